@@ -1,0 +1,44 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Smooth dynamics: the position, inertia and velocity stages of the forward pipeline
+// (computation_index.rst "General framework" and "Simulation pipeline", stages 2, 3, 6, 7, 14,
+// 18 and 23). The public entry points are declared in mujoco.h:
+//   engine_core_smooth_pos.cc   mj_kinematics, mj_comPos, mj_camlight
+//   engine_core_smooth_mass.cc  mj_crb, mj_makeM, mj_factorM, mj_solveM, mj_solveM2, mj_mulM,
+//                               mj_mulM2, mj_fullM, mj_addM
+//   engine_core_smooth_vel.cc   mj_comVel, mj_rne, mj_rnePostConstraint, mj_subtreeVel
+//
+// Frames. All spatial quantities ("c" fields of mjData) are 6D vectors [rotation; translation]
+// expressed in the world orientation but relative to the center of mass of the kinematic tree
+// the body belongs to, subtree_com[body_rootid[b]] (computation_index.rst, "General framework":
+// "a global frame centered at the subtree center of mass"). cinert is a 10-vector in the layout of
+// engine_util_spatial.h.
+//
+// Sleeping trees (mjData.tree_asleep) are not special-cased: every stage computes all bodies.
+
+#ifndef MOTUS_ENGINE_ENGINE_CORE_SMOOTH_H_
+#define MOTUS_ENGINE_ENGINE_CORE_SMOOTH_H_
+
+#include <mujoco/mujoco.h>
+
+// Sparse L'DL factorization in place: qLD holds M in the CSR lower-triangle layout of
+// M_rownnz/M_rowadr/M_colind (engine_setconst.h) and is overwritten with the unit lower factor L
+// (off-diagonal) and D (diagonal), so that M = L' D L; diagInv receives 1/D. Rows are dof
+// ancestor chains, so the elimination creates no fill (computation_index.rst "General
+// framework": "we compute its L^T D L factorization in a way that preserves sparsity").
+// Used by mj_factorM (qLD, qLDiagInv) and by the implicit integrators (qH, qHDiagInv).
+void mj_factorI(const mjModel* m, mjtNum* qLD, mjtNum* diagInv);
+
+// Solve (L' D L) x = x in place for n vectors of length nv (rows of x), given a factor in the
+// CSR layout and 1/D from mj_factorI.
+void mj_solveLD(const mjModel* m, mjtNum* x, int n, const mjtNum* qLD, const mjtNum* diagInv);
+
+// res = M * vec with M in the legacy qM layout (dof_Madr); res and vec must not overlap.
+void mj_mulMLegacy(const mjModel* m, const mjtNum* qM, mjtNum* res, const mjtNum* vec);
+
+// Force [torque; force] at world point `point` added (scaled by `scl`) to the com-based spatial
+// force cfrc of body b (reference point subtree_com[body_rootid[b]]).
+void mj_addComForce(const mjModel* m, const mjData* d, mjtNum cfrc[6], const mjtNum force[3],
+                    const mjtNum torque[3], const mjtNum point[3], int body, mjtNum scl);
+
+#endif  // MOTUS_ENGINE_ENGINE_CORE_SMOOTH_H_

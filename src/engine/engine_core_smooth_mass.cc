@@ -1,0 +1,291 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Joint-space inertia (computation_index.rst "General framework", pipeline stages 6-7):
+// composite rigid body inertias, the inertia matrix M in its two sparse layouts (qM and the CSR
+// M, see engine_setconst.h), its L'DL factorization and the products and solves built on it.
+
+#include <cmath>
+
+#include <mujoco/mujoco.h>
+
+#include "engine/engine_core_smooth.h"
+#include "engine/engine_util_blas.h"
+#include "engine/engine_util_errmem.h"
+#include "engine/engine_util_spatial.h"
+
+// ---------------------------------------------------------------------------------------------
+// composite rigid body algorithm
+
+// crb[i]: inertia of the subtree of body i, all in the tree's com frame, so that composite
+// inertias are plain sums of the children's (Featherstone, "Composite rigid body"). The world
+// does not accumulate: it is not a moving body.
+void mj_crb(const mjModel* m, mjData* d) {
+  int nbody = m->nbody;
+  mju_copy(d->crb, d->cinert, 10*nbody);
+  for (int i = nbody - 1; i > 0; i--) {
+    int parent = m->body_parentid[i];
+    if (parent > 0) {
+      mju_addTo(d->crb + 10*parent, d->crb + 10*i, 10);
+    }
+  }
+
+  // M(i, j) for j = i or an ancestor of i: cdof_j' * crb[body(i)] * cdof_i, the force that
+  // unit acceleration of dof i exerts through the subtree it moves, projected on dof j
+  for (int i = 0; i < m->nv; i++) {
+    mjtNum f[6];
+    mju_mulInertVec(f, d->crb + 10*m->dof_bodyid[i], d->cdof + 6*i);
+    int adr = m->dof_Madr[i];
+    d->qM[adr] = mju_dot(d->cdof + 6*i, f, 6) + m->dof_armature[i];
+    for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j]) {
+      d->qM[++adr] = mju_dot(d->cdof + 6*j, f, 6);
+    }
+  }
+}
+
+// qM element (i, j), j == i or an ancestor of i; -1 if j is not on the chain of i
+static int legacyIndex(const mjModel* m, int i, int j) {
+  int adr = m->dof_Madr[i];
+  for (int k = i; k >= 0; k = m->dof_parentid[k], adr++) {
+    if (k == j) {
+      return adr;
+    }
+  }
+  return -1;
+}
+
+// tendon armature a adds the kinetic energy a/2 (J_ten v)^2, i.e. a J_ten' J_ten to M
+// (XMLreference "tendon/spatial/armature"). Uses the sparse tendon Jacobian of mj_tendon (row
+// structure ten_J_rownnz/rowadr/colind); pairs of dofs that are not on one ancestor chain have
+// no place in the tree-structured M and are skipped.
+static void tendonArmature(const mjModel* m, mjData* d) {
+  for (int t = 0; t < m->ntendon; t++) {
+    mjtNum armature = m->tendon_armature[t];
+    if (armature == 0) {
+      continue;
+    }
+    int adr = m->ten_J_rowadr[t], nnz = m->ten_J_rownnz[t];
+    for (int a = 0; a < nnz; a++) {
+      int i = m->ten_J_colind[adr + a];
+      for (int b = 0; b <= a; b++) {
+        int j = m->ten_J_colind[adr + b];
+        int hi = i > j ? i : j, lo = i > j ? j : i;
+        int k = legacyIndex(m, hi, lo);
+        if (k >= 0) {
+          d->qM[k] += armature * d->ten_J[adr + a] * d->ten_J[adr + b];
+        }
+      }
+    }
+  }
+}
+
+void mj_makeM(const mjModel* m, mjData* d) {
+  mj_crb(m, d);
+  if (m->ntendon && m->nJten) {
+    tendonArmature(m, d);
+  }
+
+  // CSR copy (M_rownnz / M_rowadr / M_colind) through mapM2M
+  for (int k = 0; k < m->nC; k++) {
+    d->M[k] = d->qM[m->mapM2M[k]];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// sparse L'DL factorization
+
+// Eliminate dofs from the leaves up (k = nv-1 .. 0). Row k's columns are k's ancestors, so the
+// rank-one update of eliminating k touches only the rows of those ancestors, and row j (an
+// ancestor) has as columns exactly the prefix of row k up to j: no fill-in.
+void mj_factorI(const mjModel* m, mjtNum* qLD, mjtNum* diagInv) {
+  for (int k = m->nv - 1; k >= 0; k--) {
+    int adr = m->M_rowadr[k], last = adr + m->M_rownnz[k] - 1;
+    mjtNum Dk = qLD[last];
+    if (Dk < mjMINVAL) {
+      // a non-positive pivot means M is not positive definite (e.g. a massless moving body)
+      Dk = mjMINVAL;
+      qLD[last] = Dk;
+    }
+    mjtNum invD = 1 / Dk;
+
+    // M(j, l) -= M(k, j) M(k, l) / D_k for ancestors l <= j of k
+    for (int p = last - 1; p >= adr; p--) {
+      int j = m->M_colind[p];
+      mjtNum scale = qLD[p] * invD;
+      mjtNum* rowj = qLD + m->M_rowadr[j];
+      int n = p - adr + 1;
+      for (int t = 0; t < n; t++) {
+        rowj[t] -= scale * qLD[adr + t];
+      }
+    }
+
+    // L(k, j) = M(k, j) / D_k
+    for (int p = adr; p < last; p++) {
+      qLD[p] *= invD;
+    }
+    diagInv[k] = invD;
+  }
+}
+
+void mj_factorM(const mjModel* m, mjData* d) {
+  mju_copy(d->qLD, d->M, m->nC);
+  mj_factorI(m, d->qLD, d->qLDiagInv);
+}
+
+// x <- (L')^-1 x: unknowns are resolved from the leaves up; each resolved x_k feeds its ancestors
+static void solveLT(const mjModel* m, const mjtNum* qLD, mjtNum* x) {
+  for (int k = m->nv - 1; k >= 0; k--) {
+    mjtNum xk = x[k];
+    if (xk == 0) {
+      continue;
+    }
+    int adr = m->M_rowadr[k], last = adr + m->M_rownnz[k] - 1;
+    for (int p = adr; p < last; p++) {
+      x[m->M_colind[p]] -= qLD[p] * xk;
+    }
+  }
+}
+
+// x <- L^-1 x: from the roots down, each x_k subtracts its resolved ancestors
+static void solveL(const mjModel* m, const mjtNum* qLD, mjtNum* x) {
+  for (int k = 0; k < m->nv; k++) {
+    int adr = m->M_rowadr[k], last = adr + m->M_rownnz[k] - 1;
+    mjtNum sum = 0;
+    for (int p = adr; p < last; p++) {
+      sum += qLD[p] * x[m->M_colind[p]];
+    }
+    x[k] -= sum;
+  }
+}
+
+void mj_solveLD(const mjModel* m, mjtNum* x, int n, const mjtNum* qLD, const mjtNum* diagInv) {
+  int nv = m->nv;
+  for (int r = 0; r < n; r++) {
+    mjtNum* xr = x + r*nv;
+    solveLT(m, qLD, xr);
+    for (int k = 0; k < nv; k++) {
+      xr[k] *= diagInv[k];
+    }
+    solveL(m, qLD, xr);
+  }
+}
+
+// x = M^-1 y = (L' D L)^-1 y, n right-hand sides
+void mj_solveM(const mjModel* m, mjData* d, mjtNum* x, const mjtNum* y, int n) {
+  if (x != y) {
+    mju_copy(x, y, n*m->nv);
+  }
+  mj_solveLD(m, x, n, d->qLD, d->qLDiagInv);
+}
+
+// half solve: x = D^-1/2 (L')^-1 y, so that x'x = y' M^-1 y
+void mj_solveM2(const mjModel* m, mjData* d, mjtNum* x, const mjtNum* y, const mjtNum* sqrtInvD,
+                int n) {
+  int nv = m->nv;
+  if (x != y) {
+    mju_copy(x, y, n*nv);
+  }
+  for (int r = 0; r < n; r++) {
+    mjtNum* xr = x + r*nv;
+    solveLT(m, d->qLD, xr);
+    for (int k = 0; k < nv; k++) {
+      xr[k] *= sqrtInvD[k];
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// products with M
+
+// res = M vec from the CSR lower triangle d->M: each stored off-diagonal acts twice
+void mj_mulM(const mjModel* m, const mjData* d, mjtNum* res, const mjtNum* vec) {
+  int nv = m->nv;
+  for (int i = 0; i < nv; i++) {
+    int adr = m->M_rowadr[i], last = adr + m->M_rownnz[i] - 1;
+    mjtNum sum = d->M[last] * vec[i];
+    for (int p = adr; p < last; p++) {
+      sum += d->M[p] * vec[m->M_colind[p]];
+    }
+    res[i] = sum;
+  }
+  for (int i = 0; i < nv; i++) {
+    int adr = m->M_rowadr[i], last = adr + m->M_rownnz[i] - 1;
+    for (int p = adr; p < last; p++) {
+      res[m->M_colind[p]] += d->M[p] * vec[i];
+    }
+  }
+}
+
+// res = M^1/2 vec = D^1/2 L vec (M = (D^1/2 L)' (D^1/2 L))
+void mj_mulM2(const mjModel* m, const mjData* d, mjtNum* res, const mjtNum* vec) {
+  int nv = m->nv;
+  for (int i = 0; i < nv; i++) {
+    int adr = m->M_rowadr[i], last = adr + m->M_rownnz[i] - 1;
+    mjtNum sum = vec[i];
+    for (int p = adr; p < last; p++) {
+      sum += d->qLD[p] * vec[m->M_colind[p]];
+    }
+    res[i] = sum * std::sqrt(d->qLD[last]);
+  }
+}
+
+void mj_mulMLegacy(const mjModel* m, const mjtNum* qM, mjtNum* res, const mjtNum* vec) {
+  int nv = m->nv;
+  for (int i = 0; i < nv; i++) {
+    res[i] = qM[m->dof_Madr[i]] * vec[i];
+  }
+  for (int i = 0; i < nv; i++) {
+    int adr = m->dof_Madr[i] + 1;
+    for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j], adr++) {
+      res[i] += qM[adr] * vec[j];
+      res[j] += qM[adr] * vec[i];
+    }
+  }
+}
+
+// dense nv x nv copy of a matrix in the qM layout (both triangles)
+void mj_fullM(const mjModel* m, mjtNum* dst, const mjtNum* M) {
+  int nv = m->nv;
+  mju_zero(dst, nv*nv);
+  for (int i = 0; i < nv; i++) {
+    int adr = m->dof_Madr[i];
+    dst[i*(nv + 1)] = M[adr++];
+    for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j], adr++) {
+      dst[i*nv + j] = M[adr];
+      dst[j*nv + i] = M[adr];
+    }
+  }
+}
+
+// dst += M. Dense (all int* NULL): dst is nv x nv and receives both triangles. Sparse: dst is a
+// CSR matrix whose rows contain (at least) the lower-triangle pattern of M; its columns must be
+// increasing in each row.
+void mj_addM(const mjModel* m, mjData* d, mjtNum* dst, int* rownnz, int* rowadr, int* colind) {
+  int nv = m->nv;
+  if (!rownnz || !rowadr || !colind) {
+    for (int i = 0; i < nv; i++) {
+      int adr = m->dof_Madr[i];
+      dst[i*(nv + 1)] += d->qM[adr++];
+      for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j], adr++) {
+        dst[i*nv + j] += d->qM[adr];
+        dst[j*nv + i] += d->qM[adr];
+      }
+    }
+    return;
+  }
+
+  for (int i = 0; i < nv; i++) {
+    int p = rowadr[i], end = rowadr[i] + rownnz[i];
+    int adr = m->M_rowadr[i], nnz = m->M_rownnz[i];
+    for (int k = 0; k < nnz; k++) {
+      int col = m->M_colind[adr + k];
+      while (p < end && colind[p] < col) {
+        p++;
+      }
+      if (p == end || colind[p] != col) {
+        mjERROR("destination row %d lacks column %d of M", i, col);
+        return;
+      }
+      dst[p] += d->M[adr + k];
+    }
+  }
+}

@@ -1,0 +1,96 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// mjModel and mjData memory: allocation, copy, reset, keyframes, state vectors, the mjData
+// stack and arena, and text dumps. The public functions are declared in mujoco.h; this header
+// adds the internal ones used by the compiler, the collision and constraint code and the tests.
+//
+// Memory layout
+//   mjModel: the struct plus ONE buffer (m->buffer, m->nbuffer bytes) holding every array of
+//     MJMODEL_POINTERS in X-macro order, each starting on a 64-byte boundary.
+//   mjData: the struct, one buffer (d->buffer, d->nbuffer bytes) holding every array of
+//     MJDATA_POINTERS the same way, and the arena (d->arena, d->narena = m->narena bytes).
+//   Arena (modeling.rst "Memory allocation"): contacts and constraint arrays grow from the
+//     bottom (d->parena bytes in use), the stack grows down from the top (d->pstack bytes in
+//     use). d->pbase is the pstack value at the current stack frame (0: no frame). The two
+//     sides may never overlap: a full stack is an mju_error, a full bottom returns NULL.
+
+#ifndef MOTUS_ENGINE_ENGINE_IO_H_
+#define MOTUS_ENGINE_ENGINE_IO_H_
+
+#include <stddef.h>
+
+#include <mujoco/mujoco.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// ---------------------------------------------------------------------------------------------
+// model
+
+// Column count of model array `name` whose X-macro column entry evaluates to `nc`. The C-interface
+// table lost the factor of two dimensions (its "MJ_M(nmocap)*3" became "MJ_M(nmocap)"), so the
+// generated MJMODEL_POINTERS under-sizes key_mpos and key_mquat; their true widths are 3*nmocap
+// and 4*nmocap (XMLreference.rst <key mpos mquat>; the MuJoCo 3.3.8 oracle agrees). Every user
+// of MJMODEL_POINTERS that computes array sizes must go through this (mjCOLS below); it stays
+// correct once the generator is fixed.
+static inline int mj_sameName(const char* a, const char* b) {
+  while (*a && *a == *b) {
+    a++;
+    b++;
+  }
+  return *a == *b;
+}
+static inline mjtSize mj_modelCols(const mjModel* m, const char* name, mjtSize nc) {
+  if (mj_sameName(name, "key_mpos")) return 3 * m->nmocap;
+  if (mj_sameName(name, "key_mquat")) return 4 * m->nmocap;
+  return nc;
+}
+
+// inside an X(type, name, nr, nc) expansion over MJMODEL_POINTERS with `m` in scope
+#define mjCOLS(name, nc) mj_modelCols(m, #name, (mjtSize)(nc))
+
+// Allocate an mjModel whose MJMODEL_INTS size fields are copied from `sizes` (only those fields
+// of `sizes` are read; nbuffer is recomputed). Allocates the struct and one buffer for all
+// arrays (each 64-byte aligned), points every array into it, zeroes all arrays, sets opt, vis
+// and stat to their defaults (mj_defaultOption, mj_defaultVisual, stat: meaninertia = meanmass
+// = meansize = extent = 1, center = 0) and sets m->nbuffer. Negative sizes or a model too large
+// to address give mju_error and NULL. Free with mj_deleteModel.
+// Used by the compiler (fill the sizes, allocate, then write the arrays) and by tests.
+mjModel* mj_allocModel(const mjModel* sizes);
+
+// bytes of the model buffer for the given sizes (0 and mju_error on invalid sizes)
+size_t mj_modelBufferSize(const mjModel* sizes);
+
+// bytes of the mjData buffer for a model's sizes (0 and mju_error on invalid sizes)
+size_t mj_dataBufferSize(const mjModel* m);
+
+// ---------------------------------------------------------------------------------------------
+// arena (bottom side): contacts and constraints
+
+// Allocate `bytes` at the bottom of the arena with the given alignment (a power of 2). Returns
+// NULL when the allocation would run into the stack: the caller then raises mj_warning with
+// mjWARN_CONTACTFULL or mjWARN_CNSTRFULL (info = d->narena) and carries on without it.
+// Updates d->parena and d->maxuse_arena. The caller updates its counters (ncon, nefc, ...) and
+// d->maxuse_con / d->maxuse_efc.
+void* mj_arenaAllocByte(mjData* d, size_t bytes, size_t alignment);
+
+// Record the current ncon / nefc in d->maxuse_con / d->maxuse_efc (call after the contacts or
+// the constraints have been added).
+void mj_arenaUpdateMaxUse(mjData* d);
+
+// Empty the bottom of the arena: ncon = ne = nf = nl = nefc = nJ = nA = nisland = nidof = 0,
+// parena = 0 and every MJDATA_ARENA_POINTERS pointer NULL. The stack is untouched.
+void mj_clearEfc(mjData* d);
+
+// ---------------------------------------------------------------------------------------------
+// state
+
+// number of mjtNum of state component `bit` (one bit of mjtState)
+int mj_stateComponentSize(const mjModel* m, int bit);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // MOTUS_ENGINE_ENGINE_IO_H_

@@ -1,0 +1,569 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// mj_compile: the driver of the model compiler (passes described in user_compiler.h), plus the
+// global parts of the model: options, sizes, names and paths, custom keyframes, statistics and
+// the arena size.
+
+#include "user/user_compiler.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <mujoco/mujoco.h>
+
+#include "engine/engine_io.h"
+#include "engine/engine_setconst.h"
+#include "engine/engine_support_names.h"
+#include "user/user_compiler_internal.h"
+
+namespace motus {
+
+// ------------------------------------ context helpers -----------------------------------------
+
+int CompileContext::FindId(mjtObj type, const std::string& name) const {
+  if (type == mjOBJ_XBODY) type = mjOBJ_BODY;
+  if (name.empty() || type <= mjOBJ_UNKNOWN || type >= mjNOBJECT) return -1;
+  auto it = ids[type].find(name);
+  return it == ids[type].end() ? -1 : it->second;
+}
+
+bool CompileContext::Error(const std::string& msg, const SpecElement* e) {
+  if (!error.empty()) return false;  // keep the first error
+  error = "Error: " + msg;
+  if (e) {
+    error += "\nElement name '" + e->name + "', id " + std::to_string(e->id);
+  }
+  return false;
+}
+
+int CompileContext::UserSize(int specsize, const std::vector<const std::vector<double>*>& data,
+                             const char* what) {
+  int longest = 0;
+  for (const auto* v : data) longest = std::max(longest, static_cast<int>(v->size()));
+  if (specsize < 0) return longest;
+  if (longest > specsize) {
+    Error(std::string("user has more values than nuser_") + what);
+    return -1;
+  }
+  return specsize;
+}
+
+void CompileContext::CopyUser(mjtNum* dst, int nuser, const std::vector<double>& src) {
+  for (int i = 0; i < nuser; i++) dst[i] = i < static_cast<int>(src.size()) ? src[i] : 0;
+}
+
+bool RejectIfAny(CompileContext* ctx, size_t count, const char* what) {
+  if (count) return ctx->Error(std::string(what) + " are not supported yet");
+  return true;
+}
+
+// ------------------------------------ gather --------------------------------------------------
+
+namespace {
+
+// name of an asset: its name, or the file name without directory and extension
+std::string AssetName(const SpecElement* e, const std::string& file) {
+  if (!e->name.empty() || file.empty()) return e->name;
+  std::string base = file;
+  size_t slash = base.find_last_of("/\\");
+  if (slash != std::string::npos) base = base.substr(slash + 1);
+  size_t dot = base.find_last_of('.');
+  if (dot != std::string::npos && dot > 0) base = base.substr(0, dot);
+  return base;
+}
+
+const char* TypeName(int type) {
+  static const char* names[mjNOBJECT] = {
+      "unknown", "body", "xbody", "joint", "dof", "geom", "site", "camera", "light",
+      "flex", "mesh", "skin", "hfield", "texture", "material", "pair", "exclude",
+      "equality", "tendon", "actuator", "sensor", "numeric", "text", "tuple", "key", "plugin"};
+  return type >= 0 && type < mjNOBJECT ? names[type] : "object";
+}
+
+}  // namespace
+
+// compiled name of element e of a type (assets may take their file name)
+std::string CompiledName(const SpecElement* e) {
+  switch (e->elemtype) {
+    case mjOBJ_MESH: return AssetName(e, static_cast<const SpecMesh*>(e)->own.file);
+    case mjOBJ_SKIN: return AssetName(e, static_cast<const SpecSkin*>(e)->own.file);
+    case mjOBJ_HFIELD: return AssetName(e, static_cast<const SpecHField*>(e)->own.file);
+    case mjOBJ_TEXTURE: return AssetName(e, static_cast<const SpecTexture*>(e)->own.file);
+    default: return e->name;
+  }
+}
+
+bool Gather(CompileContext* c) {
+  SpecModel* s = c->spec;
+  for (SpecBody* b : BodyOrder(s)) {
+    c->bodies.push_back(b);
+    for (auto& e : b->joints) c->joints.push_back(e.get());
+    for (auto& e : b->geoms) c->geoms.push_back(e.get());
+    for (auto& e : b->sites) c->sites.push_back(e.get());
+    for (auto& e : b->cameras) c->cameras.push_back(e.get());
+    for (auto& e : b->lights) c->lights.push_back(e.get());
+    for (auto& e : b->frames) c->frames.push_back(e.get());
+  }
+
+  // ids and name maps; a repeated name within one type is an error naming both elements
+  for (int t = mjOBJ_BODY; t < mjNOBJECT; t++) {
+    if (t == mjOBJ_XBODY || t == mjOBJ_DOF) continue;
+    std::vector<SpecElement*> list = TreeOrder(s, static_cast<mjtObj>(t));
+    for (size_t i = 0; i < list.size(); i++) {
+      SpecElement* e = list[i];
+      e->id = static_cast<int>(i);
+      std::string name = CompiledName(e);
+      if (name.empty()) continue;
+      auto [it, fresh] = c->ids[t].emplace(name, e->id);
+      if (!fresh) {
+        return c->Error("repeated name '" + name + "' in " + TypeName(t) + " (ids " +
+                        std::to_string(it->second) + " and " + std::to_string(e->id) + ")", e);
+      }
+    }
+  }
+  for (size_t i = 0; i < c->frames.size(); i++) {
+    SpecFrame* f = c->frames[i];
+    f->id = static_cast<int>(i);
+    if (f->name.empty()) continue;
+    auto [it, fresh] = c->frame_ids.emplace(f->name, f->id);
+    if (!fresh) {
+      return c->Error("repeated name '" + f->name + "' in frame (ids " +
+                      std::to_string(it->second) + " and " + std::to_string(f->id) + ")", f);
+    }
+  }
+  return true;
+}
+
+// ------------------------------------ the kinds -----------------------------------------------
+
+namespace {
+
+const CompileKind* const kKinds[] = {
+    &kCompileMaterials, &kCompileTextures, &kCompileHFields, &kCompileSkins,
+    &kCompileFlexes,    &kCompileContacts, &kCompileEqualities, &kCompileTendons,
+    &kCompileActuators, &kCompileSensors,  &kCompileCustom,   &kCompilePlugins};
+
+}  // namespace
+
+// ------------------------------------ options and sizes ---------------------------------------
+
+namespace {
+
+void SetGlobalSizes(CompileContext* c) {
+  const mjSpec& s = c->spec->s;
+  mjModel& z = c->sizes;
+  z.nq = c->nq;
+  z.nv = c->nv;
+  z.nbody = static_cast<mjtSize>(c->bodies.size());
+  z.njnt = static_cast<mjtSize>(c->joints.size());
+  z.ngeom = static_cast<mjtSize>(c->geoms.size());
+  z.nsite = static_cast<mjtSize>(c->sites.size());
+  z.ncam = static_cast<mjtSize>(c->cameras.size());
+  z.nlight = static_cast<mjtSize>(c->lights.size());
+  z.ntree = c->ntree;
+  z.nmocap = c->nmocap;
+  z.nbvh = z.nbvhstatic = static_cast<mjtSize>(c->bvh_depth.size() + MeshBvhNodes(c));
+  z.nkey = std::max(static_cast<int>(c->spec->keys.size()), s.nkey);
+  z.nuserdata = s.nuserdata;
+  z.nemax = s.nemax;
+  z.njmax = s.njmax;
+  z.nconmax = s.nconmax;
+  int ngravcomp = 0;
+  for (SpecBody* b : c->bodies) ngravcomp += b->s.gravcomp != 0;
+  z.ngravcomp = ngravcomp;
+}
+
+}  // namespace
+
+// ------------------------------------ names and paths -----------------------------------------
+
+namespace {
+
+// the name_*adr array of a type in a model, or nullptr
+int* NameAdr(mjModel* m, int type) {
+  switch (type) {
+    case mjOBJ_BODY: return m->name_bodyadr;
+    case mjOBJ_JOINT: return m->name_jntadr;
+    case mjOBJ_GEOM: return m->name_geomadr;
+    case mjOBJ_SITE: return m->name_siteadr;
+    case mjOBJ_CAMERA: return m->name_camadr;
+    case mjOBJ_LIGHT: return m->name_lightadr;
+    case mjOBJ_FLEX: return m->name_flexadr;
+    case mjOBJ_MESH: return m->name_meshadr;
+    case mjOBJ_SKIN: return m->name_skinadr;
+    case mjOBJ_HFIELD: return m->name_hfieldadr;
+    case mjOBJ_TEXTURE: return m->name_texadr;
+    case mjOBJ_MATERIAL: return m->name_matadr;
+    case mjOBJ_PAIR: return m->name_pairadr;
+    case mjOBJ_EXCLUDE: return m->name_excludeadr;
+    case mjOBJ_EQUALITY: return m->name_eqadr;
+    case mjOBJ_TENDON: return m->name_tendonadr;
+    case mjOBJ_ACTUATOR: return m->name_actuatoradr;
+    case mjOBJ_SENSOR: return m->name_sensoradr;
+    case mjOBJ_NUMERIC: return m->name_numericadr;
+    case mjOBJ_TEXT: return m->name_textadr;
+    case mjOBJ_TUPLE: return m->name_tupleadr;
+    case mjOBJ_KEY: return m->name_keyadr;
+    case mjOBJ_PLUGIN: return m->name_pluginadr;
+    default: return nullptr;
+  }
+}
+
+// the types stored in names, in mjtObj order
+const int kNamedTypes[] = {mjOBJ_BODY, mjOBJ_JOINT, mjOBJ_GEOM, mjOBJ_SITE, mjOBJ_CAMERA,
+                           mjOBJ_LIGHT, mjOBJ_FLEX, mjOBJ_MESH, mjOBJ_SKIN, mjOBJ_HFIELD,
+                           mjOBJ_TEXTURE, mjOBJ_MATERIAL, mjOBJ_PAIR, mjOBJ_EXCLUDE,
+                           mjOBJ_EQUALITY, mjOBJ_TENDON, mjOBJ_ACTUATOR, mjOBJ_SENSOR,
+                           mjOBJ_NUMERIC, mjOBJ_TEXT, mjOBJ_TUPLE, mjOBJ_KEY, mjOBJ_PLUGIN};
+
+// file paths of assets: mesh, skin, hfield, texture (mjModel *_pathadr)
+std::string AssetPath(const SpecElement* e) {
+  switch (e->elemtype) {
+    case mjOBJ_MESH: return static_cast<const SpecMesh*>(e)->own.file;
+    case mjOBJ_SKIN: return static_cast<const SpecSkin*>(e)->own.file;
+    case mjOBJ_HFIELD: return static_cast<const SpecHField*>(e)->own.file;
+    case mjOBJ_TEXTURE: return static_cast<const SpecTexture*>(e)->own.file;
+    default: return "";
+  }
+}
+
+// names buffer: the model name, then every element name (empty for unnamed) in type order;
+// keyframes beyond the spec's keys (size nkey) are unnamed
+void NameSizes(CompileContext* c) {
+  size_t n = c->spec->own.modelname.size() + 1;
+  size_t p = 1;  // paths start with an empty string
+  for (int t : kNamedTypes) {
+    for (SpecElement* e : TreeOrder(c->spec, static_cast<mjtObj>(t))) {
+      n += CompiledName(e).size() + 1;
+      std::string path = AssetPath(e);
+      if (!path.empty()) p += path.size() + 1;
+    }
+  }
+  n += c->sizes.nkey - c->spec->keys.size();
+  c->sizes.nnames = static_cast<mjtSize>(n);
+  c->sizes.npaths = static_cast<mjtSize>(p);
+}
+
+void FillNames(CompileContext* c) {
+  mjModel* m = c->m;
+  size_t adr = 0;
+  auto put = [&](const std::string& s) {
+    std::memcpy(m->names + adr, s.c_str(), s.size() + 1);
+    int a = static_cast<int>(adr);
+    adr += s.size() + 1;
+    return a;
+  };
+  put(c->spec->own.modelname);
+  size_t padr = 1;
+  m->paths[0] = 0;
+  for (int t : kNamedTypes) {
+    int* nameadr = NameAdr(m, t);
+    std::vector<SpecElement*> list = TreeOrder(c->spec, static_cast<mjtObj>(t));
+    for (size_t i = 0; i < list.size(); i++) {
+      nameadr[i] = put(CompiledName(list[i]));
+      std::string path = AssetPath(list[i]);
+      int* pathadr = t == mjOBJ_MESH ? m->mesh_pathadr
+                     : t == mjOBJ_SKIN ? m->skin_pathadr
+                     : t == mjOBJ_HFIELD ? m->hfield_pathadr
+                     : t == mjOBJ_TEXTURE ? m->tex_pathadr : nullptr;
+      if (!pathadr) continue;
+      if (path.empty()) {
+        pathadr[i] = -1;
+      } else {
+        std::memcpy(m->paths + padr, path.c_str(), path.size() + 1);
+        pathadr[i] = static_cast<int>(padr);
+        padr += path.size() + 1;
+      }
+    }
+    if (t == mjOBJ_KEY) {
+      for (int i = static_cast<int>(list.size()); i < m->nkey; i++) nameadr[i] = put("");
+    }
+  }
+}
+
+}  // namespace
+
+// ------------------------------------ keyframes -----------------------------------------------
+
+namespace {
+
+// number of elements allocated for an mjModel array (from the X-macro table)
+size_t Allocated(const mjModel* m, const char* name) {
+#define MJ_M(n) m->n
+#define X(type, field, nr, nc) \
+  if (!std::strcmp(name, #field)) return static_cast<size_t>(m->nr) * static_cast<size_t>(nc);
+  MJMODEL_POINTERS
+#undef X
+#undef MJ_M
+  return 0;
+}
+
+// keyframes: given vectors must have the model's size; missing parts default to qpos0, zeros,
+// and the mocap bodies' body_pos / body_quat (XMLreference, keyframe)
+bool FillKeys(CompileContext* c) {
+  mjModel* m = c->m;
+  // key_mpos / key_mquat hold 3 and 4 numbers per mocap body and key; never write past a
+  // smaller allocation (the generated mjxmacro.h must size them nkey x 3*nmocap and 4*nmocap)
+  size_t need_mpos = static_cast<size_t>(m->nkey) * 3 * m->nmocap;
+  size_t need_mquat = static_cast<size_t>(m->nkey) * 4 * m->nmocap;
+  bool mocap_ok = Allocated(m, "key_mpos") >= need_mpos &&
+                  Allocated(m, "key_mquat") >= need_mquat;
+  if (!mocap_ok && need_mpos) {
+    mju_warning("mj_compile: mjModel.key_mpos/key_mquat are allocated too small; keyframe "
+                "mocap poses are left at zero");
+  }
+  for (int k = 0; k < m->nkey; k++) {
+    mjtNum* qpos = m->key_qpos + k * m->nq;
+    std::memcpy(qpos, m->qpos0, sizeof(mjtNum) * m->nq);
+    for (int b = 0; b < m->nbody && mocap_ok; b++) {
+      int id = m->body_mocapid[b];
+      if (id < 0) continue;
+      std::memcpy(m->key_mpos + 3 * (k * m->nmocap + id), m->body_pos + 3 * b, 3 * sizeof(mjtNum));
+      std::memcpy(m->key_mquat + 4 * (k * m->nmocap + id), m->body_quat + 4 * b,
+                  4 * sizeof(mjtNum));
+    }
+  }
+  for (size_t k = 0; k < c->spec->keys.size(); k++) {
+    SpecKey* key = c->spec->keys[k].get();
+    auto copy = [&](const std::vector<double>& v, mjtNum* dst, int n, const char* what) {
+      if (v.empty()) return true;
+      if (static_cast<int>(v.size()) != n) {
+        return c->Error(std::string("keyframe ") + std::to_string(k) + ": invalid " + what +
+                            " size, expected length " + std::to_string(n), key);
+      }
+      for (int i = 0; i < n; i++) dst[i] = v[i];
+      return true;
+    };
+    m->key_time[k] = key->s.time;
+    if (!copy(key->own.qpos, m->key_qpos + k * m->nq, m->nq, "qpos") ||
+        !copy(key->own.qvel, m->key_qvel + k * m->nv, m->nv, "qvel") ||
+        !copy(key->own.act, m->key_act + k * m->na, m->na, "act") ||
+        !copy(key->own.ctrl, m->key_ctrl + k * m->nu, m->nu, "ctrl") ||
+        (mocap_ok &&
+         (!copy(key->own.mpos, m->key_mpos + k * 3 * m->nmocap, 3 * m->nmocap, "mpos") ||
+          !copy(key->own.mquat, m->key_mquat + k * 4 * m->nmocap, 4 * m->nmocap, "mquat")))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+// ------------------------------------ statistics ----------------------------------------------
+
+namespace {
+
+// Statistics (XMLreference, statistic), computed at qpos0 unless given in the spec:
+//   meanmass: mean mass of the bodies other than the world;
+//   meansize: mean over those bodies of a size: the largest of |geom center - body com| + geom
+//     rbound over the body's geoms, |joint anchor - com| over its joints and over the joints of
+//     its direct children (at least 1e-5);
+//   center, extent: center and largest side of the bounding box of the bodies' centers of mass,
+//     the geoms (center +- rbound; planes use 0.1 times their largest half-size, or 1 when
+//     infinite), the sites' and the joints' positions;
+//   meaninertia: from mj_setConst.
+void ComputeStats(CompileContext* c, mjData* d) {
+  mjModel* m = c->m;
+  const mjStatistic& given = c->spec->s.stat;
+
+  double mass = 0;
+  for (int i = 1; i < m->nbody; i++) mass += m->body_mass[i];
+  double meanmass = m->nbody > 1 ? mass / (m->nbody - 1) : 0;
+
+  std::vector<double> bsize(m->nbody, 0);
+  auto grow = [&](int b, const mjtNum* p, double r) {
+    double dx = p[0] - d->xipos[3 * b], dy = p[1] - d->xipos[3 * b + 1],
+           dz = p[2] - d->xipos[3 * b + 2];
+    bsize[b] = std::max(bsize[b], std::sqrt(dx * dx + dy * dy + dz * dz) + r);
+  };
+  for (int g = 0; g < m->ngeom; g++) {
+    grow(m->geom_bodyid[g], d->geom_xpos + 3 * g, m->geom_rbound[g]);
+  }
+  for (int j = 0; j < m->njnt; j++) {
+    int b = m->jnt_bodyid[j];
+    grow(b, d->xanchor + 3 * j, 0);
+    grow(m->body_parentid[b], d->xanchor + 3 * j, 0);
+  }
+  double meansize = 0;
+  for (int i = 1; i < m->nbody; i++) meansize += std::max(bsize[i], 1e-5);
+
+  // dof length scale (programming_simulation.rst, Sleeping): 1 for translations, the body size
+  // for rotations
+  for (int dof = 0; dof < m->nv; dof++) {
+    int j = m->dof_jntid[dof];
+    int type = m->jnt_type[j];
+    bool rot = type == mjJNT_HINGE || type == mjJNT_BALL ||
+               (type == mjJNT_FREE && dof - m->jnt_dofadr[j] >= 3);
+    m->dof_length[dof] = rot ? std::max(bsize[m->dof_bodyid[dof]], 1e-5) : 1;
+  }
+  meansize = m->nbody > 1 ? meansize / (m->nbody - 1) : 0;
+
+  double lo[3] = {mjMAXVAL, mjMAXVAL, mjMAXVAL}, hi[3] = {-mjMAXVAL, -mjMAXVAL, -mjMAXVAL};
+  bool any = false;
+  auto add = [&](const mjtNum* p, double r) {
+    any = true;
+    for (int k = 0; k < 3; k++) {
+      lo[k] = std::min(lo[k], p[k] - r);
+      hi[k] = std::max(hi[k], p[k] + r);
+    }
+  };
+  for (int i = 1; i < m->nbody; i++) add(d->xipos + 3 * i, 0);
+  for (int g = 0; g < m->ngeom; g++) {
+    double r = m->geom_rbound[g];
+    if (m->geom_type[g] == mjGEOM_PLANE) {
+      double s = std::max(m->geom_size[3 * g], m->geom_size[3 * g + 1]);
+      r = s > 0 ? 0.1 * s : 1;
+    }
+    add(d->geom_xpos + 3 * g, r);
+  }
+  for (int i = 0; i < m->nsite; i++) add(d->site_xpos + 3 * i, 0);
+  for (int j = 0; j < m->njnt; j++) add(d->xanchor + 3 * j, 0);
+  double center[3] = {0, 0, 0}, extent = 0;
+  if (any) {
+    for (int k = 0; k < 3; k++) {
+      center[k] = 0.5 * (lo[k] + hi[k]);
+      extent = std::max(extent, hi[k] - lo[k]);
+    }
+  }
+
+  m->stat.meanmass = std::isnan(given.meanmass) ? meanmass : given.meanmass;
+  m->stat.meansize = std::isnan(given.meansize) ? meansize : given.meansize;
+  m->stat.extent = std::isnan(given.extent) ? extent : given.extent;
+  for (int k = 0; k < 3; k++) {
+    m->stat.center[k] = std::isnan(given.center[k]) ? center[k] : given.center[k];
+  }
+  if (!std::isnan(given.meaninertia)) m->stat.meaninertia = given.meaninertia;
+}
+
+}  // namespace
+
+// ------------------------------------ arena ---------------------------------------------------
+
+namespace {
+
+// Bytes of mjData.arena (modeling.rst, Memory allocation): <size memory> when given; with the
+// legacy <size nstack>, nstack numbers plus the constraint space; otherwise a heuristic sized for
+// nconmax (default 100) contacts and njmax (default 500) scalar constraints, rounded up to whole
+// mebibytes (calibrated on MuJoCo 3.3.8's values, see DefaultArena).
+mjtSize ArenaSize(CompileContext* c) {
+  const mjSpec& s = c->spec->s;
+  if (s.memory >= 0) return s.memory;
+  return DefaultArena(c->sizes, s.njmax, s.nconmax, s.nstack);
+}
+
+}  // namespace
+
+// ------------------------------------ the driver ----------------------------------------------
+
+namespace {
+
+struct ModelDeleter {
+  void operator()(mjModel* m) const { mj_deleteModel(m); }
+};
+struct DataDeleter {
+  void operator()(mjData* d) const { mj_deleteData(d); }
+};
+
+struct EngineError {
+  std::string message;
+};
+
+void ThrowEngineError(const char* msg) { throw EngineError{msg}; }
+
+bool CompileAll(CompileContext* c, std::unique_ptr<mjModel, ModelDeleter>* out) {
+  if (!Gather(c)) return false;
+  if (!CompileMeshes(c)) return false;
+  if (!CompileTree(c)) return false;
+  if (!CompileGeoms(c)) return false;
+  if (!CompileInertia(c)) return false;
+  if (!CompileTreeFinish(c)) return false;
+
+  SetGlobalSizes(c);
+  for (const CompileKind* k : kKinds) {
+    if (!k->size(c)) return false;
+  }
+  if (!TreeUserSizes(c)) return false;
+  NameSizes(c);
+  if (!SparseSizes(c)) return false;
+  c->sizes.nnames_map = mj_namesMapSize(&c->sizes);
+  c->sizes.narena = ArenaSize(c);
+
+  // njmax and nconmax are not array sizes and may be -1 ("unset"): allocate with 0, then store
+  mjModel alloc = c->sizes;
+  alloc.njmax = std::max<mjtSize>(alloc.njmax, 0);
+  alloc.nconmax = std::max<mjtSize>(alloc.nconmax, 0);
+  out->reset(mj_allocModel(&alloc));
+  if (!*out) return c->Error("could not allocate the model");
+  c->m = out->get();
+  mjModel* m = c->m;
+
+  // globals
+  m->opt = c->spec->s.option;
+  m->vis = c->spec->s.visual;
+
+  FillTree(c);
+  FillGeoms(c);
+  FillMeshes(c);
+  for (const CompileKind* k : kKinds) {
+    if (!k->fill(c)) return false;
+  }
+  FillNames(c);
+  mj_buildNamesMap(m);
+  mj_setSparse(m);
+
+  // constants at qpos0
+  std::unique_ptr<mjData, DataDeleter> d(mj_makeData(m));
+  if (!d) return c->Error("could not allocate mjData");
+  mj_setConst(m, d.get());
+  for (const CompileKind* k : kKinds) {
+    if (k->finalize && !k->finalize(c, d.get())) return false;
+  }
+  if (!FinishJoints(c)) return false;
+  ComputeStats(c, d.get());
+  if (!FillKeys(c)) return false;
+
+  // MuJoCo keeps -1 for "unset" (engine_io's size checks reject negative values, so the model
+  // is allocated and used with 0 above)
+  m->njmax = c->sizes.njmax;
+  m->nconmax = c->sizes.nconmax;
+  return true;
+}
+
+}  // namespace
+
+}  // namespace motus
+
+extern "C" mjModel* mj_compile(mjSpec* s, const mjVFS* vfs) {
+  if (!s) return nullptr;
+  motus::SpecModel* spec = motus::ToModel(s);
+  spec->ClearError();
+  motus::CompileContext ctx;
+  ctx.spec = spec;
+  ctx.vfs = vfs;
+
+  std::unique_ptr<mjModel, motus::ModelDeleter> model;
+  void (*saved)(const char*) = mju_user_error;
+  mju_user_error = motus::ThrowEngineError;
+  bool ok = false;
+  try {
+    ok = motus::CompileAll(&ctx, &model);
+  } catch (const motus::EngineError& e) {
+    ctx.Error("engine error: " + e.message);
+    ok = false;
+  } catch (const std::bad_alloc&) {
+    ctx.Error("out of memory");
+    ok = false;
+  }
+  mju_user_error = saved;
+
+  if (!ok) {
+    spec->SetError(ctx.error.empty() ? "Error: compilation failed" : ctx.error);
+    return nullptr;
+  }
+  return model.release();
+}

@@ -1,0 +1,187 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// The model compiler: mjSpec -> mjModel (mj_compile).
+//
+// ============================================================================================
+// How the compiler works, and how to add a kind of element (tendons, actuators, sensors, ...)
+// ============================================================================================
+//
+// mj_compile (user_compiler.cc) runs these passes over one CompileContext:
+//
+//   1. Gather    all elements into id-ordered lists (ctx.bodies, ctx.joints, ..., see below) and
+//                give every element its compiled id (SpecElement::id); check duplicate names.
+//   2. Assets    meshes (user_mesh.h pipeline), materials, textures, height fields.
+//   3. Tree      frames resolved into local poses; bodies, joints, dofs, geoms (sizes, masses),
+//                body inertials, sites, cameras, lights, trees; all kept in ctx (not yet in mjModel).
+//   4. Size      every CompileKind's size() adds its counts to ctx.sizes (nu, na, ntendon, ...).
+//   5. Allocate  mj_allocModel(&ctx.sizes) (every array zeroed, opt/vis/stat defaulted).
+//   6. Fill      the tree and global arrays, then every CompileKind's fill() (in table order).
+//   7. Names     names/paths buffers and names_map; sparse matrix structure (mj_setSparse).
+//   8. Constants mj_setConst at qpos0, then every CompileKind's finalize(); then statistics,
+//                keyframes and the arena size.
+//
+// To compile a new kind: implement the three functions of a CompileKind in
+// user_compile_<kind>.cc (a stub that rejects the elements is there now) and keep the symbol name.
+// Inside them:
+//   * read the spec elements from ctx->spec (e.g. ctx->spec->actuators, in id order);
+//   * resolve references with ctx->FindId(mjOBJ_JOINT, name) (-1 when missing: report with
+//     ctx->Error("...", element), which also returns false);
+//   * in size(): set your counts in ctx->sizes (e.g. ctx->sizes.nu, .na, .nJmom, .nsensordata,
+//     .nuser_actuator when the spec's nuser_* is -1: use ctx->UserSize()); do not allocate;
+//   * in fill(): write ctx->m arrays (already allocated with your sizes); tree arrays (body_*,
+//     jnt_*, dof_*, geom_*, site_*, ...) are already filled, so e.g. jnt_actuatorid can be set
+//     here; user arrays can be copied with ctx->CopyUser();
+//   * in finalize(ctx, d): d is at qpos0 after mj_setConst (position stages done); compute
+//     quantities such as tendon_length0, actuator_length0/acc0, dampratio -> kv, lengthrange.
+// Angles: use the element's own compiler options (SpecElement::compiler->degree), see ToRadians.
+// Errors: return false after ctx->Error(msg, element); mj_compile then returns NULL and
+// mjs_getError(spec) holds "Error: <msg>\nElement name '<name>', id <id>".
+// ============================================================================================
+
+#ifndef MOTUS_USER_USER_COMPILER_H_
+#define MOTUS_USER_USER_COMPILER_H_
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <mujoco/mujoco.h>
+
+#include "user/user_mesh.h"
+#include "user/user_spec.h"
+
+namespace motus {
+
+struct CompileContext;
+
+// one kind of non-tree element (or asset) compiled by its own file
+struct CompileKind {
+  const char* name;
+  bool (*size)(CompileContext* ctx);                  // validate, resolve, count
+  bool (*fill)(CompileContext* ctx);                  // write arrays of ctx->m
+  bool (*finalize)(CompileContext* ctx, mjData* d);   // after mj_setConst (may be nullptr)
+};
+
+// the kinds, in fill/finalize order (each defined in user_compile_<kind>.cc)
+extern const CompileKind kCompileMaterials;   // user_compile_material.cc
+extern const CompileKind kCompileTextures;    // user_compile_texture.cc
+extern const CompileKind kCompileHFields;     // user_compile_hfield.cc
+extern const CompileKind kCompileSkins;       // user_compile_skin.cc
+extern const CompileKind kCompileFlexes;      // user_compile_flex.cc
+extern const CompileKind kCompileContacts;    // user_compile_contact.cc (pairs and excludes)
+extern const CompileKind kCompileEqualities;  // user_compile_equality.cc
+extern const CompileKind kCompileTendons;     // user_compile_tendon.cc
+extern const CompileKind kCompileActuators;   // user_compile_actuator.cc
+extern const CompileKind kCompileSensors;     // user_compile_sensor.cc
+extern const CompileKind kCompileCustom;      // user_compile_custom.cc (numeric, text, tuple)
+extern const CompileKind kCompilePlugins;     // user_compile_custom.cc (rejects plugins)
+
+// a position and orientation
+struct Pose {
+  double pos[3] = {0, 0, 0};
+  double quat[4] = {1, 0, 0, 0};
+};
+
+// compiled data of a body, kept until the model is allocated
+struct BodyInfo {
+  Pose local;               // body frame in the parent body frame
+  Pose inertial;            // inertial frame in the body frame
+  double mass = 0;
+  double inertia[3] = {0, 0, 0};
+  int parent = -1, root = 0, weld = 0, tree = -1, mocap = -1;
+  int jntadr = -1, jntnum = 0, dofadr = -1, dofnum = 0, geomadr = -1, geomnum = 0;
+  int sameframe = 0, simple = 0;
+  int bvhadr = -1, bvhnum = 0;
+};
+
+// compiled geometry of a geom (also used for sites: size and local pose)
+struct GeomInfo {
+  Pose local;                // geom frame in the body frame
+  double size[3] = {0, 0, 0};
+  double aabb[6] = {0, 0, 0, 0, 0, 0};
+  double rbound = 0;
+  double mass = 0;           // from density or given mass
+  double inertia[3] = {0, 0, 0};  // principal inertia about the center, in the geom frame
+  int dataid = -1;           // mesh or hfield id
+  int matid = -1;
+  int sameframe = 0;
+};
+
+struct LightInfo {
+  double pos[3] = {0, 0, 0};   // in the body frame
+  double dir[3] = {0, 0, -1};
+};
+
+struct JointInfo {
+  double pos[3] = {0, 0, 0};   // in the body frame
+  double axis[3] = {0, 0, 1};
+  int qposadr = 0, dofadr = 0, body = 0;
+  bool limited = false, actfrclimited = false;
+  double range[2] = {0, 0};
+};
+
+struct CompileContext {
+  SpecModel* spec = nullptr;
+  const mjVFS* vfs = nullptr;
+  mjModel sizes{};            // size fields for mj_allocModel
+  mjModel* m = nullptr;       // the model being filled (after allocation)
+  std::string error;
+
+  // elements in compiled-id order
+  std::vector<SpecBody*> bodies;
+  std::vector<SpecJoint*> joints;
+  std::vector<SpecGeom*> geoms;
+  std::vector<SpecSite*> sites;
+  std::vector<SpecCamera*> cameras;
+  std::vector<SpecLight*> lights;
+  std::vector<SpecFrame*> frames;
+
+  // compiled tree data (index = compiled id)
+  std::vector<BodyInfo> body;
+  std::vector<JointInfo> joint;
+  std::vector<GeomInfo> geom;
+  std::vector<GeomInfo> site;
+  std::vector<Pose> camera;
+  std::vector<LightInfo> light;
+  std::vector<int> dof_body, dof_joint, dof_parent, dof_simplenum;
+  int nq = 0, nv = 0, ntree = 0, nmocap = 0;
+
+  // BVH of the bodies' geoms (global arrays, per-body ranges in BodyInfo)
+  std::vector<int> bvh_depth, bvh_child, bvh_nodeid;
+  std::vector<double> bvh_aabb;
+
+  // processed meshes (index = mesh id), filled by the asset pass
+  std::vector<MeshResult> mesh;
+
+  // ---- helpers for the per-kind files ----
+
+  // id of the element of this type with this name, -1 if none (mjOBJ_XBODY = mjOBJ_BODY)
+  int FindId(mjtObj type, const std::string& name) const;
+
+  // record an error (optionally naming the element) and return false
+  bool Error(const std::string& msg, const SpecElement* e = nullptr);
+
+  // nuser_* size: the spec value, or the longest user array when the spec says -1; an element
+  // with more user values than a given size is an error (returns -1 after Error)
+  int UserSize(int specsize, const std::vector<const std::vector<double>*>& data,
+               const char* what);
+
+  // copy one element's user values into a row of nuser numbers (zero padded)
+  static void CopyUser(mjtNum* dst, int nuser, const std::vector<double>& src);
+
+  // name -> id maps, built in the gather pass
+  std::unordered_map<std::string, int> ids[mjNOBJECT];
+  std::unordered_map<std::string, int> frame_ids;
+};
+
+// angle conversion with an element's compiler options (degrees -> radians when degree is set)
+inline double ToRadians(const SpecElement* e, double angle) {
+  return e->compiler && e->compiler->degree ? angle * mjPI / 180.0 : angle;
+}
+
+// a stub CompileKind's size(): error if the spec has any element of the kind
+bool RejectIfAny(CompileContext* ctx, size_t count, const char* what);
+
+}  // namespace motus
+
+#endif  // MOTUS_USER_USER_COMPILER_H_

@@ -1,0 +1,856 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Geoms, sites, cameras and lights: local poses (fromto, frames, meshes), sizes, bounding
+// volumes, masses and inertias of primitive shapes, the fluid-model coefficients, the body
+// inertials inferred from geoms, and the per-body bounding volume hierarchies
+// (XMLreference.rst: geom, site, camera, light, inertial, compiler/inertiafromgeom;
+// computation_fluid.rst: Ellipsoid-based model).
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <mujoco/mujoco.h>
+
+#include "user/user_compiler_internal.h"
+#include "user/user_mesh.h"
+#include "user/user_util.h"
+
+namespace motus {
+
+namespace um = motus::um;
+
+namespace {
+
+// ------------------------------------ fromto and sizes ----------------------------------------
+
+// fromto (XMLreference, geom/fromto): the frame is at the midpoint, its z axis along
+// from - to (the orientation MuJoCo 3.3.8 produces), the half length goes to the elongated size
+bool FromTo(CompileContext* c, const SpecElement* e, int type, const double* fromto,
+            double size[3], Pose* p) {
+  if (type != mjGEOM_CAPSULE && type != mjGEOM_CYLINDER && type != mjGEOM_BOX &&
+      type != mjGEOM_ELLIPSOID) {
+    return c->Error("fromto requires a capsule, cylinder, box or ellipsoid", e);
+  }
+  double v[3] = {fromto[0] - fromto[3], fromto[1] - fromto[4], fromto[2] - fromto[5]};
+  double len = um::Norm3(v);
+  if (len < mjMINVAL) return c->Error("fromto points are too close", e);
+  for (int i = 0; i < 3; i++) {
+    p->pos[i] = 0.5 * (fromto[i] + fromto[i + 3]);
+    v[i] /= len;
+  }
+  um::QuatZ2Vec(p->quat, v);
+  if (type == mjGEOM_CAPSULE || type == mjGEOM_CYLINDER) {
+    size[1] = len / 2;
+  } else {
+    size[1] = size[0];
+    size[2] = len / 2;
+  }
+  return true;
+}
+
+// the geom-frame AABB (center, half-size) and bounding radius of a primitive
+void PrimitiveBounds(int type, const double* s, double aabb[6], double* rbound) {
+  for (int i = 0; i < 6; i++) aabb[i] = 0;
+  switch (type) {
+    case mjGEOM_PLANE:
+      aabb[2] = -mjMAXVAL / 2;
+      aabb[3] = aabb[4] = mjMAXVAL;
+      aabb[5] = mjMAXVAL / 2;
+      *rbound = 0;
+      return;
+    case mjGEOM_SPHERE:
+      aabb[3] = aabb[4] = aabb[5] = s[0];
+      *rbound = s[0];
+      return;
+    case mjGEOM_CAPSULE:
+      aabb[3] = aabb[4] = s[0];
+      aabb[5] = s[0] + s[1];
+      *rbound = s[0] + s[1];
+      return;
+    case mjGEOM_CYLINDER:
+      aabb[3] = aabb[4] = s[0];
+      aabb[5] = s[1];
+      *rbound = std::sqrt(s[0] * s[0] + s[1] * s[1]);
+      return;
+    case mjGEOM_ELLIPSOID:
+      aabb[3] = s[0];
+      aabb[4] = s[1];
+      aabb[5] = s[2];
+      *rbound = std::max(s[0], std::max(s[1], s[2]));
+      return;
+    case mjGEOM_BOX:
+      aabb[3] = s[0];
+      aabb[4] = s[1];
+      aabb[5] = s[2];
+      *rbound = std::sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2]);
+      return;
+    default:
+      *rbound = 0;
+      return;
+  }
+}
+
+// required positive sizes of a primitive (XMLreference, geom/size)
+bool CheckSize(CompileContext* c, const SpecElement* e, int type, const double* s) {
+  int n = type == mjGEOM_SPHERE ? 1
+          : (type == mjGEOM_CAPSULE || type == mjGEOM_CYLINDER) ? 2
+          : (type == mjGEOM_ELLIPSOID || type == mjGEOM_BOX) ? 3 : 0;
+  for (int i = 0; i < n; i++) {
+    if (!(s[i] > 0)) return c->Error("size " + std::to_string(i) + " must be positive", e);
+  }
+  if (type == mjGEOM_PLANE && (s[0] < 0 || s[1] < 0 || s[2] < 0)) {
+    return c->Error("plane size cannot be negative", e);
+  }
+  return true;
+}
+
+// ------------------------------------ mass and inertia ----------------------------------------
+
+// volume (or area) and principal inertia per unit density of a primitive about its center
+// (solid, or shell with all mass on the surface; XMLreference, geom/shellinertia)
+void PrimitiveInertia(int type, bool shell, const double* s, double* volume, double I[3]) {
+  const double pi = mjPI;
+  double r = s[0], h = s[1];
+  I[0] = I[1] = I[2] = 0;
+  *volume = 0;
+  switch (type) {
+    case mjGEOM_SPHERE:
+      if (shell) {
+        *volume = 4 * pi * r * r;
+        I[0] = I[1] = I[2] = 2.0 / 3.0 * *volume * r * r;
+      } else {
+        *volume = 4.0 / 3.0 * pi * r * r * r;
+        I[0] = I[1] = I[2] = 0.4 * *volume * r * r;
+      }
+      return;
+    case mjGEOM_CAPSULE:
+      if (shell) {
+        // open tube of length 2h plus two hemispherical shells (com r/2 from their sphere center)
+        double mc = 2 * pi * r * 2 * h, ms = 4 * pi * r * r;
+        *volume = mc + ms;
+        I[2] = mc * r * r + ms * 2.0 / 3.0 * r * r;
+        I[0] = I[1] = mc * (r * r / 2 + h * h / 3) +
+                      ms * (2.0 / 3.0 * r * r - r * r / 4 + (h + r / 2) * (h + r / 2));
+      } else {
+        // cylinder plus two solid hemispheres (com 3r/8 from their sphere center)
+        double mc = pi * r * r * 2 * h, ms = 4.0 / 3.0 * pi * r * r * r;
+        *volume = mc + ms;
+        I[2] = mc * r * r / 2 + ms * 0.4 * r * r;
+        I[0] = I[1] = mc * (r * r / 4 + h * h / 3) + ms * (0.4 * r * r + h * h + 0.75 * h * r);
+      }
+      return;
+    case mjGEOM_CYLINDER:
+      if (shell) {
+        double mt = 2 * pi * r * 2 * h, md = 2 * pi * r * r;
+        *volume = mt + md;
+        I[2] = mt * r * r + md * r * r / 2;
+        I[0] = I[1] = mt * (r * r / 2 + h * h / 3) + md * (r * r / 4 + h * h);
+      } else {
+        *volume = pi * r * r * 2 * h;
+        I[2] = *volume * r * r / 2;
+        I[0] = I[1] = *volume * (r * r / 4 + h * h / 3);
+      }
+      return;
+    case mjGEOM_ELLIPSOID: {
+      double a = s[0], b = s[1], cc = s[2];
+      auto vol = [&](double x, double y, double z) { return 4.0 / 3.0 * pi * x * y * z; };
+      auto solid = [&](double x, double y, double z, double* out) {
+        double v = vol(x, y, z);
+        out[0] = v * (y * y + z * z) / 5;
+        out[1] = v * (x * x + z * z) / 5;
+        out[2] = v * (x * x + y * y) / 5;
+      };
+      if (shell) {
+        // area: Knud Thomsen's approximation (p = 1.6075); inertia: the solid's inertia
+        // increment per unit volume increment when all semi-axes grow by t = 1e-6
+        const double p = 1.6075;
+        double ap = std::pow(a * b, p) + std::pow(a * cc, p) + std::pow(b * cc, p);
+        *volume = 4 * pi * std::pow(ap / 3, 1 / p);
+        const double t = 1e-6;
+        double I0[3], I1[3];
+        solid(a, b, cc, I0);
+        solid(a + t, b + t, cc + t, I1);
+        double dv = vol(a + t, b + t, cc + t) - vol(a, b, cc);
+        for (int i = 0; i < 3; i++) I[i] = *volume * (I1[i] - I0[i]) / dv;
+      } else {
+        *volume = vol(a, b, cc);
+        solid(a, b, cc, I);
+      }
+      return;
+    }
+    case mjGEOM_BOX: {
+      double a = s[0], b = s[1], cc = s[2];
+      if (shell) {
+        // three pairs of faces, normal to x, y, z
+        double mx = 2 * 4 * b * cc, my = 2 * 4 * a * cc, mz = 2 * 4 * a * b;
+        *volume = mx + my + mz;
+        I[0] = mx * (b * b + cc * cc) / 3 + my * (cc * cc / 3 + b * b) + mz * (b * b / 3 + cc * cc);
+        I[1] = my * (a * a + cc * cc) / 3 + mx * (cc * cc / 3 + a * a) + mz * (a * a / 3 + cc * cc);
+        I[2] = mz * (a * a + b * b) / 3 + mx * (b * b / 3 + a * a) + my * (a * a / 3 + b * b);
+      } else {
+        *volume = 8 * a * b * cc;
+        I[0] = *volume * (b * b + cc * cc) / 3;
+        I[1] = *volume * (a * a + cc * cc) / 3;
+        I[2] = *volume * (a * a + b * b) / 3;
+      }
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+// ------------------------------------ fluid coefficients --------------------------------------
+
+// Carlson's symmetric elliptic integral R_D(x, y, z) (duplication algorithm)
+double CarlsonRD(double x, double y, double z) {
+  double sum = 0, fac = 1;
+  for (int it = 0; it < 100; it++) {
+    double sx = std::sqrt(x), sy = std::sqrt(y), sz = std::sqrt(z);
+    double lam = sx * sy + sx * sz + sy * sz;
+    sum += fac / (sz * (z + lam));
+    fac *= 0.25;
+    x = 0.25 * (x + lam);
+    y = 0.25 * (y + lam);
+    z = 0.25 * (z + lam);
+    double mu = (x + y + 3 * z) / 5;
+    double dx = (mu - x) / mu, dy = (mu - y) / mu, dz = (mu - z) / mu;
+    if (std::max(std::abs(dx), std::max(std::abs(dy), std::abs(dz))) < 1e-6) {
+      double ea = dx * dy, eb = dz * dz, ec = ea - eb, ed = ea - 6 * eb, ee = ed + ec + ec;
+      double s = 1 + ed * (-3.0 / 14 + 9.0 / 88 * ed - 4.5 / 26 * dz * ee) +
+                 dz * (ee / 6 + dz * (-9.0 / 22 * ec + 3.0 / 26 * dz * ea));
+      return 3 * sum + fac * s / (mu * std::sqrt(mu));
+    }
+  }
+  return 3 * sum;
+}
+
+// geom_fluid (computation_fluid.rst, Added mass): [interaction flag, 5 coefficients, virtual
+// masses V k_i / (2 - k_i), virtual inertias] for the geom's equivalent ellipsoid, without the
+// fluid density (applied at runtime). k_i = r_i r_j r_k int_0^inf dl / sqrt((r_i^2+l)^3
+// (r_j^2+l)(r_k^2+l)) = 2/3 r_i r_j r_k R_D(r_j^2, r_k^2, r_i^2).
+void FluidCoefficients(const mjsGeom& s, int type, const double* size, const MeshResult* mesh,
+                       mjtNum out[mjNFLUID]) {
+  for (int i = 0; i < mjNFLUID; i++) out[i] = 0;
+  if (s.fluid_ellipsoid == 0) return;
+  out[0] = s.fluid_ellipsoid;
+  for (int i = 0; i < 5; i++) out[1 + i] = s.fluid_coefs[i];
+  double r[3];
+  switch (type) {
+    case mjGEOM_SPHERE: r[0] = r[1] = r[2] = size[0]; break;
+    case mjGEOM_CAPSULE: r[0] = r[1] = size[0]; r[2] = size[1] + size[0]; break;
+    case mjGEOM_CYLINDER: r[0] = r[1] = size[0]; r[2] = size[1]; break;
+    case mjGEOM_MESH:
+      if (mesh) {
+        um::Copy3(r, mesh->boxsz);
+        break;
+      }
+      [[fallthrough]];
+    default: um::Copy3(r, size); break;
+  }
+  if (r[0] <= 0 || r[1] <= 0 || r[2] <= 0) return;
+  double V = 4.0 / 3.0 * mjPI * r[0] * r[1] * r[2];
+  double k[3];
+  for (int i = 0; i < 3; i++) {
+    int j = (i + 1) % 3, l = (i + 2) % 3;
+    k[i] = 2.0 / 3.0 * r[0] * r[1] * r[2] * CarlsonRD(r[j] * r[j], r[l] * r[l], r[i] * r[i]);
+    out[6 + i] = V * k[i] / (2 - k[i]);
+  }
+  for (int i = 0; i < 3; i++) {
+    int j = (i + 1) % 3, l = (i + 2) % 3;
+    double dr = r[j] * r[j] - r[l] * r[l];
+    double den = 2 * dr + (r[j] * r[j] + r[l] * r[l]) * (k[j] - k[l]);
+    out[9 + i] = std::abs(dr) < 1e-14 || den == 0 ? 0 : V / 5 * dr * dr * (k[l] - k[j]) / den;
+  }
+}
+
+}  // namespace
+
+// ------------------------------------ geoms, sites, cameras, lights ---------------------------
+
+void GeomFrameAabb(const GeomInfo& g, int type, double aabb[6]) {
+  (void)type;
+  std::memcpy(aabb, g.aabb, sizeof(g.aabb));
+}
+
+namespace {
+
+bool CompileGeom(CompileContext* c, SpecGeom* g, GeomInfo* info) {
+  const mjsGeom& s = g->s;
+  int type = s.type;
+  if (type < 0 || type >= mjNGEOMTYPES) return c->Error("invalid geom type", g);
+  um::Copy3(info->size, s.size);
+
+  // local pose
+  Pose p;
+  if (!std::isnan(s.fromto[0])) {
+    if (!FromTo(c, g, type, s.fromto, info->size, &p)) return false;
+    if (!ApplyFrames(c, g, &p)) return false;
+  } else if (!ElementPose(c, g, s.pos, s.quat, s.alt, &p)) {
+    return false;
+  }
+
+  // material (mesh geoms fall back to the mesh's material)
+  std::string material = g->own.material;
+  const MeshResult* mesh = nullptr;
+  int meshid = -1;
+  if (!g->own.meshname.empty()) {
+    meshid = c->FindId(mjOBJ_MESH, g->own.meshname);
+    if (meshid < 0) return c->Error("mesh '" + g->own.meshname + "' not found", g);
+    mesh = &c->mesh[meshid];
+    if (material.empty() && (type == mjGEOM_MESH || type == mjGEOM_SDF)) {
+      material = c->spec->meshes[meshid]->own.material;
+    }
+  } else if (type == mjGEOM_MESH || type == mjGEOM_SDF) {
+    return c->Error("mesh geom requires a mesh", g);
+  }
+  if (!material.empty()) {
+    info->matid = c->FindId(mjOBJ_MATERIAL, material);
+    if (info->matid < 0) return c->Error("material '" + material + "' not found", g);
+  }
+
+  // geometry
+  double volume = 0, I[3] = {0, 0, 0};
+  if (mesh) {
+    if (type == mjGEOM_MESH || type == mjGEOM_SDF) {
+      info->dataid = meshid;
+      Pose mp;
+      um::Copy3(mp.pos, mesh->pos);
+      um::CopyQuat(mp.quat, mesh->quat);
+      um::MulPose(p.pos, p.quat, p.pos, p.quat, mp.pos, mp.quat);
+      MeshGeomBounds(*mesh, info->size, info->aabb, &info->rbound);
+      volume = mesh->volume;
+      um::Copy3(I, mesh->inertia);
+    } else {
+      // primitive fitted to the mesh
+      double fsize[3], fpos[3], fquat[4];
+      std::string err;
+      bool fitaabb = g->compiler && g->compiler->fitaabb;
+      if (!FitPrimitive(*mesh, type, fitaabb, s.fitscale, fsize, fpos, fquat, &err)) {
+        return c->Error(err, g);
+      }
+      um::Copy3(info->size, fsize);
+      um::MulPose(p.pos, p.quat, p.pos, p.quat, fpos, fquat);
+      PrimitiveBounds(type, info->size, info->aabb, &info->rbound);
+      PrimitiveInertia(type, s.typeinertia == mjINERTIA_SHELL, info->size, &volume, I);
+    }
+  } else if (type == mjGEOM_HFIELD) {
+    if (g->own.hfieldname.empty()) return c->Error("hfield geom requires a height field", g);
+    info->dataid = c->FindId(mjOBJ_HFIELD, g->own.hfieldname);
+    if (info->dataid < 0) return c->Error("hfield '" + g->own.hfieldname + "' not found", g);
+    const mjsHField& hf = c->spec->hfields[info->dataid]->s;
+    for (int i = 0; i < 3; i++) info->size[i] = hf.size[i];
+    // box from the base (-size[3]) to the top (size[2])
+    info->aabb[0] = info->aabb[1] = 0;
+    info->aabb[2] = (hf.size[2] - hf.size[3]) / 2;
+    info->aabb[3] = hf.size[0];
+    info->aabb[4] = hf.size[1];
+    info->aabb[5] = (hf.size[2] + hf.size[3]) / 2;
+    info->rbound = std::sqrt(hf.size[0] * hf.size[0] + hf.size[1] * hf.size[1] +
+                             std::max(hf.size[2], hf.size[3]) * std::max(hf.size[2], hf.size[3]));
+  } else {
+    if (!CheckSize(c, g, type, info->size)) return false;
+    PrimitiveBounds(type, info->size, info->aabb, &info->rbound);
+    PrimitiveInertia(type, s.typeinertia == mjINERTIA_SHELL, info->size, &volume, I);
+  }
+  info->local = p;
+
+  // mass: given, or density times volume (area for shell inertia)
+  if (type != mjGEOM_PLANE && type != mjGEOM_HFIELD) {
+    double density = s.density;
+    if (!std::isnan(s.mass)) {
+      if (s.mass < 0) return c->Error("geom mass cannot be negative", g);
+      if (volume < mjMINVAL) {
+        if (s.mass > 0) return c->Error("geom volume is too small for its mass", g);
+        density = 0;
+      } else {
+        density = s.mass / volume;
+      }
+    } else if (density < 0) {
+      return c->Error("geom density cannot be negative", g);
+    }
+    info->mass = density * volume;
+    for (int i = 0; i < 3; i++) info->inertia[i] = density * I[i];
+  }
+  if (s.condim != 1 && s.condim != 3 && s.condim != 4 && s.condim != 6) {
+    return c->Error("invalid condim in geom", g);
+  }
+  if (s.margin < 0 || s.gap < 0) return c->Error("geom margin and gap cannot be negative", g);
+  return true;
+}
+
+bool CompileSite(CompileContext* c, SpecSite* st, GeomInfo* info) {
+  const mjsSite& s = st->s;
+  int type = s.type;
+  if (type != mjGEOM_SPHERE && type != mjGEOM_CAPSULE && type != mjGEOM_ELLIPSOID &&
+      type != mjGEOM_CYLINDER && type != mjGEOM_BOX) {
+    return c->Error("invalid site type", st);
+  }
+  um::Copy3(info->size, s.size);
+  Pose p;
+  if (!std::isnan(s.fromto[0])) {
+    if (!FromTo(c, st, type, s.fromto, info->size, &p)) return false;
+    if (!ApplyFrames(c, st, &p)) return false;
+  } else if (!ElementPose(c, st, s.pos, s.quat, s.alt, &p)) {
+    return false;
+  }
+  info->local = p;
+  if (!st->own.material.empty()) {
+    info->matid = c->FindId(mjOBJ_MATERIAL, st->own.material);
+    if (info->matid < 0) return c->Error("material '" + st->own.material + "' not found", st);
+  }
+  return true;
+}
+
+bool CompileLight(CompileContext* c, SpecLight* l, LightInfo* info) {
+  Pose p;
+  um::Copy3(p.pos, l->s.pos);
+  if (!ApplyFrames(c, l, &p)) return false;
+  um::Copy3(info->pos, p.pos);
+  double dir[3];
+  um::Copy3(dir, l->s.dir);
+  if (um::Normalize3(dir) < mjMINVAL) return c->Error("light direction is too small", l);
+  um::RotVecQuat(info->dir, dir, p.quat);
+  return true;
+}
+
+}  // namespace
+
+bool CompileGeoms(CompileContext* c) {
+  c->geom.assign(c->geoms.size(), GeomInfo());
+  for (size_t i = 0; i < c->geoms.size(); i++) {
+    if (!CompileGeom(c, c->geoms[i], &c->geom[i])) return false;
+  }
+  c->site.assign(c->sites.size(), GeomInfo());
+  for (size_t i = 0; i < c->sites.size(); i++) {
+    if (!CompileSite(c, c->sites[i], &c->site[i])) return false;
+  }
+  c->camera.assign(c->cameras.size(), Pose());
+  for (size_t i = 0; i < c->cameras.size(); i++) {
+    SpecCamera* k = c->cameras[i];
+    if (!ElementPose(c, k, k->s.pos, k->s.quat, k->s.alt, &c->camera[i])) return false;
+    bool target = k->s.mode == mjCAMLIGHT_TARGETBODY || k->s.mode == mjCAMLIGHT_TARGETBODYCOM;
+    if (target && c->FindId(mjOBJ_BODY, k->own.targetbody) < 0) {
+      return c->Error("camera target body '" + k->own.targetbody + "' not found", k);
+    }
+  }
+  c->light.assign(c->lights.size(), LightInfo());
+  for (size_t i = 0; i < c->lights.size(); i++) {
+    SpecLight* l = c->lights[i];
+    if (!CompileLight(c, l, &c->light[i])) return false;
+    bool target = l->s.mode == mjCAMLIGHT_TARGETBODY || l->s.mode == mjCAMLIGHT_TARGETBODYCOM;
+    if (target && c->FindId(mjOBJ_BODY, l->own.targetbody) < 0) {
+      return c->Error("light target body '" + l->own.targetbody + "' not found", l);
+    }
+  }
+  return true;
+}
+
+// ------------------------------------ body inertials ------------------------------------------
+
+namespace {
+
+// diagonal inertia with principal frame quat from a full symmetric matrix (row-major)
+bool Principal(const double M[9], double inertia[3], double quat[4]) {
+  mjtNum eigval[3], eigvec[9], q[4], mat[9];
+  for (int i = 0; i < 9; i++) mat[i] = M[i];
+  mju_eig3(eigval, eigvec, q, mat);
+  for (int i = 0; i < 3; i++) inertia[i] = eigval[i];
+  um::CopyQuat(quat, q);
+  return true;
+}
+
+// inertial from the body's geoms within inertiagrouprange: one geom gives its own frame; several
+// are combined (parallel axis theorem) and diagonalized
+void InertialFromGeoms(CompileContext* c, SpecBody* b, BodyInfo* info) {
+  const mjsCompiler* comp = b->compiler;
+  int lo = comp ? comp->inertiagrouprange[0] : 0, hi = comp ? comp->inertiagrouprange[1] : 5;
+  std::vector<int> use;
+  for (auto& g : b->geoms) {
+    int t = g->s.type;
+    if (t == mjGEOM_PLANE || t == mjGEOM_HFIELD) continue;
+    if (g->s.group < lo || g->s.group > hi) continue;
+    use.push_back(g->id);
+  }
+  info->mass = 0;
+  um::Zero3(info->inertia);
+  um::Zero3(info->inertial.pos);
+  um::SetUnitQuat(info->inertial.quat);
+  if (use.empty()) return;
+  if (use.size() == 1) {
+    const GeomInfo& g = c->geom[use[0]];
+    info->mass = g.mass;
+    um::Copy3(info->inertia, g.inertia);
+    info->inertial = g.local;
+    return;
+  }
+  double mass = 0, com[3] = {0, 0, 0};
+  for (int id : use) {
+    const GeomInfo& g = c->geom[id];
+    mass += g.mass;
+    for (int k = 0; k < 3; k++) com[k] += g.mass * g.local.pos[k];
+  }
+  if (mass > mjMINVAL) {
+    for (int k = 0; k < 3; k++) com[k] /= mass;
+  }
+  // I = sum R diag(Ig) R' + m (|d|^2 E - d d')
+  double M[9] = {0};
+  for (int id : use) {
+    const GeomInfo& g = c->geom[id];
+    double R[9];
+    um::Quat2Mat(R, g.local.quat);
+    double d[3] = {g.local.pos[0] - com[0], g.local.pos[1] - com[1], g.local.pos[2] - com[2]};
+    double dd = um::Dot3(d, d);
+    for (int i = 0; i < 3; i++) {
+      for (int j = 0; j < 3; j++) {
+        double rot = 0;
+        for (int k = 0; k < 3; k++) rot += R[3 * i + k] * g.inertia[k] * R[3 * j + k];
+        M[3 * i + j] += rot + g.mass * ((i == j ? dd : 0) - d[i] * d[j]);
+      }
+    }
+  }
+  info->mass = mass;
+  um::Copy3(info->inertial.pos, com);
+  Principal(M, info->inertia, info->inertial.quat);
+}
+
+// explicit <inertial>: pos, orientation, mass, and diagonal or full inertia
+bool ExplicitInertial(CompileContext* c, SpecBody* b, BodyInfo* info) {
+  const mjsBody& s = b->s;
+  info->mass = s.mass;
+  um::Copy3(info->inertial.pos, s.ipos);
+  double q[4];
+  um::CopyQuat(q, s.iquat);
+  if (s.ialt.type != mjORIENTATION_QUAT) {
+    const char* err = mjs_resolveOrientation(q, b->compiler ? b->compiler->degree : 1,
+                                             b->compiler ? b->compiler->eulerseq : "xyz", &s.ialt);
+    if (err) return c->Error(err, b);
+  }
+  if (um::NormalizeQuat(q) < 1e-14) return c->Error("zero quaternion in inertial", b);
+  if (!std::isnan(s.fullinertia[0])) {
+    bool rotated = s.ialt.type != mjORIENTATION_QUAT || s.iquat[0] != 1 || s.iquat[1] != 0 ||
+                   s.iquat[2] != 0 || s.iquat[3] != 0;
+    if (rotated) {
+      return c->Error("fullinertia and inertial orientation cannot both be specified", b);
+    }
+    const double* f = s.fullinertia;
+    double M[9] = {f[0], f[3], f[4], f[3], f[1], f[5], f[4], f[5], f[2]};
+    double eq[4];
+    Principal(M, info->inertia, eq);
+    if (info->inertia[2] <= 0) return c->Error("fullinertia must be positive definite", b);
+    um::MulQuat(info->inertial.quat, q, eq);
+  } else {
+    um::Copy3(info->inertia, s.inertia);
+    um::CopyQuat(info->inertial.quat, q);
+  }
+  return true;
+}
+
+}  // namespace
+
+bool CompileInertia(CompileContext* c) {
+  for (size_t i = 1; i < c->bodies.size(); i++) {
+    SpecBody* b = c->bodies[i];
+    BodyInfo& info = c->body[i];
+    const mjsCompiler* comp = b->compiler;
+    int mode = comp ? comp->inertiafromgeom : mjINERTIAFROMGEOM_AUTO;
+    if (b->s.explicitinertial && mode != mjINERTIAFROMGEOM_TRUE) {
+      if (!ExplicitInertial(c, b, &info)) return false;
+    } else if (mode == mjINERTIAFROMGEOM_FALSE) {
+      info.mass = 0;
+      um::Zero3(info.inertia);
+    } else {
+      InertialFromGeoms(c, b, &info);
+    }
+
+    // bounds (XMLreference, compiler/boundmass, boundinertia, balanceinertia)
+    if (comp) {
+      info.mass = std::max(info.mass, comp->boundmass);
+      for (int k = 0; k < 3; k++) info.inertia[k] = std::max(info.inertia[k], comp->boundinertia);
+    }
+    if (info.mass < 0) return c->Error("mass cannot be negative", b);
+    double* I = info.inertia;
+    if (I[0] < 0 || I[1] < 0 || I[2] < 0) return c->Error("inertia cannot be negative", b);
+    bool triangle = I[0] + I[1] >= I[2] - mjMINVAL && I[0] + I[2] >= I[1] - mjMINVAL &&
+                    I[1] + I[2] >= I[0] - mjMINVAL;
+    if (!triangle) {
+      if (comp && comp->balanceinertia) {
+        double mean = (I[0] + I[1] + I[2]) / 3;
+        I[0] = I[1] = I[2] = mean;
+      } else {
+        return c->Error("inertia must satisfy A + B >= C; use 'balanceinertia' to fix", b);
+      }
+    }
+  }
+
+  // total mass (XMLreference, compiler/settotalmass), applied last
+  const mjsCompiler& comp = c->spec->s.compiler;
+  if (comp.settotalmass > 0) {
+    double total = 0;
+    for (size_t i = 1; i < c->bodies.size(); i++) total += c->body[i].mass;
+    if (total > mjMINVAL) {
+      double scale = comp.settotalmass / total;
+      for (size_t i = 1; i < c->bodies.size(); i++) {
+        c->body[i].mass *= scale;
+        for (int k = 0; k < 3; k++) c->body[i].inertia[k] *= scale;
+      }
+    }
+  }
+
+  // moving bodies need mass and inertia: a body with joints together with the bodies welded to it
+  for (size_t i = 1; i < c->bodies.size(); i++) {
+    if (!c->body[i].jntnum) continue;
+    double mass = 0, inertia = 0;
+    for (size_t k = i; k < c->bodies.size(); k++) {
+      if (c->body[k].weld != static_cast<int>(i)) continue;
+      mass += c->body[k].mass;
+      inertia += c->body[k].inertia[0] + c->body[k].inertia[1] + c->body[k].inertia[2];
+    }
+    if (mass < mjMINVAL || inertia < mjMINVAL) {
+      return c->Error("mass and inertia of moving bodies must be larger than mjMINVAL",
+                      c->bodies[i]);
+    }
+  }
+  return true;
+}
+
+// ------------------------------------ bounding volume hierarchy -------------------------------
+
+namespace {
+
+struct BvhItem {
+  int id;
+  double center[3], half[3];
+};
+
+// node AABB of a set of items
+void Enclose(const std::vector<BvhItem>& items, double center[3], double half[3]) {
+  double lo[3] = {mjMAXVAL * 10, mjMAXVAL * 10, mjMAXVAL * 10};
+  double hi[3] = {-mjMAXVAL * 10, -mjMAXVAL * 10, -mjMAXVAL * 10};
+  for (const BvhItem& it : items) {
+    for (int k = 0; k < 3; k++) {
+      lo[k] = std::min(lo[k], it.center[k] - it.half[k]);
+      hi[k] = std::max(hi[k], it.center[k] + it.half[k]);
+    }
+  }
+  for (int k = 0; k < 3; k++) {
+    center[k] = 0.5 * (lo[k] + hi[k]);
+    half[k] = 0.5 * (hi[k] - lo[k]);
+  }
+}
+
+// top-down build: split the items in two halves (the first floor(n/2) go left) after sorting
+// their centers along the longest axis of the node's AABB; nodes are stored in pre-order and
+// children are indexed relative to the body's first node
+int BuildNode(CompileContext* c, std::vector<BvhItem> items, int adr, int depth) {
+  int node = static_cast<int>(c->bvh_depth.size());
+  double center[3], half[3];
+  Enclose(items, center, half);
+  c->bvh_depth.push_back(depth);
+  c->bvh_child.push_back(-1);
+  c->bvh_child.push_back(-1);
+  c->bvh_nodeid.push_back(items.size() == 1 ? items[0].id : -1);
+  for (int k = 0; k < 3; k++) c->bvh_aabb.push_back(center[k]);
+  for (int k = 0; k < 3; k++) c->bvh_aabb.push_back(half[k]);
+  if (items.size() == 1) return node;
+
+  int axis = 0;
+  for (int k = 1; k < 3; k++) {
+    if (half[k] > half[axis]) axis = k;
+  }
+  std::stable_sort(items.begin(), items.end(), [axis](const BvhItem& a, const BvhItem& b) {
+    return a.center[axis] < b.center[axis];
+  });
+  size_t nleft = items.size() / 2;
+  std::vector<BvhItem> left(items.begin(), items.begin() + nleft);
+  std::vector<BvhItem> right(items.begin() + nleft, items.end());
+  int l = BuildNode(c, left, adr, depth + 1);
+  int r = BuildNode(c, right, adr, depth + 1);
+  c->bvh_child[2 * node] = l - adr;
+  c->bvh_child[2 * node + 1] = r - adr;
+  return node;
+}
+
+}  // namespace
+
+void BuildBodyBVH(CompileContext* c) {
+  c->bvh_depth.clear();
+  c->bvh_child.clear();
+  c->bvh_nodeid.clear();
+  c->bvh_aabb.clear();
+  for (size_t b = 0; b < c->bodies.size(); b++) {
+    BodyInfo& info = c->body[b];
+    SpecBody* sb = c->bodies[b];
+    // only geoms that can collide (contype or conaffinity nonzero) are in the hierarchy
+    std::vector<SpecGeom*> geoms;
+    for (auto& g : sb->geoms) {
+      if (g->s.contype || g->s.conaffinity) geoms.push_back(g.get());
+    }
+    if (geoms.empty()) {
+      info.bvhadr = -1;
+      info.bvhnum = 0;
+      continue;
+    }
+    // geom AABBs in the body's inertial frame
+    double Ri[9];
+    um::Quat2Mat(Ri, info.inertial.quat);
+    std::vector<BvhItem> items;
+    for (SpecGeom* g : geoms) {
+      const GeomInfo& gi = c->geom[g->id];
+      double Rg[9];
+      um::Quat2Mat(Rg, gi.local.quat);
+      double R[9];  // Ri' Rg
+      for (int i = 0; i < 3; i++) {
+        for (int j = 0; j < 3; j++) {
+          R[3 * i + j] = Ri[i] * Rg[j] + Ri[3 + i] * Rg[3 + j] + Ri[6 + i] * Rg[6 + j];
+        }
+      }
+      double p[3];  // geom aabb center in the body frame
+      for (int i = 0; i < 3; i++) {
+        p[i] = gi.local.pos[i] + Rg[3 * i] * gi.aabb[0] + Rg[3 * i + 1] * gi.aabb[1] +
+               Rg[3 * i + 2] * gi.aabb[2];
+      }
+      double d[3] = {p[0] - info.inertial.pos[0], p[1] - info.inertial.pos[1],
+                     p[2] - info.inertial.pos[2]};
+      BvhItem it;
+      it.id = g->id;
+      for (int i = 0; i < 3; i++) {
+        it.center[i] = Ri[i] * d[0] + Ri[3 + i] * d[1] + Ri[6 + i] * d[2];
+        it.half[i] = std::abs(R[3 * i]) * gi.aabb[3] + std::abs(R[3 * i + 1]) * gi.aabb[4] +
+                     std::abs(R[3 * i + 2]) * gi.aabb[5];
+      }
+      items.push_back(it);
+    }
+    info.bvhadr = static_cast<int>(c->bvh_depth.size());
+    BuildNode(c, items, info.bvhadr, 0);
+    info.bvhnum = static_cast<int>(c->bvh_depth.size()) - info.bvhadr;
+  }
+}
+
+// ------------------------------------ fill ----------------------------------------------------
+
+void FillGeoms(CompileContext* c) {
+  mjModel* m = c->m;
+  for (int i = 0; i < m->ngeom; i++) {
+    const GeomInfo& g = c->geom[i];
+    SpecGeom* sg = c->geoms[i];
+    const mjsGeom& s = sg->s;
+    m->geom_type[i] = s.type;
+    m->geom_contype[i] = s.contype;
+    m->geom_conaffinity[i] = s.conaffinity;
+    m->geom_condim[i] = s.condim;
+    m->geom_bodyid[i] = sg->parent->id;
+    m->geom_dataid[i] = g.dataid;
+    m->geom_matid[i] = g.matid;
+    m->geom_group[i] = s.group;
+    m->geom_priority[i] = s.priority;
+    m->geom_plugin[i] = -1;
+    m->geom_sameframe[i] = static_cast<mjtByte>(g.sameframe);
+    m->geom_solmix[i] = s.solmix;
+    for (int k = 0; k < mjNREF; k++) m->geom_solref[mjNREF * i + k] = s.solref[k];
+    for (int k = 0; k < mjNIMP; k++) m->geom_solimp[mjNIMP * i + k] = s.solimp[k];
+    um::Copy3(m->geom_size + 3 * i, g.size);
+    for (int k = 0; k < 6; k++) m->geom_aabb[6 * i + k] = g.aabb[k];
+    m->geom_rbound[i] = g.rbound;
+    um::Copy3(m->geom_pos + 3 * i, g.local.pos);
+    um::CopyQuat(m->geom_quat + 4 * i, g.local.quat);
+    um::Copy3(m->geom_friction + 3 * i, s.friction);
+    m->geom_margin[i] = s.margin;
+    m->geom_gap[i] = s.gap;
+    const MeshResult* mesh = g.dataid >= 0 && s.type == mjGEOM_MESH ? &c->mesh[g.dataid] : nullptr;
+    FluidCoefficients(s, s.type, g.size, mesh, m->geom_fluid + mjNFLUID * i);
+    CompileContext::CopyUser(m->geom_user + i * m->nuser_geom, m->nuser_geom, sg->own.userdata);
+    for (int k = 0; k < 4; k++) m->geom_rgba[4 * i + k] = s.rgba[k];
+  }
+
+  for (int i = 0; i < m->nsite; i++) {
+    const GeomInfo& g = c->site[i];
+    SpecSite* ss = c->sites[i];
+    m->site_type[i] = ss->s.type;
+    m->site_bodyid[i] = ss->parent->id;
+    m->site_matid[i] = g.matid;
+    m->site_group[i] = ss->s.group;
+    m->site_sameframe[i] = static_cast<mjtByte>(g.sameframe);
+    um::Copy3(m->site_size + 3 * i, g.size);
+    um::Copy3(m->site_pos + 3 * i, g.local.pos);
+    um::CopyQuat(m->site_quat + 4 * i, g.local.quat);
+    CompileContext::CopyUser(m->site_user + i * m->nuser_site, m->nuser_site, ss->own.userdata);
+    for (int k = 0; k < 4; k++) m->site_rgba[4 * i + k] = ss->s.rgba[k];
+  }
+
+  for (int i = 0; i < m->ncam; i++) {
+    SpecCamera* k = c->cameras[i];
+    const mjsCamera& s = k->s;
+    m->cam_mode[i] = s.mode;
+    m->cam_bodyid[i] = k->parent->id;
+    m->cam_targetbodyid[i] = -1;
+    if (s.mode == mjCAMLIGHT_TARGETBODY || s.mode == mjCAMLIGHT_TARGETBODYCOM) {
+      m->cam_targetbodyid[i] = c->FindId(mjOBJ_BODY, k->own.targetbody);
+    }
+    um::Copy3(m->cam_pos + 3 * i, c->camera[i].pos);
+    um::CopyQuat(m->cam_quat + 4 * i, c->camera[i].quat);
+    m->cam_projection[i] = s.proj;
+    m->cam_ipd[i] = s.ipd;
+    m->cam_resolution[2 * i] = s.resolution[0];
+    m->cam_resolution[2 * i + 1] = s.resolution[1];
+    m->cam_output[i] = s.output;
+    m->cam_sensorsize[2 * i] = s.sensor_size[0];
+    m->cam_sensorsize[2 * i + 1] = s.sensor_size[1];
+    // intrinsics (XMLreference, camera/sensorsize, focal, principal): pixel values are converted
+    // to lengths with sensorsize / resolution; with a sensor size, fovy follows from the focal
+    // length
+    float* in = m->cam_intrinsic + 4 * i;
+    for (int q = 0; q < 4; q++) in[q] = s.intrinsic[q];
+    m->cam_fovy[i] = s.fovy;
+    if (s.sensor_size[0] > 0 && s.sensor_size[1] > 0) {
+      for (int a = 0; a < 2; a++) {
+        float perpix = s.sensor_size[a] / static_cast<float>(std::max(s.resolution[a], 1));
+        if (s.focal_pixel[a] > 0) {
+          in[a] = s.focal_pixel[a] * perpix;
+        } else if (s.focal_length[a] > 0) {
+          in[a] = s.focal_length[a];
+        }
+        if (s.principal_pixel[a] != 0) {
+          in[2 + a] = s.principal_pixel[a] * perpix;
+        } else if (s.principal_length[a] != 0) {
+          in[2 + a] = s.principal_length[a];
+        }
+      }
+      m->cam_fovy[i] = 2 * std::atan2(0.5 * s.sensor_size[1], in[1]) * 180 / mjPI;
+    }
+    CompileContext::CopyUser(m->cam_user + i * m->nuser_cam, m->nuser_cam, k->own.userdata);
+  }
+
+  for (int i = 0; i < m->nlight; i++) {
+    SpecLight* l = c->lights[i];
+    const mjsLight& s = l->s;
+    m->light_mode[i] = s.mode;
+    m->light_bodyid[i] = l->parent->id;
+    m->light_targetbodyid[i] = -1;
+    if (s.mode == mjCAMLIGHT_TARGETBODY || s.mode == mjCAMLIGHT_TARGETBODYCOM) {
+      m->light_targetbodyid[i] = c->FindId(mjOBJ_BODY, l->own.targetbody);
+    }
+    m->light_type[i] = s.type;
+    m->light_texid[i] = c->FindId(mjOBJ_TEXTURE, l->own.texture);
+    m->light_castshadow[i] = s.castshadow;
+    m->light_bulbradius[i] = s.bulbradius;
+    m->light_intensity[i] = s.intensity;
+    m->light_range[i] = s.range;
+    m->light_active[i] = s.active;
+    um::Copy3(m->light_pos + 3 * i, c->light[i].pos);
+    um::Copy3(m->light_dir + 3 * i, c->light[i].dir);
+    for (int k = 0; k < 3; k++) {
+      m->light_attenuation[3 * i + k] = s.attenuation[k];
+      m->light_ambient[3 * i + k] = s.ambient[k];
+      m->light_diffuse[3 * i + k] = s.diffuse[k];
+      m->light_specular[3 * i + k] = s.specular[k];
+    }
+    m->light_cutoff[i] = s.cutoff;
+    m->light_exponent[i] = s.exponent;
+  }
+}
+
+}  // namespace motus

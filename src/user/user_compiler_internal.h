@@ -1,0 +1,51 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// The compiler's own passes (kinematic tree, geoms, inertia, meshes), shared between the
+// user_compiler*.cc files. The per-kind hooks for other engineers are in user_compiler.h.
+
+#ifndef MOTUS_USER_USER_COMPILER_INTERNAL_H_
+#define MOTUS_USER_USER_COMPILER_INTERNAL_H_
+
+#include <string>
+
+#include "user/user_compiler.h"
+
+namespace motus {
+
+// user_compiler.cc
+bool Gather(CompileContext* c);
+std::string CompiledName(const SpecElement* e);
+
+// user_compiler_tree.cc
+// local pose of an element in its body: (pos, quat or alt) composed with its frames
+bool ElementPose(CompileContext* c, const SpecElement* e, const double pos[3],
+                 const double quat[4], const mjsOrientation& alt, Pose* out);
+// compose a pose given in frame coordinates with the element's enclosing frames
+bool ApplyFrames(CompileContext* c, const SpecElement* e, Pose* p);
+bool CompileTree(CompileContext* c);        // bodies, joints, dofs, trees, mocap
+bool CompileTreeFinish(CompileContext* c);  // alignfree, sameframe, BVH, qpos0
+bool TreeUserSizes(CompileContext* c);      // nuser_body, nuser_jnt
+bool SparseSizes(CompileContext* c);        // simple bodies/dofs, nM nC nD nB
+void FillTree(CompileContext* c);
+bool FinishJoints(CompileContext* c);       // after mj_setConst: springdamper
+
+// user_compiler_geom.cc
+bool CompileGeoms(CompileContext* c);       // geoms, sites, cameras, lights (local data)
+bool CompileInertia(CompileContext* c);     // body inertials from geoms or explicit
+void FillGeoms(CompileContext* c);          // geom, site, camera, light arrays
+void BuildBodyBVH(CompileContext* c);       // per-body BVH over geom AABBs (inertial frame)
+
+// user_compiler_mesh.cc
+bool CompileMeshes(CompileContext* c);      // load and process mesh assets
+void FillMeshes(CompileContext* c);         // mesh arrays of ctx->m
+int MeshBvhNodes(const CompileContext* c); // BVH nodes of all meshes
+
+// user_compiler_arena.cc
+mjtSize DefaultArena(const mjModel& sizes, int njmax, int nconmax, mjtSize nstack);
+
+// geometric helpers (user_compiler_geom.cc)
+void GeomFrameAabb(const GeomInfo& g, int type, double aabb[6]);
+
+}  // namespace motus
+
+#endif  // MOTUS_USER_USER_COMPILER_INTERNAL_H_

@@ -1,0 +1,152 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Mesh assets in the compiler: each mesh is loaded and processed by the mesh pipeline
+// (user_mesh.h) and copied into the mesh_* arrays of mjModel. Mesh bounding volume hierarchies
+// follow the bodies' hierarchies in the global bvh_* arrays.
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <mujoco/mujoco.h>
+
+#include "user/user_compiler_internal.h"
+#include "user/user_mesh.h"
+#include "user/user_vfs.h"
+
+namespace motus {
+
+bool CompileMeshes(CompileContext* c) {
+  SpecModel* s = c->spec;
+  c->mesh.assign(s->meshes.size(), MeshResult());
+  for (size_t i = 0; i < s->meshes.size(); i++) {
+    SpecMesh* mesh = s->meshes[i].get();
+    if (mesh->s.plugin.active || mesh->s.plugin.element) {
+      return c->Error("mesh plugins are not supported yet", mesh);
+    }
+    AssetContext actx;
+    actx.modelfiledir = s->own.modelfiledir;
+    actx.assetdir = mesh->compiler && mesh->compiler->meshdir ? *mesh->compiler->meshdir : "";
+    actx.strippath = s->s.strippath;
+
+    // the convex hull is needed by collision geoms and by "convex" inertia
+    MeshOptions opt;
+    opt.needhull = mesh->s.inertia == mjMESH_INERTIA_CONVEX;
+    for (SpecGeom* g : c->geoms) {
+      if (g->own.meshname == CompiledName(mesh) && (g->s.contype || g->s.conaffinity)) {
+        opt.needhull = true;
+      }
+    }
+
+    MeshData raw;
+    std::string err;
+    if (!LoadMesh(&mesh->s, c->vfs, actx, &raw, &err)) return c->Error(err, mesh);
+    if (!ProcessMesh(&mesh->s, raw, opt, &c->mesh[i], &err)) return c->Error(err, mesh);
+  }
+
+  // sizes (bvh totals are added after the body BVH is built, in FillMeshes' size pass below)
+  mjModel& z = c->sizes;
+  z.nmesh = static_cast<mjtSize>(c->mesh.size());
+  for (const MeshResult& r : c->mesh) {
+    z.nmeshvert += r.vert.size() / 3;
+    z.nmeshnormal += r.normal.size() / 3;
+    z.nmeshtexcoord += r.texcoord.size() / 2;
+    z.nmeshface += r.face.size() / 3;
+    z.nmeshgraph += r.graph.size();
+    z.nmeshpoly += r.polyvertnum.size();
+    z.nmeshpolyvert += r.polyvert.size();
+    z.nmeshpolymap += r.polymap.size();
+  }
+  return true;
+}
+
+void FillMeshes(CompileContext* c) {
+  mjModel* m = c->m;
+  int vert = 0, normal = 0, texcoord = 0, face = 0, graph = 0, poly = 0, polyvert = 0,
+      polymap = 0;
+  int bvh = static_cast<int>(c->bvh_depth.size());  // mesh nodes follow the body nodes
+  for (int i = 0; i < m->nmesh; i++) {
+    const MeshResult& r = c->mesh[i];
+    int nv = static_cast<int>(r.vert.size() / 3), nf = static_cast<int>(r.face.size() / 3);
+    m->mesh_vertadr[i] = vert;
+    m->mesh_vertnum[i] = nv;
+    m->mesh_faceadr[i] = face;
+    m->mesh_facenum[i] = nf;
+    m->mesh_normaladr[i] = normal;
+    m->mesh_normalnum[i] = static_cast<int>(r.normal.size() / 3);
+    m->mesh_texcoordadr[i] = r.texcoord.empty() ? -1 : texcoord;
+    m->mesh_texcoordnum[i] = static_cast<int>(r.texcoord.size() / 2);
+    m->mesh_graphadr[i] = r.graph.empty() ? -1 : graph;
+    m->mesh_octadr[i] = -1;
+    m->mesh_octnum[i] = 0;
+
+    std::copy(r.vert.begin(), r.vert.end(), m->mesh_vert + 3 * vert);
+    std::copy(r.normal.begin(), r.normal.end(), m->mesh_normal + 3 * normal);
+    std::copy(r.texcoord.begin(), r.texcoord.end(), m->mesh_texcoord + 2 * texcoord);
+    std::copy(r.face.begin(), r.face.end(), m->mesh_face + 3 * face);
+    if (!r.facenormal.empty()) {
+      std::copy(r.facenormal.begin(), r.facenormal.end(), m->mesh_facenormal + 3 * face);
+    }
+    if (!r.facetexcoord.empty()) {
+      std::copy(r.facetexcoord.begin(), r.facetexcoord.end(), m->mesh_facetexcoord + 3 * face);
+    }
+    std::copy(r.graph.begin(), r.graph.end(), m->mesh_graph + graph);
+    for (int k = 0; k < 3; k++) {
+      m->mesh_scale[3 * i + k] = r.scale[k];
+      m->mesh_pos[3 * i + k] = r.pos[k];
+    }
+    for (int k = 0; k < 4; k++) m->mesh_quat[4 * i + k] = r.quat[k];
+
+    // polygons
+    int npoly = static_cast<int>(r.polyvertnum.size());
+    m->mesh_polynum[i] = npoly;
+    m->mesh_polyadr[i] = poly;
+    int pv = polyvert;
+    for (int p = 0; p < npoly; p++) {
+      for (int k = 0; k < 3; k++) m->mesh_polynormal[3 * (poly + p) + k] = r.polynormal[3 * p + k];
+      m->mesh_polyvertadr[poly + p] = pv;
+      m->mesh_polyvertnum[poly + p] = r.polyvertnum[p];
+      pv += r.polyvertnum[p];
+    }
+    std::copy(r.polyvert.begin(), r.polyvert.end(), m->mesh_polyvert + polyvert);
+    int pm = polymap;
+    for (int v = 0; v < static_cast<int>(r.polymapnum.size()); v++) {
+      m->mesh_polymapadr[vert + v] = pm;
+      m->mesh_polymapnum[vert + v] = r.polymapnum[v];
+      pm += r.polymapnum[v];
+    }
+    std::copy(r.polymap.begin(), r.polymap.end(), m->mesh_polymap + polymap);
+
+    // bounding volume hierarchy
+    int nnode = static_cast<int>(r.bvh_depth.size());
+    m->mesh_bvhadr[i] = nnode ? bvh : -1;
+    m->mesh_bvhnum[i] = nnode;
+    for (int n = 0; n < nnode; n++) {
+      m->bvh_depth[bvh + n] = r.bvh_depth[n];
+      m->bvh_child[2 * (bvh + n)] = r.bvh_child[2 * n];
+      m->bvh_child[2 * (bvh + n) + 1] = r.bvh_child[2 * n + 1];
+      m->bvh_nodeid[bvh + n] = r.bvh_nodeid[n];
+      for (int k = 0; k < 6; k++) m->bvh_aabb[6 * (bvh + n) + k] = r.bvh_aabb[6 * n + k];
+    }
+
+    vert += nv;
+    normal += static_cast<int>(r.normal.size() / 3);
+    texcoord += static_cast<int>(r.texcoord.size() / 2);
+    face += nf;
+    graph += static_cast<int>(r.graph.size());
+    poly += npoly;
+    polyvert = pv;
+    polymap = pm;
+    bvh += nnode;
+  }
+}
+
+// number of mesh BVH nodes (added to nbvh)
+int MeshBvhNodes(const CompileContext* c) {
+  int n = 0;
+  for (const MeshResult& r : c->mesh) n += static_cast<int>(r.bvh_depth.size());
+  return n;
+}
+
+}  // namespace motus

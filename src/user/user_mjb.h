@@ -1,0 +1,74 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// MJB: binary model files (APIreference_functions.rst "Initialization": mj_saveModel,
+// mj_loadModel, mj_loadModelBuffer). modeling.rst only says that an MJB is "essentially a copy of
+// the mjModel memory buffer" and version specific; the layout below is Motus's own and is not
+// byte-compatible with MuJoCo's files.
+//
+// Layout (all integers and reals in the writer's native byte order; the reader refuses a file
+// whose byte-order marker does not match its own):
+//
+//   char     magic[8]        "MOTUSMJB"
+//   uint32   version         kMjbVersion
+//   uint32   byteorder       0x01020304 as written by the machine that saved the file
+//   uint32   sizeof(mjtNum)  8 (double) or 4 (mjUSESINGLE)
+//   uint32   nsize           number of size fields (entries of MJMODEL_INTS)
+//   uint64   layout          hash of the field names, element types and row/column expressions
+//                            of every serialized field: a library whose mjModel differs from the
+//                            writer's refuses the file even if the version was not bumped
+//   uint64   length          total file length in bytes, checksum included (bytes after it,
+//                            e.g. the rest of a buffer of mj_sizeModel bytes, are ignored)
+//   int64    sizes[nsize]    mjModel size fields in MJMODEL_INTS order
+//   uint64   signature       mjModel.signature
+//   mjOption, mjVisual, mjStatistic, field by field (mjtNum, int, float, as declared)
+//   arrays   every MJMODEL_POINTERS array in X-macro order, rows*cols elements, no padding
+//   uint64   checksum        MjbChecksum of all preceding bytes
+//
+// Loading never trusts the file: the fixed header is checked first, then the length and checksum
+// (so a corrupted size cannot trigger an allocation), then every size (non-negative, below
+// kMjbMaxSize, no overflow) and the array total against the file length, and after the copy the
+// index arrays are checked against the sizes (MjbValidate). Any failure gives NULL and a warning.
+
+#ifndef MOTUS_USER_USER_MJB_H_
+#define MOTUS_USER_USER_MJB_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <mujoco/mujoco.h>
+
+namespace motus {
+
+// current file format version; bump it whenever the layout above changes
+inline constexpr uint32_t kMjbVersion = 1;
+
+// largest accepted value of any size field (all mjModel arrays are indexed with int)
+inline constexpr int64_t kMjbMaxSize = 0x7fffffff;
+
+// number of bytes MjbWrite produces for m
+size_t MjbSize(const mjModel* m);
+
+// serialize m into out[0..size); size must be at least MjbSize(m). Returns bytes written, or 0
+// (with *error set) when the buffer is too small.
+size_t MjbWrite(const mjModel* m, void* out, size_t size, std::string* error);
+
+// serialize m into a new byte vector
+std::vector<uint8_t> MjbEncode(const mjModel* m);
+
+// parse an MJB image. Returns a new model (free with mj_deleteModel), or NULL with *error set to a
+// message naming the problem (truncated, bad checksum, wrong version, inconsistent sizes, ...).
+mjModel* MjbRead(const void* data, size_t size, std::string* error);
+
+// checks the index and address arrays of a model against its sizes (ids in range, adr+num within
+// the target array, names null-terminated). Returns "" when consistent, else the first problem.
+std::string MjbValidate(const mjModel* m);
+
+// 64-bit checksum of a byte range (detects every change confined to one aligned 8-byte word and,
+// with high probability, any other change)
+uint64_t MjbChecksum(const void* data, size_t size);
+
+}  // namespace motus
+
+#endif  // MOTUS_USER_USER_MJB_H_

@@ -1,0 +1,466 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Texture assets (XMLreference.rst, <texture>); see user_texture.h for the layout.
+//
+// Builtin textures are generated as RGB bytes, byte = 255 * color truncated. With
+// nchannel != 3 the RGB stream is copied as-is into the zero-initialized nchannel-sized buffer,
+// which is what MuJoCo 3.3.8 stores (builtins are always 3-channel images).
+//   gradient, 2d:   color = f(r) rgb1 + (1 - f(r)) rgb2, with r the distance of the pixel from
+//                   the image center in coordinates that run from -1 to 1 across the image;
+//   gradient, cube: the same profile of theta/pi, theta = angle between the pixel's direction
+//                   from the cube center and +Y (so +Y is rgb1 and -Y is rgb2);
+//   checker:        2x2 blocks, rgb1 in the top-left and bottom-right quarters (each cube face
+//                   separately; the front and back faces start with rgb2);
+//   flat:           rgb1 (cube: the down face, -Y, is rgb2);
+//   marks:          edge = the border pixels of each image/face, cross = its middle row and
+//                   column, random = each pixel with probability `random` (fixed seed).
+// The profile f is the algebraic sigmoid x / sqrt(1 + x^2) rescaled to pass through (0, 1),
+// (1/2, 1/2) and (1, 0): f(r) = (1 - sqrt(2) x / sqrt(1 + x^2)) / 2 with x = 2r - 1, clamped.
+
+#include "user/user_texture.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <lodepng.h>
+#include <mujoco/mujoco.h>
+
+#include "user/user_vfs.h"
+
+namespace motus {
+namespace {
+
+// cube faces in storage order and the letters of <texture gridlayout>
+constexpr char kFaceLetters[6] = {'R', 'L', 'U', 'D', 'F', 'B'};
+
+// byte of a color component as MuJoCo stores it: 255*c truncated; negative and NaN give 0 and
+// values above 255 wrap around (modulo 256), as the reference's conversion does
+uint8_t ToByte(double c) {
+  double v = 255 * c;
+  if (!(v > 0)) return 0;
+  if (v >= 4294967295.0) return 255;
+  return static_cast<uint8_t>(static_cast<uint32_t>(v) & 0xFF);
+}
+
+void SetPixel(std::vector<uint8_t>* rgb, int index, const double color[3]) {
+  for (int k = 0; k < 3; k++) (*rgb)[3 * index + k] = ToByte(color[k]);
+}
+
+void Mix(double out[3], double f, const double a[3], const double b[3]) {
+  for (int k = 0; k < 3; k++) out[k] = f * a[k] + (1 - f) * b[k];
+}
+
+// marks of one w x h image starting at pixel offset `first`
+void AddMarks(const mjsTexture* spec, int w, int h, int first, std::vector<uint8_t>* rgb,
+              uint64_t* rng) {
+  if (spec->mark == mjMARK_EDGE) {
+    for (int r = 0; r < h; r++) {
+      for (int c = 0; c < w; c++) {
+        if (r == 0 || r == h - 1 || c == 0 || c == w - 1) {
+          SetPixel(rgb, first + r * w + c, spec->markrgb);
+        }
+      }
+    }
+  } else if (spec->mark == mjMARK_CROSS) {
+    for (int r = 0; r < h; r++) {
+      for (int c = 0; c < w; c++) {
+        if (r == h / 2 || c == w / 2) SetPixel(rgb, first + r * w + c, spec->markrgb);
+      }
+    }
+  } else if (spec->mark == mjMARK_RANDOM && spec->random > 0) {
+    // 64-bit LCG (Knuth MMIX constants), top 53 bits as a uniform number in [0, 1)
+    for (int i = 0; i < w * h; i++) {
+      *rng = *rng * 6364136223846793005ull + 1442695040888963407ull;
+      double u = static_cast<double>(*rng >> 11) * (1.0 / 9007199254740992.0);
+      if (u < spec->random) SetPixel(rgb, first + i, spec->markrgb);
+    }
+  }
+}
+
+void Builtin2D(const mjsTexture* spec, int w, int h, std::vector<uint8_t>* rgb) {
+  for (int r = 0; r < h; r++) {
+    for (int c = 0; c < w; c++) {
+      double color[3];
+      if (spec->builtin == mjBUILTIN_GRADIENT) {
+        // a one-pixel dimension gives 0/0 in MuJoCo: NaN, stored as 0
+        double x = w > 1 ? 2.0 * c / (w - 1) - 1 : NAN;
+        double y = h > 1 ? 1 - 2.0 * r / (h - 1) : NAN;
+        Mix(color, GradientProfile(std::sqrt(x * x + y * y)), spec->rgb1, spec->rgb2);
+      } else if (spec->builtin == mjBUILTIN_CHECKER) {
+        bool first = (r < h / 2) == (c < w / 2);
+        mju_copy3(color, first ? spec->rgb1 : spec->rgb2);
+      } else {
+        mju_copy3(color, spec->rgb1);
+      }
+      SetPixel(rgb, r * w + c, color);
+    }
+  }
+}
+
+// direction from the cube center of pixel (r, c) on face f; u, v run over [-1, 1]
+void CubeDirection(int f, int r, int c, int w, double d[3]) {
+  double u = w > 1 ? 2.0 * c / (w - 1) - 1 : NAN;  // left to right (NaN as 0/0 for w = 1)
+  double v = w > 1 ? 1 - 2.0 * r / (w - 1) : NAN;  // top to bottom
+  switch (f) {
+    case 0: d[0] = 1;  d[1] = v;  d[2] = -u; break;  // right (+X)
+    case 1: d[0] = -1; d[1] = v;  d[2] = u;  break;  // left (-X)
+    case 2: d[0] = u;  d[1] = 1;  d[2] = -v; break;  // up (+Y)
+    case 3: d[0] = u;  d[1] = -1; d[2] = v;  break;  // down (-Y)
+    case 4: d[0] = u;  d[1] = v;  d[2] = 1;  break;  // front (+Z)
+    default: d[0] = -u; d[1] = v; d[2] = -1; break;  // back (-Z)
+  }
+}
+
+void BuiltinCube(const mjsTexture* spec, int w, std::vector<uint8_t>* rgb) {
+  for (int f = 0; f < 6; f++) {
+    for (int r = 0; r < w; r++) {
+      for (int c = 0; c < w; c++) {
+        double color[3];
+        if (spec->builtin == mjBUILTIN_GRADIENT) {
+          double d[3];
+          CubeDirection(f, r, c, w, d);
+          double theta = std::acos(d[1] / mju_norm3(d));
+          Mix(color, GradientProfile(theta / mjPI), spec->rgb1, spec->rgb2);
+        } else if (spec->builtin == mjBUILTIN_CHECKER) {
+          bool first = (r < w / 2) == (c < w / 2);
+          if (f >= 4) first = !first;
+          mju_copy3(color, first ? spec->rgb1 : spec->rgb2);
+        } else {
+          mju_copy3(color, f == 3 ? spec->rgb2 : spec->rgb1);
+        }
+        SetPixel(rgb, (f * w + r) * w + c, color);
+      }
+    }
+  }
+}
+
+// ---- files --------------------------------------------------------------------------------------
+
+struct Image {
+  int width = 0, height = 0;
+  std::vector<uint8_t> data;  // nchannel per pixel
+  bool srgb = false;
+};
+
+bool DecodeCustom(const std::vector<uint8_t>& bytes, int nchannel, Image* img,
+                  std::string* error) {
+  if (bytes.size() < 8) {
+    *error = "custom texture file is too small";
+    return false;
+  }
+  int32_t w, h;
+  std::memcpy(&w, bytes.data(), 4);
+  std::memcpy(&h, bytes.data() + 4, 4);
+  if (w < 1 || h < 1 || static_cast<uint64_t>(w) * h * 3 + 8 != bytes.size()) {
+    *error = "custom texture file: size " + std::to_string(bytes.size()) +
+             " does not match width " + std::to_string(w) + " and height " + std::to_string(h);
+    return false;
+  }
+  img->width = w;
+  img->height = h;
+  size_t npix = static_cast<size_t>(w) * h;
+  // the RGB stream is copied as-is into the nchannel buffer (as MuJoCo does)
+  img->data.assign(npix * nchannel, 0);
+  std::memcpy(img->data.data(), bytes.data() + 8, std::min(3 * npix, img->data.size()));
+  return true;
+}
+
+bool LoadImage(const mjsTexture* spec, const mjVFS* vfs, const AssetContext& ctx,
+               const std::string& file, Image* img, std::string* error) {
+  std::string path = ctx.Resolve(file);
+  std::vector<uint8_t> bytes;
+  if (!ReadResource(vfs, path, &bytes, error)) return false;
+  std::string type = spec->content_type ? *spec->content_type : std::string();
+  if (type.empty()) {
+    std::string ext = FileExtension(path);
+    type = ext == ".png" ? "image/png" : ext == ".ktx" ? "image/ktx" : "image/vnd.mujoco.texture";
+  }
+  bool ok;
+  if (type == "image/png") {
+    ok = DecodePNG(bytes, spec->nchannel, &img->width, &img->height, &img->data, &img->srgb,
+                   error);
+  } else if (type == "image/vnd.mujoco.texture") {
+    ok = DecodeCustom(bytes, spec->nchannel, img, error);
+  } else if (type == "image/ktx") {
+    *error = "KTX textures are not supported";
+    ok = false;
+  } else {
+    *error = "unsupported texture content type '" + type + "'";
+    ok = false;
+  }
+  if (!ok) {
+    *error += " (file '" + path + "')";
+    return false;
+  }
+
+  // optional flips of the loaded image
+  int n = spec->nchannel;
+  if (spec->hflip) {
+    for (int r = 0; r < img->height; r++) {
+      for (int c = 0; c < img->width / 2; c++) {
+        for (int k = 0; k < n; k++) {
+          std::swap(img->data[(r * img->width + c) * n + k],
+                    img->data[(r * img->width + img->width - 1 - c) * n + k]);
+        }
+      }
+    }
+  }
+  if (spec->vflip) {
+    size_t row = static_cast<size_t>(img->width) * n;
+    for (int r = 0; r < img->height / 2; r++) {
+      std::swap_ranges(img->data.begin() + r * row, img->data.begin() + (r + 1) * row,
+                       img->data.begin() + (img->height - 1 - r) * row);
+    }
+  }
+  return true;
+}
+
+// fills the w x w face `f` of a cube texture with rgb1
+void FillFace(const mjsTexture* spec, int w, int f, std::vector<uint8_t>* data) {
+  int n = spec->nchannel;
+  for (int i = 0; i < w * w; i++) {
+    for (int k = 0; k < n; k++) {
+      (*data)[(static_cast<size_t>(f) * w * w + i) * n + k] = k < 3 ? ToByte(spec->rgb1[k]) : 255;
+    }
+  }
+}
+
+bool CubeFromGrid(const mjsTexture* spec, const Image& img, TextureResult* out,
+                  std::string* error) {
+  int rows = spec->gridsize[0], cols = spec->gridsize[1];
+  if (rows < 1 || cols < 1 || rows * cols > 12) {
+    *error = "gridsize must be positive with a product of at most 12";
+    return false;
+  }
+  if (img.width % cols || img.height % rows || img.width / cols != img.height / rows) {
+    *error = "image size " + std::to_string(img.width) + "x" + std::to_string(img.height) +
+             " is not a " + std::to_string(rows) + "x" + std::to_string(cols) +
+             " grid of square cells";
+    return false;
+  }
+  std::string layout(spec->gridlayout, strnlen(spec->gridlayout, sizeof(spec->gridlayout)));
+  if (static_cast<int>(layout.size()) != rows * cols) {
+    *error = "gridlayout must have gridsize[0]*gridsize[1] characters";
+    return false;
+  }
+  int w = img.width / cols, n = spec->nchannel;
+  out->width = w;
+  out->height = 6 * w;
+  out->data.assign(static_cast<size_t>(6) * w * w * n, 0);
+  bool have[6] = {false, false, false, false, false, false};
+  for (int cell = 0; cell < rows * cols; cell++) {
+    char ch = layout[cell];
+    if (ch == '.') continue;
+    int f = 0;
+    while (f < 6 && kFaceLetters[f] != ch) f++;
+    if (f == 6) {
+      *error = std::string("gridlayout has an invalid character '") + ch + "'";
+      return false;
+    }
+    int r0 = (cell / cols) * w, c0 = (cell % cols) * w;
+    for (int r = 0; r < w; r++) {
+      const uint8_t* src = img.data.data() + (static_cast<size_t>(r0 + r) * img.width + c0) * n;
+      std::memcpy(out->data.data() + ((static_cast<size_t>(f) * w + r) * w) * n, src,
+                  static_cast<size_t>(w) * n);
+    }
+    have[f] = true;  // a repeated letter: the last cell wins
+  }
+  for (int f = 0; f < 6; f++) {
+    if (!have[f]) FillFace(spec, w, f, &out->data);
+  }
+  return true;
+}
+
+bool CubeFromFiles(const mjsTexture* spec, const mjVFS* vfs, const AssetContext& ctx,
+                   TextureResult* out, std::string* error) {
+  const std::vector<std::string>& files = *spec->cubefiles;
+  int w = 0;
+  Image faces[6];
+  bool have[6] = {false, false, false, false, false, false};
+  bool srgb = false, first = true;
+  for (int f = 0; f < 6 && f < static_cast<int>(files.size()); f++) {
+    if (files[f].empty()) continue;
+    if (!LoadImage(spec, vfs, ctx, files[f], &faces[f], error)) return false;
+    if (faces[f].width != faces[f].height || (w && faces[f].width != w)) {
+      *error = "cube face images must be square and of equal size ('" + files[f] + "')";
+      return false;
+    }
+    w = faces[f].width;
+    have[f] = true;
+    if (first) srgb = faces[f].srgb;
+    first = false;
+  }
+  if (!w) {
+    *error = "cube texture has no files";
+    return false;
+  }
+  int n = spec->nchannel;
+  out->width = w;
+  out->height = 6 * w;
+  out->data.assign(static_cast<size_t>(6) * w * w * n, 0);
+  for (int f = 0; f < 6; f++) {
+    if (have[f]) {
+      std::memcpy(out->data.data() + static_cast<size_t>(f) * w * w * n, faces[f].data.data(),
+                  static_cast<size_t>(w) * w * n);
+    } else {
+      FillFace(spec, w, f, &out->data);
+    }
+  }
+  if (spec->colorspace == mjCOLORSPACE_AUTO) {
+    out->colorspace = srgb ? mjCOLORSPACE_SRGB : mjCOLORSPACE_LINEAR;
+  }
+  return true;
+}
+
+}  // namespace
+
+double GradientProfile(double r) {
+  if (r >= 1) return 0;
+  double x = 2 * r - 1;
+  double f = 0.5 - 0.5 * std::sqrt(2.0) * x / std::sqrt(1 + x * x);
+  if (std::isnan(f)) return f;
+  return f < 0 ? 0 : (f > 1 ? 1 : f);
+}
+
+bool DecodePNG(const std::vector<uint8_t>& bytes, int nchannel, int* width, int* height,
+               std::vector<uint8_t>* data, bool* srgb, std::string* error) {
+  LodePNGColorType type;
+  switch (nchannel) {
+    case 1: type = LCT_GREY; break;
+    case 2: type = LCT_GREY_ALPHA; break;
+    case 3: type = LCT_RGB; break;
+    case 4: type = LCT_RGBA; break;
+    default:
+      *error = "nchannel must be 1, 2, 3 or 4, got " + std::to_string(nchannel);
+      return false;
+  }
+  lodepng::State state;
+  state.info_raw.colortype = type;
+  state.info_raw.bitdepth = 8;
+  unsigned w = 0, h = 0;
+  std::vector<unsigned char> image;
+  unsigned code = lodepng::decode(image, w, h, state, bytes);
+  if (code) {
+    *error = std::string("PNG decoding failed: ") + lodepng_error_text(code);
+    return false;
+  }
+  if (w == 0 || h == 0) {
+    *error = "PNG image is empty";
+    return false;
+  }
+  *width = static_cast<int>(w);
+  *height = static_cast<int>(h);
+  data->assign(image.begin(), image.end());
+  *srgb = state.info_png.srgb_defined != 0;
+  return true;
+}
+
+bool BuiltinTextureRGB(const mjsTexture* spec, int width, int height,
+                       std::vector<uint8_t>* rgb, std::string* error) {
+  bool cube = spec->type != mjTEXTURE_2D;
+  if (width < 1 || (!cube && height < 1)) {
+    *error = "builtin texture needs positive width" + std::string(cube ? "" : " and height");
+    return false;
+  }
+  if (cube) height = 6 * width;
+  if (static_cast<uint64_t>(width) * height > (1u << 28)) {
+    *error = "builtin texture is too large";
+    return false;
+  }
+  rgb->assign(static_cast<size_t>(3) * width * height, 0);
+  uint64_t rng = 0x9E3779B97F4A7C15ull;  // fixed seed for random marks
+  if (cube) {
+    BuiltinCube(spec, width, rgb);
+    for (int f = 0; f < 6; f++) AddMarks(spec, width, width, f * width * width, rgb, &rng);
+  } else {
+    Builtin2D(spec, width, height, rgb);
+    AddMarks(spec, width, height, 0, rgb, &rng);
+  }
+  return true;
+}
+
+bool LoadTexture(const mjsTexture* spec, const mjVFS* vfs, const AssetContext& ctx,
+                 TextureResult* out, std::string* error) {
+  *out = TextureResult();
+  out->type = spec->type;
+  out->colorspace = spec->colorspace;
+  out->nchannel = spec->nchannel;
+  const int n = spec->nchannel;
+  if (n < 1 || n > 4) {
+    *error = "nchannel must be between 1 and 4, got " + std::to_string(n);
+    return false;
+  }
+  if (spec->type < mjTEXTURE_2D || spec->type > mjTEXTURE_SKYBOX) {
+    *error = "unknown texture type " + std::to_string(spec->type);
+    return false;
+  }
+  const bool cube = spec->type != mjTEXTURE_2D;
+
+  // builtin: 3-channel image copied into the nchannel buffer (see top of file)
+  if (spec->builtin != mjBUILTIN_NONE) {
+    if (spec->builtin < mjBUILTIN_NONE || spec->builtin > mjBUILTIN_FLAT) {
+      *error = "unknown builtin texture " + std::to_string(spec->builtin);
+      return false;
+    }
+    std::vector<uint8_t> rgb;
+    if (!BuiltinTextureRGB(spec, spec->width, spec->height, &rgb, error)) return false;
+    out->width = spec->width;
+    out->height = cube ? 6 * spec->width : spec->height;
+    out->data.assign(static_cast<size_t>(out->width) * out->height * n, 0);
+    std::memcpy(out->data.data(), rgb.data(), std::min(rgb.size(), out->data.size()));
+    return true;
+  }
+
+  // user data
+  if (spec->data && !spec->data->empty()) {
+    size_t expected = static_cast<size_t>(spec->width) * spec->height * n;
+    if (spec->width < 1 || spec->height < 1 || spec->data->size() != expected) {
+      *error = "texture data size " + std::to_string(spec->data->size()) +
+               " does not match width*height*nchannel = " + std::to_string(expected);
+      return false;
+    }
+    out->width = spec->width;
+    out->height = spec->height;
+    out->data.resize(expected);
+    std::memcpy(out->data.data(), spec->data->data(), expected);
+    return true;
+  }
+
+  const std::string file = spec->file ? *spec->file : std::string();
+  if (file.empty()) {
+    bool any = false;
+    if (cube && spec->cubefiles) {
+      for (const std::string& f : *spec->cubefiles) any = any || !f.empty();
+    }
+    if (!any) {
+      *error = "texture has no file, data or builtin";
+      return false;
+    }
+    return CubeFromFiles(spec, vfs, ctx, out, error);
+  }
+
+  Image img;
+  if (!LoadImage(spec, vfs, ctx, file, &img, error)) return false;
+  if (spec->colorspace == mjCOLORSPACE_AUTO) {
+    out->colorspace = img.srgb ? mjCOLORSPACE_SRGB : mjCOLORSPACE_LINEAR;
+  }
+  if (cube && (spec->gridsize[0] != 1 || spec->gridsize[1] != 1)) {
+    return CubeFromGrid(spec, img, out, error);
+  }
+  if (cube && img.width != img.height) {
+    *error = "cube texture image must be square, got " + std::to_string(img.width) + "x" +
+             std::to_string(img.height) + " ('" + file + "'); use gridsize for a grid";
+    return false;
+  }
+  // 2d image, or one square image shared by all cube faces (stored once)
+  out->width = img.width;
+  out->height = img.height;
+  out->data = std::move(img.data);
+  return true;
+}
+
+}  // namespace motus

@@ -1,0 +1,459 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Compilation of the non-tree elements (tendons, actuators, sensors, equalities, contact pairs
+// and excludes; src/user/user_compile_*.cc).
+//
+// Conformance: the models test/data/compile2/*.xml are compiled through mj_loadXML and every
+// array is compared with MuJoCo 3.3.8. The golden files next to them were produced by
+// tools/gen_golden.py from the oracle (the exact command is in each file's header), e.g.
+//   MJREF=/work/oracle/mjref tools/gen_golden.py test/data/compile2/contact.xml
+//       --out test/data/compile2/contact.txt --forward-only --fields m.npair,m.pair_geom1,...
+// Integers are compared exactly; reals with a relative tolerance of 1e-9 (the compiler copies
+// or derives them with a few flops, and the oracle prints shortest round-trip doubles).
+//
+// Features that MuJoCo 3.3.8 does not have (polynomial stiffness/damping, actuator damping and
+// armature, history buffers, static tendon Jacobian structure and trees) are checked against
+// the XML reference's definitions directly.
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <mujoco/mujoco.h>
+
+#include "fixture.h"
+#include "golden.h"
+
+namespace {
+
+using motus_test::EqualIntArrays;
+using motus_test::Golden;
+using motus_test::NearArrays;
+using motus_test::SourcePath;
+
+// relative tolerance for reals copied or derived by the compiler (see the file comment)
+constexpr double kRtol = 1e-9;
+// absolute floor for reals that are exactly zero in the oracle (copies: no rounding at all)
+constexpr double kAtol = 1e-12;
+
+// One mjModel field by name: its values and whether it is integer-valued. Sizes (nu, ...) are
+// one value. Returns false for unknown names.
+bool ModelField(const mjModel* m, const std::string& name, std::vector<double>* out,
+                bool* integer) {
+  out->clear();
+#define MJ_M(x) m->x
+#define X(type, field, nr, nc)                                                   \
+  if (name == #field) {                                                          \
+    long n = static_cast<long>(m->nr) * static_cast<long>(nc);                   \
+    for (long i = 0; i < n; i++) out->push_back(static_cast<double>(m->field[i])); \
+    *integer = std::strcmp(#type, "int") == 0 || std::strcmp(#type, "mjtByte") == 0; \
+    return true;                                                                 \
+  }
+  MJMODEL_POINTERS
+#undef X
+#define X(field)                                        \
+  if (name == #field) {                                 \
+    out->push_back(static_cast<double>(m->field));      \
+    *integer = true;                                    \
+    return true;                                        \
+  }
+  MJMODEL_INTS
+#undef X
+#undef MJ_M
+  return false;
+}
+
+// compares one golden field ("m.NAME" for model fields; ten_J_* are mjData fields in 3.3.8,
+// model fields here, and 3.3.8 pads ten_J_colind to ntendon*nv: only nJten entries count)
+void CompareField(const mjModel* m, const Golden& golden, const std::string& key) {
+  SCOPED_TRACE(key);
+  std::string name = key.rfind("m.", 0) == 0 ? key.substr(2) : key;
+  std::vector<double> actual;
+  bool integer = false;
+  ASSERT_TRUE(ModelField(m, name, &actual, &integer)) << "unknown model field " << name;
+  std::vector<double> expected = golden.get(0, key);
+  if (name == "ten_J_colind") expected.resize(std::min<size_t>(expected.size(), m->nJten));
+  // mjtDyn/mjtGain/mjtBias of this API have the dcmotor types that 3.3.8 lacks, before "user":
+  // 3.3.8's user values (5, 3, 3) are our mjDYN_USER, mjGAIN_USER, mjBIAS_USER
+  for (double& v : expected) {
+    if (name == "actuator_dyntype" && v == 5) v = mjDYN_USER;
+    if (name == "actuator_gaintype" && v == 3) v = mjGAIN_USER;
+    if (name == "actuator_biastype" && v == 3) v = mjBIAS_USER;
+  }
+  if (integer) {
+    std::vector<int> ints(actual.begin(), actual.end());
+    EXPECT_TRUE(EqualIntArrays(name, ints.data(), static_cast<int>(ints.size()), expected));
+  } else {
+    EXPECT_TRUE(NearArrays(name, actual.data(), static_cast<int>(actual.size()), expected,
+                           kRtol, kAtol));
+  }
+}
+
+mjModel* LoadModel(const std::string& relative) {
+  char error[1000] = "";
+  mjModel* m = mj_loadXML(SourcePath(relative).c_str(), nullptr, error, sizeof(error));
+  EXPECT_NE(m, nullptr) << relative << ": " << error;
+  return m;
+}
+
+// compiles an XML string; returns the model, or nullptr with the compiler's error in *error
+mjModel* CompileString(const std::string& xml, std::string* error) {
+  char buf[1000] = "";
+  mjSpec* spec = mj_parseXMLString(xml.c_str(), nullptr, buf, sizeof(buf));
+  if (!spec) {
+    *error = std::string("parse: ") + buf;
+    return nullptr;
+  }
+  mjModel* m = mj_compile(spec, nullptr);
+  *error = m ? "" : mjs_getError(spec);
+  mj_deleteSpec(spec);
+  return m;
+}
+
+struct ConformanceCase {
+  const char* model;
+  const char* golden;
+  std::vector<std::string> fields;
+};
+
+void RunConformance(const ConformanceCase& c) {
+  Golden golden(SourcePath(c.golden));
+  ASSERT_TRUE(golden.ok()) << golden.error();
+  mjModel* m = LoadModel(c.model);
+  ASSERT_NE(m, nullptr);
+  for (const std::string& f : c.fields) CompareField(m, golden, f);
+  mj_deleteModel(m);
+}
+
+// ------------------------------------ conformance with MuJoCo 3.3.8 ---------------------------
+
+TEST(CompileNonTree, TendonMatchesOracle) {
+  RunConformance({"test/data/compile2/tendon.xml", "test/data/compile2/tendon.txt",
+                  {"m.ntendon", "m.nwrap", "m.nuser_tendon", "m.tendon_adr", "m.tendon_num",
+                   "m.tendon_matid", "m.tendon_group", "m.tendon_limited",
+                   "m.tendon_actfrclimited", "m.tendon_width", "m.tendon_solref_lim",
+                   "m.tendon_solimp_lim", "m.tendon_solref_fri", "m.tendon_solimp_fri",
+                   "m.tendon_range", "m.tendon_actfrcrange", "m.tendon_margin",
+                   "m.tendon_stiffness", "m.tendon_damping", "m.tendon_armature",
+                   "m.tendon_frictionloss", "m.tendon_lengthspring", "m.tendon_user",
+                   "m.tendon_rgba", "m.wrap_type", "m.wrap_objid", "m.wrap_prm",
+                   "ten_J_rownnz", "ten_J_rowadr", "ten_J_colind", "m.name_tendonadr"}});
+}
+
+TEST(CompileNonTree, ActuatorMatchesOracle) {
+  RunConformance({"test/data/compile2/actuator.xml", "test/data/compile2/actuator.txt",
+                  {"m.nu", "m.na", "m.nJmom", "m.nuser_actuator", "m.actuator_trntype",
+                   "m.actuator_dyntype", "m.actuator_gaintype", "m.actuator_biastype",
+                   "m.actuator_trnid", "m.actuator_actadr", "m.actuator_actnum",
+                   "m.actuator_group", "m.actuator_ctrllimited", "m.actuator_forcelimited",
+                   "m.actuator_actlimited", "m.actuator_dynprm", "m.actuator_gainprm",
+                   "m.actuator_biasprm", "m.actuator_actearly", "m.actuator_ctrlrange",
+                   "m.actuator_forcerange", "m.actuator_actrange", "m.actuator_gear",
+                   "m.actuator_cranklength", "m.actuator_lengthrange", "m.actuator_user",
+                   "m.actuator_plugin", "m.name_actuatoradr"}});
+}
+
+TEST(CompileNonTree, SensorMatchesOracle) {
+  RunConformance({"test/data/compile2/sensor.xml", "test/data/compile2/sensor.txt",
+                  {"m.nsensor", "m.nsensordata", "m.nuser_sensor", "m.sensor_type",
+                   "m.sensor_datatype", "m.sensor_needstage", "m.sensor_objtype",
+                   "m.sensor_objid", "m.sensor_reftype", "m.sensor_refid", "m.sensor_intprm",
+                   "m.sensor_dim", "m.sensor_adr", "m.sensor_cutoff", "m.sensor_noise",
+                   "m.sensor_user", "m.sensor_plugin", "m.name_sensoradr"}});
+}
+
+TEST(CompileNonTree, EqualityMatchesOracle) {
+  // eq_data of body-based connects/welds is completed at qpos0 by mj_setConst
+  RunConformance({"test/data/compile2/equality.xml", "test/data/compile2/equality.txt",
+                  {"m.neq", "m.eq_type", "m.eq_obj1id", "m.eq_obj2id", "m.eq_objtype",
+                   "m.eq_active0", "m.eq_solref", "m.eq_solimp", "m.eq_data",
+                   "m.name_eqadr"}});
+}
+
+TEST(CompileNonTree, ContactMatchesOracle) {
+  RunConformance({"test/data/compile2/contact.xml", "test/data/compile2/contact.txt",
+                  {"m.npair", "m.nexclude", "m.pair_dim", "m.pair_geom1", "m.pair_geom2",
+                   "m.pair_signature", "m.pair_solref", "m.pair_solreffriction",
+                   "m.pair_solimp", "m.pair_margin", "m.pair_gap", "m.pair_friction",
+                   "m.exclude_signature", "m.name_pairadr", "m.name_excludeadr"}});
+}
+
+// Quantities computed at qpos0 by the engine (mj_setConst) from the arrays compiled here.
+// Tolerance 1e-9 relative: a handful of kinematic and factorization flops.
+TEST(CompileNonTree, SetConstQuantitiesMatchOracle) {
+  RunConformance({"test/data/compile2/tendon.xml", "test/data/compile2/tendon.txt",
+                  {"m.tendon_length0", "m.tendon_invweight0"}});
+  RunConformance({"test/data/compile2/actuator.xml", "test/data/compile2/actuator.txt",
+                  {"m.actuator_length0", "m.actuator_acc0"}});
+}
+
+// ------------------------------------ beyond MuJoCo 3.3.8 -------------------------------------
+
+const char* kTreeXml = R"(
+<mujoco>
+  <worldbody>
+    <site name="w"/>
+    <body name="a">
+      <joint name="ja" type="hinge"/>
+      <geom size=".1"/>
+      <site name="sa"/>
+      <body name="a2"><joint name="ja2" type="slide"/><geom size=".1"/><site name="sa2"/></body>
+    </body>
+    <body name="b" pos="1 0 0">
+      <freejoint/>
+      <geom size=".1"/>
+      <site name="sb"/>
+    </body>
+    <body name="c" pos="0 1 0"><geom size=".1"/><site name="sc"/></body>
+  </worldbody>
+  %s
+</mujoco>)";
+
+std::string TreeModel(const std::string& body) {
+  std::string xml = kTreeXml;
+  xml.replace(xml.find("%s"), 2, body);
+  return xml;
+}
+
+// XMLreference tendon/stiffness, damping: "a b c" -> linear coefficient in tendon_stiffness,
+// the higher ones in tendon_stiffnesspoly (computation "Polynomial forces", mjModel fields)
+TEST(CompileNonTree, TendonPolynomialCoefficients) {
+  std::string error;
+  mjModel* m = CompileString(TreeModel(R"(
+    <tendon>
+      <fixed name="t" stiffness="3 4 5" damping="6 7 8"><joint joint="ja" coef="1"/></fixed>
+      <fixed name="u" stiffness="2"><joint joint="ja2" coef="1"/></fixed>
+    </tendon>)"), &error);
+  ASSERT_NE(m, nullptr) << error;
+  EXPECT_EQ(m->tendon_stiffness[0], 3);
+  EXPECT_EQ(m->tendon_stiffnesspoly[0], 4);
+  EXPECT_EQ(m->tendon_stiffnesspoly[1], 5);
+  EXPECT_EQ(m->tendon_damping[0], 6);
+  EXPECT_EQ(m->tendon_dampingpoly[0], 7);
+  EXPECT_EQ(m->tendon_dampingpoly[1], 8);
+  EXPECT_EQ(m->tendon_stiffness[1], 2);
+  EXPECT_EQ(m->tendon_stiffnesspoly[2], 0);
+  EXPECT_EQ(m->tendon_stiffnesspoly[3], 0);
+  mj_deleteModel(m);
+}
+
+// tendon_treenum / tendon_treeid: the kinematic trees (body_treeid) of the objects on the path
+TEST(CompileNonTree, TendonTrees) {
+  std::string error;
+  mjModel* m = CompileString(TreeModel(R"(
+    <tendon>
+      <spatial name="t0"><site site="w"/><site site="sc"/></spatial>
+      <spatial name="t1"><site site="sb"/><site site="sa2"/><site site="w"/></spatial>
+      <fixed name="t2"><joint joint="ja2" coef="1"/><joint joint="ja" coef="1"/></fixed>
+    </tendon>)"), &error);
+  ASSERT_NE(m, nullptr) << error;
+  for (int t = 0; t < m->ntendon; t++) {
+    // independent computation: distinct body_treeid over the path objects, increasing
+    std::set<int> trees;
+    for (int w = m->tendon_adr[t]; w < m->tendon_adr[t] + m->tendon_num[t]; w++) {
+      int body = m->wrap_type[w] == mjWRAP_JOINT ? m->jnt_bodyid[m->wrap_objid[w]]
+                                                 : m->site_bodyid[m->wrap_objid[w]];
+      if (m->body_treeid[body] >= 0) trees.insert(m->body_treeid[body]);
+    }
+    std::vector<int> ids(trees.begin(), trees.end());
+    EXPECT_EQ(m->tendon_treenum[t], static_cast<int>(ids.size())) << "tendon " << t;
+    EXPECT_EQ(m->tendon_treeid[2*t], ids.size() > 0 ? ids[0] : -1) << "tendon " << t;
+    EXPECT_EQ(m->tendon_treeid[2*t + 1], ids.size() > 1 ? ids[1] : -1) << "tendon " << t;
+  }
+  EXPECT_EQ(m->tendon_treenum[0], 0);  // world and a static body: no tree
+  EXPECT_EQ(m->tendon_treenum[1], 2);
+  EXPECT_EQ(m->tendon_treenum[2], 1);
+  mj_deleteModel(m);
+}
+
+// Static tendon Jacobian structure: a spatial tendon depends on the dofs of every ancestor of
+// the bodies on its path; checked against a naive walk up body_parentid.
+TEST(CompileNonTree, TendonJacobianStructure) {
+  std::string error;
+  mjModel* m = CompileString(TreeModel(R"(
+    <tendon>
+      <spatial name="t0"><site site="sa2"/><site site="sb"/></spatial>
+      <spatial name="t1"><site site="w"/><site site="sc"/></spatial>
+      <fixed name="t2"><joint joint="ja2" coef="0"/><joint joint="ja" coef="1"/></fixed>
+    </tendon>)"), &error);
+  ASSERT_NE(m, nullptr) << error;
+  int adr = 0;
+  for (int t = 0; t < m->ntendon; t++) {
+    std::set<int> dofs;
+    for (int w = m->tendon_adr[t]; w < m->tendon_adr[t] + m->tendon_num[t]; w++) {
+      if (m->wrap_type[w] == mjWRAP_JOINT) {
+        dofs.insert(m->jnt_dofadr[m->wrap_objid[w]]);
+        continue;
+      }
+      for (int b = m->site_bodyid[m->wrap_objid[w]]; b > 0; b = m->body_parentid[b]) {
+        for (int k = 0; k < m->body_dofnum[b]; k++) dofs.insert(m->body_dofadr[b] + k);
+      }
+    }
+    EXPECT_EQ(m->ten_J_rowadr[t], adr);
+    ASSERT_EQ(m->ten_J_rownnz[t], static_cast<int>(dofs.size())) << "tendon " << t;
+    int k = 0;
+    for (int d : dofs) EXPECT_EQ(m->ten_J_colind[adr + k++], d) << "tendon " << t;
+    adr += m->ten_J_rownnz[t];
+  }
+  EXPECT_EQ(m->nJten, adr);
+  EXPECT_EQ(m->ten_J_rownnz[0], 8);  // slide + hinge + free
+  EXPECT_EQ(m->ten_J_rownnz[1], 0);
+  mj_deleteModel(m);
+}
+
+// XMLreference actuator/general/damping, armature: copied per actuator (linear coefficient and
+// higher ones split as for tendons); jnt_actuatorid / tendon_actuatorid name the actuator that
+// carries them (-1 none, -2 several)
+TEST(CompileNonTree, ActuatorDampingArmature) {
+  std::string error;
+  mjModel* m = CompileString(TreeModel(R"(
+    <tendon><fixed name="t"><joint joint="ja" coef="1"/></fixed></tendon>
+    <actuator>
+      <motor joint="ja"/>
+      <general joint="ja" damping="1 2 3" armature="0.5"/>
+      <general tendon="t" armature="2"/>
+      <general joint="ja2" damping="4"/>
+      <general joint="ja2" armature="1"/>
+    </actuator>)"), &error);
+  ASSERT_NE(m, nullptr) << error;
+  EXPECT_EQ(m->actuator_damping[1], 1);
+  EXPECT_EQ(m->actuator_dampingpoly[2], 2);
+  EXPECT_EQ(m->actuator_dampingpoly[3], 3);
+  EXPECT_EQ(m->actuator_armature[1], 0.5);
+  EXPECT_EQ(m->actuator_armature[2], 2);
+  EXPECT_EQ(m->actuator_damping[0], 0);
+  EXPECT_EQ(m->jnt_actuatorid[0], 1);   // ja: only actuator 1 has damping/armature
+  EXPECT_EQ(m->jnt_actuatorid[1], -2);  // ja2: two actuators
+  EXPECT_EQ(m->jnt_actuatorid[2], -1);  // free joint: none
+  EXPECT_EQ(m->tendon_actuatorid[0], 2);
+  mj_deleteModel(m);
+}
+
+// modeling "Delays": nsample/interp/delay of actuators and sensors; buffers of 2 + nsample*(1 +
+// dim) numbers, actuators first, in element order
+TEST(CompileNonTree, HistoryBuffers) {
+  std::string error;
+  mjModel* m = CompileString(TreeModel(R"(
+    <actuator>
+      <motor joint="ja" nsample="3" interp="linear" delay="0.004"/>
+      <motor joint="ja2"/>
+      <motor joint="ja2" nsample="2"/>
+    </actuator>
+    <sensor>
+      <framepos objtype="site" objname="sa" nsample="4" interp="cubic" delay="0.01"/>
+      <jointpos joint="ja"/>
+      <jointvel joint="ja" nsample="1" interval="0.5 0.1"/>
+    </sensor>)"), &error);
+  ASSERT_NE(m, nullptr) << error;
+  int expected[3] = {2 + 3*2, 0, 2 + 2*2};
+  int sensor_expected[3] = {2 + 4*(1 + 3), 0, 2 + 1*2};
+  EXPECT_EQ(m->nhistory, expected[0] + expected[2] + sensor_expected[0] + sensor_expected[2]);
+  EXPECT_EQ(m->actuator_history[0], 3);
+  EXPECT_EQ(m->actuator_history[1], 1);
+  EXPECT_EQ(m->actuator_historyadr[0], 0);
+  EXPECT_EQ(m->actuator_historyadr[1], -1);
+  EXPECT_EQ(m->actuator_historyadr[2], expected[0]);
+  EXPECT_EQ(m->actuator_delay[0], 0.004);
+  EXPECT_EQ(m->sensor_history[0], 4);
+  EXPECT_EQ(m->sensor_history[1], 2);
+  EXPECT_EQ(m->sensor_historyadr[0], expected[0] + expected[2]);
+  EXPECT_EQ(m->sensor_historyadr[1], -1);
+  EXPECT_EQ(m->sensor_historyadr[2], expected[0] + expected[2] + sensor_expected[0]);
+  EXPECT_EQ(m->sensor_delay[0], 0.01);
+  EXPECT_EQ(m->sensor_interval[4], 0.5);
+  EXPECT_EQ(m->sensor_interval[5], 0.1);
+  mj_deleteModel(m);
+}
+
+// Pairs and excludes are renumbered by signature: names follow the compiled order
+TEST(CompileNonTree, SortedPairNames) {
+  mjModel* m = LoadModel("test/data/compile2/contact.xml");
+  ASSERT_NE(m, nullptr);
+  for (int k = 0; k < m->npair; k++) {
+    const char* name = mj_id2name(m, mjOBJ_PAIR, k);
+    if (name && name[0]) {
+      EXPECT_EQ(mj_name2id(m, mjOBJ_PAIR, name), k);
+    }
+    if (k > 0) {
+      EXPECT_LE(m->pair_signature[k - 1], m->pair_signature[k]);
+    }
+  }
+  EXPECT_EQ(mj_name2id(m, mjOBJ_PAIR, "p0"), 5);  // highest signature (bodies b, c)
+  EXPECT_EQ(mj_name2id(m, mjOBJ_EXCLUDE, "e2"), 0);
+  mj_deleteModel(m);
+}
+
+// ------------------------------------ errors ---------------------------------------------------
+
+struct ErrorCase {
+  const char* body;            // inserted into the tree model
+  std::vector<const char*> expect;  // substrings of the error message
+};
+
+TEST(CompileNonTree, ErrorsNameTheElementAndTheMissingName) {
+  const ErrorCase cases[] = {
+      {R"(<tendon><fixed name="tf"><joint joint="nope" coef="1"/></fixed></tendon>)",
+       {"nope", "tendon"}},
+      {R"(<tendon><spatial name="ts"><site site="w"/><site site="gone"/></spatial></tendon>)",
+       {"gone", "tendon"}},
+      {R"(<tendon><spatial name="ts"><site site="w"/></spatial></tendon>)",
+       {"ts", "at least two"}},
+      {R"(<tendon><spatial name="ts"><site site="w"/><site site="sa"/><pulley divisor="2"/>
+          </spatial></tendon>)", {"ts", "pulley"}},
+      {R"(<tendon><spatial name="ts"><site site="w"/><site site="w"/></spatial></tendon>)",
+       {"ts", "repeated"}},
+      {R"(<tendon><fixed name="tf" springlength="2 1"><joint joint="ja" coef="1"/></fixed>
+          </tendon>)", {"tf", "springlength"}},
+      {R"(<tendon><fixed name="tf" limited="true" range="1 1"><joint joint="ja" coef="1"/>
+          </fixed></tendon>)", {"tf", "limits"}},
+      {R"(<actuator><motor name="mo" joint="nojoint"/></actuator>)", {"mo", "nojoint"}},
+      {R"(<actuator><motor name="mo" tendon="ja"/></actuator>)", {"mo", "ja"}},
+      {R"(<actuator><general name="gc" cranksite="sa" slidersite="missing" cranklength="1"/>
+          </actuator>)", {"gc", "missing"}},
+      {R"(<actuator><general name="gc" cranksite="sa" slidersite="sb"/></actuator>)",
+       {"gc", "crank length"}},
+      {R"(<actuator><general name="gd" joint="ja" actdim="2" dyntype="integrator"/>
+          </actuator>)", {"gd", "actdim"}},
+      {R"(<actuator><general name="gr" joint="ja" ctrllimited="true" ctrlrange="1 1"/>
+          </actuator>)", {"gr", "control range"}},
+      {R"(<actuator><position name="pi" joint="ja" inheritrange="1"/></actuator>)",
+       {"pi", "range"}},
+      {R"(<sensor><touch name="st" site="nosite"/></sensor>)", {"st", "nosite"}},
+      {R"(<sensor><jointpos name="sj" joint="nojoint"/></sensor>)", {"sj", "nojoint"}},
+      {R"(<sensor><framepos name="sf" objtype="site" objname="sa" reftype="body"
+           refname="noref"/></sensor>)", {"sf", "noref"}},
+      {R"(<sensor><ballquat name="sq" joint="ja"/></sensor>)", {"sq", "ball"}},
+      {R"(<sensor><jointlimitpos name="sl" joint="ja"/></sensor>)", {"sl", "limited"}},
+      {R"(<sensor><framequat name="sc" objtype="site" objname="sa" cutoff="1"/></sensor>)",
+       {"sc", "cutoff"}},
+      {R"(<sensor><user name="su" dim="3" datatype="quaternion"/></sensor>)",
+       {"su", "QUATERNION"}},
+      {R"(<equality><connect name="ec" body1="nobody" anchor="0 0 0"/></equality>)",
+       {"ec", "nobody"}},
+      {R"(<equality><weld name="ew" body1="a" body2="a"/></equality>)", {"ew", "repeated"}},
+      {R"(<equality><joint name="ej" joint1="ja" joint2="nojoint"/></equality>)",
+       {"ej", "nojoint"}},
+      {R"(<contact><pair name="cp" geom1="nogeom" geom2="nogeom2"/></contact>)",
+       {"cp", "nogeom"}},
+      {R"(<contact><exclude name="ce" body1="a" body2="nobody"/></contact>)",
+       {"ce", "nobody"}},
+  };
+  for (const ErrorCase& c : cases) {
+    std::string error;
+    mjModel* m = CompileString(TreeModel(c.body), &error);
+    EXPECT_EQ(m, nullptr) << c.body;
+    if (m) {
+      mj_deleteModel(m);
+      continue;
+    }
+    for (const char* s : c.expect) {
+      EXPECT_NE(error.find(s), std::string::npos) << "'" << s << "' missing in: " << error;
+    }
+  }
+}
+
+}  // namespace

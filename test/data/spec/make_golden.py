@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+# Regenerates the golden files test/data/spec/<model>.json used by test/compile_tree_test.cc from
+# the MuJoCo 3.3.8 oracle:
+#   python3 test/data/spec/make_golden.py [/work/oracle/mjref]
+# For every <model>.xml here it runs
+#   mjref <model>.xml --forward-only --fields m.<field>,...
+# (m.stat.* needs an mjref whose --fields accepts nested members; without it they are skipped)
+# and stores {field: value} for the fields of FIELDS that the oracle knows.
+import json, os, subprocess, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MJREF = sys.argv[1] if len(sys.argv) > 1 else '/work/oracle/mjref'
+
+FIELDS = """
+nq nv nbody njnt ngeom nsite ncam nlight nmocap ntree nbvh nbvhstatic nnames npaths nkey
+nuser_body nuser_jnt nuser_geom nuser_site nuser_cam nmat nnumeric nnumericdata ntext ntextdata
+ntuple ntupledata nuserdata nM nC nD nB ngravcomp narena
+qpos0 qpos_spring
+body_parentid body_rootid body_weldid body_mocapid body_jntnum body_jntadr body_dofnum
+body_dofadr body_treeid body_geomnum body_geomadr body_simple body_sameframe body_pos body_quat
+body_ipos body_iquat body_mass body_subtreemass body_inertia body_gravcomp body_margin body_user
+body_contype body_conaffinity body_bvhadr body_bvhnum
+bvh_depth bvh_child bvh_nodeid bvh_aabb
+jnt_type jnt_qposadr jnt_dofadr jnt_bodyid jnt_group jnt_limited jnt_actfrclimited
+jnt_actgravcomp jnt_solref jnt_solimp jnt_pos jnt_axis jnt_stiffness jnt_range jnt_actfrcrange
+jnt_margin jnt_user
+dof_bodyid dof_jntid dof_parentid dof_treeid dof_Madr dof_simplenum dof_solref dof_solimp
+dof_frictionloss dof_armature dof_damping dof_M0
+geom_type geom_contype geom_conaffinity geom_condim geom_bodyid geom_dataid geom_matid
+geom_group geom_priority geom_sameframe geom_solmix geom_solref geom_solimp geom_size geom_aabb
+geom_rbound geom_pos geom_quat geom_friction geom_margin geom_gap geom_fluid geom_user geom_rgba
+site_type site_bodyid site_matid site_group site_sameframe site_size site_pos site_quat site_user
+site_rgba
+cam_mode cam_bodyid cam_targetbodyid cam_pos cam_quat cam_poscom0 cam_pos0 cam_mat0
+cam_projection cam_fovy cam_ipd cam_resolution cam_sensorsize cam_intrinsic cam_user
+light_mode light_bodyid light_targetbodyid light_type light_texid light_castshadow
+light_bulbradius light_intensity light_range light_active light_pos light_dir light_poscom0
+light_pos0 light_dir0 light_attenuation light_cutoff light_exponent light_ambient light_diffuse
+light_specular
+mat_texid mat_texuniform mat_texrepeat mat_emission mat_specular mat_shininess mat_reflectance
+mat_metallic mat_roughness mat_rgba
+numeric_adr numeric_size numeric_data text_adr text_size text_data tuple_adr tuple_size
+tuple_objtype tuple_objid tuple_objprm
+key_time key_qpos key_qvel key_act key_mpos key_mquat key_ctrl
+name_bodyadr name_jntadr name_geomadr name_siteadr name_camadr name_lightadr name_matadr
+name_numericadr name_textadr name_tupleadr name_keyadr names
+stat.meaninertia stat.meanmass stat.meansize stat.extent stat.center
+opt.timestep opt.gravity opt.integrator opt.iterations
+""".split()
+
+
+def run(model, fields):
+    cmd = [MJREF, model, '--forward-only', '--fields', ','.join('m.' + f for f in fields)]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        return None, p.stderr
+    return json.loads(p.stdout.splitlines()[0]), ''
+
+
+def main():
+    for name in sorted(os.listdir(HERE)):
+        if not name.endswith('.xml'):
+            continue
+        path = os.path.join(HERE, name)
+        fields = list(FIELDS)
+        while True:
+            rec, err = run(path, fields)
+            if rec is not None:
+                break
+            bad = [f for f in fields if ("field " + f.split('.')[0] + " ") in err]
+            if not bad:
+                sys.exit('%s: %s' % (name, err))
+            fields = [f for f in fields if f not in bad]
+        out = {}
+        for f in fields:
+            v = rec['m.' + f]
+            if isinstance(v, dict):  # struct member not exposed as data
+                continue
+            if f == 'names':
+                v = [ord(ch) for ch in v] if isinstance(v, str) else v
+            out[f] = v
+        with open(os.path.join(HERE, name[:-4] + '.json'), 'w') as fp:
+            json.dump(out, fp, separators=(',', ':'))
+            fp.write('\n')
+        print(name, len(out), 'fields')
+
+
+if __name__ == '__main__':
+    main()

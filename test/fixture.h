@@ -1,0 +1,38 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Helpers shared by the tests: paths to test data, and error/warning capture.
+
+#ifndef MOTUS_TEST_FIXTURE_H_
+#define MOTUS_TEST_FIXTURE_H_
+
+#include <string>
+#include <vector>
+
+namespace motus_test {
+
+// absolute path of a file in the source tree, e.g. SourcePath("model/humanoid.xml")
+std::string SourcePath(const std::string& relative);
+
+// absolute path of a file under ../shared, or "" when ../shared is absent (the test should then
+// GTEST_SKIP(): a user's clone has no ../shared)
+std::string SharedPath(const std::string& relative);
+
+// Installs mju_user_error / mju_user_warning handlers for the lifetime of the object. An error
+// throws (so a test can EXPECT_THROW on it) and is recorded; warnings are recorded.
+class ScopedErrorCapture {
+ public:
+  ScopedErrorCapture();
+  ~ScopedErrorCapture();
+  const std::vector<std::string>& errors() const;
+  const std::vector<std::string>& warnings() const;
+  void clear();
+};
+
+// thrown by the error handler installed by ScopedErrorCapture
+struct MujocoError {
+  std::string message;
+};
+
+}  // namespace motus_test
+
+#endif  // MOTUS_TEST_FIXTURE_H_
