@@ -186,10 +186,7 @@ double FieldTolerance(const std::string& name) {
 }
 
 // Fields not compared: owned by other areas or approximations documented elsewhere.
-const std::set<std::string> kSkip = {
-    // narena: our default-arena heuristic is calibrated to the mebibyte (compared separately)
-    "narena",
-};
+const std::set<std::string> kSkip = {};
 
 // Compares every golden field with the compiled model. Reals: |a - b| <= tol * max(|a|, |b|)
 // + 1e-12; tol = 1e-9 relative because two independent implementations round differently in
@@ -285,5 +282,20 @@ TEST(CompileTreeTest, CustomMatchesOracle) {
   ASSERT_NE(m, nullptr);
   CompareWithGolden(m.get(), "custom");
 }
+
+// The same models read from MJCF by mj_loadXML (reader + compiler) against the same goldens.
+class CompileXmlTest : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(CompileXmlTest, MatchesOracle) {
+  std::string path = motus_test::SourcePath(std::string("test/data/spec/") + GetParam() + ".xml");
+  char error[1000] = "";
+  mjModel* m = mj_loadXML(path.c_str(), nullptr, error, sizeof(error));
+  ASSERT_NE(m, nullptr) << error;
+  std::unique_ptr<mjModel, ModelDeleter> model(m);
+  CompareWithGolden(m, GetParam());
+}
+
+INSTANTIATE_TEST_SUITE_P(Models, CompileXmlTest,
+                         ::testing::Values("tree", "compiler1", "compiler2", "shapes", "custom"));
 
 }  // namespace

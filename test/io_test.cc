@@ -167,6 +167,18 @@ TEST(IoModel, NegativeSizeIsAnError) {
   ASSERT_EQ(capture.errors().size(), 1u);
   EXPECT_NE(capture.errors()[0].find("ngeom"), std::string::npos);
   sizes.ngeom = 0;
+  sizes.njmax = -2;
+  EXPECT_THROW(mj_allocModel(&sizes), MujocoError);
+  // njmax and nconmax may be -1: "not specified" (legacy <size> attributes)
+  sizes.njmax = -1;
+  sizes.nconmax = -1;
+  mjModel* m = mj_allocModel(&sizes);
+  ASSERT_NE(m, nullptr);
+  EXPECT_EQ(m->njmax, -1);
+  mjData* d = mj_makeData(m);
+  EXPECT_NE(d, nullptr);
+  mj_deleteData(d);
+  mj_deleteModel(m);
   sizes.nq = mjtSize(1) << 60;  // overflows the buffer size
   EXPECT_THROW(mj_allocModel(&sizes), MujocoError);
 }

@@ -122,6 +122,20 @@ void SetSpec(const std::map<std::string, std::string>& attr, MeshSpec* m) {
     if (k == "refpos") std::copy(d.begin(), d.end(), m->spec.refpos);
     if (k == "refquat") std::copy(d.begin(), d.end(), m->spec.refquat);
   }
+  if (attr.count("builtin")) {  // what mjs_makeMesh puts in the spec
+    const std::string& b = attr.at("builtin");
+    mjtMeshBuiltin type = b == "sphere" ? mjMESH_BUILTIN_SPHERE
+                          : b == "hemisphere" ? mjMESH_BUILTIN_HEMISPHERE
+                          : b == "cone" ? mjMESH_BUILTIN_CONE
+                          : b == "supersphere" ? mjMESH_BUILTIN_SUPERSPHERE
+                          : b == "supertorus" ? mjMESH_BUILTIN_SUPERTORUS
+                          : b == "wedge" ? mjMESH_BUILTIN_WEDGE : mjMESH_BUILTIN_PLATE;
+    std::vector<double> params = Parse<double>(attr.at("params"));
+    std::string err;
+    EXPECT_TRUE(motus::MakeBuiltinMesh(type, params.data(), static_cast<int>(params.size()),
+                                       &m->vert, &m->normal, &m->face, &err))
+        << err;
+  }
 }
 
 bool Process(const MeshSpec& m, bool needhull, MeshResult* out, std::string* error,
@@ -628,6 +642,67 @@ TEST(MeshFitTest, BoxFitsItself) {
   }
   double size[3], pos[3], quat[4];
   EXPECT_FALSE(motus::FitPrimitive(r, mjGEOM_PLANE, false, 1, size, pos, quat, &err));
+}
+
+// ---- builtin meshes ------------------------------------------------------------------------------
+
+TEST(MeshBuiltinTest, CountsAndShapes) {
+  std::vector<float> v, n;
+  std::vector<int> f;
+  std::string err;
+  for (int s = 0; s <= 4; s++) {  // icosphere: V = 2 + 10*4^s, F = 20*4^s, unit vertices
+    double p = s;
+    ASSERT_TRUE(motus::MakeBuiltinMesh(mjMESH_BUILTIN_SPHERE, &p, 1, &v, &f, &err)) << err;
+    int pow4 = 1 << (2 * s);
+    EXPECT_EQ(v.size(), 3u * (2 + 10 * pow4));
+    EXPECT_EQ(f.size(), 3u * 20 * pow4);
+    for (size_t i = 0; i < v.size(); i += 3) {
+      double r = std::sqrt(v[i] * v[i] + v[i + 1] * v[i + 1] + v[i + 2] * v[i + 2]);
+      EXPECT_NEAR(r, 1, 3e-7);  // float vertices
+    }
+  }
+  for (int r = 0; r <= 10; r++) {  // hemisphere: V = 2 + 2(r+1)(r+2), F = 4(r+1)(r+2)
+    double p = r;
+    ASSERT_TRUE(motus::MakeBuiltinMesh(mjMESH_BUILTIN_HEMISPHERE, &p, 1, &v, &f, &err)) << err;
+    EXPECT_EQ(v.size(), 3u * (2 + 2 * (r + 1) * (r + 2)));
+    EXPECT_EQ(f.size(), 3u * 4 * (r + 1) * (r + 2));
+    // every edge is shared by exactly two triangles in opposite directions (closed surface)
+    std::map<std::pair<int, int>, int> edges;
+    for (size_t i = 0; i < f.size(); i += 3) {
+      for (int k = 0; k < 3; k++) edges[{f[i + k], f[i + (k + 1) % 3]}]++;
+    }
+    for (const auto& [e, count] : edges) {
+      EXPECT_EQ(count, 1);
+      EXPECT_EQ(edges.count({e.second, e.first}), 1u);
+    }
+  }
+  // a closed supertorus has genus one: V - E + F = 0
+  double torus[4] = {6, 0.4, 0.8, 1.2};
+  ASSERT_TRUE(motus::MakeBuiltinMesh(mjMESH_BUILTIN_SUPERTORUS, torus, 4, &v, &f, &err)) << err;
+  EXPECT_EQ(static_cast<int>(v.size() / 3) - static_cast<int>(f.size() / 2) +
+                static_cast<int>(f.size() / 3), 0);
+  // the wedge carries three unit normals per vertex
+  double wedge[5] = {4, 3, 60, 30, 0.2};
+  ASSERT_TRUE(motus::MakeBuiltinMesh(mjMESH_BUILTIN_WEDGE, wedge, 5, &v, &n, &f, &err)) << err;
+  EXPECT_EQ(v.size(), 3u * 12);
+  EXPECT_EQ(n.size(), 9u * 12);
+  EXPECT_TRUE(f.empty());
+}
+
+TEST(MeshBuiltinTest, BadParametersGiveErrors) {
+  std::vector<float> v;
+  std::vector<int> f;
+  std::string err;
+  double p5 = 5, p2[2] = {2, 0.5}, bad[4] = {3, 0, 1, 1}, nan = NAN;
+  EXPECT_FALSE(motus::MakeBuiltinMesh(mjMESH_BUILTIN_SPHERE, &p5, 1, &v, &f, &err));
+  EXPECT_FALSE(motus::MakeBuiltinMesh(mjMESH_BUILTIN_SPHERE, p2, 2, &v, &f, &err));
+  EXPECT_NE(err.find("1 parameter"), std::string::npos) << err;
+  EXPECT_FALSE(motus::MakeBuiltinMesh(mjMESH_BUILTIN_CONE, p2, 2, &v, &f, &err));
+  EXPECT_FALSE(motus::MakeBuiltinMesh(mjMESH_BUILTIN_SUPERTORUS, bad, 4, &v, &f, &err));
+  EXPECT_NE(err.find("radius"), std::string::npos) << err;
+  EXPECT_FALSE(motus::MakeBuiltinMesh(mjMESH_BUILTIN_SPHERE, &nan, 1, &v, &f, &err));
+  EXPECT_FALSE(motus::MakeBuiltinMesh(mjMESH_BUILTIN_SPHERE, nullptr, 1, &v, &f, &err));
+  EXPECT_FALSE(motus::MakeBuiltinMesh(mjMESH_BUILTIN_NONE, nullptr, 0, &v, &f, &err));
 }
 
 // ---- file formats --------------------------------------------------------------------------------

@@ -233,6 +233,8 @@ TEST(MjbTest, FileRoundTripAndVfs) {
 TEST(MjbTest, EmptyModelRoundTrip) {
   mjModel sizes{};
   sizes.nbody = 1;  // only the world
+  sizes.njmax = -1;  // legacy limits: -1 means "not set" in a compiled model
+  sizes.nconmax = -1;
   sizes.nnames = 6;
   mjModel* m = mj_allocModel(&sizes);
   ASSERT_NE(m, nullptr);

@@ -127,11 +127,17 @@ mjModel* Compile(mjSpec* spec, const std::string& what) {
 // The round-trip property: parse `xml_or_file`, compile; write, parse the text, compile; the two
 // models must be identical, and writing the re-parsed spec must reproduce the text. `dir` is the
 // directory for relative asset paths of the re-parsed text (a file next to the original).
-void ExpectRoundTrip(mjSpec* spec, const std::string& what, const std::string& dir) {
-  mjModel* m1 = Compile(spec, what);
-  if (!m1) return;
+// Returns false when the original spec does not compile (a compiler limitation, not the writer's:
+// nothing is checked then).
+bool ExpectRoundTrip(mjSpec* spec, const std::string& what, const std::string& dir) {
+  mjModel* m1 = mj_compile(spec, nullptr);
+  if (!m1) return false;
   std::string text = SaveString(spec);
-  ASSERT_FALSE(text.empty()) << what;
+  if (text.empty()) {
+    ADD_FAILURE() << what << ": nothing written";
+    mj_deleteModel(m1);
+    return true;
+  }
 
   // re-parse from a file in the same directory so that meshdir/texturedir resolve alike
   std::string path = dir + "/.motus_writer_roundtrip.xml";
@@ -145,12 +151,12 @@ void ExpectRoundTrip(mjSpec* spec, const std::string& what, const std::string& d
   if (!spec2) {
     ADD_FAILURE() << what << ": written XML does not parse: " << error << "\n" << text;
     mj_deleteModel(m1);
-    return;
+    return true;
   }
   mjModel* m2 = Compile(spec2, what + " (re-parsed)");
   if (m2) {
     std::vector<std::string> diff = ModelDifferences(m1, m2);
-    EXPECT_TRUE(diff.empty()) << what << ": fields differ: " << Join(diff);
+    EXPECT_TRUE(diff.empty()) << what << ": fields differ: " << Join(diff) << "\n" << text;
     // the MJB image of the two models is identical too
     EXPECT_EQ(motus::MjbEncode(m1), motus::MjbEncode(m2)) << what;
     mj_deleteModel(m2);
@@ -159,6 +165,7 @@ void ExpectRoundTrip(mjSpec* spec, const std::string& what, const std::string& d
   EXPECT_EQ(SaveString(spec2), text) << what;
   mj_deleteSpec(spec2);
   mj_deleteModel(m1);
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -418,7 +425,7 @@ TEST(XmlWriterRoundTrip, HandBuiltSpec) {
   EXPECT_NE(text.find("<frame name=\"mount\""), std::string::npos) << text;
   EXPECT_NE(text.find("euler=\"0.3 0 0\""), std::string::npos) << text;
   EXPECT_NE(text.find("&lt;world&gt;"), std::string::npos) << text;
-  ExpectRoundTrip(s, "hand-built spec", testing::TempDir());
+  EXPECT_TRUE(ExpectRoundTrip(s, "hand-built spec", testing::TempDir())) << mjs_getError(s);
 
   // the geom order survives the frame grouping
   char error[1000];
@@ -463,15 +470,19 @@ std::vector<std::string> ListXml(const std::string& dir, bool recurse) {
 // model folder, which includes the files that are only <include>d; those are skipped when they
 // do not parse on their own)
 void RoundTripFiles(const std::vector<std::string>& files) {
+  int tested = 0;
   for (const std::string& file : files) {
     SCOPED_TRACE(file);
     char error[1000] = "";
     mjSpec* spec = mj_parseXML(file.c_str(), nullptr, error, sizeof(error));
     if (!spec) continue;  // an include fragment or an unsupported feature: not this test's job
     std::string dir = file.substr(0, file.find_last_of('/'));
-    ExpectRoundTrip(spec, file, dir);
+    tested += ExpectRoundTrip(spec, file, dir);
     mj_deleteSpec(spec);
   }
+  std::printf("round trip through XML: %d of %zu files compiled and compared\n", tested,
+              files.size());
+  if (!tested) GTEST_SKIP() << "no model could be compiled";
 }
 
 TEST(XmlWriterRoundTrip, ProjectModels) {

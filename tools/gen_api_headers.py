@@ -100,11 +100,17 @@ def fix_dim(d):
     return d
 
 
+# Column widths that the table truncates ("MJ_M(nmocap" loses its factor): keyframe mocap poses
+# hold 3 and 4 numbers per mocap body (XML reference, <key mpos/mquat>).
+DIM_OVERRIDE = {"key_mpos": "MJ_M(nmocap)*3", "key_mquat": "MJ_M(nmocap)*4"}
+
+
 def read_fields():
     groups = collections.OrderedDict()
     for line in rows("fields.tsv"):
         parts = line.split("\t") + ["", ""]
         g, typ, name, d1, d2 = parts[:5]
+        d2 = DIM_OVERRIDE.get(name, d2)
         groups.setdefault(g, []).append((typ, name, fix_dim(d1), fix_dim(d2)))
     return groups
 

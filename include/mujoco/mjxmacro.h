@@ -557,8 +557,8 @@
     X( mjtNum, key_qpos, nkey, MJ_M(nq) )  \
     X( mjtNum, key_qvel, nkey, MJ_M(nv) )  \
     X( mjtNum, key_act, nkey, MJ_M(na) )  \
-    X( mjtNum, key_mpos, nkey, MJ_M(nmocap) )  \
-    X( mjtNum, key_mquat, nkey, MJ_M(nmocap) )  \
+    X( mjtNum, key_mpos, nkey, MJ_M(nmocap)*3 )  \
+    X( mjtNum, key_mquat, nkey, MJ_M(nmocap)*4 )  \
     X( mjtNum, key_ctrl, nkey, MJ_M(nu) )  \
     X( int, name_bodyadr, nbody, 1 )  \
     X( int, name_jntadr, njnt, 1 )  \

@@ -75,6 +75,13 @@ MJAPI int mj_saveLastXML(const char* filename, const mjModel* m, char* error, in
 MJAPI void mj_freeLastXML(void);
 MJAPI int mj_saveXMLString(const mjSpec* s, char* xml, int xml_sz, char* error, int error_sz);
 MJAPI int mj_saveXML(const mjSpec* s, const char* filename, char* error, int error_sz);
+// ---------------------------------- Main simulation ---------------------------------------------
+
+MJAPI void mj_step(const mjModel* m, mjData* d);
+MJAPI void mj_step1(const mjModel* m, mjData* d);
+MJAPI void mj_step2(const mjModel* m, mjData* d);
+MJAPI void mj_forward(const mjModel* m, mjData* d);
+MJAPI void mj_forwardSkip(const mjModel* m, mjData* d, int skipstage, int skipsensor);
 // ---------------------------------- Initialization ----------------------------------------------
 
 MJAPI void mj_defaultLROpt(mjLROpt* opt);
@@ -111,11 +118,28 @@ MJAPI void mj_printFormattedData(const mjModel* m, const mjData* d, const char* 
 MJAPI void mj_printData(const mjModel* m, const mjData* d, const char* filename);
 MJAPI void mju_printMat(const mjtNum* mat, int nr, int nc);
 MJAPI void mju_printMatSparse(const mjtNum* mat, int nr, const int* rownnz, const int* rowadr, const int* colind);
+// ---------------------------------- Components --------------------------------------------------
+
+MJAPI void mj_fwdKinematics(const mjModel* m, mjData* d);
+MJAPI void mj_fwdPosition(const mjModel* m, mjData* d);
+MJAPI void mj_fwdVelocity(const mjModel* m, mjData* d);
+MJAPI void mj_fwdActuation(const mjModel* m, mjData* d);
+MJAPI void mj_fwdAcceleration(const mjModel* m, mjData* d);
+MJAPI void mj_fwdConstraint(const mjModel* m, mjData* d);
+MJAPI void mj_Euler(const mjModel* m, mjData* d);
+MJAPI void mj_RungeKutta(const mjModel* m, mjData* d, int N);
+MJAPI void mj_implicit(const mjModel* m, mjData* d);
 // ---------------------------------- Sub components ----------------------------------------------
 
+MJAPI void mj_energyPos(const mjModel* m, mjData* d);
+MJAPI void mj_energyVel(const mjModel* m, mjData* d);
+MJAPI void mj_checkPos(const mjModel* m, mjData* d);
+MJAPI void mj_checkVel(const mjModel* m, mjData* d);
+MJAPI void mj_checkAcc(const mjModel* m, mjData* d);
 MJAPI void mj_kinematics(const mjModel* m, mjData* d);
 MJAPI void mj_comPos(const mjModel* m, mjData* d);
 MJAPI void mj_camlight(const mjModel* m, mjData* d);
+MJAPI void mj_tendon(const mjModel* m, mjData* d);
 MJAPI void mj_crb(const mjModel* m, mjData* d);
 MJAPI void mj_makeM(const mjModel* m, mjData* d);
 MJAPI void mj_factorM(const mjModel* m, mjData* d);

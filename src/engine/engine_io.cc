@@ -55,10 +55,25 @@ bool addArray(size_t* offset, size_t elsize, mjtSize nr, mjtSize nc) {
   return *offset <= kMaxBytes;
 }
 
-// all MJMODEL_INTS sizes are non-negative
+// lowest valid value of a size field: -1 ("not specified") for the legacy njmax and nconmax of
+// <size> (XMLreference.rst; the MuJoCo 3.3.8 oracle keeps -1 in mjModel), 0 for the others
+constexpr mjtSize minSize(const char* name) {
+  const char* a = "njmax";
+  const char* b = "nconmax";
+  auto same = [](const char* x, const char* y) {
+    while (*x && *x == *y) {
+      x++;
+      y++;
+    }
+    return *x == *y;
+  };
+  return (same(name, a) || same(name, b)) ? -1 : 0;
+}
+
+// all MJMODEL_INTS sizes are in range (non-negative except the legacy -1 above)
 bool validSizes(const mjModel* s, const char* caller) {
 #define X(name)                                                                  \
-  if (s->name < 0) {                                                             \
+  if (s->name < minSize(#name)) {                                                \
     mju_error("%s: size %s is negative (%lld)", caller, #name,                   \
               static_cast<long long>(s->name));                                  \
     return false;                                                                \
@@ -71,7 +86,7 @@ bool validSizes(const mjModel* s, const char* caller) {
 bool modelBufferSize(const mjModel* m, size_t* size) {
   size_t offset = 0;
   bool ok = true;
-#define X(type, name, nr, nc) ok = ok && addArray(&offset, sizeof(type), m->nr, mjCOLS(name, nc));
+#define X(type, name, nr, nc) ok = ok && addArray(&offset, sizeof(type), m->nr, (nc));
   MJMODEL_POINTERS
 #undef X
   *size = align64(offset);
@@ -96,7 +111,7 @@ void setModelPointers(mjModel* m) {
 #define X(type, name, nr, nc)                                            \
   offset = align64(offset);                                              \
   m->name = reinterpret_cast<type*>(base + offset);                      \
-  offset += sizeof(type) * static_cast<size_t>(m->nr) * static_cast<size_t>(mjCOLS(name, nc));
+  offset += sizeof(type) * static_cast<size_t>(m->nr) * static_cast<size_t>((nc));
   MJMODEL_POINTERS
 #undef X
 }
@@ -392,7 +407,7 @@ mjModel* mj_copyModel(mjModel* dest, const mjModel* src) {
   // array by array: does not depend on the layout of src's buffer
   const mjModel* m = src;
 #define X(type, name, nr, nc) \
-  copyBytes(dest->name, src->name, sizeof(type) * static_cast<size_t>(m->nr) * mjCOLS(name, nc));
+  copyBytes(dest->name, src->name, sizeof(type) * static_cast<size_t>(m->nr) * (nc));
   MJMODEL_POINTERS
 #undef X
   return dest;

@@ -28,28 +28,6 @@ extern "C" {
 // ---------------------------------------------------------------------------------------------
 // model
 
-// Column count of model array `name` whose X-macro column entry evaluates to `nc`. The C-interface
-// table lost the factor of two dimensions (its "MJ_M(nmocap)*3" became "MJ_M(nmocap)"), so the
-// generated MJMODEL_POINTERS under-sizes key_mpos and key_mquat; their true widths are 3*nmocap
-// and 4*nmocap (XMLreference.rst <key mpos mquat>; the MuJoCo 3.3.8 oracle agrees). Every user
-// of MJMODEL_POINTERS that computes array sizes must go through this (mjCOLS below); it stays
-// correct once the generator is fixed.
-static inline int mj_sameName(const char* a, const char* b) {
-  while (*a && *a == *b) {
-    a++;
-    b++;
-  }
-  return *a == *b;
-}
-static inline mjtSize mj_modelCols(const mjModel* m, const char* name, mjtSize nc) {
-  if (mj_sameName(name, "key_mpos")) return 3 * m->nmocap;
-  if (mj_sameName(name, "key_mquat")) return 4 * m->nmocap;
-  return nc;
-}
-
-// inside an X(type, name, nr, nc) expansion over MJMODEL_POINTERS with `m` in scope
-#define mjCOLS(name, nc) mj_modelCols(m, #name, (mjtSize)(nc))
-
 // Allocate an mjModel whose MJMODEL_INTS size fields are copied from `sizes` (only those fields
 // of `sizes` are read; nbuffer is recomputed). Allocates the struct and one buffer for all
 // arrays (each 64-byte aligned), points every array into it, zeroes all arrays, sets opt, vis

@@ -283,7 +283,7 @@ void mj_printFormattedModel(const mjModel* m, const char* filename, const char* 
   printModelHeader(p, m);
   p.section("ARRAYS");
 #define X(type, name, nr, nc) \
-  printArray(p, m, #name, #nr, m->name, m->nr, mjCOLS(name, nc));
+  printArray(p, m, #name, #nr, m->name, m->nr, (nc));
   MJMODEL_POINTERS
 #undef X
   closeOutput(fp);

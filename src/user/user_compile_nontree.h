@@ -17,9 +17,9 @@
 //
 // Left to the engine (mj_setConst, src/engine/engine_setconst.h): tendon_length0,
 // tendon_invweight0, actuator_length0, actuator_acc0, and the qpos0 parts of body-based
-// connect/weld eq_data; muscle lengthrange: mj_setLengthRange. Spatial tendons whose
-// springlength is (-1, -1) keep (-1, -1) until FinalizeTendons copies tendon_length0 (fixed
-// tendons are resolved in Fill: their length at qpos0 is sum coef * qpos0).
+// connect/weld eq_data; muscle lengthrange: mj_setLengthRange. springlength (-1, -1) means the
+// tendon length at qpos_spring: fixed tendons are resolved in Fill (sum coef * qpos_spring),
+// spatial tendons in FinalizeTendons.
 
 #ifndef MOTUS_USER_USER_COMPILE_NONTREE_H_
 #define MOTUS_USER_USER_COMPILE_NONTREE_H_
@@ -92,8 +92,11 @@ bool FillEqualities(NonTreeContext* ctx, mjModel* m);
 bool FillContacts(NonTreeContext* ctx, mjModel* m);
 
 // phase 3, after mj_setConst (d at qpos0, position stages done):
-// tendons with lengthspring (-1, -1) rest at tendon_length0
-void FinalizeTendons(mjModel* m);
+// spatial tendons with lengthspring (-1, -1) get their length at qpos_spring, computed here for
+// paths of sites and pulleys; paths with wrapping geoms need the engine's wrapping and stay
+// (-1, -1) with a message in *warning (unless mj_setConst resolved them already). False when
+// the scratch mjData cannot be allocated.
+bool FinalizeTendons(mjModel* m, std::string* warning);
 // dampratio -> kv of position-like actuators (see user_compile_actuator.cc); false with *err
 // for transmissions whose moment arms are not available
 bool FinalizeActuators(mjModel* m, mjData* d, std::string* err);

@@ -30,8 +30,8 @@ bool IsFixed(const SpecTendon* t) {
   return !t->wraps.empty() && t->wraps[0]->s.type == mjWRAP_JOINT;
 }
 
-std::string WrapWhere(int tendon, int wrap) {
-  return "in tendon " + std::to_string(tendon) + ", wrap " + std::to_string(wrap);
+std::string WrapWhere(const SpecWrap* wrap, int tendon, int w) {
+  return "in " + Describe("tendon", wrap->tendon, tendon) + ", wrap " + std::to_string(w);
 }
 
 // Resolves the object of one path element: id of the joint / site / geom (-1 for pulleys) and,
@@ -44,28 +44,29 @@ bool ResolveWrap(NonTreeContext* ctx, int t, int w, const SpecWrap* wrap, int* o
   switch (wrap->s.type) {
     case mjWRAP_JOINT:
       *objid = ctx->Find(mjOBJ_JOINT, target);
-      if (*objid < 0) ctx->error = "joint '" + target + "' not found " + WrapWhere(t, w);
+      if (*objid < 0) ctx->error = "joint '" + target + "' not found " + WrapWhere(wrap, t, w);
       return *objid >= 0;
     case mjWRAP_SITE:
       *objid = ctx->Find(mjOBJ_SITE, target);
-      if (*objid < 0) ctx->error = "site '" + target + "' not found " + WrapWhere(t, w);
+      if (*objid < 0) ctx->error = "site '" + target + "' not found " + WrapWhere(wrap, t, w);
       return *objid >= 0;
     case mjWRAP_SPHERE:
     case mjWRAP_CYLINDER: {
       *objid = ctx->Find(mjOBJ_GEOM, target);
       if (*objid < 0) {
-        ctx->error = "geom '" + target + "' not found " + WrapWhere(t, w);
+        ctx->error = "geom '" + target + "' not found " + WrapWhere(wrap, t, w);
         return false;
       }
       int type = ctx->tree.geom_type[*objid];
       if (type != mjGEOM_SPHERE && type != mjGEOM_CYLINDER) {
-        ctx->error = "geom '" + target + "' " + WrapWhere(t, w) + " is not sphere or cylinder";
+        ctx->error =
+            "geom '" + target + "' " + WrapWhere(wrap, t, w) + " is not sphere or cylinder";
         return false;
       }
       if (!wrap->own.sidesite.empty()) {
         *sideid = ctx->Find(mjOBJ_SITE, wrap->own.sidesite);
         if (*sideid < 0) {
-          ctx->error = "side site '" + wrap->own.sidesite + "' not found " + WrapWhere(t, w);
+          ctx->error = "side site '" + wrap->own.sidesite + "' not found " + WrapWhere(wrap, t, w);
           return false;
         }
       }
@@ -74,7 +75,7 @@ bool ResolveWrap(NonTreeContext* ctx, int t, int w, const SpecWrap* wrap, int* o
     case mjWRAP_PULLEY:
       return true;
     default:
-      ctx->error = "unknown wrap type " + WrapWhere(t, w);
+      ctx->error = "unknown wrap type " + WrapWhere(wrap, t, w);
       return false;
   }
 }
@@ -218,6 +219,60 @@ void TendonDofs(const NonTreeTree& tree, const SpecTendon* ten, const std::vecto
   dofs->erase(std::unique(dofs->begin(), dofs->end()), dofs->end());
 }
 
+// kinematic trees the tendon touches (body_treeid of the path objects' bodies): their number and
+// the first two ids, increasing
+void FillTrees(mjModel* m, int t, const std::vector<int>& objid) {
+  std::vector<int> trees;
+  for (int w = 0; w < m->tendon_num[t]; w++) {
+    int body = -1;
+    switch (m->wrap_type[m->tendon_adr[t] + w]) {
+      case mjWRAP_JOINT: body = m->jnt_bodyid[objid[w]]; break;
+      case mjWRAP_SITE: body = m->site_bodyid[objid[w]]; break;
+      case mjWRAP_SPHERE: case mjWRAP_CYLINDER: body = m->geom_bodyid[objid[w]]; break;
+      default: break;
+    }
+    if (body > 0 && m->body_treeid[body] >= 0) trees.push_back(m->body_treeid[body]);
+  }
+  std::sort(trees.begin(), trees.end());
+  trees.erase(std::unique(trees.begin(), trees.end()), trees.end());
+  m->tendon_treenum[t] = static_cast<int>(trees.size());
+  m->tendon_treeid[2*t] = trees.size() > 0 ? trees[0] : -1;
+  m->tendon_treeid[2*t + 1] = trees.size() > 1 ? trees[1] : -1;
+}
+
+// limits, friction, springs and dampers of a validated tendon
+void FillAttributes(mjModel* m, int t, const SpecTendon* ten) {
+  const mjsTendon& s = ten->s;
+  std::string unused;
+  m->tendon_limited[t] = static_cast<mjtByte>(
+      ResolveLimited(s.limited, s.range, ten->compiler, "", "", "", &unused));
+  m->tendon_actfrclimited[t] = s.actfrclimited == mjLIMITED_TRUE;
+  m->tendon_range[2*t] = s.range[0];
+  m->tendon_range[2*t + 1] = s.range[1];
+  m->tendon_actfrcrange[2*t] = s.actfrcrange[0];
+  m->tendon_actfrcrange[2*t + 1] = s.actfrcrange[1];
+  for (int k = 0; k < mjNREF; k++) {
+    m->tendon_solref_lim[mjNREF*t + k] = s.solref_limit[k];
+    m->tendon_solref_fri[mjNREF*t + k] = s.solref_friction[k];
+  }
+  for (int k = 0; k < mjNIMP; k++) {
+    m->tendon_solimp_lim[mjNIMP*t + k] = s.solimp_limit[k];
+    m->tendon_solimp_fri[mjNIMP*t + k] = s.solimp_friction[k];
+  }
+  m->tendon_margin[t] = s.margin;
+  m->tendon_frictionloss[t] = s.frictionloss;
+  m->tendon_armature[t] = s.armature;
+
+  // polynomial stiffness and damping (computation "Polynomial forces"): the linear coefficient
+  // goes to tendon_stiffness / tendon_damping, the higher ones to the *poly arrays
+  m->tendon_stiffness[t] = s.stiffness[0];
+  m->tendon_damping[t] = s.damping[0];
+  for (int k = 0; k < mjNPOLY; k++) {
+    m->tendon_stiffnesspoly[mjNPOLY*t + k] = s.stiffness[k + 1];
+    m->tendon_dampingpoly[mjNPOLY*t + k] = s.damping[k + 1];
+  }
+}
+
 }  // namespace
 
 bool SizeTendons(NonTreeContext* ctx, mjModel* sizes) {
@@ -280,60 +335,17 @@ bool FillTendons(NonTreeContext* ctx, mjModel* m) {
     m->ten_J_rowadr[t] = jadr;
     for (int d : dofs) m->ten_J_colind[jadr++] = d;
 
-    // kinematic trees the tendon touches: their number and the first two ids, increasing
-    std::vector<int> trees;
-    for (int w = 0; w < n; w++) {
-      int body = -1;
-      switch (m->wrap_type[m->tendon_adr[t] + w]) {
-        case mjWRAP_JOINT: body = m->jnt_bodyid[objid[w]]; break;
-        case mjWRAP_SITE: body = m->site_bodyid[objid[w]]; break;
-        case mjWRAP_SPHERE: case mjWRAP_CYLINDER: body = m->geom_bodyid[objid[w]]; break;
-        default: break;
-      }
-      if (body > 0 && m->body_treeid[body] >= 0) trees.push_back(m->body_treeid[body]);
-    }
-    std::sort(trees.begin(), trees.end());
-    trees.erase(std::unique(trees.begin(), trees.end()), trees.end());
-    m->tendon_treenum[t] = static_cast<int>(trees.size());
-    m->tendon_treeid[2*t] = trees.size() > 0 ? trees[0] : -1;
-    m->tendon_treeid[2*t + 1] = trees.size() > 1 ? trees[1] : -1;
+    FillTrees(m, t, objid);
+    FillAttributes(m, t, ten);
 
-    // limits, friction, springs
-    m->tendon_limited[t] = static_cast<mjtByte>(
-        ResolveLimited(s.limited, s.range, ten->compiler, "", "", "", &ctx->error));
-    m->tendon_actfrclimited[t] = s.actfrclimited == mjLIMITED_TRUE;
-    m->tendon_range[2*t] = s.range[0];
-    m->tendon_range[2*t + 1] = s.range[1];
-    m->tendon_actfrcrange[2*t] = s.actfrcrange[0];
-    m->tendon_actfrcrange[2*t + 1] = s.actfrcrange[1];
-    for (int k = 0; k < mjNREF; k++) {
-      m->tendon_solref_lim[mjNREF*t + k] = s.solref_limit[k];
-      m->tendon_solref_fri[mjNREF*t + k] = s.solref_friction[k];
-    }
-    for (int k = 0; k < mjNIMP; k++) {
-      m->tendon_solimp_lim[mjNIMP*t + k] = s.solimp_limit[k];
-      m->tendon_solimp_fri[mjNIMP*t + k] = s.solimp_friction[k];
-    }
-    m->tendon_margin[t] = s.margin;
-    m->tendon_frictionloss[t] = s.frictionloss;
-    m->tendon_armature[t] = s.armature;
-
-    // polynomial stiffness and damping (computation "Polynomial forces"): the linear coefficient
-    // goes to tendon_stiffness / tendon_damping, the higher ones to the *poly arrays
-    m->tendon_stiffness[t] = s.stiffness[0];
-    m->tendon_damping[t] = s.damping[0];
-    for (int k = 0; k < mjNPOLY; k++) {
-      m->tendon_stiffnesspoly[mjNPOLY*t + k] = s.stiffness[k + 1];
-      m->tendon_dampingpoly[mjNPOLY*t + k] = s.damping[k + 1];
-    }
-
-    // spring rest length: (-1, -1) is the length at qpos0, known here for fixed tendons
-    // (sum of coef * qpos0 of the joints); spatial tendons keep (-1, -1) for mj_setConst
+    // spring rest length: (-1, -1) is the tendon length in the spring reference configuration
+    // qpos_spring (MuJoCo 3.3.8 uses qpos_spring, not qpos0, when springref != ref), known here
+    // for fixed tendons (sum of coef * qpos_spring); spatial tendons are done in FinalizeTendons
     double len0[2] = {s.springlength[0], s.springlength[1]};
     if (len0[0] == -1 && len0[1] == -1 && IsFixed(ten)) {
       double len = 0;
       for (int w = 0; w < n; w++) {
-        len += ten->wraps[w]->own.prm * m->qpos0[m->jnt_qposadr[objid[w]]];
+        len += ten->wraps[w]->own.prm * m->qpos_spring[m->jnt_qposadr[objid[w]]];
       }
       len0[0] = len0[1] = len;
     }
@@ -356,11 +368,66 @@ bool FillTendons(NonTreeContext* ctx, mjModel* m) {
   return true;
 }
 
-void FinalizeTendons(mjModel* m) {
-  for (int t = 0; t < m->ntendon; t++) {
-    mjtNum* spring = m->tendon_lengthspring + 2*t;
-    if (spring[0] == -1 && spring[1] == -1) spring[0] = spring[1] = m->tendon_length0[t];
+namespace {
+
+// Length of a spatial tendon whose path has only sites and pulleys, from the site positions in d:
+// each branch (started by a pulley, the first one by an implicit divisor 1) contributes the sum
+// of its straight segments divided by its divisor (XMLreference "spatial/pulley").
+// Returns false for paths with wrapping geoms.
+bool SitePathLength(const mjModel* m, const mjData* d, int t, mjtNum* length) {
+  mjtNum total = 0, branch = 0, divisor = 1;
+  int prev = -1;  // previous site of the branch
+  for (int w = m->tendon_adr[t]; w < m->tendon_adr[t] + m->tendon_num[t]; w++) {
+    int type = m->wrap_type[w];
+    if (type == mjWRAP_PULLEY) {
+      total += branch / divisor;
+      branch = 0;
+      divisor = m->wrap_prm[w];
+      prev = -1;
+    } else if (type == mjWRAP_SITE) {
+      int id = m->wrap_objid[w];
+      if (prev >= 0) {
+        mjtNum dif[3];
+        mju_sub3(dif, d->site_xpos + 3*id, d->site_xpos + 3*prev);
+        branch += mju_norm3(dif);
+      }
+      prev = id;
+    } else {
+      return false;
+    }
   }
+  *length = total + branch / divisor;
+  return true;
+}
+
+}  // namespace
+
+bool FinalizeTendons(mjModel* m, std::string* warning) {
+  std::vector<int> todo;
+  for (int t = 0; t < m->ntendon; t++) {
+    const mjtNum* spring = m->tendon_lengthspring + 2*t;
+    if (spring[0] == -1 && spring[1] == -1 && m->wrap_type[m->tendon_adr[t]] != mjWRAP_JOINT) {
+      todo.push_back(t);
+    }
+  }
+  if (todo.empty()) return true;
+
+  // positions in the spring reference configuration, on a scratch mjData
+  mjData* d = mj_makeData(m);
+  if (!d) return false;
+  mju_copy(d->qpos, m->qpos_spring, m->nq);
+  mj_kinematics(m, d);
+  for (int t : todo) {
+    mjtNum length;
+    if (SitePathLength(m, d, t, &length)) {
+      m->tendon_lengthspring[2*t] = m->tendon_lengthspring[2*t + 1] = length;
+    } else if (warning->empty()) {
+      *warning = "automatic springlength of tendon " + std::to_string(t) +
+                 " (geom wrapping) needs the engine's tendon wrapping: left at (-1, -1)";
+    }
+  }
+  mj_deleteData(d);
+  return true;
 }
 
 // ------------------------------------ compiler hooks ------------------------------------------
@@ -381,10 +448,12 @@ bool FillHook(CompileContext* core) {
 }
 
 // after mj_setConst: spatial tendons whose spring length was (-1, -1) rest at their length at
-// qpos0 (XMLreference tendon/spatial/springlength)
+// qpos_spring (XMLreference tendon/spatial/springlength)
 bool FinalizeHook(CompileContext* core, mjData* d) {
-  (void)d;
-  FinalizeTendons(core->m);
+  (void)d;  // at qpos0; the spring lengths need qpos_spring
+  std::string warning;
+  if (!FinalizeTendons(core->m, &warning)) return core->Error("could not allocate mjData");
+  if (!warning.empty()) mju_warning("%s", warning.c_str());
   return true;
 }
 

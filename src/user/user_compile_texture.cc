@@ -1,20 +1,56 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
-// Compilation of textures (CompileKind kCompileTextures, see user_compiler.h for the contract).
-// STUB: textures are not compiled yet; a spec that has any is rejected with a clear error. Replace
-// the three functions below (keep the symbol kCompileTextures).
+// Textures (XMLreference.rst, asset/texture): each texture is built by the texture pipeline
+// (user_texture.h) in size() and copied into the tex_* arrays in fill().
+
+#include <algorithm>
+#include <string>
 
 #include <mujoco/mujoco.h>
 
 #include "user/user_compiler.h"
+#include "user/user_texture.h"
+#include "user/user_vfs.h"
 
 namespace motus {
 
 namespace {
 
-bool SizeTextures(CompileContext* c) { return RejectIfAny(c, c->spec->textures.size(), "textures"); }
+bool SizeTextures(CompileContext* c) {
+  SpecModel* s = c->spec;
+  c->texture.assign(s->textures.size(), TextureResult());
+  mjtSize ndata = 0;
+  for (size_t i = 0; i < s->textures.size(); i++) {
+    SpecTexture* t = s->textures[i].get();
+    AssetContext actx;
+    actx.modelfiledir = s->own.modelfiledir;
+    actx.assetdir = t->compiler && t->compiler->texturedir ? *t->compiler->texturedir : "";
+    actx.strippath = s->s.strippath;
+    std::string err;
+    if (!LoadTexture(&t->s, c->vfs, actx, &c->texture[i], &err)) return c->Error(err, t);
+    ndata += static_cast<mjtSize>(c->texture[i].data.size());
+  }
+  c->sizes.ntex = static_cast<mjtSize>(s->textures.size());
+  c->sizes.ntexdata = ndata;
+  return true;
+}
 
-bool FillTextures(CompileContext*) { return true; }
+bool FillTextures(CompileContext* c) {
+  mjModel* m = c->m;
+  mjtSize adr = 0;
+  for (int i = 0; i < m->ntex; i++) {
+    const TextureResult& t = c->texture[i];
+    m->tex_type[i] = t.type;
+    m->tex_colorspace[i] = t.colorspace;
+    m->tex_height[i] = t.height;
+    m->tex_width[i] = t.width;
+    m->tex_nchannel[i] = t.nchannel;
+    m->tex_adr[i] = adr;
+    std::copy(t.data.begin(), t.data.end(), m->tex_data + adr);
+    adr += static_cast<mjtSize>(t.data.size());
+  }
+  return true;
+}
 
 }  // namespace
 

@@ -47,8 +47,10 @@
 
 #include <mujoco/mujoco.h>
 
+#include "user/user_hfield.h"
 #include "user/user_mesh.h"
 #include "user/user_spec.h"
+#include "user/user_texture.h"
 
 namespace motus {
 
@@ -150,8 +152,11 @@ struct CompileContext {
   std::vector<int> bvh_depth, bvh_child, bvh_nodeid;
   std::vector<double> bvh_aabb;
 
-  // processed meshes (index = mesh id), filled by the asset pass
+  // processed assets (index = asset id): meshes by the asset pass, textures and height fields
+  // by their CompileKind's size()
   std::vector<MeshResult> mesh;
+  std::vector<TextureResult> texture;
+  std::vector<HFieldResult> hfield;
 
   // ---- helpers for the per-kind files ----
 

@@ -15,6 +15,7 @@
 #include <mujoco/mujoco.h>
 
 #include "user/user_compiler_internal.h"
+#include "user/user_hfield.h"
 #include "user/user_mesh.h"
 #include "user/user_util.h"
 
@@ -341,16 +342,8 @@ bool CompileGeom(CompileContext* c, SpecGeom* g, GeomInfo* info) {
     if (g->own.hfieldname.empty()) return c->Error("hfield geom requires a height field", g);
     info->dataid = c->FindId(mjOBJ_HFIELD, g->own.hfieldname);
     if (info->dataid < 0) return c->Error("hfield '" + g->own.hfieldname + "' not found", g);
-    const mjsHField& hf = c->spec->hfields[info->dataid]->s;
-    for (int i = 0; i < 3; i++) info->size[i] = hf.size[i];
-    // box from the base (-size[3]) to the top (size[2])
-    info->aabb[0] = info->aabb[1] = 0;
-    info->aabb[2] = (hf.size[2] - hf.size[3]) / 2;
-    info->aabb[3] = hf.size[0];
-    info->aabb[4] = hf.size[1];
-    info->aabb[5] = (hf.size[2] + hf.size[3]) / 2;
-    info->rbound = std::sqrt(hf.size[0] * hf.size[0] + hf.size[1] * hf.size[1] +
-                             std::max(hf.size[2], hf.size[3]) * std::max(hf.size[2], hf.size[3]));
+    HFieldGeomBounds(c->spec->hfields[info->dataid]->s.size, info->size, info->aabb,
+                     &info->rbound);
   } else {
     if (!CheckSize(c, g, type, info->size)) return false;
     PrimitiveBounds(type, info->size, info->aabb, &info->rbound);
@@ -623,28 +616,36 @@ namespace {
 
 struct BvhItem {
   int id;
-  double center[3], half[3];
+  double lo[3], hi[3];   // AABB in the body's inertial frame
+  double center[3];      // sort key: the element's center in that frame
 };
 
-// node AABB of a set of items
+// node AABB (center, half-size) of a set of items; flat boxes are inflated by mjEPS
 void Enclose(const std::vector<BvhItem>& items, double center[3], double half[3]) {
-  double lo[3] = {mjMAXVAL * 10, mjMAXVAL * 10, mjMAXVAL * 10};
-  double hi[3] = {-mjMAXVAL * 10, -mjMAXVAL * 10, -mjMAXVAL * 10};
+  double lo[3], hi[3];
+  for (int k = 0; k < 3; k++) {
+    lo[k] = items[0].lo[k];
+    hi[k] = items[0].hi[k];
+  }
   for (const BvhItem& it : items) {
     for (int k = 0; k < 3; k++) {
-      lo[k] = std::min(lo[k], it.center[k] - it.half[k]);
-      hi[k] = std::max(hi[k], it.center[k] + it.half[k]);
+      lo[k] = std::min(lo[k], it.lo[k]);
+      hi[k] = std::max(hi[k], it.hi[k]);
     }
   }
   for (int k = 0; k < 3; k++) {
-    center[k] = 0.5 * (lo[k] + hi[k]);
-    half[k] = 0.5 * (hi[k] - lo[k]);
+    if (std::abs(hi[k] - lo[k]) < mjEPS) {
+      lo[k] -= mjEPS;
+      hi[k] += mjEPS;
+    }
+    center[k] = (hi[k] + lo[k]) / 2;
+    half[k] = (hi[k] - lo[k]) / 2;
   }
 }
 
 // top-down build: split the items in two halves (the first floor(n/2) go left) after sorting
-// their centers along the longest axis of the node's AABB; nodes are stored in pre-order and
-// children are indexed relative to the body's first node
+// their centers along the longest edge of the node's AABB (ties go to the later axis); nodes are
+// stored in pre-order and children are indexed relative to the body's first node
 int BuildNode(CompileContext* c, std::vector<BvhItem> items, int adr, int depth) {
   int node = static_cast<int>(c->bvh_depth.size());
   double center[3], half[3];
@@ -659,7 +660,7 @@ int BuildNode(CompileContext* c, std::vector<BvhItem> items, int adr, int depth)
 
   int axis = 0;
   for (int k = 1; k < 3; k++) {
-    if (half[k] > half[axis]) axis = k;
+    if (half[k] >= half[axis]) axis = k;
   }
   std::stable_sort(items.begin(), items.end(), [axis](const BvhItem& a, const BvhItem& b) {
     return a.center[axis] < b.center[axis];
@@ -672,6 +673,16 @@ int BuildNode(CompileContext* c, std::vector<BvhItem> items, int adr, int depth)
   c->bvh_child[2 * node] = l - adr;
   c->bvh_child[2 * node + 1] = r - adr;
   return node;
+}
+
+// a point of the geom frame in the body's inertial frame
+void ToInertial(const GeomInfo& g, const BodyInfo& b, const double* p, double* out) {
+  mjtNum v[3] = {p[0], p[1], p[2]}, box[3], qinv[4];
+  mju_rotVecQuat(box, v, g.local.quat);
+  for (int k = 0; k < 3; k++) box[k] += g.local.pos[k] - b.inertial.pos[k];
+  mju_negQuat(qinv, b.inertial.quat);
+  mju_rotVecQuat(v, box, qinv);
+  for (int k = 0; k < 3; k++) out[k] = v[k];
 }
 
 }  // namespace
@@ -694,34 +705,28 @@ void BuildBodyBVH(CompileContext* c) {
       info.bvhnum = 0;
       continue;
     }
-    // geom AABBs in the body's inertial frame
-    double Ri[9];
-    um::Quat2Mat(Ri, info.inertial.quat);
+    // each geom AABB: its 8 corners taken to the inertial frame
     std::vector<BvhItem> items;
     for (SpecGeom* g : geoms) {
       const GeomInfo& gi = c->geom[g->id];
-      double Rg[9];
-      um::Quat2Mat(Rg, gi.local.quat);
-      double R[9];  // Ri' Rg
-      for (int i = 0; i < 3; i++) {
-        for (int j = 0; j < 3; j++) {
-          R[3 * i + j] = Ri[i] * Rg[j] + Ri[3 + i] * Rg[3 + j] + Ri[6 + i] * Rg[6 + j];
-        }
-      }
-      double p[3];  // geom aabb center in the body frame
-      for (int i = 0; i < 3; i++) {
-        p[i] = gi.local.pos[i] + Rg[3 * i] * gi.aabb[0] + Rg[3 * i + 1] * gi.aabb[1] +
-               Rg[3 * i + 2] * gi.aabb[2];
-      }
-      double d[3] = {p[0] - info.inertial.pos[0], p[1] - info.inertial.pos[1],
-                     p[2] - info.inertial.pos[2]};
       BvhItem it;
       it.id = g->id;
-      for (int i = 0; i < 3; i++) {
-        it.center[i] = Ri[i] * d[0] + Ri[3 + i] * d[1] + Ri[6 + i] * d[2];
-        it.half[i] = std::abs(R[3 * i]) * gi.aabb[3] + std::abs(R[3 * i + 1]) * gi.aabb[4] +
-                     std::abs(R[3 * i + 2]) * gi.aabb[5];
+      for (int k = 0; k < 3; k++) {
+        it.lo[k] = mjMAXVAL * 1e10;
+        it.hi[k] = -mjMAXVAL * 1e10;
       }
+      for (int v = 0; v < 8; v++) {
+        double corner[3], q[3];
+        for (int k = 0; k < 3; k++) {
+          corner[k] = (v & (1 << k)) ? gi.aabb[k] + gi.aabb[3 + k] : gi.aabb[k] - gi.aabb[3 + k];
+        }
+        ToInertial(gi, info, corner, q);
+        for (int k = 0; k < 3; k++) {
+          it.lo[k] = std::min(it.lo[k], q[k]);
+          it.hi[k] = std::max(it.hi[k], q[k]);
+        }
+      }
+      ToInertial(gi, info, gi.aabb, it.center);
       items.push_back(it);
     }
     info.bvhadr = static_cast<int>(c->bvh_depth.size());

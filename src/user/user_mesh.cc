@@ -268,6 +268,11 @@ bool ProcessMesh(const mjsMesh* spec, const MeshData& raw, const MeshOptions& op
     facenormal = face;
   } else if (facenormal.empty() && normal.size() == vert.size()) {
     facenormal = face;
+  } else if (facenormal.empty() && normal.size() == 3 * vert.size()) {
+    // three normals per vertex (the frames of the wedge and plate builtins): a face corner
+    // refers to the first normal of its vertex
+    facenormal.resize(face.size());
+    for (size_t i = 0; i < face.size(); i++) facenormal[i] = 3 * face[i];
   }
   if (facetexcoord.empty() && !raw.texcoord.empty()) {
     facetexcoord = face;

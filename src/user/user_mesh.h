@@ -45,7 +45,6 @@ struct MeshData {
   std::vector<int> face;           // 3*nface vertex indices (may be empty: convex hull is used)
   std::vector<int> facenormal;     // 3*nface normal indices, or empty (OBJ: -1 = none)
   std::vector<int> facetexcoord;   // 3*nface texcoord indices, or empty (OBJ: -1 = none)
-  bool from_obj = false;           // OBJ files carry their own face-attribute indices
 };
 
 // File decoders; `data`/`size` is the whole file. On failure they return false and set *error.
@@ -54,6 +53,7 @@ struct MeshData {
 bool DecodeSTL(const uint8_t* data, size_t size, MeshData* out, std::string* error);
 // OBJ: v, vn, vt, f (polygons fan-triangulated, 1-based and negative indices, v/vt/vn forms),
 // '#' comments; other statements are ignored. Texture v is flipped (1 - v) as MuJoCo stores it.
+// All values are single precision (as MuJoCo's OBJ reader stores them).
 bool DecodeOBJ(const uint8_t* data, size_t size, MeshData* out, std::string* error);
 // MuJoCo's legacy binary MSH (XML reference, <mesh>, "Legacy MSH file format").
 bool DecodeMSH(const uint8_t* data, size_t size, MeshData* out, std::string* error);
@@ -143,7 +143,14 @@ bool FitPrimitive(const MeshResult& mesh, int geomtype, bool fitaabb, double fit
 // ---- builtin meshes (mjs_makeMesh) -----------------------------------------------------------------
 
 // Generates the vertices and faces of a builtin mesh (XML reference, <mesh builtin>); parameter
-// counts and ranges are checked. Output goes to vert (3*n floats) and face (3*m ints).
+// counts and ranges are checked. Output goes to vert (3*n floats) and face (3*m ints; empty for
+// cone, wedge and plate, whose faces are the convex hull). The wedge and plate also define a
+// frame of 3 normals per vertex (3*3*n floats in `normal`; empty for the other shapes), which
+// belongs in mjsMesh.usernormal.
+bool MakeBuiltinMesh(mjtMeshBuiltin builtin, const double* params, int nparams,
+                     std::vector<float>* vert, std::vector<float>* normal, std::vector<int>* face,
+                     std::string* error);
+// Same without the normals (wedge and plate then lose their frames).
 bool MakeBuiltinMesh(mjtMeshBuiltin builtin, const double* params, int nparams,
                      std::vector<float>* vert, std::vector<int>* face, std::string* error);
 

@@ -245,7 +245,6 @@ bool DecodeSTL(const uint8_t* data, size_t size, MeshData* out, std::string* err
 
 bool DecodeOBJ(const uint8_t* data, size_t size, MeshData* out, std::string* error) {
   *out = MeshData();
-  out->from_obj = true;
   std::string text(reinterpret_cast<const char*>(data), size);
   size_t nv = 0, nvt = 0, nvn = 0;
   bool any_vt = false, any_vn = false;
@@ -288,7 +287,8 @@ bool DecodeOBJ(const uint8_t* data, size_t size, MeshData* out, std::string* err
       for (double& x : c) {
         if (!ParseNumber(&s, &x)) return bad("vertex needs 3 coordinates");
       }
-      out->vert.insert(out->vert.end(), c, c + 3);
+      // coordinates are single precision, as in MuJoCo's OBJ reader
+      for (double x : c) out->vert.push_back(static_cast<float>(x));
       nv++;
     } else if (s[0] == 'v' && s[1] == 't' && (s[2] == ' ' || s[2] == '\t')) {
       s += 2;

@@ -202,6 +202,15 @@ const char* SizeName(int i) {
   return names[i];
 }
 
+// smallest valid value of size field i: the legacy limits njmax, nconmax and nemax use -1 for
+// "not set"; every other size counts something
+int64_t MinSize(int i) {
+  const char* name = SizeName(i);
+  bool legacy = !std::strcmp(name, "njmax") || !std::strcmp(name, "nconmax") ||
+                !std::strcmp(name, "nemax");
+  return legacy ? -1 : 0;
+}
+
 // bytes of all arrays of a model with the given sizes; false on overflow or a negative count
 bool ArrayBytes(const mjModel* m, uint64_t* total, std::string* error) {
   *total = 0;
@@ -366,7 +375,7 @@ mjModel* MjbRead(const void* data, size_t size, std::string* error) {
   int64_t sizes[kNumSizes];
   r.Get(sizes, sizeof(sizes));
   for (int i = 0; i < kNumSizes; i++) {
-    if (sizes[i] < 0 || sizes[i] > kMjbMaxSize) {
+    if (sizes[i] < MinSize(i) || sizes[i] > kMjbMaxSize) {
       *error = std::string("invalid size ") + SizeName(i) + " = " + std::to_string(sizes[i]);
       return nullptr;
     }
@@ -546,7 +555,7 @@ std::string MjbValidate(const mjModel* m) {
   c.Range("mapM2M", m->mapM2M, m->nC, 0, m->nM);
   c.AdrNum("D_row", m->D_rowadr, m->D_rownnz, m->nv, m->nD);
   c.Range("D_colind", m->D_colind, m->nD, 0, m->nv);
-  c.Range("mapM2D", m->mapM2D, m->nD, 0, m->nM);
+  c.Range("mapM2D", m->mapM2D, m->nD, -1, m->nM);  // -1: no M element
   c.Range("mapD2M", m->mapD2M, m->nC, 0, m->nD);
   for (int64_t i = 0; i < m->nv && c.problem.empty(); i++) {
     if (m->D_diag[i] < 0 || m->D_diag[i] >= m->D_rownnz[i]) c.Fail("D_diag out of its row");
@@ -578,7 +587,7 @@ std::string MjbValidate(const mjModel* m) {
   c.AdrNum("flex_elem", m->flex_elemadr, m->flex_elemnum, m->nflex, m->nflexelem);
   c.AdrNum("flex_evpair", m->flex_evpairadr, m->flex_evpairnum, m->nflex, m->nflexevpair);
   c.Range("flex_nodebodyid", m->flex_nodebodyid, m->nflexnode, 0, m->nbody);
-  c.Range("flex_vertbodyid", m->flex_vertbodyid, m->nflexvert, 0, m->nbody);
+  c.Range("flex_vertbodyid", m->flex_vertbodyid, m->nflexvert, -1, m->nbody);  // -1: free vertex
   c.Range("flex_matid", m->flex_matid, m->nflex, -1, m->nmat);
 
   // meshes, skins, height fields, textures

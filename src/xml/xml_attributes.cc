@@ -8,11 +8,13 @@
 #include "xml/xml_attributes.h"
 
 #include <cerrno>
+#include <cfloat>
 #include <climits>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace motus {
@@ -72,6 +74,15 @@ bool ParseInt(const std::string& tok, int* out) {
     return false;
   }
   *out = static_cast<int>(v);
+  return true;
+}
+
+// a finite double converts to float only within the float range (else the conversion is undefined)
+template <class T>
+bool FitsIn(double x) {
+  if constexpr (std::is_same_v<T, float>) {
+    return !std::isfinite(x) || std::fabs(x) <= FLT_MAX;
+  }
   return true;
 }
 
@@ -142,6 +153,7 @@ int XmlAttrs::ReadNumbers(const char* name, T* out, int n, bool upto, bool integ
     } else {
       double x;
       if (!ParseReal(toks[i], &x)) Fail("bad number '" + toks[i] + "' in " + where);
+      if (!FitsIn<T>(x)) Fail("number '" + toks[i] + "' is out of range in " + where);
       out[i] = static_cast<T>(x);
     }
   }
@@ -180,6 +192,7 @@ bool XmlAttrs::ReadList(const char* name, std::vector<T>* out, bool allow_empty,
     } else {
       double x;
       if (!ParseReal(tok, &x)) Fail("bad number '" + tok + "' in " + where);
+      if (!FitsIn<T>(x)) Fail("number '" + tok + "' is out of range in " + where);
       out->push_back(static_cast<T>(x));
     }
   }

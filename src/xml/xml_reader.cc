@@ -6,11 +6,11 @@
 //
 // <include file="..."> (XMLreference.rst, include; modeling.rst, CInclude): the included file must
 // be a valid XML document whose root element is <mujoco>; its root (with any attributes, e.g. a
-// model name) is dropped and its child elements take the place of the include element. The file name is resolved relative to the
-// directory of the including file, then relative to the directory of the main model file (the
-// reference's rule; the two agree for includes in the main file). Including a file that is
-// already being included (recursion) or that was already included elsewhere is an error, as is an
-// included file without elements. The expansion builds a tree of XmlNode that keeps, for every
+// model name) is dropped and its child elements take the place of the include element. The file
+// name is resolved relative to the directory of the including file, then relative to the
+// directory of the main model file (the reference's rule; the two agree for includes in the main
+// file). Including a file that is already being included (recursion) or that was already included
+// elsewhere is an error, as is an included file without elements. The expansion builds a tree of XmlNode that keeps, for every
 // element, the file it came from, so errors name the right file and line.
 //
 // Section order: the reference allows repeated sections in any order and says that for global
@@ -273,7 +273,7 @@ mjSpec* ParseMjcfFile(const std::string& filename, const mjVFS* vfs,
   return ParseMjcfText(text, filename, true, vfs, modelstack);
 }
 
-// ---- helpers -------------------------------------------------------------------------------------
+// ---- helpers ------------------------------------------------------------------------------------
 
 void ReadOrientation(XmlAttrs& a, double quat[4], mjsOrientation* alt) {
   static const char* kForms[] = {"quat", "axisangle", "xyaxes", "zaxis", "euler"};
@@ -369,7 +369,7 @@ void CheckOnce(const XmlNode& child, int* count, const XmlNode& parent) {
 }  // namespace mjcf
 }  // namespace motus
 
-// ---- public API ----------------------------------------------------------------------------------
+// ---- public API ---------------------------------------------------------------------------------
 
 using motus::mjcf::Guarded;
 

@@ -43,11 +43,12 @@ const XmlKeyword kTexBuiltin[] = {{"none", mjBUILTIN_NONE}, {"gradient", mjBUILT
                                   {"checker", mjBUILTIN_CHECKER}, {"flat", mjBUILTIN_FLAT}};
 const XmlKeyword kTexMark[] = {{"none", mjMARK_NONE}, {"edge", mjMARK_EDGE},
                                {"cross", mjMARK_CROSS}, {"random", mjMARK_RANDOM}};
-const XmlKeyword kTexRole[] = {{"rgb", mjTEXROLE_RGB},           {"normal", mjTEXROLE_NORMAL},
-                               {"occlusion", mjTEXROLE_OCCLUSION}, {"roughness", mjTEXROLE_ROUGHNESS},
-                               {"metallic", mjTEXROLE_METALLIC},   {"opacity", mjTEXROLE_OPACITY},
-                               {"emissive", mjTEXROLE_EMISSIVE},   {"orm", mjTEXROLE_ORM},
-                               {"rgba", mjTEXROLE_RGBA}};
+const XmlKeyword kTexRole[] = {
+    {"rgb", mjTEXROLE_RGB},           {"normal", mjTEXROLE_NORMAL},
+    {"occlusion", mjTEXROLE_OCCLUSION}, {"roughness", mjTEXROLE_ROUGHNESS},
+    {"metallic", mjTEXROLE_METALLIC},   {"opacity", mjTEXROLE_OPACITY},
+    {"emissive", mjTEXROLE_EMISSIVE},   {"orm", mjTEXROLE_ORM},
+    {"rgba", mjTEXROLE_RGBA}};
 
 void ParseMesh(XmlContext& ctx, const XmlNode& node) {
   XmlAttrs a(node);
@@ -347,7 +348,7 @@ void ParseDeformable(XmlContext& ctx, const XmlNode& node) {
   }
 }
 
-// ---- attributes shared with default classes ------------------------------------------------------
+// ---- attributes shared with default classes -----------------------------------------------------
 
 void ReadMeshAttrs(XmlAttrs& a, mjsMesh* m) {
   a.Nums("scale", m->scale, 3);

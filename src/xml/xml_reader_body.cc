@@ -368,7 +368,7 @@ void ParseWorldbody(XmlContext& ctx, const XmlNode& node) {
   ParseChildren(ctx, node, scope);
 }
 
-// ---- attributes shared with default classes ------------------------------------------------------
+// ---- attributes shared with default classes -----------------------------------------------------
 
 void ReadJointAttrs(XmlAttrs& a, mjsJoint* j) {
   a.Enum("type", kJointType, &j->type);

@@ -30,7 +30,7 @@ namespace motus {
 namespace mjcf {
 namespace {
 
-// ---- contact -------------------------------------------------------------------------------------
+// ---- contact ------------------------------------------------------------------------------------
 
 void ParsePair(XmlContext& ctx, const XmlNode& node) {
   XmlAttrs a(node);
@@ -59,7 +59,7 @@ void ParseExclude(XmlContext& ctx, const XmlNode& node) {
   CheckLeaf(node);
 }
 
-// ---- equality ------------------------------------------------------------------------------------
+// ---- equality -----------------------------------------------------------------------------------
 
 // connect and weld: body semantics (body1 [body2] [anchor] [relpose]) or site semantics
 // (site1 site2), never mixed
@@ -128,7 +128,7 @@ void ParseEqualityElement(XmlContext& ctx, const XmlNode& node) {
   CheckLeaf(node);
 }
 
-// ---- tendon --------------------------------------------------------------------------------------
+// ---- tendon -------------------------------------------------------------------------------------
 
 void ParseTendonElement(XmlContext& ctx, const XmlNode& node) {
   bool spatial = node.Name() == "spatial";
@@ -176,7 +176,7 @@ void ParseTendonElement(XmlContext& ctx, const XmlNode& node) {
   }
 }
 
-// ---- sensor --------------------------------------------------------------------------------------
+// ---- sensor -------------------------------------------------------------------------------------
 
 struct SensorKind {
   const char* name;
@@ -603,7 +603,7 @@ void ParseCustom(XmlContext& ctx, const XmlNode& node) {
   }
 }
 
-// ---- attributes shared with default classes ------------------------------------------------------
+// ---- attributes shared with default classes -----------------------------------------------------
 
 void ReadPairAttrs(XmlAttrs& a, mjsPair* p) {
   a.Int("condim", &p->condim);

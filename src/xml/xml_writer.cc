@@ -437,8 +437,11 @@ void Writer::Defaults(XmlNode* parent, const mjsDefault* d) {
   add("tendon", [&](AttrWriter& w) {
     TendonAttrs(w, d->tendon, p ? p->tendon : &builtin_.tendon, true, true);
   });
-  add("general", [&](AttrWriter& w) {
-    ActuatorAttrs(w, d->actuator, p ? p->actuator : &builtin_.actuator, true);
+  const mjsActuator* aref = p ? p->actuator : &builtin_.actuator;
+  ActuatorKind akind = ActuatorElementKind(d->actuator, aref);
+  static const char* const kActNames[] = {"general", "position", "intvelocity"};
+  add(kActNames[static_cast<int>(akind)], [&](AttrWriter& w) {
+    ActuatorAttrs(w, d->actuator, aref, true, akind);
   });
 
   // child classes, in creation order
@@ -746,12 +749,15 @@ void Writer::Actuators(XmlNode* root) {
   XmlNode* actuators = root->Add("actuator");
   const mjsDefault* main = mjs_getSpecDefault(s_);
   for (mjsElement* e : Elements(s_, mjOBJ_ACTUATOR)) {
-    // every actuator is written as <general>: shortcuts only set general attributes
-    XmlNode* node = actuators->Add("general");
+    mjsActuator* a = mjs_asActuator(e);
+    const mjsActuator* ref = mjs_getDefault(e)->actuator;
+    ActuatorKind kind = ActuatorElementKind(a, ref);
+    static const char* const kNames[] = {"general", "position", "intvelocity"};
+    XmlNode* node = actuators->Add(kNames[static_cast<int>(kind)]);
     SetNameAttr(node, e);
     ClassAttr(node, e, main);
     AttrWriter w(node);
-    ActuatorAttrs(w, mjs_asActuator(e), mjs_getDefault(e)->actuator, false);
+    ActuatorAttrs(w, a, ref, false, kind);
   }
 }
 

@@ -18,7 +18,8 @@
 // The writer uses the public mjs_ API for everything except the defaults-class tree (the parent
 // of a class is not reachable through mjs_), which it reads from user/user_spec.h.
 //
-// Not written (documented limitations): plugins and their configuration, texture pixel data set
+// Not written (documented limitations): inheritrange of actuators that are not plain
+// position/intvelocity servos, plugins and their configuration, texture pixel data set
 // through mjs_setBuffer, mesh face normal/texcoord indices (userfacenormal, userfacetexcoord),
 // camera intrinsic (only the sensorsize/focal/principal attributes exist in MJCF), <replicate>,
 // <attach> and <composite>/<flexcomp> (written in their expanded form), and elements whose
@@ -71,7 +72,13 @@ void FlexAttrs(XmlNode* node, const mjsFlex* e, const mjsFlex* ref);
 void PairAttrs(AttrWriter& w, const mjsPair* e, const mjsPair* ref, bool dflt);
 void EqualityAttrs(AttrWriter& w, const mjsEquality* e, const mjsEquality* ref, bool dflt);
 void TendonAttrs(AttrWriter& w, const mjsTendon* e, const mjsTendon* ref, bool dflt, bool spatial);
-void ActuatorAttrs(AttrWriter& w, const mjsActuator* e, const mjsActuator* ref, bool dflt);
+// Actuators are written as <general> (which reproduces every field) except when they use
+// inheritrange, which only <position> and <intvelocity> carry: those are written as that shortcut
+// when replaying the shortcut on the class reproduces the actuator exactly.
+enum class ActuatorKind { kGeneral, kPosition, kIntVelocity };
+ActuatorKind ActuatorElementKind(const mjsActuator* e, const mjsActuator* ref);
+void ActuatorAttrs(AttrWriter& w, const mjsActuator* e, const mjsActuator* ref, bool dflt,
+                   ActuatorKind kind);
 void SensorAttrs(AttrWriter& w, const mjsSensor* e);
 
 // MJCF element name of an equality type ("connect", "weld", ...), NULL if it has none

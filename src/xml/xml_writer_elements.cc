@@ -360,7 +360,22 @@ void HFieldAttrs(AttrWriter& w, const mjsHField* e, const mjsHField* ref) {
   w.Str("file", e->file, ref->file);
   w.Int("nrow", e->nrow, &ref->nrow);
   w.Int("ncol", e->ncol, &ref->ncol);
-  w.FloatVec("elevation", e->userdata, nullptr);
+  // the spec stores rows bottom to top, the XML top to bottom (XMLreference.rst hfield/elevation)
+  const mjFloatVec* data = e->userdata;
+  if (data && !data->empty()) {
+    int nrow = e->nrow, ncol = e->ncol;
+    if (nrow > 0 && ncol > 0 && data->size() == static_cast<size_t>(nrow) * ncol) {
+      std::vector<float> flipped(data->size());
+      for (int r = 0; r < nrow; r++) {
+        std::memcpy(flipped.data() + static_cast<size_t>(r) * ncol,
+                    data->data() + static_cast<size_t>(nrow - 1 - r) * ncol,
+                    sizeof(float) * ncol);
+      }
+      w.node()->Set("elevation", FormatFloats(flipped.data(), static_cast<int>(flipped.size())));
+    } else {
+      w.FloatVec("elevation", data, nullptr);
+    }
+  }
   w.Reals("size", e->size, nullptr, 4);  // required
 }
 
@@ -552,34 +567,55 @@ void TendonAttrs(AttrWriter& w, const mjsTendon* e, const mjsTendon* ref, bool d
   w.DoubleVec("user", e->userdata, ref->userdata);
 }
 
-void ActuatorAttrs(AttrWriter& w, const mjsActuator* e, const mjsActuator* ref, bool dflt) {
+void ActuatorAttrs(AttrWriter& w, const mjsActuator* e, const mjsActuator* ref, bool dflt,
+                   ActuatorKind kind) {
+  // attributes common to <general> and the shortcuts (XMLreference.rst actuator/general)
   w.Int("group", e->group, &ref->group);
   w.Int("nsample", e->nsample, &ref->nsample);
   w.Keyword("interp", e->interp, &ref->interp, kInterp, Count(kInterp));
   w.Real("delay", e->delay, &ref->delay);
   w.Keyword("ctrllimited", e->ctrllimited, &ref->ctrllimited, kLimited, Count(kLimited));
   w.Keyword("forcelimited", e->forcelimited, &ref->forcelimited, kLimited, Count(kLimited));
-  w.Keyword("actlimited", e->actlimited, &ref->actlimited, kLimited, Count(kLimited));
   w.Reals("ctrlrange", e->ctrlrange, ref->ctrlrange, 2);
   w.Reals("forcerange", e->forcerange, ref->forcerange, 2);
-  w.Reals("actrange", e->actrange, ref->actrange, 2);
+  if (kind != ActuatorKind::kPosition) w.Reals("actrange", e->actrange, ref->actrange, 2);
   w.Reals("lengthrange", e->lengthrange, ref->lengthrange, 2);
   w.Reals("gear", e->gear, ref->gear, 6);
   w.RealsPrefix("damping", e->damping, ref->damping, mjNPOLY + 1);
   w.Real("armature", e->armature, &ref->armature);
   w.Real("cranklength", e->cranklength, &ref->cranklength);
   w.DoubleVec("user", e->userdata, ref->userdata);
-  w.Int("actdim", e->actdim, &ref->actdim);
-  w.Keyword("dyntype", e->dyntype, reinterpret_cast<const int*>(&ref->dyntype), kDyn,
-            Count(kDyn));
-  w.Keyword("gaintype", e->gaintype, reinterpret_cast<const int*>(&ref->gaintype), kGain,
-            Count(kGain));
-  w.Keyword("biastype", e->biastype, reinterpret_cast<const int*>(&ref->biastype), kBias,
-            Count(kBias));
-  w.RealsPrefix("dynprm", e->dynprm, ref->dynprm, mjNDYN);
-  w.RealsPrefix("gainprm", e->gainprm, ref->gainprm, mjNGAIN);
-  w.RealsPrefix("biasprm", e->biasprm, ref->biasprm, mjNBIAS);
-  w.Byte("actearly", e->actearly, &ref->actearly);
+
+  if (kind == ActuatorKind::kGeneral) {
+    w.Keyword("actlimited", e->actlimited, &ref->actlimited, kLimited, Count(kLimited));
+    w.Int("actdim", e->actdim, &ref->actdim);
+    w.Keyword("dyntype", e->dyntype, reinterpret_cast<const int*>(&ref->dyntype), kDyn,
+              Count(kDyn));
+    w.Keyword("gaintype", e->gaintype, reinterpret_cast<const int*>(&ref->gaintype), kGain,
+              Count(kGain));
+    w.Keyword("biastype", e->biastype, reinterpret_cast<const int*>(&ref->biastype), kBias,
+              Count(kBias));
+    w.RealsPrefix("dynprm", e->dynprm, ref->dynprm, mjNDYN);
+    w.RealsPrefix("gainprm", e->gainprm, ref->gainprm, mjNGAIN);
+    w.RealsPrefix("biasprm", e->biasprm, ref->biasprm, mjNBIAS);
+    w.Byte("actearly", e->actearly, &ref->actearly);
+  } else {
+    // servo shortcut: the parameters that mjs_setToPosition / mjs_setToIntVelocity take
+    // (biasprm[2] holds -kv, or a positive damping ratio)
+    XmlNode* node = w.node();
+    node->Set("kp", FormatDouble(e->gainprm[0]));
+    double b2 = e->biasprm[2];
+    if (b2 > 0) {
+      node->Set("dampratio", FormatDouble(b2));
+    } else {
+      node->Set("kv", FormatDouble(-b2));
+    }
+    if (kind == ActuatorKind::kPosition) {
+      double tc = e->dyntype == mjDYN_FILTEREXACT ? e->dynprm[0] : 0;
+      node->Set("timeconst", FormatDouble(tc));
+    }
+    node->Set("inheritrange", FormatDouble(e->inheritrange));
+  }
   if (dflt) return;
 
   // transmission target (XMLreference.rst actuator/general: joint ... slidersite)
@@ -598,6 +634,30 @@ void ActuatorAttrs(AttrWriter& w, const mjsActuator* e, const mjsActuator* ref, 
       break;
     default: break;
   }
+}
+
+ActuatorKind ActuatorElementKind(const mjsActuator* e, const mjsActuator* ref) {
+  // <general> reproduces every field except inheritrange, which only the servo shortcuts carry
+  if (e->inheritrange == ref->inheritrange) return ActuatorKind::kGeneral;
+  ActuatorKind kind = e->dyntype == mjDYN_INTEGRATOR ? ActuatorKind::kIntVelocity
+                                                     : ActuatorKind::kPosition;
+  // replay the reader: start from the class, apply the shortcut, compare what it cannot write
+  mjsActuator r = *ref;
+  double kp = e->gainprm[0], b2 = e->biasprm[2];
+  double kv = b2 <= 0 ? -b2 : 0, dr = b2 > 0 ? b2 : 0;
+  double tc = e->dyntype == mjDYN_FILTEREXACT ? e->dynprm[0] : 0;
+  const char* err = kind == ActuatorKind::kPosition
+                        ? mjs_setToPosition(&r, kp, &kv, &dr, &tc, e->inheritrange)
+                        : mjs_setToIntVelocity(&r, kp, &kv, &dr, &tc, e->inheritrange);
+  bool same = !err && r.dyntype == e->dyntype && r.gaintype == e->gaintype &&
+              r.biastype == e->biastype && r.actlimited == e->actlimited &&
+              r.actdim == e->actdim && r.actearly == e->actearly &&
+              SameDoubles(r.dynprm, e->dynprm, mjNDYN) &&
+              SameDoubles(r.gainprm, e->gainprm, mjNGAIN) &&
+              SameDoubles(r.biasprm, e->biasprm, mjNBIAS) &&
+              SameDoubles(&r.inheritrange, &e->inheritrange, 1) &&
+              (kind == ActuatorKind::kIntVelocity || SameDoubles(r.actrange, e->actrange, 2));
+  return same ? kind : ActuatorKind::kGeneral;
 }
 
 // ---- sensors (XMLreference.rst sensor/*) ----------------------------------------------------------

@@ -246,6 +246,12 @@ def mesh_cases():
                                 "smoothnormal": "true", "scale": "1 2 0.5"}, ""),
         ("grid_cloud", {"vertex": fmt(flat(grid_cloud(3, 40)))}, ""),
     ]
+    # builtin meshes (mjs_makeMesh), compiled like any other mesh
+    for builtin, params in [("sphere", "1"), ("hemisphere", "1"),
+                            ("cone", "5 0.5"), ("cone", "4 0"), ("supersphere", "4 0.3 2.5"),
+                            ("supertorus", "3 0.5 1 1"), ("wedge", "3 2 60 30 0.5")]:
+        cases.append(("builtin_%s_%s" % (builtin, params.replace(" ", "_")),
+                      {"builtin": builtin, "params": params}, ""))
     return cases
 
 

@@ -1,0 +1,503 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// The forward-dynamics pipeline: top-level functions (mj_step, mj_step1/2, mj_forward,
+// mj_forwardSkip), its components (position, velocity, acceleration, constraint), the checks of
+// the state and the energy diagnostics. Stage numbers refer to computation_index.rst
+// "Simulation pipeline / Stages"; the top-level structure follows programming_simulation.rst
+// "Simulation loop" and "Forward dynamics".
+
+#include "engine/engine_forward.h"
+
+#include <mujoco/mujoco.h>
+
+#include "engine/engine_integrate.h"
+#include "engine/engine_io.h"
+#include "engine/engine_util_errmem.h"
+
+// Stages of the tendon/transmission/passive area (engine_core_tendon*.cc,
+// engine_transmission.cc, engine_passive*.cc), written concurrently. TEMPORARY: referenced
+// weakly so that the library links before that area lands (a missing stage leaves its outputs
+// at zero); once it has landed these become plain calls (mujoco.h declares them).
+extern "C" {
+MJAPI void mj_tendon(const mjModel* m, mjData* d) __attribute__((weak));
+MJAPI void mj_transmission(const mjModel* m, mjData* d) __attribute__((weak));
+MJAPI void mj_passive(const mjModel* m, mjData* d) __attribute__((weak));
+void mj_tendonBias(const mjModel* m, mjData* d, mjtNum* res) __attribute__((weak));
+}
+
+mjPipelineHooks mj_pipelineHooks = {};
+
+// ---------------------------------------------------------------------------------------------
+// timers
+
+mjtNum mj_timerStart(void) { return mjcb_time ? mjcb_time() : 0; }
+
+void mj_timerStop(mjData* d, int index, mjtNum start) {
+  if (mjcb_time) {
+    d->timer[index].duration += mjcb_time() - start;
+    d->timer[index].number++;
+  }
+}
+
+static void callHook(mjfGeneric hook, const mjModel* m, mjData* d) {
+  if (hook) {
+    hook(m, d);
+  }
+}
+
+int mj_actuatorDisabled(const mjModel* m, int i) {
+  int group = m->actuator_group[i];
+  return group >= 0 && group < 31 && (m->opt.disableactuator & (1 << group));
+}
+
+// ---------------------------------------------------------------------------------------------
+// checks (stages 1 and 24)
+
+// Shared body of mj_checkPos/Vel/Acc: the first element that is NaN, infinite or larger than
+// mjMAXVAL in magnitude raises `warning` with its index, and (unless mjDSBL_AUTORESET) resets
+// the data. The warning counter survives the reset (it records the divergence that caused it).
+// Returns 1 when a bad value was found.
+static int checkVector(const mjModel* m, mjData* d, const mjtNum* vec, int n, int warning) {
+  for (int i = 0; i < n; i++) {
+    if (mju_isBad(vec[i])) {
+      int number = d->warning[warning].number;
+      mj_warning(d, warning, i);
+      if (!mjDISABLED(mjDSBL_AUTORESET)) {
+        mj_resetData(m, d);
+        d->warning[warning].number = number + 1;
+        d->warning[warning].lastinfo = i;
+      }
+      return 1;
+    }
+  }
+  return 0;
+}
+
+void mj_checkPos(const mjModel* m, mjData* d) {
+  checkVector(m, d, d->qpos, m->nq, mjWARN_BADQPOS);
+}
+
+void mj_checkVel(const mjModel* m, mjData* d) {
+  checkVector(m, d, d->qvel, m->nv, mjWARN_BADQVEL);
+}
+
+// After a reset the forward pass is recomputed, so that the integrator that follows advances the
+// (reset) state with a consistent qacc.
+void mj_checkAcc(const mjModel* m, mjData* d) {
+  if (checkVector(m, d, d->qacc, m->nv, mjWARN_BADQACC) && !mjDISABLED(mjDSBL_AUTORESET)) {
+    mj_forward(m, d);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// energy (XMLreference "option/flag/energy")
+
+// Energy of a polynomial spring with force -(a x + b x^2 + c x^3): a x^2/2 + b x^3/3 + c x^4/4
+// (computation_index.rst "Polynomial forces"; the higher coefficients are poly[0], poly[1]).
+static mjtNum springEnergy(mjtNum x, mjtNum a, const mjtNum* poly) {
+  mjtNum e = 0.5 * a * x * x;
+  if (poly) {
+    mjtNum x3 = x * x * x;
+    e += poly[0] * x3 / 3 + poly[1] * x3 * x / 4;
+  }
+  return e;
+}
+
+// potential energy of the joint springs: hinge/slide on the scalar displacement, ball and the
+// rotation of a free joint on the rotation angle |log(q_spring^-1 q)|, the translation of a free
+// joint on the distance to its spring position
+static mjtNum jointSpringEnergy(const mjModel* m, const mjData* d) {
+  mjtNum energy = 0;
+  for (int j = 0; j < m->njnt; j++) {
+    mjtNum k = m->jnt_stiffness[j];
+    const mjtNum* poly = m->jnt_stiffnesspoly + mjNPOLY * j;
+    if (k == 0 && mju_isZero(const_cast<mjtNum*>(poly), mjNPOLY)) {
+      continue;
+    }
+    int padr = m->jnt_qposadr[j];
+    const mjtNum* q = d->qpos + padr;
+    const mjtNum* q0 = m->qpos_spring + padr;
+    mjtNum dif[3], quat[4];
+    switch (m->jnt_type[j]) {
+      case mjJNT_FREE:
+        mju_sub3(dif, q, q0);
+        energy += springEnergy(mju_norm3(dif), k, poly);
+        q += 3;
+        q0 += 3;
+        [[fallthrough]];
+      case mjJNT_BALL:
+        mju_copy4(quat, q);
+        mju_normalize4(quat);
+        mju_subQuat(dif, quat, q0);
+        energy += springEnergy(mju_norm3(dif), k, poly);
+        break;
+      default:
+        energy += springEnergy(q[0] - q0[0], k, poly);
+    }
+  }
+  return energy;
+}
+
+// potential energy of the tendon springs, zero inside the dead band [springlength0,
+// springlength1] (XMLreference "tendon/spatial/springlength")
+static mjtNum tendonSpringEnergy(const mjModel* m, const mjData* d) {
+  mjtNum energy = 0;
+  for (int t = 0; t < m->ntendon; t++) {
+    mjtNum k = m->tendon_stiffness[t];
+    const mjtNum* poly = m->tendon_stiffnesspoly + mjNPOLY * t;
+    if (k == 0 && mju_isZero(const_cast<mjtNum*>(poly), mjNPOLY)) {
+      continue;
+    }
+    mjtNum len = d->ten_length[t];
+    const mjtNum* band = m->tendon_lengthspring + 2 * t;
+    mjtNum x = 0;
+    if (len > band[1]) {
+      x = len - band[1];
+    } else if (len < band[0]) {
+      x = len - band[0];
+    }
+    energy += springEnergy(x, k, poly);
+  }
+  return energy;
+}
+
+// energy[0] = sum_b -m_b g . xipos_b (gravity) + spring energy of joints and tendons. Springs
+// in flexes are not included yet (flex area). Requires mj_kinematics and mj_tendon.
+void mj_energyPos(const mjModel* m, mjData* d) {
+  mjtNum energy = 0;
+  if (!mjDISABLED(mjDSBL_GRAVITY)) {
+    for (int b = 1; b < m->nbody; b++) {
+      energy -= m->body_mass[b] * mju_dot3(m->opt.gravity, d->xipos + 3 * b);
+    }
+  }
+  if (!mjDISABLED(mjDSBL_SPRING)) {
+    energy += jointSpringEnergy(m, d) + tendonSpringEnergy(m, d);
+  }
+  d->energy[0] = energy;
+  d->flg_energypos = 1;
+}
+
+// energy[1] = v' M v / 2. Requires mj_makeM (M current).
+void mj_energyVel(const mjModel* m, mjData* d) {
+  mj_markStack(d);
+  mjtNum* Mv = mj_stackAllocNum(d, m->nv);
+  mj_mulM(m, d, Mv, d->qvel);
+  d->energy[1] = 0.5 * mju_dot(Mv, d->qvel, m->nv);
+  mj_freeStack(d);
+  d->flg_energyvel = 1;
+}
+
+// energy for mj_forwardSkip / mj_step1: computed when enabled (sensors of potential or kinetic
+// energy may already have computed it in this pass), cleared otherwise
+static void energyPos(const mjModel* m, mjData* d) {
+  if (mjENABLED(mjENBL_ENERGY)) {
+    if (!d->flg_energypos) {
+      mj_energyPos(m, d);
+    }
+  } else {
+    d->energy[0] = 0;
+  }
+}
+
+static void energyVel(const mjModel* m, mjData* d) {
+  if (mjENABLED(mjENBL_ENERGY)) {
+    if (!d->flg_energyvel) {
+      mj_energyVel(m, d);
+    }
+  } else {
+    d->energy[1] = 0;
+  }
+}
+
+// sensors: the sensor code itself handles mjDSBL_SENSOR
+static void sensorStage(mjfGeneric hook, const mjModel* m, mjData* d) { callHook(hook, m, d); }
+
+// ---------------------------------------------------------------------------------------------
+// position stage (stages 2-11)
+
+// stages 2-5: kinematics, com-based inertias and axes, cameras and lights, flex, tendons
+void mj_fwdKinematics(const mjModel* m, mjData* d) {
+  mj_kinematics(m, d);
+  mj_comPos(m, d);
+  mj_camlight(m, d);
+  callHook(mj_pipelineHooks.flex, m, d);
+  if (mj_tendon) mj_tendon(m, d);
+}
+
+void mj_fwdPosition(const mjModel* m, mjData* d) {
+  mjtNum tm_position = mj_timerStart();
+  d->flg_energypos = 0;
+
+  // 2-5
+  mjtNum tm = mj_timerStart();
+  mj_fwdKinematics(m, d);
+  mj_timerStop(d, mjTIMER_POS_KINEMATICS, tm);
+
+  // 6-7: joint-space inertia and its factorization
+  tm = mj_timerStart();
+  mj_makeM(m, d);
+  mj_factorM(m, d);
+  mj_timerStop(d, mjTIMER_POS_INERTIA, tm);
+
+  // 8: contacts, in an emptied arena
+  tm = mj_timerStart();
+  mj_clearEfc(d);
+  callHook(mj_pipelineHooks.collision, m, d);
+  mj_timerStop(d, mjTIMER_POS_COLLISION, tm);
+
+  // 9: constraints and islands
+  tm = mj_timerStart();
+  callHook(mj_pipelineHooks.makeConstraint, m, d);
+  if (!mjDISABLED(mjDSBL_ISLAND)) {
+    callHook(mj_pipelineHooks.island, m, d);
+  }
+  mj_timerStop(d, mjTIMER_POS_MAKE, tm);
+
+  // 10: actuator lengths and moments
+  if (mj_transmission) mj_transmission(m, d);
+
+  // 11: solver matrices
+  tm = mj_timerStart();
+  callHook(mj_pipelineHooks.projectConstraint, m, d);
+  mj_timerStop(d, mjTIMER_POS_PROJECT, tm);
+
+  mj_timerStop(d, mjTIMER_POSITION, tm_position);
+}
+
+// ---------------------------------------------------------------------------------------------
+// velocity stage (stages 13-18)
+
+// rows of a sparse matrix times qvel
+static void sparseRowsTimesVel(mjtNum* res, const mjtNum* mat, const mjtNum* qvel, int n,
+                               const int* rownnz, const int* rowadr, const int* colind) {
+  for (int r = 0; r < n; r++) {
+    mjtNum sum = 0;
+    int adr = rowadr[r];
+    for (int k = 0; k < rownnz[r]; k++) {
+      sum += mat[adr + k] * qvel[colind[adr + k]];
+    }
+    res[r] = sum;
+  }
+}
+
+void mj_transmissionVelocity(const mjModel* m, mjData* d) {
+  if (m->nflexedge) {
+    sparseRowsTimesVel(d->flexedge_velocity, d->flexedge_J, d->qvel, m->nflexedge,
+                       m->flexedge_J_rownnz, m->flexedge_J_rowadr, m->flexedge_J_colind);
+  }
+  if (m->ntendon) {
+    sparseRowsTimesVel(d->ten_velocity, d->ten_J, d->qvel, m->ntendon, m->ten_J_rownnz,
+                       m->ten_J_rowadr, m->ten_J_colind);
+  }
+  if (m->nu) {
+    sparseRowsTimesVel(d->actuator_velocity, d->actuator_moment, d->qvel, m->nu,
+                       d->moment_rownnz, d->moment_rowadr, d->moment_colind);
+  }
+}
+
+void mj_fwdVelocity(const mjModel* m, mjData* d) {
+  mjtNum tm = mj_timerStart();
+  d->flg_energyvel = 0;
+  d->flg_subtreevel = 0;
+
+  // 13-14: velocities of flex edges, tendons, actuators and bodies
+  mj_transmissionVelocity(m, d);
+  mj_comVel(m, d);
+
+  // 15: passive forces (mjcb_passive is called by mj_passive)
+  if (mj_passive) mj_passive(m, d);
+
+  // 17: reference constraint acceleration
+  callHook(mj_pipelineHooks.referenceConstraint, m, d);
+
+  // 18: Coriolis, centrifugal and gravitational forces
+  mj_rne(m, d, 0, d->qfrc_bias);
+  if (m->ntendon && mj_tendonBias) {
+    mj_tendonBias(m, d, d->qfrc_bias);  // velocity-product forces of tendon armature
+  }
+
+  mj_timerStop(d, mjTIMER_VELOCITY, tm);
+}
+
+// ---------------------------------------------------------------------------------------------
+// acceleration stage (stages 21-22)
+
+void mj_smoothForce(const mjModel* m, mjData* d) {
+  int nv = m->nv;
+  mjtNum* f = d->qfrc_smooth;
+  for (int i = 0; i < nv; i++) {
+    f[i] = d->qfrc_passive[i] - d->qfrc_bias[i] + d->qfrc_applied[i] + d->qfrc_actuator[i];
+  }
+
+  // Cartesian forces and torques applied at the body centers of mass (mjData.xfrc_applied)
+  for (int b = 1; b < m->nbody; b++) {
+    mjtNum* xfrc = d->xfrc_applied + 6 * b;
+    if (!mju_isZero(xfrc, 6)) {
+      mj_applyFT(m, d, xfrc, xfrc + 3, d->xipos + 3 * b, b, f);
+    }
+  }
+}
+
+// qacc_smooth = M^-1 qfrc_smooth: the acceleration without constraint forces
+void mj_fwdAcceleration(const mjModel* m, mjData* d) {
+  mj_smoothForce(m, d);
+  mj_solveM(m, d, d->qacc_smooth, d->qfrc_smooth, 1);
+}
+
+// Stage 22. Without active constraints qacc = qacc_smooth and qfrc_constraint = 0 exactly;
+// otherwise the solver (mj_pipelineHooks.constraintSolver) computes the constraint forces.
+void mj_fwdConstraint(const mjModel* m, mjData* d) {
+  mjtNum tm = mj_timerStart();
+  for (int i = 0; i < mjNISLAND; i++) {
+    d->solver_niter[i] = 0;
+    d->solver_nnz[i] = 0;
+  }
+
+  if (d->nefc == 0 || !mj_pipelineHooks.constraintSolver) {
+    if (d->nefc > 0) {
+      mjWARNING("%d active constraints but no constraint solver; constraints ignored", d->nefc);
+    }
+    mju_copy(d->qacc, d->qacc_smooth, m->nv);
+    mju_zero(d->qfrc_constraint, m->nv);
+  } else {
+    mj_pipelineHooks.constraintSolver(m, d);
+  }
+  mj_timerStop(d, mjTIMER_CONSTRAINT, tm);
+}
+
+// ---------------------------------------------------------------------------------------------
+// top level
+
+// programming_simulation.rst "Forward dynamics": skipstage mjSTAGE_POS reuses the position
+// results in d, mjSTAGE_VEL also the velocity results; skipsensor skips the sensors.
+void mj_forwardSkip(const mjModel* m, mjData* d, int skipstage, int skipsensor) {
+  if (!m || !d) {
+    mjERROR("model and data must not be NULL");
+    return;
+  }
+  mjtNum tm = mj_timerStart();
+
+  if (skipstage < mjSTAGE_POS) {
+    mj_fwdPosition(m, d);
+    if (!skipsensor) {
+      sensorStage(mj_pipelineHooks.sensorPos, m, d);
+    }
+    energyPos(m, d);
+  }
+
+  if (skipstage < mjSTAGE_VEL) {
+    mj_fwdVelocity(m, d);
+    if (!skipsensor) {
+      sensorStage(mj_pipelineHooks.sensorVel, m, d);
+    }
+    energyVel(m, d);
+  }
+
+  // 19: control callback, then 20-23
+  if (mjcb_control) {
+    mjcb_control(m, d);
+  }
+  mj_fwdActuation(m, d);
+  mj_fwdAcceleration(m, d);
+  mj_fwdConstraint(m, d);
+  d->flg_rnepost = 0;
+  if (!skipsensor) {
+    sensorStage(mj_pipelineHooks.sensorAcc, m, d);
+  }
+
+  mj_timerStop(d, mjTIMER_FORWARD, tm);
+}
+
+void mj_forward(const mjModel* m, mjData* d) { mj_forwardSkip(m, d, mjSTAGE_NONE, 0); }
+
+// stage 25 (optional)
+static void compareFwdInv(const mjModel* m, mjData* d) {
+  if (mjENABLED(mjENBL_FWDINV)) {
+    callHook(mj_pipelineHooks.compareFwdInv, m, d);
+  }
+}
+
+// stage 26 with the selected integrator
+static void integrate(const mjModel* m, mjData* d, int allow_rk4) {
+  switch (m->opt.integrator) {
+    case mjINT_EULER:
+      mj_Euler(m, d);
+      break;
+    case mjINT_RK4:
+      if (allow_rk4) {
+        mj_RungeKutta(m, d, 4);
+      } else {
+        mj_Euler(m, d);  // mj_step2 cannot re-evaluate the controls: RK4 falls back to Euler
+      }
+      break;
+    case mjINT_IMPLICIT:
+    case mjINT_IMPLICITFAST:
+      mj_implicit(m, d);
+      break;
+    default:
+      mjERROR("invalid integrator %d", m->opt.integrator);
+  }
+}
+
+void mj_step(const mjModel* m, mjData* d) {
+  if (!m || !d) {
+    mjERROR("model and data must not be NULL");
+    return;
+  }
+  mjtNum tm = mj_timerStart();
+
+  mj_checkPos(m, d);
+  mj_checkVel(m, d);
+  mj_forward(m, d);
+  mj_checkAcc(m, d);
+  compareFwdInv(m, d);
+  integrate(m, d, 1);
+
+  mj_timerStop(d, mjTIMER_STEP, tm);
+}
+
+// stages 1-19 (programming_simulation.rst "Simulation loop")
+void mj_step1(const mjModel* m, mjData* d) {
+  if (!m || !d) {
+    mjERROR("model and data must not be NULL");
+    return;
+  }
+  mjtNum tm = mj_timerStart();
+
+  mj_checkPos(m, d);
+  mj_checkVel(m, d);
+  mj_fwdPosition(m, d);
+  sensorStage(mj_pipelineHooks.sensorPos, m, d);
+  energyPos(m, d);
+  mj_fwdVelocity(m, d);
+  sensorStage(mj_pipelineHooks.sensorVel, m, d);
+  energyVel(m, d);
+  if (mjcb_control) {
+    mjcb_control(m, d);
+  }
+
+  // the step's duration is the sum of both halves; it is counted once, by mj_step2
+  if (mjcb_time) {
+    d->timer[mjTIMER_STEP].duration += mjcb_time() - tm;
+  }
+}
+
+// stages 20-26
+void mj_step2(const mjModel* m, mjData* d) {
+  if (!m || !d) {
+    mjERROR("model and data must not be NULL");
+    return;
+  }
+  mjtNum tm = mj_timerStart();
+
+  mj_fwdActuation(m, d);
+  mj_fwdAcceleration(m, d);
+  mj_fwdConstraint(m, d);
+  d->flg_rnepost = 0;
+  sensorStage(mj_pipelineHooks.sensorAcc, m, d);
+  mj_checkAcc(m, d);
+  compareFwdInv(m, d);
+  integrate(m, d, 0);
+
+  mj_timerStop(d, mjTIMER_STEP, tm);
+}

@@ -1,0 +1,54 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Numerical integration, pipeline stage 26 (computation_index.rst "Numerical integration"). The
+// public integrators mj_Euler, mj_RungeKutta and mj_implicit are declared in mujoco.h; this header
+// adds the state update they share.
+//
+// All integrators end with the same state update ("advance"), for step h = opt.timestep:
+//   act   <- act + h act_dot                      (filterexact: the exact exponential filter)
+//            then clamped to actrange when actlimited
+//   qvel  <- qvel + h qacc
+//   qpos  <- qpos (+) h v   (mj_integratePos; v is the new qvel for the single-step methods and
+//                            the Runge-Kutta weighted velocity for RK4)
+//   time  <- time + h,      qacc_warmstart <- qacc (warmstart of the next constraint solve)
+//
+// Midpoint integration of free bodies (computation_index.rst "Midpoint integration for free
+// bodies") is documented for a later MuJoCo version: MuJoCo 3.3.8 (the reference) integrates free
+// bodies like every other joint under implicit / implicitfast, and so does Motus.
+
+#ifndef MOTUS_ENGINE_ENGINE_INTEGRATE_H_
+#define MOTUS_ENGINE_ENGINE_INTEGRATE_H_
+
+#include <mujoco/mujoco.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// Activation element act_index (of actuator i) one step ahead, given its time derivative:
+// act + h act_dot, or act + act_dot tau (1 - exp(-h/tau)) for filterexact (the exact integral of
+// act_dot = (u - act)/tau over the step), clamped to actrange when actlimited.
+mjtNum mj_nextActivation(const mjModel* m, const mjData* d, int i, int act_index,
+                         mjtNum act_dot);
+
+// The state update above with the given derivatives: act_dot (na), qacc (nv) and the velocity
+// used for the position update, qvel_pos (nv), or NULL for the updated d->qvel. Saves
+// d->qacc into qacc_warmstart. Uses the mjData stack, no heap.
+void mj_advance(const mjModel* m, mjData* d, const mjtNum* act_dot, const mjtNum* qacc,
+                const mjtNum* qvel_pos);
+
+// qacc for the implicit-in-velocity update v' = v + h Mhat^-1 (M qacc), Mhat = M - h D,
+// computed as Mhat^-1 (qfrc_smooth + qfrc_constraint) = Mhat^-1 M qacc
+// (computation_index.rst eq. "implicit update"), into res (nv):
+//   mjINT_EULER         D = -diag(dof damping): only when some dof has damping and
+//                       mjDSBL_EULERDAMP is off (returns 0 otherwise, res untouched);
+//   mjINT_IMPLICITFAST  D = symmetrized qDeriv without the RNE terms, L'DL in qH / qHDiagInv;
+//   mjINT_IMPLICIT      D = qDeriv with the RNE terms, LU in qLU.
+// Returns 1 when res was computed. Requires a completed forward pass.
+int mj_implicitAcc(const mjModel* m, mjData* d, int integrator, mjtNum* res);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // MOTUS_ENGINE_ENGINE_INTEGRATE_H_

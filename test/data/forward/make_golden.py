@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+# Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+"""Regenerates the golden data of the forward-dynamics conformance tests from the MuJoCo 3.3.8
+oracle (run from the repository root, MJREF=/work/oracle/mjref):
+
+    MJREF=/work/oracle/mjref python3 test/data/forward/make_golden.py [model names]
+
+For every model it writes, into test/data/forward/:
+  <name>_states.jsonl   states sampled every 20 steps along a 300-step oracle trajectory with
+                        random controls (--ctrl-seed); every other state also gets random
+                        qfrc_applied and xfrc_applied (deterministic seed);
+  <name>_fwd.txt        tools/gen_golden.py --states <name>_states.jsonl: the inputs of each
+                        state and the outputs of mj_forward there (qM, qfrc_bias, qfrc_passive,
+                        actuator_length/moment/force, act_dot, qacc, ... and energy);
+  <name>_traj_<int>.txt tools/gen_golden.py --steps 200 --every 50 --fields qpos,qvel,act
+                        --ctrl-seed 7 with opt.integrator = <int> (Euler, RK4, implicit,
+                        implicitfast): the model is copied with its <option integrator=...>
+                        replaced, the test sets m->opt.integrator the same way.
+Every trajectory is also checked to stay free of contacts and constraints (nefc == 0 at every
+step), since these tests exclude the constraint solver.
+"""
+import json
+import os
+import random
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
+SHARED = os.path.join(ROOT, "..", "shared", "models")
+MJREF = shlex.split(os.environ.get("MJREF", "/work/oracle/mjref"))
+
+# name -> (model path, keyframe for trajectories or None, disable joint limits)
+MODELS = {
+    "pendulum": (os.path.join(HERE, "pendulum.xml"), "0", False),
+    "ball_chain": (os.path.join(HERE, "ball_chain.xml"), "0", False),
+    "free_spin": (os.path.join(HERE, "free_spin.xml"), "0", False),
+    "damped": (os.path.join(HERE, "damped.xml"), "0", False),
+    "actuator_zoo": (os.path.join(HERE, "actuator_zoo.xml"), "test", False),
+    # random muscle controls drive arm26 into its joint limits: the oracle runs a copy with
+    # <flag limit="disable"/> and the test sets mjDSBL_LIMIT
+    "arm26": (os.path.join(SHARED, "arm26", "arm26.xml"), None, True),
+    "slider_crank": (os.path.join(SHARED, "slider_crank", "slider_crank.xml"), None, False),
+}
+SEED = 7  # --ctrl-seed of the trajectories
+
+FWD_FIELDS = ("time,qpos,qvel,act,ctrl,qfrc_applied,xfrc_applied,nefc,energy,qM,qfrc_bias,"
+              "qfrc_passive,actuator_length,actuator_moment,moment_rownnz,moment_colind,"
+              "actuator_velocity,actuator_force,act_dot,qfrc_actuator,qacc,ten_length,"
+              "ten_velocity,m.actuator_lengthrange,m.actuator_acc0")
+INTEGRATORS = ("Euler", "RK4", "implicit", "implicitfast")
+
+
+def oracle(model, *args):
+    out = subprocess.run(MJREF + [model] + list(args), capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit(f"oracle failed on {model}: {out.stderr}")
+    return [json.loads(l) for l in out.stdout.splitlines() if l.strip()]
+
+
+def gen_golden(model, out, *args):
+    cmd = [sys.executable, os.path.join(ROOT, "tools", "gen_golden.py"), model, "--out", out]
+    subprocess.run(cmd + list(args), check=True)
+
+
+def key_args(key):
+    return ["--key", key] if key is not None else []
+
+
+def make_states(name, model, key):
+    info = oracle(model, "--info")[0]
+    nv, nbody = info["nv"], info["nbody"]
+    recs = oracle(model, *key_args(key), "--steps", "300", "--every", "20",
+                  "--fields", "qpos,qvel,act,ctrl,nefc", "--ctrl-seed", "5")
+    rng = random.Random(11)
+    path = os.path.join(HERE, f"{name}_states.jsonl")
+    with open(path, "w") as f:
+        for i, r in enumerate(recs):
+            s = {k: r[k] for k in ("time", "qpos", "qvel", "act", "ctrl")}
+            if i % 2:
+                s["qfrc_applied"] = [rng.uniform(-1, 1) for _ in range(nv)]
+                s["xfrc_applied"] = [0.0] * 6 + [rng.uniform(-1, 1) for _ in range(6 * (nbody - 1))]
+            f.write(json.dumps(s) + "\n")
+    return path
+
+
+def model_copy(model, integrator, nolimit, tmpdir):
+    """copy of the model's directory with opt.integrator replaced (None: kept) and, with
+    nolimit, joint limits disabled"""
+    src_dir = os.path.dirname(model)
+    dst_dir = os.path.join(tmpdir, integrator or "model")
+    shutil.copytree(src_dir, dst_dir)
+    dst = os.path.join(dst_dir, os.path.basename(model))
+    text = open(dst).read()
+    if nolimit:
+        text, n = re.subn(r"<option([^>]*)/>", r'<option\1><flag limit="disable"/></option>', text,
+                          count=1)
+        if n == 0:
+            sys.exit(f"{model}: no self-closing <option> to disable limits in")
+    if integrator is None:
+        open(dst, "w").write(text)
+        return dst
+    text, n = re.subn(r'integrator="[A-Za-z0-9]+"', f'integrator="{integrator}"', text, count=1)
+    if n == 0:
+        text, n = re.subn(r"<option", f'<option integrator="{integrator}"', text, count=1)
+    if n == 0:
+        text = re.sub(r"(<mujoco[^>]*>)", rf'\1\n  <option integrator="{integrator}"/>', text,
+                      count=1)
+    open(dst, "w").write(text)
+    return dst
+
+
+def main():
+    os.chdir(ROOT)
+    if not os.path.isdir(SHARED):
+        print("note: ../shared/models missing, arm26 and slider_crank skipped")
+    only = sys.argv[1:]  # optional model names
+    for name, (model, key, nolimit) in MODELS.items():
+        if (only and name not in only) or not os.path.exists(model):
+            continue
+        with tempfile.TemporaryDirectory() as tmp:
+            base = model_copy(model, None, nolimit, tmp) if nolimit else os.path.relpath(model)
+            states = make_states(name, base, key)
+            rel_states = os.path.relpath(states, ROOT)
+            gen_golden(base, os.path.relpath(os.path.join(HERE, f"{name}_fwd.txt"), ROOT),
+                       "--states", rel_states, "--fields", FWD_FIELDS)
+            for integrator in INTEGRATORS:
+                copy = model_copy(model, integrator, nolimit, tmp)
+                check = oracle(copy, *key_args(key), "--steps", "200", "--fields", "nefc",
+                               "--ctrl-seed", str(SEED))
+                if any(r["nefc"] for r in check):
+                    sys.exit(f"{name}/{integrator}: constraints become active")
+                gen_golden(copy, os.path.relpath(os.path.join(HERE, f"{name}_traj_{integrator}.txt"), ROOT),
+                           *key_args(key), "--steps", "200", "--every", "50",
+                           "--fields", "qpos,qvel,act,qacc_warmstart", "--ctrl-seed", str(SEED))
+
+
+if __name__ == "__main__":
+    main()
