@@ -120,6 +120,7 @@ class JsonReader {
 
 std::map<std::string, JsonValue> LoadGolden(const std::string& name) {
   std::ifstream in(motus_test::SourcePath("test/data/spec/" + name + ".json"));
+  EXPECT_TRUE(in.good()) << "missing golden file test/data/spec/" << name << ".json";
   std::stringstream ss;
   ss << in.rdbuf();
   std::string text = ss.str();
@@ -297,5 +298,42 @@ TEST_P(CompileXmlTest, MatchesOracle) {
 
 INSTANTIATE_TEST_SUITE_P(Models, CompileXmlTest,
                          ::testing::Values("tree", "compiler1", "compiler2", "shapes", "custom"));
+
+// Real models of ../shared/models (goldens in test/data/spec/shared/<dir>.json): mj_loadXML with
+// the compiler's tree and global arrays against MuJoCo 3.3.8.
+struct SharedModel {
+  const char* dir;
+  const char* xml;
+};
+
+class CompileSharedTest : public ::testing::TestWithParam<SharedModel> {};
+
+TEST_P(CompileSharedTest, MatchesOracle) {
+  std::string path = motus_test::SharedPath(std::string("models/") + GetParam().dir + "/" +
+                                            GetParam().xml);
+  if (path.empty()) GTEST_SKIP() << "../shared is not available";
+  char error[1000] = "";
+  mjModel* m = mj_loadXML(path.c_str(), nullptr, error, sizeof(error));
+  ASSERT_NE(m, nullptr) << error;
+  std::unique_ptr<mjModel, ModelDeleter> model(m);
+  CompareWithGolden(m, std::string("shared/") + GetParam().dir);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Models, CompileSharedTest,
+    ::testing::Values(SharedModel{"act_activation", "activation.xml"},
+                      SharedModel{"act_refsite_free", "refsite_free.xml"},
+                      SharedModel{"act_tendon_dampratio", "tendon_dampratio.xml"},
+                      SharedModel{"arm26", "arm26.xml"}, SharedModel{"balloons", "balloons.xml"},
+                      SharedModel{"eq_connect", "connect.xml"},
+                      SharedModel{"eq_site", "equality_site.xml"},
+                      SharedModel{"eq_weld", "weld.xml"},
+                      SharedModel{"hfield_png", "hfield_png.xml"},
+                      SharedModel{"humanoid", "humanoid.xml"},
+                      SharedModel{"robot_arm", "robot_arm.xml"},
+                      SharedModel{"slider_crank", "slider_crank.xml"},
+                      SharedModel{"tendon_wrap_cylinder", "tendon_wrap_cylinder.xml"},
+                      SharedModel{"sensor_contact_subtree", "contact_subtree.xml"}),
+    [](const ::testing::TestParamInfo<SharedModel>& info) { return std::string(info.param.dir); });
 
 }  // namespace

@@ -323,7 +323,6 @@ TEST(Energy, MatchesIndependentSums) {
 // constraint stage without constraints, and the solver hook
 
 int g_solver_calls = 0;
-void FakeMakeConstraint(const mjModel*, mjData* d) { d->nefc = 1; }
 void FakeSolver(const mjModel* m, mjData* d) {
   g_solver_calls++;
   mju_copy(d->qacc, d->qacc_smooth, m->nv);
@@ -340,15 +339,30 @@ TEST(Constraint, NoConstraintsMeansSmoothAcceleration) {
   EXPECT_EQ(d->nefc, 0);
   EXPECT_TRUE(SameArray(d->qacc, d->qacc_smooth, m->nv));
   for (int i = 0; i < m->nv; i++) EXPECT_EQ(d->qfrc_constraint[i], 0);
+}
 
-  // the solver hook runs exactly when there are constraints
+// the solver hook runs exactly when there are active constraints
+TEST(Constraint, SolverRunsOnlyWithConstraints) {
+  ModelPtr m = LoadModelString(R"(
+<mujoco>
+  <worldbody>
+    <body>
+      <joint name="h" type="hinge" axis="0 1 0" range="-0.5 0.5"/>
+      <geom type="capsule" fromto="0 0 0 0.3 0 0" size="0.03" contype="0" conaffinity="0"/>
+    </body>
+  </worldbody>
+</mujoco>)");
+  ASSERT_TRUE(m);
+  DataPtr d(mj_makeData(m.get()));
   mjPipelineHooks saved = mj_pipelineHooks;
   mj_pipelineHooks.constraintSolver = FakeSolver;
   g_solver_calls = 0;
   mj_forward(m.get(), d.get());
+  EXPECT_EQ(d->nefc, 0);
   EXPECT_EQ(g_solver_calls, 0);
-  mj_pipelineHooks.makeConstraint = FakeMakeConstraint;
+  d->qpos[0] = 0.8;  // beyond the upper limit: one limit row
   mj_forward(m.get(), d.get());
+  EXPECT_GT(d->nefc, 0);
   EXPECT_EQ(g_solver_calls, 1);
   mj_pipelineHooks = saved;
 }

@@ -6,6 +6,7 @@
 // every model in model/ and ../shared/models. Writing is also a fixed point: XML -> spec -> XML
 // gives the same text.
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -334,6 +335,54 @@ mjSpec* MakeFeatureSpec() {
   fg->size[0] = 0.1;
   fg->density = 500;
 
+  // a free joint with explicit alignment can only be written as <freejoint>
+  mjsBody* aligned = mjs_addBody(world, nullptr);
+  mjs_setName(aligned->element, "aligned");
+  aligned->pos[1] = 1;
+  mjsJoint* aj = mjs_addFreeJoint(aligned);
+  aj->align = mjALIGNFREE_TRUE;
+  mjsGeom* ag = mjs_addGeom(aligned, nullptr);
+  ag->type = mjGEOM_BOX;
+  ag->size[0] = 0.1;
+  ag->size[1] = 0.2;
+  ag->size[2] = 0.05;
+  ag->pos[0] = 0.03;  // off-center: the alignment moves the body frame
+
+  // assets: a builtin texture used by a material, a mesh given by vertices, a height field
+  mjsTexture* tex = mjs_addTexture(s);
+  mjs_setName(tex->element, "grid");
+  tex->type = mjTEXTURE_2D;
+  tex->builtin = mjBUILTIN_CHECKER;
+  tex->width = tex->height = 32;
+  tex->rgb1[0] = 0.1;
+  mjsMaterial* mat = mjs_addMaterial(s, nullptr);
+  mjs_setName(mat->element, "gridmat");
+  while (mat->textures->size() <= mjTEXROLE_RGB) mjs_appendString(mat->textures, "");
+  EXPECT_TRUE(mjs_setInStringVec(mat->textures, mjTEXROLE_RGB, "grid"));
+  mat->texrepeat[0] = 4;
+  mat->reflectance = 0.2f;
+  mjs_setString(floor->material, "gridmat");
+  mjsMesh* mesh = mjs_addMesh(s, nullptr);
+  mjs_setName(mesh->element, "tet");
+  float vert[12] = {0, 0, 0, 0.1f, 0, 0, 0, 0.1f, 0, 0, 0, 0.1f};
+  mjs_setFloat(mesh->uservert, vert, 12);
+  mjsGeom* mg = mjs_addGeom(b2, nullptr);
+  mg->type = mjGEOM_MESH;
+  mjs_setString(mg->meshname, "tet");
+  mjsHField* hf = mjs_addHField(s);
+  mjs_setName(hf->element, "terrain");
+  hf->nrow = 2;
+  hf->ncol = 3;
+  hf->size[0] = hf->size[1] = 1;
+  hf->size[2] = 0.2;
+  hf->size[3] = 0.1;
+  float elev[6] = {0, 1, 2, 3, 4, 5};  // rows are stored bottom to top, written top to bottom
+  mjs_setFloat(hf->userdata, elev, 6);
+  mjsGeom* hg = mjs_addGeom(world, nullptr);
+  hg->type = mjGEOM_HFIELD;
+  mjs_setString(hg->hfieldname, "terrain");
+  hg->pos[0] = 3;
+
   // non-tree elements
   mjsTendon* ten = mjs_addTendon(s, nullptr);
   mjs_setName(ten->element, "t1");
@@ -366,6 +415,14 @@ mjSpec* MakeFeatureSpec() {
   pos->dyntype = mjDYN_FILTER;
   pos->dynprm[0] = 0.05;
 
+  // a position servo inheriting its control range from the joint: written as <position>
+  mjsActuator* servo = mjs_addActuator(s, nullptr);
+  mjs_setName(servo->element, "servo");
+  servo->trntype = mjTRN_JOINT;
+  mjs_setString(servo->target, "shoulder");
+  double kv = 0, dampratio = 0.8, timeconst = 0.02;
+  EXPECT_EQ(mjs_setToPosition(servo, 25, &kv, &dampratio, &timeconst, 0.75), nullptr);
+
   mjsSensor* sp = mjs_addSensor(s);
   sp->type = mjSENS_JOINTPOS;
   sp->objtype = mjOBJ_JOINT;
@@ -382,6 +439,22 @@ mjSpec* MakeFeatureSpec() {
   ts->type = mjSENS_TOUCH;
   ts->objtype = mjOBJ_SITE;
   mjs_setString(ts->objname, "s2");
+
+  mjsSensor* cs = mjs_addSensor(s);
+  mjs_setName(cs->element, "contacts");
+  cs->type = mjSENS_CONTACT;
+  cs->objtype = mjOBJ_GEOM;
+  mjs_setString(cs->objname, "g5");
+  cs->reftype = mjOBJ_XBODY;  // subtree2
+  mjs_setString(cs->refname, "upper");
+  cs->intprm[0] = (1 << mjCONDATA_FOUND) | (1 << mjCONDATA_FORCE) | (1 << mjCONDATA_DIST);
+  cs->intprm[1] = 1;  // mindist
+  cs->intprm[2] = 2;
+  mjsSensor* rf = mjs_addSensor(s);
+  rf->type = mjSENS_RANGEFINDER;
+  rf->objtype = mjOBJ_SITE;
+  mjs_setString(rf->objname, "tip");
+  rf->cutoff = 5;
 
   mjsEquality* eq = mjs_addEquality(s, nullptr);
   eq->type = mjEQ_JOINT;
@@ -406,11 +479,19 @@ mjSpec* MakeFeatureSpec() {
   mjs_setName(txt->element, "note");
   mjs_setString(txt->data, "hello <world> & \"friends\"");
 
+  mjsTuple* tup = mjs_addTuple(s);
+  mjs_setName(tup->element, "pairs");
+  int types[2] = {mjOBJ_BODY, mjOBJ_GEOM};
+  mjs_setInt(tup->objtype, types, 2);
+  mjs_setStringVec(tup->objname, "upper g5");
+  double prm[2] = {0.5, 0};
+  mjs_setDouble(tup->objprm, prm, 2);
+
   mjsKey* key = mjs_addKey(s);
   mjs_setName(key->element, "home");
   key->time = 0.5;
-  double qpos[9] = {0.1, 0.02, 1, 0, 0.5, 1, 0, 0, 0};
-  mjs_setDouble(key->qpos, qpos, 9);
+  double qpos[16] = {0.1, 0.02, 1, 0, 0.5, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0};
+  mjs_setDouble(key->qpos, qpos, 16);
   return s;
 }
 
@@ -425,6 +506,11 @@ TEST(XmlWriterRoundTrip, HandBuiltSpec) {
   EXPECT_NE(text.find("<frame name=\"mount\""), std::string::npos) << text;
   EXPECT_NE(text.find("euler=\"0.3 0 0\""), std::string::npos) << text;
   EXPECT_NE(text.find("&lt;world&gt;"), std::string::npos) << text;
+  EXPECT_NE(text.find("<freejoint align=\"true\"/>"), std::string::npos) << text;
+  EXPECT_NE(text.find("<position name=\"servo\""), std::string::npos) << text;
+  EXPECT_NE(text.find("elevation=\"3 4 5 0 1 2\""), std::string::npos) << text;
+  EXPECT_NE(text.find("data=\"found force dist\""), std::string::npos) << text;
+  EXPECT_NE(text.find("subtree2=\"upper\""), std::string::npos) << text;
   EXPECT_TRUE(ExpectRoundTrip(s, "hand-built spec", testing::TempDir())) << mjs_getError(s);
 
   // the geom order survives the frame grouping
@@ -435,16 +521,51 @@ TEST(XmlWriterRoundTrip, HandBuiltSpec) {
   for (mjsElement* e = mjs_firstElement(back, mjOBJ_GEOM); e; e = mjs_nextElement(back, e)) {
     names.push_back(*mjs_getName(e));
   }
-  std::vector<std::string> expected = {"floor", "g1", "g2", "g3", "g4", "g5", ""};
+  std::vector<std::string> expected = {"floor", "", "g1", "g2", "g3", "g4", "g5", "", "", ""};
   EXPECT_EQ(names, expected);
   mj_deleteSpec(back);
+  mj_deleteSpec(s);
+}
+
+// mj_copyBack: parameters edited in the compiled model reach the spec, and the spec then compiles
+// to the edited model; a model of another spec is refused
+TEST(XmlWriterCopyBack, CopiesEditedParameters) {
+  mjSpec* s = MakeFeatureSpec();
+  mjModel* m = mj_compile(s, nullptr);
+  ASSERT_NE(m, nullptr) << mjs_getError(s);
+  int g5 = mj_name2id(m, mjOBJ_GEOM, "g5");
+  int shoulder = mj_name2id(m, mjOBJ_JOINT, "shoulder");
+  ASSERT_GE(g5, 0);
+  ASSERT_GE(shoulder, 0);
+  m->geom_friction[3 * g5] = 0.3125;
+  m->dof_damping[m->jnt_dofadr[shoulder]] = 2.5;
+  m->actuator_gear[0] = 42;
+  m->opt.timestep = 0.004;
+  ASSERT_EQ(mj_copyBack(s, m), 1);
+  EXPECT_EQ(mjs_asGeom(mjs_findElement(s, mjOBJ_GEOM, "g5"))->friction[0], 0.3125);
+  EXPECT_EQ(mjs_asJoint(mjs_findElement(s, mjOBJ_JOINT, "shoulder"))->damping[0], 2.5);
+  EXPECT_EQ(s->option.timestep, 0.004);
+  mjModel* m2 = mj_compile(s, nullptr);
+  ASSERT_NE(m2, nullptr);
+  std::vector<std::string> diff = ModelDifferences(m, m2);
+  EXPECT_TRUE(diff.empty()) << Join(diff);
+
+  mjSpec* empty = mj_makeSpec();
+  ScopedErrorCapture capture;
+  EXPECT_EQ(mj_copyBack(empty, m), 0);
+  ASSERT_EQ(capture.warnings().size(), 1u);
+  EXPECT_NE(capture.warnings()[0].find("differ"), std::string::npos) << capture.warnings()[0];
+  mj_deleteSpec(empty);
+  mj_deleteModel(m2);
+  mj_deleteModel(m);
   mj_deleteSpec(s);
 }
 
 // ---------------------------------------------------------------------------------------------
 // real models: XML -> spec -> XML -> spec, identical compiled models
 
-std::vector<std::string> ListXml(const std::string& dir, bool recurse) {
+// .xml files in dir and, up to `depth` levels, in its subdirectories
+std::vector<std::string> ListXml(const std::string& dir, int depth) {
   std::vector<std::string> out;
   DIR* d = opendir(dir.c_str());
   if (!d) return out;
@@ -453,8 +574,8 @@ std::vector<std::string> ListXml(const std::string& dir, bool recurse) {
     if (name == "." || name == "..") continue;
     std::string path = dir + "/" + name;
     if (e->d_type == DT_DIR) {
-      if (recurse) {
-        auto sub = ListXml(path, false);
+      if (depth > 0) {
+        auto sub = ListXml(path, depth - 1);
         out.insert(out.end(), sub.begin(), sub.end());
       }
     } else if (name.size() > 4 && name.substr(name.size() - 4) == ".xml") {
@@ -486,7 +607,7 @@ void RoundTripFiles(const std::vector<std::string>& files) {
 }
 
 TEST(XmlWriterRoundTrip, ProjectModels) {
-  std::vector<std::string> files = ListXml(motus_test::SourcePath("model"), false);
+  std::vector<std::string> files = ListXml(motus_test::SourcePath("model"), 0);
   if (files.empty()) GTEST_SKIP() << "no models in model/";
   RoundTripFiles(files);
 }
@@ -494,14 +615,14 @@ TEST(XmlWriterRoundTrip, ProjectModels) {
 TEST(XmlWriterRoundTrip, SharedModels) {
   std::string dir = motus_test::SharedPath("models");
   if (dir.empty()) GTEST_SKIP() << "../shared is absent";
-  RoundTripFiles(ListXml(dir, true));
+  RoundTripFiles(ListXml(dir, 2));
 }
 
 // MJB round trip of the same models, loaded through mj_loadXML
 TEST(XmlWriterRoundTrip, SharedModelsThroughMjb) {
   std::string dir = motus_test::SharedPath("models");
   if (dir.empty()) GTEST_SKIP() << "../shared is absent";
-  for (const std::string& file : ListXml(dir, true)) {
+  for (const std::string& file : ListXml(dir, 2)) {
     char error[1000] = "";
     mjModel* m = mj_loadXML(file.c_str(), nullptr, error, sizeof(error));
     if (!m) continue;

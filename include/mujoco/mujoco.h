@@ -52,6 +52,7 @@ MJAPI extern mjfTime mjcb_time;
 MJAPI extern mjfAct mjcb_act_dyn;
 MJAPI extern mjfAct mjcb_act_gain;
 MJAPI extern mjfAct mjcb_act_bias;
+MJAPI extern mjfCollision mjCOLLISIONFUNC[mjNGEOMTYPES][mjNGEOMTYPES];
 MJAPI extern const char* mjDISABLESTRING[mjNDISABLE];
 MJAPI extern const char* mjENABLESTRING[mjNENABLE];
 MJAPI extern const char* mjTIMERSTRING[mjNTIMER];
@@ -71,6 +72,7 @@ MJAPI mjModel* mj_loadXML(const char* filename, const mjVFS* vfs, char* error, i
 MJAPI mjSpec* mj_parseXML(const char* filename, const mjVFS* vfs, char* error, int error_sz);
 MJAPI mjSpec* mj_parseXMLString(const char* xml, const mjVFS* vfs, char* error, int error_sz);
 MJAPI mjModel* mj_compile(mjSpec* s, const mjVFS* vfs);
+MJAPI int mj_copyBack(mjSpec* s, const mjModel* m);
 MJAPI int mj_saveLastXML(const char* filename, const mjModel* m, char* error, int error_sz);
 MJAPI void mj_freeLastXML(void);
 MJAPI int mj_saveXMLString(const mjSpec* s, char* xml, int xml_sz, char* error, int error_sz);
@@ -107,6 +109,7 @@ MJAPI int* mj_stackAllocInt(mjData* d, size_t size);
 MJAPI void mj_deleteData(mjData* d);
 MJAPI void mj_resetCallbacks(void);
 MJAPI void mj_setConst(mjModel* m, mjData* d);
+MJAPI int mj_setLengthRange(mjModel* m, mjData* d, int index, const mjLROpt* opt, char* error, int error_sz);
 MJAPI mjSpec* mj_makeSpec(void);
 MJAPI mjSpec* mj_copySpec(const mjSpec* s);
 MJAPI void mj_deleteSpec(mjSpec* s);
@@ -140,15 +143,23 @@ MJAPI void mj_kinematics(const mjModel* m, mjData* d);
 MJAPI void mj_comPos(const mjModel* m, mjData* d);
 MJAPI void mj_camlight(const mjModel* m, mjData* d);
 MJAPI void mj_tendon(const mjModel* m, mjData* d);
+MJAPI void mj_transmission(const mjModel* m, mjData* d);
 MJAPI void mj_crb(const mjModel* m, mjData* d);
 MJAPI void mj_makeM(const mjModel* m, mjData* d);
 MJAPI void mj_factorM(const mjModel* m, mjData* d);
 MJAPI void mj_solveM(const mjModel* m, mjData* d, mjtNum* x, const mjtNum* y, int n);
 MJAPI void mj_solveM2(const mjModel* m, mjData* d, mjtNum* x, const mjtNum* y, const mjtNum* sqrtInvD, int n);
 MJAPI void mj_comVel(const mjModel* m, mjData* d);
+MJAPI void mj_passive(const mjModel* m, mjData* d);
 MJAPI void mj_subtreeVel(const mjModel* m, mjData* d);
 MJAPI void mj_rne(const mjModel* m, mjData* d, int flg_acc, mjtNum* result);
 MJAPI void mj_rnePostConstraint(const mjModel* m, mjData* d);
+MJAPI int mj_maxContact(const mjModel* m, int g1, int g2, int has_margin);
+MJAPI void mj_collision(const mjModel* m, mjData* d);
+MJAPI void mj_makeConstraint(const mjModel* m, mjData* d);
+MJAPI void mj_projectConstraint(const mjModel* m, mjData* d);
+MJAPI void mj_referenceConstraint(const mjModel* m, mjData* d);
+MJAPI void mj_constraintUpdate(const mjModel* m, mjData* d, const mjtNum* jar, mjtNum cost[1], int flg_coneHessian);
 // ---------------------------------- Support -----------------------------------------------------
 
 MJAPI int mj_stateSize(const mjModel* m, int sig);
@@ -157,6 +168,12 @@ MJAPI void mj_extractState(const mjModel* m, const mjtNum* src, int srcsig, mjtN
 MJAPI void mj_setState(const mjModel* m, mjData* d, const mjtNum* state, int sig);
 MJAPI void mj_copyState(const mjModel* m, const mjData* src, mjData* dst, int sig);
 MJAPI void mj_setKeyframe(mjModel* m, const mjData* d, int k);
+MJAPI int mj_addContact(const mjModel* m, mjData* d, const mjContact* con);
+MJAPI int mj_isPyramidal(const mjModel* m);
+MJAPI int mj_isSparse(const mjModel* m);
+MJAPI int mj_isDual(const mjModel* m);
+MJAPI void mj_mulJacVec(const mjModel* m, const mjData* d, mjtNum* res, const mjtNum* vec);
+MJAPI void mj_mulJacTVec(const mjModel* m, const mjData* d, mjtNum* res, const mjtNum* vec);
 MJAPI void mj_jac(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr, const mjtNum point[3], int body);
 MJAPI void mj_jacBody(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr, int body);
 MJAPI void mj_jacBodyCom(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr, int body);
@@ -175,6 +192,7 @@ MJAPI void mj_addM(const mjModel* m, mjData* d, mjtNum* dst, int* rownnz, int* r
 MJAPI void mj_applyFT(const mjModel* m, mjData* d, const mjtNum force[3], const mjtNum torque[3], const mjtNum point[3], int body, mjtNum* qfrc_target);
 MJAPI void mj_objectVelocity(const mjModel* m, const mjData* d, int objtype, int objid, mjtNum res[6], int flg_local);
 MJAPI void mj_objectAcceleration(const mjModel* m, const mjData* d, int objtype, int objid, mjtNum res[6], int flg_local);
+MJAPI mjtNum mj_geomDistance(const mjModel* m, mjData* d, int geom1, int geom2, mjtNum distmax, mjtNum fromto[6]);
 MJAPI void mj_differentiatePos(const mjModel* m, mjtNum* qvel, mjtNum dt, const mjtNum* qpos1, const mjtNum* qpos2);
 MJAPI void mj_integratePos(const mjModel* m, mjtNum* qpos, const mjtNum* qvel, mjtNum dt);
 MJAPI void mj_normalizeQuat(const mjModel* m, mjtNum* qpos);
@@ -183,6 +201,13 @@ MJAPI mjtNum mj_getTotalmass(const mjModel* m);
 MJAPI void mj_setTotalmass(mjModel* m, mjtNum newmass);
 MJAPI int mj_version(void);
 MJAPI const char* mj_versionString(void);
+// ---------------------------------- Ray casting -------------------------------------------------
+
+MJAPI mjtNum mj_ray(const mjModel* m, const mjData* d, const mjtNum pnt[3], const mjtNum vec[3], const mjtByte* geomgroup, mjtByte flg_static, int bodyexclude, int geomid[1], mjtNum normal[3]);
+MJAPI void mj_multiRay(const mjModel* m, mjData* d, const mjtNum pnt[3], const mjtNum* vec, const mjtByte* geomgroup, mjtByte flg_static, int bodyexclude, int* geomid, mjtNum* dist, mjtNum* normal, int nray, mjtNum cutoff);
+MJAPI mjtNum mj_rayHfield(const mjModel* m, const mjData* d, int geomid, const mjtNum pnt[3], const mjtNum vec[3], mjtNum normal[3]);
+MJAPI mjtNum mj_rayMesh(const mjModel* m, const mjData* d, int geomid, const mjtNum pnt[3], const mjtNum vec[3], mjtNum normal[3]);
+MJAPI mjtNum mju_rayGeom(const mjtNum pos[3], const mjtNum mat[9], const mjtNum size[3], const mjtNum pnt[3], const mjtNum vec[3], int geomtype, mjtNum normal[3]);
 // ---------------------------------- Error and memory --------------------------------------------
 
 MJAPI void mju_error(const char* msg, ...) mjPRINTFLIKE(1, 2);

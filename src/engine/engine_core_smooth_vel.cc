@@ -7,6 +7,7 @@
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_core_smooth.h"
+#include "engine/engine_core_tendon.h"
 #include "engine/engine_util_blas.h"
 #include "engine/engine_util_spatial.h"
 
@@ -114,6 +115,14 @@ void mj_rne(const mjModel* m, mjData* d, int flg_acc, mjtNum* result) {
     result[j] = mju_dot(d->cdof + 6*j, cfrc + 6*m->dof_bodyid[j], 6);
   }
   mj_freeStack(d);
+
+  // tendon armature: velocity-product term of the tendon inertia (engine_core_tendon.h)
+  for (int t = 0; t < m->ntendon; t++) {
+    if (m->tendon_armature[t] != 0) {
+      mj_tendonBias(m, d, result);
+      break;
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

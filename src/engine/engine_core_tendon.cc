@@ -40,10 +40,10 @@ static void addPiece(const mjModel* m, const mjData* d, PathTrace* tr, const mjt
                      const mjtNum x1[3], int b1) {
   mjtNum u[3];
   mju_sub3(u, x1, x0);
-  mjtNum len = mju_normalize3(u);
+  mjtNum len = mju_normalize3(u);  // coincident points: u = (1, 0, 0), as MuJoCo 3.3.8
   tr->length += len / tr->divisor;
-  if (len < mjMINVAL || tr->n == 0) {
-    return;  // direction undefined: no moment arm
+  if (tr->n == 0) {
+    return;
   }
   int n = tr->n;
   mj_jacSparse(m, d, tr->jac0, nullptr, x0, b0, n, tr->colind);
@@ -263,16 +263,11 @@ void mj_tendonBias(const mjModel* m, mjData* d, mjtNum* res) {
       continue;
     }
     mj_tendonDot(m, d, t, Jdot);
-    mjtNum jdotv = mju_dot(Jdot, d->qvel, nv);
+    mjtNum scl = armature * mju_dot(Jdot, d->qvel, nv);
     int adr = m->ten_J_rowadr[t], nnz = m->ten_J_rownnz[t];
-    mjtNum vel = 0;
     for (int k = 0; k < nnz; k++) {
-      vel += d->ten_J[adr + k] * d->qvel[m->ten_J_colind[adr + k]];
+      res[m->ten_J_colind[adr + k]] += scl * d->ten_J[adr + k];
     }
-    for (int k = 0; k < nnz; k++) {
-      res[m->ten_J_colind[adr + k]] += armature * jdotv * d->ten_J[adr + k];
-    }
-    mju_addToScl(res, Jdot, -armature * vel, nv);
   }
   mj_freeStack(d);
 }

@@ -83,11 +83,12 @@ mjtNum mju_wrapInside(mjtNum pnt[4], const mjtNum end[4], mjtNum radius);
 // Needs mj_comVel (cvel, cdof_dot) and mj_tendon.
 void mj_tendonDot(const mjModel* m, mjData* d, int t, mjtNum* Jdot);
 
-// Bias force of tendon armature (XMLreference "tendon/spatial/armature"): for each tendon with
-// armature a > 0 and tendon velocity v = J qvel,
-//   res += a (J' (Jdot qvel) - v Jdot'),
-// the velocity-product terms of the kinetic energy a v^2 / 2 (the second term removes the
-// power a v (Jdot qvel), so the bias force does no work). Needs mj_comVel and mj_tendon.
+// Bias force of tendon armature (XMLreference "tendon/spatial/armature": "an additional
+// bias-force term c = m J Jdot' qdot"): for each tendon with armature a,
+//   res += a J' (Jdot qvel).
+// This is the term MuJoCo 3.3.8 adds to qfrc_bias (checked against the oracle). It is not the
+// complete velocity-product term of the kinetic energy a v^2 / 2, which would also subtract
+// a v Jdot' (v = J qvel), so it can do work. Needs mj_comVel and mj_tendon. Called by mj_rne.
 void mj_tendonBias(const mjModel* m, mjData* d, mjtNum* res);
 
 #ifdef __cplusplus

@@ -141,61 +141,56 @@ mjtNum mju_wrapCircle(mjtNum pnt[4], const mjtNum end[4], const mjtNum* side, mj
 // ---------------------------------------------------------------------------------------------
 // inside wrap
 
-// derivative of |p0 - t| + |p1 - t| with respect to the angle phi of t = r (cos, sin)(phi)
-static mjtNum insideSlope(const mjtNum p0[2], const mjtNum p1[2], mjtNum r, mjtNum phi) {
-  mjtNum t[2] = {r*std::cos(phi), r*std::sin(phi)};
-  mjtNum dt[2] = {-t[1], t[0]};
-  mjtNum d0 = dist2(p0, t), d1 = dist2(p1, t);
-  mjtNum g = 0;
-  if (d0 > 0) g -= ((p0[0] - t[0])*dt[0] + (p0[1] - t[1])*dt[1]) / d0;
-  if (d1 > 0) g -= ((p1[0] - t[0])*dt[0] + (p1[1] - t[1])*dt[1]) / d1;
-  return g;
-}
-
-// The path is forced through the disk. If the segment crosses it, the path is straight.
-// Otherwise both straight pieces meet at the circle point t minimizing |p0-t| + |t-p1|
-// (where the two pieces make equal angles with the normal). The minimizer lies on the arc
-// between the directions of p0 and p1 (less than pi apart, since the segment misses the
-// disk): the slope of the length along that arc goes from negative to positive, and the
-// root is bracketed and bisected to machine precision.
+// The path is forced through the disk: both straight pieces meet at the circle point t that
+// minimizes |p0-t| + |t-p1|, where they make the same angle beta with the normal at t. In the
+// triangle (center, t, p_i) the law of sines gives the angle at p_i as asin(A_i z), with
+// z = sin(beta) and A_i = r/|p_i|, so the central angle between p_i and t is
+// beta - asin(A_i z). The two central angles add up to the angle G between p0 and p1:
+//   f(z) = asin(A_0 z) + asin(A_1 z) - 2 asin(z) + G = 0,
+// f decreases from f(0) = G > 0; f(1) > 0 means the segment crosses the disk (the straight
+// path already passes through it). The root is found by Newton's method started near z = 1
+// (20 iterations at most, stopping once |f| < 1e-6), and t is placed by rotating the endpoint
+// that comes first counterclockwise by its central angle. This reproduces MuJoCo 3.3.8 to
+// rounding, including its stopping tolerance (which leaves t accurate to ~1e-8 only; the
+// length is stationary in t and accurate to ~1e-15).
 mjtNum mju_wrapInside(mjtNum pnt[4], const mjtNum end[4], mjtNum radius) {
   const mjtNum* p0 = end;
   const mjtNum* p1 = end + 2;
-  mjtNum sqrad = radius*radius;
-  if (radius < mjMINVAL || dot2(p0, p0) <= sqrad || dot2(p1, p1) <= sqrad) {
+  mjtNum len0 = std::sqrt(dot2(p0, p0)), len1 = std::sqrt(dot2(p1, p1));
+  if (radius < mjMINVAL || len0 <= radius || len1 <= radius) {
     return -1;
   }
-  mjtNum c[2];
-  closestToOrigin(c, p0, p1);
-  if (dot2(c, c) <= sqrad) {
-    return -1;
-  }
+  mjtNum A = radius / len0, B = radius / len1;
+  mjtNum cosG = dot2(p0, p1) / (len0*len1);
+  cosG = cosG < -1 ? -1 : (cosG > 1 ? 1 : cosG);
+  mjtNum G = std::acos(cosG);
 
-  // bracket [lo, hi] from the direction of p0 towards p1
-  mjtNum lo = std::atan2(p0[1], p0[0]);
-  mjtNum hi = lo + std::atan2(cross2(p0, p1), dot2(p0, p1));
-  mjtNum glo = insideSlope(p0, p1, radius, lo);
-  if (hi < lo) {
-    mjtNum tmp = lo;
-    lo = hi;
-    hi = tmp;
-    glo = insideSlope(p0, p1, radius, lo);
+  // Newton iteration on f(z)
+  const int maxiter = 20;
+  const mjtNum tolerance = 1e-6;
+  mjtNum z = 1 - 1e-7;
+  mjtNum f = std::asin(A*z) + std::asin(B*z) - 2*std::asin(z) + G;
+  if (f > 0) {
+    return -1;
   }
-  mjtNum phi = 0.5*(lo + hi);
-  for (int iter = 0; iter < 200; iter++) {
-    phi = 0.5*(lo + hi);
-    if (phi <= lo || phi >= hi) {
-      break;  // interval at machine precision
+  for (int iter = 0; iter < maxiter; iter++) {
+    mjtNum df = A / std::sqrt(1 - A*A*z*z) + B / std::sqrt(1 - B*B*z*z) -
+                2 / std::sqrt(1 - z*z);
+    z -= f / df;
+    if (!(z > 0 && z < 1)) {
+      return -1;  // left the domain (degenerate configuration)
     }
-    mjtNum g = insideSlope(p0, p1, radius, phi);
-    if ((g < 0) == (glo < 0)) {
-      lo = phi;
-      glo = g;
-    } else {
-      hi = phi;
+    f = std::asin(A*z) + std::asin(B*z) - 2*std::asin(z) + G;
+    if (std::fabs(f) < tolerance) {
+      break;
     }
   }
 
+  // rotate the first endpoint (counterclockwise order) towards the other one
+  int first0 = cross2(p0, p1) >= 0;
+  const mjtNum* base = first0 ? p0 : p1;
+  mjtNum ang = std::asin(z) - std::asin((first0 ? A : B)*z);
+  mjtNum phi = std::atan2(base[1], base[0]) + ang;
   pnt[0] = pnt[2] = radius*std::cos(phi);
   pnt[1] = pnt[3] = radius*std::sin(phi);
   return 0;

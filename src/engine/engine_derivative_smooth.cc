@@ -12,6 +12,7 @@
 #include "engine/engine_forward.h"
 #include "engine/engine_integrate.h"
 #include "engine/engine_util_errmem.h"
+#include "engine/engine_util_misc.h"
 #include "engine/engine_util_spatial.h"
 
 mjfGeneric mjd_passiveVelHook = nullptr;
@@ -71,33 +72,37 @@ static int hasDamping(mjtNum a, const mjtNum* poly) {
 // ---------------------------------------------------------------------------------------------
 // actuators
 
-// the control the force uses: 0 when some control is bad (see mj_fwdActuation), else clamped
-static mjtNum effectiveControl(const mjModel* m, const mjData* d, int i, int bad) {
-  if (bad) {
-    return 0;
-  }
-  mjtNum u = d->ctrl[i];
-  if (!mjDISABLED(mjDSBL_CLAMPCTRL) && m->actuator_ctrllimited[i]) {
-    u = mju_clip(u, m->actuator_ctrlrange[2 * i], m->actuator_ctrlrange[2 * i + 1]);
-  }
-  return u;
-}
-
-// the scalar multiplied by the gain: control, activation or next activation (actearly)
+// The scalar multiplied by the gain in the derivative. As MuJoCo 3.3.8 (checked against the
+// oracle's qDeriv): the control as stored in mjData.ctrl, not clamped to ctrlrange (0 when some
+// control is bad, as mj_fwdActuation reads them), and the current activation even with actearly.
 static mjtNum gainInput(const mjModel* m, const mjData* d, int i, int bad) {
   int adr = m->actuator_actadr[i], num = m->actuator_actnum[i];
   if (m->actuator_dyntype[i] == mjDYN_NONE || adr < 0 || num <= 0) {
-    return effectiveControl(m, d, i, bad);
+    return bad ? 0 : d->ctrl[i];
   }
-  int last = adr + num - 1;
-  if (m->actuator_actearly[i]) {
-    return mj_nextActivation(m, d, i, last, d->act_dot[last]);
-  }
-  return d->act[last];
+  return d->act[adr + num - 1];
 }
 
-// force_i = gain(v) * input + bias(v) with affine gain / bias: dforce/dv = gainprm[2] * input +
-// biasprm[2], mapped to joint space through the moment arms (v = moment_i . qvel).
+// d(muscle gain)/d(velocity): gain = -F0 F_L(L) F_V(V) with V = vel / (L0 vmax), and F_V
+// piecewise quadratic (engine_util_misc.h): F_V' = 2 (V + 1) on (-1, 0], 2 (y - V) / y on
+// (0, y], y = fvmax - 1, and 0 elsewhere.
+static mjtNum muscleGainVel(mjtNum len, mjtNum vel, const mjtNum lengthrange[2], mjtNum acc0,
+                            const mjtNum prm[9]) {
+  mjtNum L0 = (lengthrange[1] - lengthrange[0]) / mjMAX(mjMINVAL, prm[1] - prm[0]);
+  mjtNum L = prm[0] + (len - lengthrange[0]) / mjMAX(mjMINVAL, L0);
+  mjtNum scale = 1 / mjMAX(mjMINVAL, L0 * prm[6]);
+  mjtNum V = vel * scale, y = prm[8] - 1, dFV = 0;
+  if (V > -1 && V <= 0) {
+    dFV = 2 * (V + 1);
+  } else if (V > 0 && V <= y) {
+    dFV = 2 * (y - V) / mjMAX(mjMINVAL, y);
+  }
+  return -mju_muscleF0(acc0, prm) * mju_muscleFL(L, prm[4], prm[5]) * dFV * scale;
+}
+
+// force_i = gain(v) * input + bias(v): dforce/dv = gain'(v) * input + bias'(v) for affine
+// (gainprm[2], biasprm[2]) and muscle gains, mapped to joint space through the moment arms
+// (v = moment_i . qvel). Like MuJoCo 3.3.8, forces clamped by forcerange keep their derivative.
 void mjd_actuatorVel(const mjModel* m, mjData* d) {
   int nu = m->nu;
   int bad = 0;
@@ -109,21 +114,23 @@ void mjd_actuatorVel(const mjModel* m, mjData* d) {
     if (mj_actuatorDisabled(m, i)) {
       continue;
     }
-    if (m->actuator_forcelimited[i]) {
-      // a clamped force does not change with velocity
-      mjtNum force = d->actuator_force[i];
-      const mjtNum* range = m->actuator_forcerange + 2 * i;
-      if (force <= range[0] || force >= range[1]) {
-        continue;
-      }
-    }
-    mjtNum slope = 0;
-    if (m->actuator_gaintype[i] == mjGAIN_AFFINE) {
-      slope += m->actuator_gainprm[mjNGAIN * i + 2] * gainInput(m, d, i, bad);
+    mjtNum gain_vel = 0, bias_vel = 0;
+    switch (m->actuator_gaintype[i]) {
+      case mjGAIN_AFFINE:
+        gain_vel = m->actuator_gainprm[mjNGAIN * i + 2];
+        break;
+      case mjGAIN_MUSCLE:
+        gain_vel = muscleGainVel(d->actuator_length[i], d->actuator_velocity[i],
+                                 m->actuator_lengthrange + 2 * i, m->actuator_acc0[i],
+                                 m->actuator_gainprm + mjNGAIN * i);
+        break;
+      default:
+        break;
     }
     if (m->actuator_biastype[i] == mjBIAS_AFFINE) {
-      slope += m->actuator_biasprm[mjNBIAS * i + 2];
+      bias_vel = m->actuator_biasprm[mjNBIAS * i + 2];
     }
+    mjtNum slope = bias_vel + (gain_vel != 0 ? gain_vel * gainInput(m, d, i, bad) : 0);
     if (slope == 0) {
       continue;
     }

@@ -10,20 +10,10 @@
 
 #include <mujoco/mujoco.h>
 
+#include "engine/engine_core_tendon.h"
 #include "engine/engine_integrate.h"
 #include "engine/engine_io.h"
 #include "engine/engine_util_errmem.h"
-
-// Stages of the tendon/transmission/passive area (engine_core_tendon*.cc,
-// engine_transmission.cc, engine_passive*.cc), written concurrently. TEMPORARY: referenced
-// weakly so that the library links before that area lands (a missing stage leaves its outputs
-// at zero); once it has landed these become plain calls (mujoco.h declares them).
-extern "C" {
-MJAPI void mj_tendon(const mjModel* m, mjData* d) __attribute__((weak));
-MJAPI void mj_transmission(const mjModel* m, mjData* d) __attribute__((weak));
-MJAPI void mj_passive(const mjModel* m, mjData* d) __attribute__((weak));
-void mj_tendonBias(const mjModel* m, mjData* d, mjtNum* res) __attribute__((weak));
-}
 
 mjPipelineHooks mj_pipelineHooks = {};
 
@@ -221,7 +211,7 @@ void mj_fwdKinematics(const mjModel* m, mjData* d) {
   mj_comPos(m, d);
   mj_camlight(m, d);
   callHook(mj_pipelineHooks.flex, m, d);
-  if (mj_tendon) mj_tendon(m, d);
+  mj_tendon(m, d);
 }
 
 void mj_fwdPosition(const mjModel* m, mjData* d) {
@@ -242,23 +232,23 @@ void mj_fwdPosition(const mjModel* m, mjData* d) {
   // 8: contacts, in an emptied arena
   tm = mj_timerStart();
   mj_clearEfc(d);
-  callHook(mj_pipelineHooks.collision, m, d);
+  mj_collision(m, d);
   mj_timerStop(d, mjTIMER_POS_COLLISION, tm);
 
   // 9: constraints and islands
   tm = mj_timerStart();
-  callHook(mj_pipelineHooks.makeConstraint, m, d);
+  mj_makeConstraint(m, d);
   if (!mjDISABLED(mjDSBL_ISLAND)) {
     callHook(mj_pipelineHooks.island, m, d);
   }
   mj_timerStop(d, mjTIMER_POS_MAKE, tm);
 
   // 10: actuator lengths and moments
-  if (mj_transmission) mj_transmission(m, d);
+  mj_transmission(m, d);
 
   // 11: solver matrices
   tm = mj_timerStart();
-  callHook(mj_pipelineHooks.projectConstraint, m, d);
+  mj_projectConstraint(m, d);
   mj_timerStop(d, mjTIMER_POS_PROJECT, tm);
 
   mj_timerStop(d, mjTIMER_POSITION, tm_position);
@@ -305,14 +295,14 @@ void mj_fwdVelocity(const mjModel* m, mjData* d) {
   mj_comVel(m, d);
 
   // 15: passive forces (mjcb_passive is called by mj_passive)
-  if (mj_passive) mj_passive(m, d);
+  mj_passive(m, d);
 
   // 17: reference constraint acceleration
-  callHook(mj_pipelineHooks.referenceConstraint, m, d);
+  mj_referenceConstraint(m, d);
 
   // 18: Coriolis, centrifugal and gravitational forces
   mj_rne(m, d, 0, d->qfrc_bias);
-  if (m->ntendon && mj_tendonBias) {
+  if (m->ntendon) {
     mj_tendonBias(m, d, d->qfrc_bias);  // velocity-product forces of tendon armature
   }
 
@@ -353,10 +343,8 @@ void mj_fwdConstraint(const mjModel* m, mjData* d) {
     d->solver_nnz[i] = 0;
   }
 
+  // (until a solver is installed, active constraints are ignored)
   if (d->nefc == 0 || !mj_pipelineHooks.constraintSolver) {
-    if (d->nefc > 0) {
-      mjWARNING("%d active constraints but no constraint solver; constraints ignored", d->nefc);
-    }
     mju_copy(d->qacc, d->qacc_smooth, m->nv);
     mju_zero(d->qfrc_constraint, m->nv);
   } else {

@@ -10,11 +10,12 @@
 //   engine_forward_actuation.cc  mj_fwdActuation
 //   engine_integrate.cc          mj_Euler, mj_RungeKutta, mj_implicit (engine_integrate.h)
 //
-// Stages owned by areas that are not part of the library yet (flex, collision, constraints,
-// islands, sensors) are called through the hook table below, at their documented place in the
-// pipeline. A NULL hook means "stage absent": no contacts, no constraints, no sensor data. When
-// an area lands, its engineer either sets the hook or (preferably) the call in engine_forward.cc
-// becomes a direct call; the table documents exactly what each stage must compute.
+// Stages owned by areas that are not part of the library yet (flex, islands, the constraint
+// solver, sensors, the forward/inverse comparison) are called through the hook table below, at
+// their documented place in the pipeline. A NULL hook means "stage absent". When an area lands,
+// its call in engine_forward.cc becomes a direct call (as happened for tendons, transmission,
+// passive forces, collision and constraint assembly); the table documents exactly what each
+// stage must compute.
 
 #ifndef MOTUS_ENGINE_ENGINE_FORWARD_H_
 #define MOTUS_ENGINE_ENGINE_FORWARD_H_
@@ -33,18 +34,8 @@ extern "C" {
 typedef struct mjPipelineHooks_ {
   // stage 4, after mj_comPos: flex vertex positions, edge lengths and Jacobians (mj_flex)
   mjfGeneric flex;
-  // stage 8: broad + narrow phase, fills d->contact / d->ncon (mj_collision). Before it the
-  // pipeline empties the arena (mj_clearEfc), so the hook starts from ncon = nefc = 0.
-  mjfGeneric collision;
-  // stage 9: constraint Jacobian, residuals, efc_* arrays and d->nefc (mj_makeConstraint)
-  mjfGeneric makeConstraint;
-  // stage 9, after makeConstraint, unless mjDSBL_ISLAND: constraint islands (mj_island)
+  // stage 9, after mj_makeConstraint, unless mjDSBL_ISLAND: constraint islands (mj_island)
   mjfGeneric island;
-  // stage 11, after mj_transmission: efc_AR and the other solver matrices
-  // (mj_projectConstraint)
-  mjfGeneric projectConstraint;
-  // stage 17, after mj_passive: efc_vel and efc_aref (mj_referenceConstraint)
-  mjfGeneric referenceConstraint;
   // stage 22 when nefc > 0: the constraint solver selected by m->opt.solver (with warmstart from
   // qacc_warmstart, noslip if enabled). On entry qacc_smooth / qfrc_smooth are current; on
   // return efc_force, efc_state, qfrc_constraint and qacc = qacc_smooth +

@@ -9,6 +9,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include "engine/engine_setconst_tendon.h"
 #include "engine/engine_util_errmem.h"
 
 mjfSetConstHook mj_setConstHook = nullptr;
@@ -532,10 +533,10 @@ void mj_setConst(mjModel* m, mjData* d) {
   }
   mj_kinematics(m, d);
   mj_comPos(m, d);
-  mj_makeM(m, d);
-  mj_factorM(m, d);
 
-  // diagonal inertia and its mean
+  // diagonal inertia and its mean, from the bodies and dof armature (mj_crb): MuJoCo 3.3.8
+  // leaves the tendon armature out of dof_M0 (checked against the oracle)
+  mj_crb(m, d);
   mjtNum sum = 0;
   for (int i = 0; i < nv; i++) {
     m->dof_M0[i] = d->qM[m->dof_Madr[i]];
@@ -544,6 +545,12 @@ void mj_setConst(mjModel* m, mjData* d) {
   if (nv > 0) {
     m->stat.meaninertia = sum / nv;
   }
+
+  // full inertia, with the tendon armature J' a J (needs the tendon Jacobian), factored: the
+  // inverse weights below and in mj_setConstTendon use it (matches the oracle)
+  mj_tendon(m, d);
+  mj_makeM(m, d);
+  mj_factorM(m, d);
 
   // inverse weights
   mj_markStack(d);
@@ -556,6 +563,9 @@ void mj_setConst(mjModel* m, mjData* d) {
   camlightConst(m, d);
   equalityConst(m, d);
   mj_camlight(m, d);
+
+  // tendons and actuators: lengths, inverse weights, acc0 (engine_setconst_tendon.h)
+  mj_setConstTendon(m, d);
 
   if (mj_setConstHook) {
     mj_setConstHook(m, d);

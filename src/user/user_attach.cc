@@ -13,8 +13,8 @@
 //   * the non-tree elements (actuators, sensors, tendons, equalities, pairs, excludes) whose
 //     references to tree elements all point into the copied subtree; when a whole spec is
 //     attached, all non-tree elements (custom numeric/text/tuple included, keyframes excluded).
-// Keyframes are not attached (their qpos layout changes; see the known limitations in
-// programming_modeledit.rst).
+// Keyframes of another spec are attached by element name (see AttachKeys); the compiler places
+// their values into the parent's layout.
 
 #include <string>
 #include <vector>
@@ -29,6 +29,7 @@ namespace {
 using motus::Owner;
 using motus::SpecBody;
 using motus::SpecCopier;
+using motus::SpecKey;
 using motus::SpecElement;
 using motus::SpecFrame;
 using motus::SpecModel;
@@ -104,6 +105,70 @@ bool Referenced(const SpecElement& e, const TreeNames& names) {
     }
     default:
       return false;
+  }
+}
+
+// act dimension of an actuator (XMLreference, general/actdim: -1 means 1 with activation
+// dynamics, 0 without)
+int ActDim(const motus::SpecActuator& a) {
+  if (a.s.actdim >= 0) return a.s.actdim;
+  return a.s.dyntype == mjDYN_NONE ? 0 : 1;
+}
+
+// Keyframes of the child (programming_modeledit.rst, Attachment): each key becomes a key of the
+// parent that holds, per attached element name, the child's values for that element; the
+// compiler places them in the parent's vectors (other entries keep their defaults).
+void AttachKeys(SpecCopier* copier, SpecModel* src, const TreeNames& names, bool whole,
+                bool same) {
+  if (same || src->keys.empty()) return;
+  std::vector<SpecElement*> joints = motus::TreeOrder(src, mjOBJ_JOINT);
+  std::vector<SpecElement*> bodies = motus::TreeOrder(src, mjOBJ_BODY);
+  for (const auto& key : src->keys) {
+    const motus::SpecKey& k = *key;
+    copier->dst->keys.emplace_back(new motus::SpecKey(copier->dst));
+    motus::SpecKey* out = copier->dst->keys.back().get();
+    out->name = copier->Rename(k.name);
+    out->s.time = k.s.time;
+    out->own.attached = true;
+    auto take = [&](const std::vector<double>& v, size_t adr, size_t n,
+                    const std::string& name, SpecKey::Part* part) {
+      if (v.size() < adr + n || name.empty()) return;
+      part->emplace_back(copier->Rename(name), std::vector<double>(v.begin() + adr,
+                                                                   v.begin() + adr + n));
+    };
+    size_t qadr = 0, vadr = 0;
+    for (SpecElement* e : joints) {
+      auto* j = static_cast<motus::SpecJoint*>(e);
+      int t = j->s.type;
+      size_t nq = t == mjJNT_FREE ? 7 : t == mjJNT_BALL ? 4 : 1;
+      size_t nv = t == mjJNT_FREE ? 6 : t == mjJNT_BALL ? 3 : 1;
+      if (whole || names.Has(mjOBJ_JOINT, j->name)) {
+        take(k.own.qpos, qadr, nq, j->name, &out->own.part_qpos);
+        take(k.own.qvel, vadr, nv, j->name, &out->own.part_qvel);
+      }
+      qadr += nq;
+      vadr += nv;
+    }
+    size_t aadr = 0, cadr = 0;
+    for (const auto& a : src->actuators) {
+      int na = ActDim(*a);
+      if (whole || Referenced(*a, names)) {
+        take(k.own.act, aadr, na, a->name, &out->own.part_act);
+        take(k.own.ctrl, cadr, 1, a->name, &out->own.part_ctrl);
+      }
+      aadr += na;
+      cadr += 1;
+    }
+    size_t madr = 0;
+    for (SpecElement* e : bodies) {
+      auto* b = static_cast<motus::SpecBody*>(e);
+      if (!b->s.mocap) continue;
+      if (whole || names.Has(mjOBJ_BODY, b->name)) {
+        take(k.own.mpos, 3 * madr, 3, b->name, &out->own.part_mpos);
+        take(k.own.mquat, 4 * madr, 4, b->name, &out->own.part_mquat);
+      }
+      madr++;
+    }
   }
 }
 
@@ -225,6 +290,7 @@ mjsElement* mjs_attach(mjsElement* parent, const mjsElement* child, const char* 
       return nullptr;
   }
 
+  AttachKeys(&copier, src, names, whole, same);
   copier.CopyNonTree(src, [&](const SpecElement& e) {
     if (e.elemtype == mjOBJ_KEY || e.elemtype == mjOBJ_PLUGIN) return false;
     if (IsAsset(e.elemtype) || e.elemtype == mjOBJ_FLEX) return !same;

@@ -235,7 +235,7 @@ std::string AssetPath(const SpecElement* e) {
 // keyframes beyond the spec's keys (size nkey) are unnamed
 void NameSizes(CompileContext* c) {
   size_t n = c->spec->own.modelname.size() + 1;
-  size_t p = 1;  // paths start with an empty string
+  size_t p = 0;  // paths: the file names one after the other (a single empty string if none)
   for (int t : kNamedTypes) {
     for (SpecElement* e : TreeOrder(c->spec, static_cast<mjtObj>(t))) {
       n += CompiledName(e).size() + 1;
@@ -245,7 +245,7 @@ void NameSizes(CompileContext* c) {
   }
   n += c->sizes.nkey - c->spec->keys.size();
   c->sizes.nnames = static_cast<mjtSize>(n);
-  c->sizes.npaths = static_cast<mjtSize>(p);
+  c->sizes.npaths = static_cast<mjtSize>(p ? p : 1);
 }
 
 void FillNames(CompileContext* c) {
@@ -258,7 +258,7 @@ void FillNames(CompileContext* c) {
     return a;
   };
   put(c->spec->own.modelname);
-  size_t padr = 1;
+  size_t padr = 0;
   m->paths[0] = 0;
   for (int t : kNamedTypes) {
     int* nameadr = NameAdr(m, t);
@@ -339,6 +339,7 @@ bool FillKeys(CompileContext* c) {
       return true;
     };
     m->key_time[k] = key->s.time;
+    bool hasqpos = !key->own.qpos.empty();
     if (!copy(key->own.qpos, m->key_qpos + k * m->nq, m->nq, "qpos") ||
         !copy(key->own.qvel, m->key_qvel + k * m->nv, m->nv, "qvel") ||
         !copy(key->own.act, m->key_act + k * m->na, m->na, "act") ||
@@ -347,6 +348,55 @@ bool FillKeys(CompileContext* c) {
          (!copy(key->own.mpos, m->key_mpos + k * 3 * m->nmocap, 3 * m->nmocap, "mpos") ||
           !copy(key->own.mquat, m->key_mquat + k * 4 * m->nmocap, 4 * m->nmocap, "mquat")))) {
       return false;
+    }
+    // values of an attached key, by element name
+    if (key->own.attached) {
+      auto place = [&](const SpecKey::Part& part, mjtObj type, mjtNum* dst, const int* adr,
+                       int width, const char* what) {
+        for (const auto& [name, values] : part) {
+          int id = c->FindId(type, name);
+          if (id < 0) continue;  // element removed after attaching: keep the default
+          int a = adr ? adr[id] : id * width;
+          if (a < 0) continue;
+          for (size_t i = 0; i < values.size(); i++) dst[a + i] = values[i];
+        }
+        (void)what;
+      };
+      place(key->own.part_qpos, mjOBJ_JOINT, m->key_qpos + k * m->nq, m->jnt_qposadr, 0, "qpos");
+      place(key->own.part_qvel, mjOBJ_JOINT, m->key_qvel + k * m->nv, m->jnt_dofadr, 0, "qvel");
+      place(key->own.part_act, mjOBJ_ACTUATOR, m->key_act + k * m->na, m->actuator_actadr, 0,
+            "act");
+      place(key->own.part_ctrl, mjOBJ_ACTUATOR, m->key_ctrl + k * m->nu, nullptr, 1, "ctrl");
+      if (mocap_ok) {
+        for (const auto& [name, values] : key->own.part_mpos) {
+          int b = c->FindId(mjOBJ_BODY, name);
+          int id = b >= 0 ? m->body_mocapid[b] : -1;
+          for (int i = 0; id >= 0 && i < 3 && i < static_cast<int>(values.size()); i++) {
+            m->key_mpos[3 * (k * m->nmocap + id) + i] = values[i];
+          }
+        }
+        for (const auto& [name, values] : key->own.part_mquat) {
+          int b = c->FindId(mjOBJ_BODY, name);
+          int id = b >= 0 ? m->body_mocapid[b] : -1;
+          for (int i = 0; id >= 0 && i < 4 && i < static_cast<int>(values.size()); i++) {
+            m->key_mquat[4 * (k * m->nmocap + id) + i] = values[i];
+          }
+        }
+      }
+      hasqpos = !key->own.part_qpos.empty();
+    }
+
+    // quaternions of free and ball joints, and of mocap bodies, are normalized
+    if (hasqpos) {
+      for (int j = 0; j < m->njnt; j++) {
+        int t = m->jnt_type[j];
+        if (t == mjJNT_FREE || t == mjJNT_BALL) {
+          mju_normalize4(m->key_qpos + k * m->nq + m->jnt_qposadr[j] + (t == mjJNT_FREE ? 3 : 0));
+        }
+      }
+    }
+    if (mocap_ok && !key->own.mquat.empty()) {
+      for (int i = 0; i < m->nmocap; i++) mju_normalize4(m->key_mquat + 4 * (k * m->nmocap + i));
     }
   }
   return true;
@@ -431,6 +481,9 @@ void ComputeStats(CompileContext* c, mjData* d) {
     }
   }
 
+  // without massive bodies, the defaults of mjStatistic (mass 1, size 0.2) are kept
+  if (meanmass < mjMINVAL) meanmass = 1;
+  if (m->nbody < 2) meansize = 0.2;
   m->stat.meanmass = std::isnan(given.meanmass) ? meanmass : given.meanmass;
   m->stat.meansize = std::isnan(given.meansize) ? meansize : given.meansize;
   m->stat.extent = std::isnan(given.extent) ? extent : given.extent;
@@ -453,7 +506,16 @@ namespace {
 mjtSize ArenaSize(CompileContext* c) {
   const mjSpec& s = c->spec->s;
   if (s.memory >= 0) return s.memory;
-  return DefaultArena(c->sizes, s.njmax, s.nconmax, s.nstack);
+  // by default 500 constraint rows plus 3 per connect or weld equality and 1 per other
+  // equality (calibrated on the oracle, see user_compiler_arena.cc)
+  int njmax = s.njmax;
+  if (njmax < 0) {
+    njmax = 500;
+    for (const auto& e : c->spec->equalities) {
+      njmax += e->s.type == mjEQ_CONNECT || e->s.type == mjEQ_WELD ? 3 : 1;
+    }
+  }
+  return DefaultArena(c->sizes, njmax, s.nconmax, s.nstack);
 }
 
 }  // namespace
@@ -550,8 +612,15 @@ extern "C" mjModel* mj_compile(mjSpec* s, const mjVFS* vfs) {
   void (*saved)(const char*) = mju_user_error;
   mju_user_error = motus::ThrowEngineError;
   bool ok = false;
+  std::unique_ptr<motus::SpecModel> work;  // transformed copy (fusestatic, discardvisual)
   try {
-    ok = motus::CompileAll(&ctx, &model);
+    if (spec->s.compiler.fusestatic || spec->s.compiler.discardvisual) {
+      work.reset(motus::CopyModel(spec));
+      ctx.spec = work.get();
+      ok = motus::TransformSpec(&ctx, work.get()) && motus::CompileAll(&ctx, &model);
+    } else {
+      ok = motus::CompileAll(&ctx, &model);
+    }
   } catch (const motus::EngineError& e) {
     ctx.Error("engine error: " + e.message);
     ok = false;

@@ -5,8 +5,10 @@
 //
 // MuJoCo 3.3.8 does not document its estimate, so this one is calibrated on the oracle's narena
 // for 158 probe models (0..170 dofs in flat, chained, ball and free-joint trees; njmax 100..600
-// with 0 and 20 dofs; nconmax 0..1000; nstack 0..100000). With J = njmax (default 500) and C = nconmax (default
-// 100) the estimate in bytes is
+// with 0 and 20 dofs; nconmax 0..1000; nstack 0..100000) and 1..100 equality constraints. With
+// J = njmax (by default 500 plus 3 per connect or weld equality and 1 per other equality,
+// computed by the caller)
+// and C = nconmax (default 100) the estimate in bytes is
 //   stack        40 J^2                       (5 numbers per J^2; replaced by 8 nstack when the
 //                                              legacy nstack is given)
 //   constraints  11.79 J^2 + 286.7 J + 39622  (dual matrix, rows of the constraint arrays)

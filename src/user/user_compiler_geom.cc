@@ -466,13 +466,16 @@ void InertialFromGeoms(CompileContext* c, SpecBody* b, BodyInfo* info) {
     int t = g->s.type;
     if (t == mjGEOM_PLANE || t == mjGEOM_HFIELD) continue;
     if (g->s.group < lo || g->s.group > hi) continue;
+    if (!(c->geom[g->id].mass > 0)) continue;  // massless geoms do not contribute
     use.push_back(g->id);
   }
   info->mass = 0;
   um::Zero3(info->inertia);
-  um::Zero3(info->inertial.pos);
-  um::SetUnitQuat(info->inertial.quat);
-  if (use.empty()) return;
+  if (use.empty()) {
+    // no mass: MuJoCo 3.3.8 leaves the inertial frame equal to the body's local frame
+    info->inertial = info->local;
+    return;
+  }
   if (use.size() == 1) {
     const GeomInfo& g = c->geom[use[0]];
     info->mass = g.mass;
@@ -617,10 +620,11 @@ namespace {
 struct BvhItem {
   int id;
   double lo[3], hi[3];   // AABB in the body's inertial frame
-  double center[3];      // sort key: the element's center in that frame
+  double center[3];      // sort key: the center of that AABB
 };
 
-// node AABB (center, half-size) of a set of items; flat boxes are inflated by mjEPS
+// node AABB (center, half-size) of a set of items; flat boxes are inflated by kFlat
+const double kFlat = 1e-14;
 void Enclose(const std::vector<BvhItem>& items, double center[3], double half[3]) {
   double lo[3], hi[3];
   for (int k = 0; k < 3; k++) {
@@ -634,9 +638,9 @@ void Enclose(const std::vector<BvhItem>& items, double center[3], double half[3]
     }
   }
   for (int k = 0; k < 3; k++) {
-    if (std::abs(hi[k] - lo[k]) < mjEPS) {
-      lo[k] -= mjEPS;
-      hi[k] += mjEPS;
+    if (std::abs(hi[k] - lo[k]) < kFlat) {
+      lo[k] -= kFlat;
+      hi[k] += kFlat;
     }
     center[k] = (hi[k] + lo[k]) / 2;
     half[k] = (hi[k] - lo[k]) / 2;
@@ -644,7 +648,8 @@ void Enclose(const std::vector<BvhItem>& items, double center[3], double half[3]
 }
 
 // top-down build: split the items in two halves (the first floor(n/2) go left) after sorting
-// their centers along the longest edge of the node's AABB (ties go to the later axis); nodes are
+// their centers along the longest edge of the node's AABB (ties go to the later axis; this
+// matches MuJoCo 3.3.8 except for some exact ties in symmetric layouts); nodes are
 // stored in pre-order and children are indexed relative to the body's first node
 int BuildNode(CompileContext* c, std::vector<BvhItem> items, int adr, int depth) {
   int node = static_cast<int>(c->bvh_depth.size());
@@ -675,14 +680,31 @@ int BuildNode(CompileContext* c, std::vector<BvhItem> items, int adr, int depth)
   return node;
 }
 
+// rotation of v by unit quaternion q = (w, r): t = w v + r x v, v' = v + 2 r x t (the identity
+// quaternion copies v exactly); this evaluation order reproduces MuJoCo's BVH boxes bit for bit,
+// which matters where the longest-edge choice is decided by rounding
+void RotateBVH(const double q[4], const double v[3], double out[3]) {
+  if (q[0] == 1 && q[1] == 0 && q[2] == 0 && q[3] == 0) {
+    out[0] = v[0];
+    out[1] = v[1];
+    out[2] = v[2];
+    return;
+  }
+  double t0 = q[0] * v[0] + q[2] * v[2] - q[3] * v[1];
+  double t1 = q[0] * v[1] + q[3] * v[0] - q[1] * v[2];
+  double t2 = q[0] * v[2] + q[1] * v[1] - q[2] * v[0];
+  out[0] = v[0] + 2 * (q[2] * t2 - q[3] * t1);
+  out[1] = v[1] + 2 * (q[3] * t0 - q[1] * t2);
+  out[2] = v[2] + 2 * (q[1] * t1 - q[2] * t0);
+}
+
 // a point of the geom frame in the body's inertial frame
 void ToInertial(const GeomInfo& g, const BodyInfo& b, const double* p, double* out) {
-  mjtNum v[3] = {p[0], p[1], p[2]}, box[3], qinv[4];
-  mju_rotVecQuat(box, v, g.local.quat);
+  double box[3], qinv[4] = {b.inertial.quat[0], -b.inertial.quat[1], -b.inertial.quat[2],
+                            -b.inertial.quat[3]};
+  RotateBVH(g.local.quat, p, box);
   for (int k = 0; k < 3; k++) box[k] += g.local.pos[k] - b.inertial.pos[k];
-  mju_negQuat(qinv, b.inertial.quat);
-  mju_rotVecQuat(v, box, qinv);
-  for (int k = 0; k < 3; k++) out[k] = v[k];
+  RotateBVH(qinv, box, out);
 }
 
 }  // namespace
@@ -726,7 +748,7 @@ void BuildBodyBVH(CompileContext* c) {
           it.hi[k] = std::max(it.hi[k], q[k]);
         }
       }
-      ToInertial(gi, info, gi.aabb, it.center);
+      for (int k = 0; k < 3; k++) it.center[k] = (it.lo[k] + it.hi[k]) / 2;
       items.push_back(it);
     }
     info.bvhadr = static_cast<int>(c->bvh_depth.size());
@@ -807,10 +829,14 @@ void FillGeoms(CompileContext* c) {
     // intrinsics (XMLreference, camera/sensorsize, focal, principal): pixel values are converted
     // to lengths with sensorsize / resolution; with a sensor size, fovy follows from the focal
     // length
+    // without a sensor size the intrinsics are inactive: MuJoCo stores focal = znear (of
+    // <visual><map>) and principal = 0
     float* in = m->cam_intrinsic + 4 * i;
-    for (int q = 0; q < 4; q++) in[q] = s.intrinsic[q];
+    in[0] = in[1] = m->vis.map.znear;
+    in[2] = in[3] = 0;
     m->cam_fovy[i] = s.fovy;
     if (s.sensor_size[0] > 0 && s.sensor_size[1] > 0) {
+      for (int q = 0; q < 4; q++) in[q] = s.intrinsic[q];
       for (int a = 0; a < 2; a++) {
         float perpix = s.sensor_size[a] / static_cast<float>(std::max(s.resolution[a], 1));
         if (s.focal_pixel[a] > 0) {

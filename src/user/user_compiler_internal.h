@@ -40,6 +40,9 @@ bool CompileMeshes(CompileContext* c);      // load and process mesh assets
 void FillMeshes(CompileContext* c);         // mesh arrays of ctx->m
 int MeshBvhNodes(const CompileContext* c); // BVH nodes of all meshes
 
+// user_compiler_transform.cc: fusestatic and discardvisual, applied to a copy of the spec
+bool TransformSpec(CompileContext* c, SpecModel* s);
+
 // user_compiler_arena.cc
 mjtSize DefaultArena(const mjModel& sizes, int njmax, int nconmax, mjtSize nstack);
 

@@ -148,11 +148,13 @@ bool CompileJoint(CompileContext* c, SpecJoint* j, int bodyid, JointInfo* info) 
       info->range[1] = ToRadians(j, s.range[1]);
     }
   }
-  bool actlim;
+  // actuator force clamping applies to scalar joints only (XMLreference, actuatorfrclimited)
+  bool actlim = false;
   if (!ResolveLimited(c, j, s.actfrclimited, s.actfrcrange, "joint", "actuatorfrcrange",
                       &actlim)) {
     return false;
   }
+  if (s.type == mjJNT_FREE || s.type == mjJNT_BALL) actlim = false;
   if (actlim && s.actfrcrange[0] > s.actfrcrange[1]) {
     return c->Error("actfrcrange[0] should be smaller than actfrcrange[1] in joint", j);
   }
@@ -275,9 +277,11 @@ bool CompileTree(CompileContext* c) {
 
 namespace {
 
+// frames are "the same" when every component differs by less than 1e-6 (the tolerance MuJoCo
+// 3.3.8 applies, found by probing the oracle)
 bool SameVec(const double* a, const double* b, int n) {
   for (int i = 0; i < n; i++) {
-    if (std::abs(a[i] - b[i]) > 1e-10) return false;
+    if (!(std::abs(a[i] - b[i]) < 1e-6)) return false;
   }
   return true;
 }

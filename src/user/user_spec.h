@@ -58,6 +58,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <mujoco/mjspec.h>
@@ -353,7 +354,16 @@ struct SpecTuple : SpecElement {
 
 struct SpecKey : SpecElement {
   mjsKey s;
-  struct Own { std::vector<double> qpos, qvel, act, mpos, mquat, ctrl; std::string info; } own;
+  // A key brought by mjs_attach keeps its values per element name (its own vectors stay empty):
+  // joint name -> qpos / qvel values of that joint, actuator name -> act / ctrl values, mocap
+  // body name -> mpos / mquat. The compiler places them; everything else takes its default.
+  using Part = std::vector<std::pair<std::string, std::vector<double>>>;
+  struct Own {
+    std::vector<double> qpos, qvel, act, mpos, mquat, ctrl;
+    std::string info;
+    bool attached = false;
+    Part part_qpos, part_qvel, part_act, part_ctrl, part_mpos, part_mquat;
+  } own;
   explicit SpecKey(SpecModel* m);
   void Bind();
   void CopyAttributes(const SpecKey& o);

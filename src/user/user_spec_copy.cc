@@ -284,7 +284,15 @@ void SpecCopier::CopyNonTree(const SpecModel* src,
     SpecTuple* e = CopyListElement(this, *x, &dst->tuples, keep);
     if (e && r) for (auto& n : e->own.objname) Ref(*this, &n);
   }
-  for (const auto* x : Snap(src->keys)) CopyListElement(this, *x, &dst->keys, keep);
+  for (const auto* x : Snap(src->keys)) {
+    SpecKey* e = CopyListElement(this, *x, &dst->keys, keep);
+    if (e && r) {
+      for (auto* part : {&e->own.part_qpos, &e->own.part_qvel, &e->own.part_act,
+                         &e->own.part_ctrl, &e->own.part_mpos, &e->own.part_mquat}) {
+        for (auto& kv : *part) Ref(*this, &kv.first);
+      }
+    }
+  }
   for (const auto* x : Snap(src->plugins)) CopyListElement(this, *x, &dst->plugins, keep);
   dst->Invalidate();
 }

@@ -218,7 +218,7 @@ void ParseTexture(XmlContext& ctx, const XmlNode& node) {
   for (int i = 0; i < 6; i++) {
     std::string f;
     if (!a.Str(kSides[i], &f)) continue;
-    while (mjs_setInStringVec(t->cubefiles, 5, "") == 0) mjs_appendString(t->cubefiles, "");
+    while (t->cubefiles->size() < 6) mjs_appendString(t->cubefiles, "");
     mjs_setInStringVec(t->cubefiles, i, f.c_str());
   }
   a.Keyword("builtin", kTexBuiltin, &t->builtin);

@@ -7,6 +7,7 @@
 
 #include "xml/xml_writer.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -86,6 +87,28 @@ const mjsDefault* ParentClass(const mjsDefault* d) {
   return sd->parentdef ? &sd->parentdef->s : nullptr;
 }
 
+// true when every physical attribute of a free joint has its built-in value, as <freejoint>
+// creates it (XMLreference.rst body/freejoint: joint defaults are not inherited)
+bool IsPlainFreeJoint(const mjsJoint* j) {
+  mjsJoint b;
+  std::memset(static_cast<void*>(&b), 0, sizeof(b));
+  mjs_defaultJoint(&b);
+  return SameDoubles(j->pos, b.pos, 3) && SameDoubles(j->axis, b.axis, 3) &&
+         SameDoubles(&j->ref, &b.ref, 1) && SameDoubles(j->stiffness, b.stiffness, mjNPOLY + 1) &&
+         SameDoubles(&j->springref, &b.springref, 1) &&
+         SameDoubles(j->springdamper, b.springdamper, 2) && j->limited == b.limited &&
+         SameDoubles(j->range, b.range, 2) && SameDoubles(&j->margin, &b.margin, 1) &&
+         SameDoubles(j->solref_limit, b.solref_limit, mjNREF) &&
+         SameDoubles(j->solimp_limit, b.solimp_limit, mjNIMP) &&
+         j->actfrclimited == b.actfrclimited && SameDoubles(j->actfrcrange, b.actfrcrange, 2) &&
+         SameDoubles(&j->armature, &b.armature, 1) &&
+         SameDoubles(j->damping, b.damping, mjNPOLY + 1) &&
+         SameDoubles(&j->frictionloss, &b.frictionloss, 1) &&
+         SameDoubles(j->solref_friction, b.solref_friction, mjNREF) &&
+         SameDoubles(j->solimp_friction, b.solimp_friction, mjNIMP) &&
+         j->actgravcomp == b.actgravcomp && (!j->userdata || j->userdata->empty());
+}
+
 // all elements of a type in spec (= compiled id) order
 std::vector<mjsElement*> Elements(mjSpec* s, mjtObj type) {
   std::vector<mjsElement*> list;
@@ -145,9 +168,20 @@ class Writer {
   const mjsDefault* ImplicitClass(mjsElement* e);
   void ClassAttr(XmlNode* node, mjsElement* e, const mjsDefault* implicit);
 
+  void AttachedKey(XmlNode* node, int index);
+
+ public:
+  ~Writer() {
+    if (compiled_) mj_deleteModel(compiled_);
+  }
+  const std::string& error() const { return error_; }
+
+ private:
   mjSpec* s_;
   Builtins builtin_;
   std::set<const mjsFrame*> written_frames_;
+  mjModel* compiled_ = nullptr;  // compiled spec, only when attached keyframes need it
+  std::string error_;
 };
 
 std::unique_ptr<XmlNode> Writer::Write() {
@@ -550,7 +584,7 @@ void Writer::TreeElement(XmlNode* parent, mjsElement* e) {
     }
     case mjOBJ_JOINT: {
       mjsJoint* j = mjs_asJoint(e);
-      if (j->type == mjJNT_FREE && j->align != mjALIGNFREE_AUTO) {
+      if (j->type == mjJNT_FREE && j->align != mjALIGNFREE_AUTO && IsPlainFreeJoint(j)) {
         // only <freejoint> has the align attribute (XMLreference.rst body/freejoint)
         XmlNode* node = parent->Add("freejoint");
         SetNameAttr(node, e);
@@ -776,8 +810,27 @@ void Writer::Sensors(XmlNode* root) {
 
 // ---- <keyframe>, <custom> -----------------------------------------------------------------------
 
+// true for a keyframe brought in by mjs_attach: it holds values per element name, which MJCF
+// cannot express (user_spec.h, SpecKey)
+bool IsAttachedKey(mjsElement* e) {
+  return static_cast<const SpecKey*>(static_cast<const SpecElement*>(e))->own.attached;
+}
+
+// number of columns of a keyframe array of the compiled model, as allocated (MJMODEL_POINTERS)
+mjtSize KeyColumns(const mjModel* m, const char* array) {
+  mjtSize cols = -1;
+#define MJ_M(x) m->x
+#define X(type, name, nr, nc) \
+  if (!std::strcmp(#name, array)) cols = static_cast<mjtSize>(nc);
+  MJMODEL_POINTERS
+#undef X
+#undef MJ_M
+  return cols;
+}
+
 void Writer::Keyframes(XmlNode* root) {
   XmlNode* keyframe = root->Add("keyframe");
+  int index = 0;
   for (mjsElement* e : Elements(s_, mjOBJ_KEY)) {
     mjsKey* k = mjs_asKey(e);
     XmlNode* node = keyframe->Add("key");
@@ -785,12 +838,45 @@ void Writer::Keyframes(XmlNode* root) {
     AttrWriter w(node);
     double zero = 0;
     w.Real("time", k->time, &zero);
-    w.DoubleVec("qpos", k->qpos, nullptr);
-    w.DoubleVec("qvel", k->qvel, nullptr);
-    w.DoubleVec("act", k->act, nullptr);
-    w.DoubleVec("ctrl", k->ctrl, nullptr);
-    w.DoubleVec("mpos", k->mpos, nullptr);
-    w.DoubleVec("mquat", k->mquat, nullptr);
+    if (IsAttachedKey(e)) {
+      AttachedKey(node, index);
+    } else {
+      w.DoubleVec("qpos", k->qpos, nullptr);
+      w.DoubleVec("qvel", k->qvel, nullptr);
+      w.DoubleVec("act", k->act, nullptr);
+      w.DoubleVec("ctrl", k->ctrl, nullptr);
+      w.DoubleVec("mpos", k->mpos, nullptr);
+      w.DoubleVec("mquat", k->mquat, nullptr);
+    }
+    index++;
+  }
+}
+
+// An attached keyframe is written in full from the compiled model: the compiler has placed its
+// per-element values and filled the rest with the defaults (qpos0, zero velocities, ...), and
+// writing those vectors reproduces the same compiled keyframe.
+void Writer::AttachedKey(XmlNode* node, int index) {
+  if (!compiled_ && error_.empty()) {
+    compiled_ = mj_compile(s_, nullptr);
+    if (!compiled_) {
+      error_ = std::string("keyframes brought in by mjs_attach are written from the compiled "
+                           "model, but the spec does not compile: ") + mjs_getError(s_);
+    }
+  }
+  const mjModel* m = compiled_;
+  if (!m || index >= m->nkey) return;
+  struct Part {
+    const char* attr;
+    const char* array;
+    const mjtNum* data;
+  } parts[] = {{"qpos", "key_qpos", m->key_qpos}, {"qvel", "key_qvel", m->key_qvel},
+               {"act", "key_act", m->key_act},    {"ctrl", "key_ctrl", m->key_ctrl},
+               {"mpos", "key_mpos", m->key_mpos}, {"mquat", "key_mquat", m->key_mquat}};
+  for (const Part& p : parts) {
+    mjtSize cols = KeyColumns(m, p.array);
+    if (cols > 0) {
+      node->Set(p.attr, FormatDoubles(p.data + index * cols, static_cast<int>(cols)));
+    }
   }
 }
 
@@ -843,6 +929,10 @@ bool WriteXML(mjSpec* spec, std::string* xml, std::string* error) {
   }
   Writer writer(spec);
   std::unique_ptr<XmlNode> root = writer.Write();
+  if (!writer.error().empty()) {
+    *error = writer.error();
+    return false;
+  }
   xml->clear();
   root->Print(xml, 0);
   return true;

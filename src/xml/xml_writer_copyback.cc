@@ -203,3 +203,15 @@ bool CopyBack(mjSpec* spec, const mjModel* m, std::string* error) {
 }
 
 }  // namespace motus
+
+// ---------------------------------------------------------------------------------------------
+// public API
+
+int mj_copyBack(mjSpec* s, const mjModel* m) {
+  std::string error;
+  if (!motus::CopyBack(s, m, &error)) {
+    mju_warning("mj_copyBack: %s", error.c_str());
+    return 0;
+  }
+  return 1;
+}

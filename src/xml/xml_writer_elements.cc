@@ -48,6 +48,13 @@ const char* const kReduce[] = {"none", "mindist", "maxforce", "netforce"};
 
 template <class T, int N> constexpr int Count(T (&)[N]) { return N; }
 
+// keyword attribute of an enum field, written when it differs from the reference
+template <class E>
+void Kw(AttrWriter& w, const char* key, E value, E ref, const char* const* names, int count) {
+  int r = static_cast<int>(ref);
+  w.Keyword(key, static_cast<int>(value), &r, names, count);
+}
+
 // sleep policy: only the user-settable values have keywords (auto, never, allowed, init)
 const char* SleepName(int v) {
   switch (v) {
@@ -151,8 +158,7 @@ void FrameAttrs(AttrWriter& w, const mjsFrame* e, const mjsFrame* ref) {
 
 void JointAttrs(AttrWriter& w, const mjsJoint* e, const mjsJoint* ref, bool dflt) {
   (void)dflt;  // every joint attribute except name/class is allowed in defaults
-  w.Keyword("type", e->type, reinterpret_cast<const int*>(&ref->type), kJointType,
-            Count(kJointType));
+  Kw(w, "type", e->type, ref->type, kJointType, Count(kJointType));
   w.Int("group", e->group, &ref->group);
   w.Reals("pos", e->pos, ref->pos, 3);
   w.Reals("axis", e->axis, ref->axis, 3);
@@ -178,8 +184,7 @@ void JointAttrs(AttrWriter& w, const mjsJoint* e, const mjsJoint* ref, bool dflt
 }
 
 void GeomAttrs(AttrWriter& w, const mjsGeom* e, const mjsGeom* ref, bool dflt) {
-  w.Keyword("type", e->type, reinterpret_cast<const int*>(&ref->type), kGeomType,
-            Count(kGeomType));
+  Kw(w, "type", e->type, ref->type, kGeomType, Count(kGeomType));
   w.Int("contype", e->contype, &ref->contype);
   w.Int("conaffinity", e->conaffinity, &ref->conaffinity);
   w.Int("condim", e->condim, &ref->condim);
@@ -214,8 +219,7 @@ void GeomAttrs(AttrWriter& w, const mjsGeom* e, const mjsGeom* ref, bool dflt) {
 }
 
 void SiteAttrs(AttrWriter& w, const mjsSite* e, const mjsSite* ref, bool dflt) {
-  w.Keyword("type", e->type, reinterpret_cast<const int*>(&ref->type), kGeomType,
-            Count(kGeomType));
+  Kw(w, "type", e->type, ref->type, kGeomType, Count(kGeomType));
   w.Int("group", e->group, &ref->group);
   w.Str("material", e->material, ref->material);
   w.Floats("rgba", e->rgba, ref->rgba, 4);
@@ -229,12 +233,10 @@ void SiteAttrs(AttrWriter& w, const mjsSite* e, const mjsSite* ref, bool dflt) {
 
 void CameraAttrs(AttrWriter& w, const mjsCamera* e, const mjsCamera* ref, bool dflt) {
   if (!dflt) {  // mode and target are not available in defaults
-    w.Keyword("mode", e->mode, reinterpret_cast<const int*>(&ref->mode), kCamLight,
-              Count(kCamLight));
+    Kw(w, "mode", e->mode, ref->mode, kCamLight, Count(kCamLight));
     w.Str("target", e->targetbody, ref->targetbody);
   }
-  w.Keyword("projection", e->proj, reinterpret_cast<const int*>(&ref->proj), kProjection,
-            Count(kProjection));
+  Kw(w, "projection", e->proj, ref->proj, kProjection, Count(kProjection));
   w.Real("fovy", e->fovy, &ref->fovy);
   w.Ints("resolution", e->resolution, ref->resolution, 2);
   if (e->output != ref->output) {
@@ -252,11 +254,9 @@ void CameraAttrs(AttrWriter& w, const mjsCamera* e, const mjsCamera* ref, bool d
 }
 
 void LightAttrs(AttrWriter& w, const mjsLight* e, const mjsLight* ref, bool dflt) {
-  w.Keyword("mode", e->mode, reinterpret_cast<const int*>(&ref->mode), kCamLight,
-            Count(kCamLight));
+  Kw(w, "mode", e->mode, ref->mode, kCamLight, Count(kCamLight));
   if (!dflt) w.Str("target", e->targetbody, ref->targetbody);
-  w.Keyword("type", e->type, reinterpret_cast<const int*>(&ref->type), kLightType,
-            Count(kLightType));
+  Kw(w, "type", e->type, ref->type, kLightType, Count(kLightType));
   w.Byte("castshadow", e->castshadow, &ref->castshadow);
   w.Byte("active", e->active, &ref->active);
   w.Reals("pos", e->pos, ref->pos, 3);
@@ -278,8 +278,7 @@ void LightAttrs(AttrWriter& w, const mjsLight* e, const mjsLight* ref, bool dflt
 void MeshAttrs(AttrWriter& w, const mjsMesh* e, const mjsMesh* ref, bool dflt) {
   w.Reals("scale", e->scale, ref->scale, 3);
   w.Int("maxhullvert", e->maxhullvert, &ref->maxhullvert);
-  w.Keyword("inertia", e->inertia, reinterpret_cast<const int*>(&ref->inertia), kMeshInertia,
-            Count(kMeshInertia));
+  Kw(w, "inertia", e->inertia, ref->inertia, kMeshInertia, Count(kMeshInertia));
   if (dflt) return;  // defaults hold only scale, maxhullvert and inertia
   w.Str("content_type", e->content_type, ref->content_type);
   w.Str("file", e->file, ref->file);
@@ -325,10 +324,8 @@ void MaterialAttrs(AttrWriter& w, const mjsMaterial* e, const mjsMaterial* ref, 
 }
 
 void TextureAttrs(AttrWriter& w, const mjsTexture* e, const mjsTexture* ref) {
-  w.Keyword("type", e->type, reinterpret_cast<const int*>(&ref->type), kTextureType,
-            Count(kTextureType));
-  w.Keyword("colorspace", e->colorspace, reinterpret_cast<const int*>(&ref->colorspace),
-            kColorSpace, Count(kColorSpace));
+  Kw(w, "type", e->type, ref->type, kTextureType, Count(kTextureType));
+  Kw(w, "colorspace", e->colorspace, ref->colorspace, kColorSpace, Count(kColorSpace));
   w.Str("content_type", e->content_type, ref->content_type);
   w.Str("file", e->file, ref->file);
   w.Ints("gridsize", e->gridsize, ref->gridsize, 2);
@@ -589,12 +586,9 @@ void ActuatorAttrs(AttrWriter& w, const mjsActuator* e, const mjsActuator* ref, 
   if (kind == ActuatorKind::kGeneral) {
     w.Keyword("actlimited", e->actlimited, &ref->actlimited, kLimited, Count(kLimited));
     w.Int("actdim", e->actdim, &ref->actdim);
-    w.Keyword("dyntype", e->dyntype, reinterpret_cast<const int*>(&ref->dyntype), kDyn,
-              Count(kDyn));
-    w.Keyword("gaintype", e->gaintype, reinterpret_cast<const int*>(&ref->gaintype), kGain,
-              Count(kGain));
-    w.Keyword("biastype", e->biastype, reinterpret_cast<const int*>(&ref->biastype), kBias,
-              Count(kBias));
+    Kw(w, "dyntype", e->dyntype, ref->dyntype, kDyn, Count(kDyn));
+    Kw(w, "gaintype", e->gaintype, ref->gaintype, kGain, Count(kGain));
+    Kw(w, "biastype", e->biastype, ref->biastype, kBias, Count(kBias));
     w.RealsPrefix("dynprm", e->dynprm, ref->dynprm, mjNDYN);
     w.RealsPrefix("gainprm", e->gainprm, ref->gainprm, mjNGAIN);
     w.RealsPrefix("biasprm", e->biasprm, ref->biasprm, mjNBIAS);
@@ -779,10 +773,8 @@ void SensorAttrs(AttrWriter& w, const mjsSensor* e) {
         node->Set("objtype", mju_type2Str(e->objtype));
         SetName(node, "objname", obj);
       }
-      w.Keyword("datatype", e->datatype, reinterpret_cast<const int*>(&ref.datatype), kDataType,
-                Count(kDataType));
-      w.Keyword("needstage", e->needstage, reinterpret_cast<const int*>(&ref.needstage), kStage,
-                Count(kStage));
+      Kw(w, "datatype", e->datatype, ref.datatype, kDataType, Count(kDataType));
+      Kw(w, "needstage", e->needstage, ref.needstage, kStage, Count(kStage));
       w.Int("dim", e->dim, nullptr);
       break;
     default:

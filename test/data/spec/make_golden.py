@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-# Regenerates the golden files test/data/spec/<model>.json used by test/compile_tree_test.cc from
-# the MuJoCo 3.3.8 oracle:
+# Regenerates the golden files used by test/compile_tree_test.cc from the MuJoCo 3.3.8 oracle:
 #   python3 test/data/spec/make_golden.py [/work/oracle/mjref]
-# For every <model>.xml here it runs
+# For every <model>.xml here, and for the models of ../shared/models listed in SHARED (written to
+# shared/<dir>.json), it runs
 #   mjref <model>.xml --forward-only --fields m.<field>,...
-# (m.stat.* needs an mjref whose --fields accepts nested members; without it they are skipped)
-# and stores {field: value} for the fields of FIELDS that the oracle knows.
+# and stores {field: value} for the fields of FIELDS that the oracle knows. The m.stat.* fields
+# need an mjref whose --fields accepts nested members (mjref.mjs resolves m.stat.extent by
+# walking the dotted path in a locally patched copy); with the stock mjref they are skipped.
 import json, os, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -57,11 +58,25 @@ def run(model, fields):
     return json.loads(p.stdout.splitlines()[0]), ''
 
 
+# real models (directory, main file) whose tree and global arrays the compiler reproduces
+SHARED = [('act_activation', 'activation.xml'), ('act_refsite_free', 'refsite_free.xml'),
+          ('act_tendon_dampratio', 'tendon_dampratio.xml'), ('arm26', 'arm26.xml'),
+          ('balloons', 'balloons.xml'), ('eq_connect', 'connect.xml'), ('eq_site', 'equality_site.xml'),
+          ('eq_weld', 'weld.xml'), ('hfield_png', 'hfield_png.xml'), ('humanoid', 'humanoid.xml'),
+          ('robot_arm', 'robot_arm.xml'), ('slider_crank', 'slider_crank.xml'),
+          ('tendon_wrap_cylinder', 'tendon_wrap_cylinder.xml'),
+          ('sensor_contact_subtree', 'contact_subtree.xml')]
+
+
 def main():
-    for name in sorted(os.listdir(HERE)):
-        if not name.endswith('.xml'):
-            continue
-        path = os.path.join(HERE, name)
+    jobs = [(os.path.join(HERE, n), os.path.join(HERE, n[:-4] + '.json'))
+            for n in sorted(os.listdir(HERE)) if n.endswith('.xml')]
+    models = os.path.join(HERE, '..', '..', '..', '..', 'shared', 'models')
+    os.makedirs(os.path.join(HERE, 'shared'), exist_ok=True)
+    for d, xml in SHARED:
+        jobs.append((os.path.join(models, d, xml), os.path.join(HERE, 'shared', d + '.json')))
+    for path, outpath in jobs:
+        name = os.path.basename(path)
         fields = list(FIELDS)
         while True:
             rec, err = run(path, fields)
@@ -79,7 +94,7 @@ def main():
             if f == 'names':
                 v = [ord(ch) for ch in v] if isinstance(v, str) else v
             out[f] = v
-        with open(os.path.join(HERE, name[:-4] + '.json'), 'w') as fp:
+        with open(outpath, 'w') as fp:
             json.dump(out, fp, separators=(',', ':'))
             fp.write('\n')
         print(name, len(out), 'fields')

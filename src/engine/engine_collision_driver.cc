@@ -1,0 +1,819 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Collision detection driver (computation_index.rst "Collision detection / Selection"):
+//   generation  broad phase over bodies (sweep and prune along the principal axis of the geom
+//               centers), BVH mid phase per body pair, merged with the explicit <pair>s;
+//               <exclude>d body pairs dropped;
+//   filtering   1. a collision function exists for the two types; 2. bounding spheres with
+//               margin (plane: plane-sphere test); 3. not the same (welded) body, not parent and
+//               child unless mjDSBL_FILTERPARENT; 4. contype/conaffinity (or mjcb_contactfilter,
+//               which replaces it). 3 and 4 apply only to body-pair geom pairs.
+//   checking    mjCOLLISIONFUNC[type1][type2] with type1 <= type2.
+// Contact order (as the reference): body pairs by increasing (body1, body2), each preceded by
+// the explicit pairs whose signature is not larger; within a body pair the geom pairs in
+// increasing (geom1, geom2) order, skipping those that an explicit pair of the same body pair
+// already covers; finally the remaining explicit pairs.
+
+#include "engine/engine_collision_driver.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <algorithm>
+
+#include <mujoco/mujoco.h>
+
+#include "engine/engine_collision_primitive.h"
+#include "engine/engine_io.h"
+#include "engine/engine_util_errmem.h"
+
+// ---------------------------------------------------------------------------------------------
+// filters
+
+// a geom takes part in the body-pair mechanism when some contype/conaffinity bit is set or when
+// the user filter callback decides instead
+static int geomCanCollide(const mjModel* m, int g) {
+  return mjcb_contactfilter || m->geom_contype[g] || m->geom_conaffinity[g];
+}
+
+int mj_filterBodyPair(const mjModel* m, int b1, int b2) {
+  int w1 = m->body_weldid[b1], w2 = m->body_weldid[b2];
+  if (w1 == w2) {
+    return 1;
+  }
+  if (mjDISABLED(mjDSBL_FILTERPARENT) || w1 == 0 || w2 == 0) {
+    return 0;
+  }
+  int pw1 = m->body_weldid[m->body_parentid[w1]];
+  int pw2 = m->body_weldid[m->body_parentid[w2]];
+  return pw1 == w2 || pw2 == w1;
+}
+
+// filter 4 for a body-pair geom pair: nonzero when the pair may collide
+static int geomPairCompatible(const mjModel* m, mjData* d, int g1, int g2) {
+  if (mjcb_contactfilter) {
+    return !mjcb_contactfilter(m, d, g1, g2);
+  }
+  return (m->geom_contype[g1] & m->geom_conaffinity[g2]) ||
+         (m->geom_contype[g2] & m->geom_conaffinity[g1]);
+}
+
+int mj_filterSphere(const mjModel* m, const mjData* d, int g1, int g2, mjtNum margin) {
+  const mjtNum* p1 = d->geom_xpos + 3 * g1;
+  const mjtNum* p2 = d->geom_xpos + 3 * g2;
+  mjtNum r1 = m->geom_rbound[g1], r2 = m->geom_rbound[g2];
+  int plane1 = m->geom_type[g1] == mjGEOM_PLANE, plane2 = m->geom_type[g2] == mjGEOM_PLANE;
+
+  // plane vs sphere: signed distance of the sphere center from the plane (normal = plane z)
+  if (plane1 != plane2) {
+    const mjtNum* pp = plane1 ? p1 : p2;
+    const mjtNum* mat = d->geom_xmat + 9 * (plane1 ? g1 : g2);
+    const mjtNum* pc = plane1 ? p2 : p1;
+    mjtNum rb = plane1 ? r2 : r1;
+    if (rb <= 0) {
+      return 0;  // unbounded geom: no test
+    }
+    mjtNum dif[3] = {pc[0] - pp[0], pc[1] - pp[1], pc[2] - pp[2]};
+    mjtNum dist = dif[0] * mat[2] + dif[1] * mat[5] + dif[2] * mat[8];
+    return dist > rb + margin;
+  }
+  if (plane1 || r1 <= 0 || r2 <= 0) {
+    return 0;
+  }
+
+  // sphere vs sphere
+  mjtNum bound = r1 + r2 + margin;
+  mjtNum dif[3] = {p2[0] - p1[0], p2[1] - p1[1], p2[2] - p1[2]};
+  return mju_dot3(dif, dif) > bound * bound;
+}
+
+// ---------------------------------------------------------------------------------------------
+// contact parameters (modeling.rst "Contact parameters", "Contact override")
+
+// geom friction (sliding, torsional, rolling) expanded to the 5 contact coefficients
+static void expandFriction(mjtNum friction[5], const mjtNum f[3]) {
+  friction[0] = friction[1] = f[0];
+  friction[2] = f[1];
+  friction[3] = friction[4] = f[2];
+}
+
+void mj_contactParam(const mjModel* m, int g1, int g2, int* condim, mjtNum* gap,
+                     mjtNum solref[mjNREF], mjtNum solimp[mjNIMP], mjtNum friction[5]) {
+  *gap = mjMAX(m->geom_gap[g1], m->geom_gap[g2]);
+
+  // a higher priority geom imposes its parameters
+  int p1 = m->geom_priority[g1], p2 = m->geom_priority[g2];
+  if (p1 != p2) {
+    int g = p1 > p2 ? g1 : g2;
+    *condim = m->geom_condim[g];
+    mju_copy(solref, m->geom_solref + mjNREF * g, mjNREF);
+    mju_copy(solimp, m->geom_solimp + mjNIMP * g, mjNIMP);
+    expandFriction(friction, m->geom_friction + 3 * g);
+    return;
+  }
+
+  // equal priority: maxima
+  *condim = mjMAX(m->geom_condim[g1], m->geom_condim[g2]);
+  mjtNum f[3];
+  for (int i = 0; i < 3; i++) {
+    f[i] = mjMAX(m->geom_friction[3 * g1 + i], m->geom_friction[3 * g2 + i]);
+  }
+  expandFriction(friction, f);
+
+  // solmix weight of geom 1: solmix1 / (solmix1 + solmix2); a zero weight defers to the other
+  mjtNum s1 = m->geom_solmix[g1], s2 = m->geom_solmix[g2];
+  mjtNum w;
+  if (s1 >= mjMINVAL && s2 >= mjMINVAL) {
+    w = s1 / (s1 + s2);
+  } else if (s1 < mjMINVAL && s2 < mjMINVAL) {
+    w = 0.5;
+  } else {
+    w = s1 < mjMINVAL ? 0 : 1;
+  }
+
+  // solref: weighted mean in the standard (positive) format, element-wise minimum otherwise
+  const mjtNum* ref1 = m->geom_solref + mjNREF * g1;
+  const mjtNum* ref2 = m->geom_solref + mjNREF * g2;
+  for (int i = 0; i < mjNREF; i++) {
+    if (ref1[0] > 0 && ref2[0] > 0) {
+      solref[i] = w * ref1[i] + (1 - w) * ref2[i];
+    } else {
+      solref[i] = mju_min(ref1[i], ref2[i]);
+    }
+  }
+
+  // solimp: weighted mean
+  const mjtNum* imp1 = m->geom_solimp + mjNIMP * g1;
+  const mjtNum* imp2 = m->geom_solimp + mjNIMP * g2;
+  for (int i = 0; i < mjNIMP; i++) {
+    solimp[i] = w * imp1[i] + (1 - w) * imp2[i];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// contacts
+
+int mj_addContact(const mjModel* m, mjData* d, const mjContact* con) {
+  if (m->nconmax > 0 && d->ncon >= m->nconmax) {
+    mj_warning(d, mjWARN_CONTACTFULL, (int)mjMIN((size_t)d->narena, (size_t)0x7fffffff));
+    return 1;
+  }
+
+  // contacts are contiguous at the bottom of the arena: drop anything allocated after them
+  // (constraint arrays are recomputed from the contacts)
+  d->parena = (size_t)d->ncon * sizeof(mjContact);
+  mjContact* dst = (mjContact*)mj_arenaAllocByte(d, sizeof(mjContact), alignof(mjContact));
+  if (!dst) {
+    mj_warning(d, mjWARN_CONTACTFULL, (int)mjMIN((size_t)d->narena, (size_t)0x7fffffff));
+    return 1;
+  }
+  if (d->ncon == 0) {
+    d->contact = dst;
+  }
+  *dst = *con;
+  d->ncon++;
+  return 0;
+}
+
+// margin of a contact: the override margin when mjENBL_OVERRIDE is on
+static mjtNum assignMargin(const mjModel* m, mjtNum margin) {
+  return mjENABLED(mjENBL_OVERRIDE) ? m->opt.o_margin : margin;
+}
+
+// Fill everything but dist/pos/normal/tangent hint in `con` (produced by a collider) and append.
+static void finishContact(const mjModel* m, mjData* d, mjContact* con, int g1, int g2,
+                          int condim, mjtNum includemargin, const mjtNum friction[5],
+                          const mjtNum solref[mjNREF], const mjtNum solreffriction[mjNREF],
+                          const mjtNum solimp[mjNIMP]) {
+  mjc_completeFrame(con->frame);
+  con->includemargin = includemargin;
+  mju_copy(con->friction, friction, 5);
+  mju_copy(con->solref, solref, mjNREF);
+  mju_copy(con->solreffriction, solreffriction, mjNREF);
+  mju_copy(con->solimp, solimp, mjNIMP);
+  con->mu = 0;  // set by the constraint stage (mj_makeConstraint) for included contacts
+  mju_zero(con->H, 36);
+  con->dim = condim;
+  con->geom1 = con->geom[0] = g1;
+  con->geom2 = con->geom[1] = g2;
+  con->flex[0] = con->flex[1] = -1;
+  con->elem[0] = con->elem[1] = -1;
+  con->vert[0] = con->vert[1] = -1;
+  // 0: active; 1: in the gap (margin - gap <= dist < margin), kept for the user only
+  con->exclude = con->dist >= includemargin ? 1 : 0;
+  con->efc_address = -1;
+  mj_addContact(m, d, con);
+}
+
+void mj_collideGeoms(const mjModel* m, mjData* d, int g1, int g2) {
+  int ipair = g2 < 0 ? g1 : -1;
+  if (ipair >= 0) {
+    g1 = m->pair_geom1[ipair];
+    g2 = m->pair_geom2[ipair];
+  }
+  if (m->geom_type[g1] > m->geom_type[g2]) {
+    int tmp = g1;
+    g1 = g2;
+    g2 = tmp;
+  }
+  int type1 = m->geom_type[g1], type2 = m->geom_type[g2];
+  mjfCollision collide = mjCOLLISIONFUNC[type1][type2];
+  if (!collide) {
+    return;  // filter 1
+  }
+
+  mjtNum margin = assignMargin(m, ipair >= 0 ? m->pair_margin[ipair]
+                                             : mjMAX(m->geom_margin[g1], m->geom_margin[g2]));
+  if (mj_filterSphere(m, d, g1, g2, margin)) {
+    return;  // filter 2
+  }
+
+  mjContact con[mjMAXCONPAIR];
+  for (int i = 0; i < mjMAXCONPAIR; i++) {
+    mju_zero3(con[i].frame + 3);
+  }
+  int ncon = collide(m, d, con, g1, g2, margin);
+  if (ncon <= 0) {
+    return;
+  }
+  if (ncon > mjMAXCONPAIR) {
+    mjERROR("collision function for geom types %d, %d returned %d contacts (max %d)", type1,
+            type2, ncon, mjMAXCONPAIR);
+    return;
+  }
+
+  // parameters: explicit pair or mixed geom parameters, then the override
+  int condim;
+  mjtNum gap, friction[5], solref[mjNREF], solimp[mjNIMP], solreffriction[mjNREF] = {0, 0};
+  if (ipair >= 0) {
+    condim = m->pair_dim[ipair];
+    gap = m->pair_gap[ipair];
+    mju_copy(friction, m->pair_friction + 5 * ipair, 5);
+    mju_copy(solref, m->pair_solref + mjNREF * ipair, mjNREF);
+    mju_copy(solreffriction, m->pair_solreffriction + mjNREF * ipair, mjNREF);
+    mju_copy(solimp, m->pair_solimp + mjNIMP * ipair, mjNIMP);
+  } else {
+    mj_contactParam(m, g1, g2, &condim, &gap, solref, solimp, friction);
+  }
+  if (mjENABLED(mjENBL_OVERRIDE)) {
+    mju_copy(friction, m->opt.o_friction, 5);
+    mju_copy(solref, m->opt.o_solref, mjNREF);
+    mju_copy(solreffriction, m->opt.o_solref, mjNREF);
+    mju_copy(solimp, m->opt.o_solimp, mjNIMP);
+  }
+
+  for (int i = 0; i < ncon; i++) {
+    finishContact(m, d, con + i, g1, g2, condim, margin - gap, friction, solref, solreffriction,
+                  solimp);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// broad phase
+
+// the bodies of explicit pair i and of exclude i, as (lower, higher) body ids
+static void pairBodies(const mjModel* m, int i, int* b1, int* b2) {
+  int a = m->geom_bodyid[m->pair_geom1[i]], b = m->geom_bodyid[m->pair_geom2[i]];
+  *b1 = mjMIN(a, b);
+  *b2 = mjMAX(a, b);
+}
+
+static void excludeBodies(const mjModel* m, int i, int* b1, int* b2) {
+  *b1 = m->exclude_signature[i] >> 16;
+  *b2 = m->exclude_signature[i] & 0xFFFF;
+}
+
+// lexicographic comparison of body pairs
+static int comparePair(int a1, int a2, int b1, int b2) {
+  if (a1 != b1) {
+    return a1 < b1 ? -1 : 1;
+  }
+  return a2 < b2 ? -1 : (a2 > b2 ? 1 : 0);
+}
+
+// Per-body broad-phase data on the mjData stack
+typedef struct {
+  int nbody;
+  int* list;          // candidate bodies: bounded ones first (nfin), then those with planes
+  int nfin, ninf;
+  int* contype;       // OR of the contype / conaffinity of the body's candidate geoms
+  int* conaffinity;
+  mjtNum* box;        // per bounded candidate: [min, max] along the 3 sweep axes
+  int* order;         // bounded candidates sorted by box min along the first axis
+} BroadData;
+
+// body pair allowed by the body filters (and by the body contype/conaffinity masks)
+static int bodyPairAllowed(const mjModel* m, const BroadData* bd, int b1, int b2) {
+  if (mj_filterBodyPair(m, b1, b2)) {
+    return 0;
+  }
+  if (mjcb_contactfilter) {
+    return 1;
+  }
+  return (bd->contype[b1] & bd->conaffinity[b2]) || (bd->contype[b2] & bd->conaffinity[b1]);
+}
+
+// candidate bodies and their masks
+static void collectBodies(const mjModel* m, mjData* d, BroadData* bd) {
+  int nbody = m->nbody;
+  bd->nbody = nbody;
+  bd->list = mj_stackAllocInt(d, nbody);
+  bd->contype = mj_stackAllocInt(d, nbody);
+  bd->conaffinity = mj_stackAllocInt(d, nbody);
+  int* inf = mj_stackAllocInt(d, nbody);
+  bd->nfin = bd->ninf = 0;
+  for (int b = 0; b < nbody; b++) {
+    int ct = 0, ca = 0, can = 0, plane = 0;
+    for (int g = m->body_geomadr[b]; g < m->body_geomadr[b] + m->body_geomnum[b]; g++) {
+      if (geomCanCollide(m, g)) {
+        can = 1;
+        ct |= m->geom_contype[g];
+        ca |= m->geom_conaffinity[g];
+        plane |= m->geom_type[g] == mjGEOM_PLANE || m->geom_rbound[g] <= 0;
+      }
+    }
+    bd->contype[b] = ct;
+    bd->conaffinity[b] = ca;
+    if (!can) {
+      continue;
+    }
+    if (plane) {
+      inf[bd->ninf++] = b;
+    } else {
+      bd->list[bd->nfin++] = b;
+    }
+  }
+  for (int i = 0; i < bd->ninf; i++) {
+    bd->list[bd->nfin + i] = inf[i];
+  }
+}
+
+// Sweep axes: the eigenvectors of the covariance of the candidate geom centers, principal axis
+// first (computation_index.rst "Selection / Generation"); the identity when degenerate.
+static void sweepAxes(const mjModel* m, const mjData* d, const BroadData* bd, mjtNum axes[9]) {
+  mjtNum cen[3] = {0, 0, 0}, cov[9] = {0};
+  int cnt = 0;
+  for (int i = 0; i < bd->nfin; i++) {
+    int b = bd->list[i];
+    for (int g = m->body_geomadr[b]; g < m->body_geomadr[b] + m->body_geomnum[b]; g++) {
+      if (geomCanCollide(m, g)) {
+        mju_addTo3(cen, d->geom_xpos + 3 * g);
+        cnt++;
+      }
+    }
+  }
+  mju_eye(axes, 3);
+  if (cnt < 2) {
+    return;
+  }
+  mju_scl3(cen, cen, 1.0 / cnt);
+  for (int i = 0; i < bd->nfin; i++) {
+    int b = bd->list[i];
+    for (int g = m->body_geomadr[b]; g < m->body_geomadr[b] + m->body_geomnum[b]; g++) {
+      if (geomCanCollide(m, g)) {
+        mjtNum dif[3];
+        mju_sub3(dif, d->geom_xpos + 3 * g, cen);
+        for (int r = 0; r < 3; r++) {
+          for (int c = 0; c < 3; c++) {
+            cov[3 * r + c] += dif[r] * dif[c];
+          }
+        }
+      }
+    }
+  }
+  mjtNum eigval[3], eigvec[9], quat[4];
+  mju_eig3(eigval, eigvec, quat, cov);
+  mju_transpose(axes, eigvec, 3, 3);  // rows of axes = eigenvector columns
+}
+
+// Boxes of the bounded candidate bodies along the sweep axes: each geom contributes its center
+// projection +- (rbound + margin).
+static void bodyBoxes(const mjModel* m, mjData* d, BroadData* bd, const mjtNum axes[9]) {
+  bd->box = mj_stackAllocNum(d, 6 * mjMAX(bd->nfin, 1));
+  for (int i = 0; i < bd->nfin; i++) {
+    int b = bd->list[i];
+    mjtNum* box = bd->box + 6 * i;
+    for (int k = 0; k < 3; k++) {
+      box[2 * k] = mjMAXVAL;
+      box[2 * k + 1] = -mjMAXVAL;
+    }
+    for (int g = m->body_geomadr[b]; g < m->body_geomadr[b] + m->body_geomnum[b]; g++) {
+      if (!geomCanCollide(m, g)) {
+        continue;
+      }
+      mjtNum ext = m->geom_rbound[g] + assignMargin(m, m->geom_margin[g]);
+      for (int k = 0; k < 3; k++) {
+        mjtNum c = mju_dot3(axes + 3 * k, d->geom_xpos + 3 * g);
+        box[2 * k] = mju_min(box[2 * k], c - ext);
+        box[2 * k + 1] = mju_max(box[2 * k + 1], c + ext);
+      }
+    }
+  }
+  bd->order = mj_stackAllocInt(d, mjMAX(bd->nfin, 1));
+  for (int i = 0; i < bd->nfin; i++) {
+    bd->order[i] = i;
+  }
+  const mjtNum* box = bd->box;
+  std::sort(bd->order, bd->order + bd->nfin,
+            [box](int a, int b) { return box[6 * a] < box[6 * b]; });
+}
+
+// Sweep and prune: walk the boxes by increasing min along axis 0, keeping the list of boxes
+// whose max has not been passed; a new box overlaps each of them along axis 0 and is tested on
+// axes 1 and 2. Writes keys (b1 << 32 | b2) when `out` is given; returns the number of pairs.
+static int sweepAndPrune(const mjModel* m, mjData* d, const BroadData* bd, uint64_t* out) {
+  mj_markStack(d);
+  int* active = mj_stackAllocInt(d, mjMAX(bd->nfin, 1));
+  int nactive = 0, npair = 0;
+  for (int s = 0; s < bd->nfin; s++) {
+    int i = bd->order[s];
+    const mjtNum* bi = bd->box + 6 * i;
+    int keep = 0;
+    for (int a = 0; a < nactive; a++) {
+      int j = active[a];
+      const mjtNum* bj = bd->box + 6 * j;
+      if (bj[1] < bi[0]) {
+        continue;  // passed: drop from the active list
+      }
+      active[keep++] = j;
+      if (bj[2] > bi[3] || bi[2] > bj[3] || bj[4] > bi[5] || bi[4] > bj[5]) {
+        continue;
+      }
+      int b1 = mjMIN(bd->list[i], bd->list[j]), b2 = mjMAX(bd->list[i], bd->list[j]);
+      if (bodyPairAllowed(m, bd, b1, b2)) {
+        if (out) {
+          out[npair] = ((uint64_t)b1 << 32) | (uint64_t)b2;
+        }
+        npair++;
+      }
+    }
+    nactive = keep;
+    active[nactive++] = i;
+  }
+  mj_freeStack(d);
+  return npair;
+}
+
+// bodies with planes (unbounded) pair with every other candidate body
+static int unboundedPairs(const mjModel* m, const BroadData* bd, uint64_t* out) {
+  int npair = 0, ncand = bd->nfin + bd->ninf;
+  for (int i = bd->nfin; i < ncand; i++) {
+    for (int j = 0; j < ncand; j++) {
+      if (j >= bd->nfin && j <= i) {
+        continue;  // unbounded-unbounded pairs once
+      }
+      int b1 = mjMIN(bd->list[i], bd->list[j]), b2 = mjMAX(bd->list[i], bd->list[j]);
+      if (b1 != b2 && bodyPairAllowed(m, bd, b1, b2)) {
+        if (out) {
+          out[npair] = ((uint64_t)b1 << 32) | (uint64_t)b2;
+        }
+        npair++;
+      }
+    }
+  }
+  return npair;
+}
+
+int mj_broadphase(const mjModel* m, mjData* d, int** pairs) {
+  BroadData bd;
+  collectBodies(m, d, &bd);
+  mjtNum axes[9];
+  sweepAxes(m, d, &bd, axes);
+  bodyBoxes(m, d, &bd, axes);
+
+  // count, allocate, fill
+  int n1 = sweepAndPrune(m, d, &bd, NULL);
+  int n2 = unboundedPairs(m, &bd, NULL);
+  int n = n1 + n2;
+  *pairs = mj_stackAllocInt(d, 2 * mjMAX(n, 1));
+  uint64_t* key = (uint64_t*)mj_stackAllocByte(d, sizeof(uint64_t) * mjMAX(n, 1),
+                                               alignof(uint64_t));
+  sweepAndPrune(m, d, &bd, key);
+  unboundedPairs(m, &bd, key + n1);
+
+  // sort, drop duplicates, unpack
+  std::sort(key, key + n);
+  int nuniq = 0;
+  for (int i = 0; i < n; i++) {
+    if (i > 0 && key[i] == key[i - 1]) {
+      continue;
+    }
+    (*pairs)[2 * nuniq] = (int)(key[i] >> 32);
+    (*pairs)[2 * nuniq + 1] = (int)(key[i] & 0xFFFFFFFFu);
+    nuniq++;
+  }
+  return nuniq;
+}
+
+// ---------------------------------------------------------------------------------------------
+// mid phase: the AABB trees of the two bodies (bvh_aabb: center and half-sizes in the body's
+// inertial frame xipos/ximat; leaves carry a geom in bvh_nodeid; bvh_child holds the two
+// children of a node relative to the body's first node body_bvhadr, -1 for none)
+
+// world-frame center of node i of body b
+static void nodeCenter(const mjData* d, int b, const mjtNum* aabb, mjtNum res[3]) {
+  mju_mulMatVec3(res, d->ximat + 9 * b, aabb);
+  mju_addTo3(res, d->xipos + 3 * b);
+}
+
+// Separating-axis test on the face axes of both boxes (conservative: may report overlap for
+// disjoint boxes, never the reverse). Returns nonzero when the inflated boxes overlap.
+static int boxesOverlap(const mjtNum c1[3], const mjtNum mat1[9], const mjtNum h1[3],
+                        const mjtNum c2[3], const mjtNum mat2[9], const mjtNum h2[3],
+                        mjtNum margin) {
+  mjtNum t[3] = {c2[0] - c1[0], c2[1] - c1[1], c2[2] - c1[2]};
+  for (int pass = 0; pass < 2; pass++) {
+    const mjtNum* ma = pass ? mat2 : mat1;
+    const mjtNum* ha = pass ? h2 : h1;
+    const mjtNum* mb = pass ? mat1 : mat2;
+    const mjtNum* hb = pass ? h1 : h2;
+    for (int k = 0; k < 3; k++) {
+      mjtNum ax[3] = {ma[k], ma[3 + k], ma[6 + k]};
+      mjtNum rb = 0;
+      for (int j = 0; j < 3; j++) {
+        rb += hb[j] * fabs(ax[0] * mb[j] + ax[1] * mb[3 + j] + ax[2] * mb[6 + j]);
+      }
+      if (fabs(mju_dot3(t, ax)) > ha[k] + rb + margin) {
+        return 0;
+      }
+    }
+  }
+  return 1;
+}
+
+// number of leaves (geoms) in the tree of body b
+static int treeLeaves(const mjModel* m, int b) {
+  int nleaf = 0;
+  for (int i = 0; i < m->body_bvhnum[b]; i++) {
+    nleaf += m->bvh_nodeid[m->body_bvhadr[b] + i] >= 0;
+  }
+  return nleaf;
+}
+
+// Candidate geom pairs of bodies b1, b2 whose leaf boxes overlap; writes at most `cap_out`
+// (g1, g2) pairs (g1 in b1) to out and returns their number.
+static int midphase(const mjModel* m, mjData* d, int b1, int b2, mjtNum margin, int* out,
+                    int cap_out) {
+  mj_markStack(d);
+  int root1 = m->body_bvhadr[b1], root2 = m->body_bvhadr[b2];
+  int cap = 2 * (m->body_bvhnum[b1] + m->body_bvhnum[b2]) + 2;
+  int* stack = mj_stackAllocInt(d, 2 * cap);
+  int nstack = 0, nout = 0;
+  stack[nstack++] = root1;
+  stack[nstack++] = root2;
+  const mjtNum* mat1 = d->ximat + 9 * b1;
+  const mjtNum* mat2 = d->ximat + 9 * b2;
+  while (nstack > 0) {
+    int n2 = stack[--nstack];
+    int n1 = stack[--nstack];
+    const mjtNum* a1 = m->bvh_aabb + 6 * n1;
+    const mjtNum* a2 = m->bvh_aabb + 6 * n2;
+    mjtNum c1[3], c2[3];
+    nodeCenter(d, b1, a1, c1);
+    nodeCenter(d, b2, a2, c2);
+    if (!boxesOverlap(c1, mat1, a1 + 3, c2, mat2, a2 + 3, margin)) {
+      continue;
+    }
+    int leaf1 = m->bvh_nodeid[n1] >= 0, leaf2 = m->bvh_nodeid[n2] >= 0;
+    if (leaf1 && leaf2) {
+      if (nout >= cap_out) {
+        continue;  // cannot happen with a valid tree (each geom pair once)
+      }
+      out[2 * nout] = m->bvh_nodeid[n1];
+      out[2 * nout + 1] = m->bvh_nodeid[n2];
+      nout++;
+      continue;
+    }
+    // descend into the inner node (the larger one when both are inner)
+    int split1 = !leaf1 && (leaf2 || mju_dot3(a1 + 3, a1 + 3) >= mju_dot3(a2 + 3, a2 + 3));
+    for (int c = 0; c < 2; c++) {
+      int child = m->bvh_child[2 * (split1 ? n1 : n2) + c];
+      if (child < 0 || nstack + 2 > 2 * cap) {
+        continue;
+      }
+      child += split1 ? root1 : root2;
+      stack[nstack++] = split1 ? child : n1;
+      stack[nstack++] = split1 ? n2 : child;
+    }
+  }
+  mj_freeStack(d);
+  return nout;
+}
+
+// ---------------------------------------------------------------------------------------------
+// body pairs and explicit pairs
+
+// nonzero when geoms g1, g2 form one of the explicit pairs [start, end)
+static int inExplicitPairs(const mjModel* m, int g1, int g2, int start, int end) {
+  for (int i = start; i < end; i++) {
+    int p1 = m->pair_geom1[i], p2 = m->pair_geom2[i];
+    if ((p1 == g1 && p2 == g2) || (p1 == g2 && p2 == g1)) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+// use the mid phase for bodies b1, b2: enabled, both trees present and complete, and neither
+// body unbounded (planes)
+static int useMidphase(const mjModel* m, int b1, int b2) {
+  if (mjDISABLED(mjDSBL_MIDPHASE) || mjcb_contactfilter) {
+    return 0;
+  }
+  if (m->body_geomnum[b1] * m->body_geomnum[b2] <= 1) {
+    return 0;
+  }
+  for (int k = 0; k < 2; k++) {
+    int b = k ? b2 : b1;
+    if (m->body_bvhnum[b] <= 0 || m->body_bvhadr[b] < 0 || treeLeaves(m, b) != m->body_geomnum[b]) {
+      return 0;
+    }
+    for (int g = m->body_geomadr[b]; g < m->body_geomadr[b] + m->body_geomnum[b]; g++) {
+      if (m->geom_type[g] == mjGEOM_PLANE || m->geom_rbound[g] <= 0) {
+        return 0;
+      }
+    }
+  }
+  return 1;
+}
+
+static bool geomPairLess(const int* a, const int* b) {
+  return a[0] != b[0] ? a[0] < b[0] : a[1] < b[1];
+}
+
+// geom pairs of body pair (b1, b2), in increasing (g1, g2) order; explicit pairs [pstart, pend)
+// have the same bodies and take precedence
+static void collideBodyPair(const mjModel* m, mjData* d, int b1, int b2, int pstart, int pend) {
+  mj_markStack(d);
+  int n1 = m->body_geomnum[b1], n2 = m->body_geomnum[b2];
+  int adr1 = m->body_geomadr[b1], adr2 = m->body_geomadr[b2];
+  int* cand = mj_stackAllocInt(d, 2 * mjMAX(n1 * n2, 1));
+  int ncand = 0;
+  if (useMidphase(m, b1, b2)) {
+    mjtNum margin = mjMAX(m->body_margin[b1], m->body_margin[b2]);
+    for (int g = adr1; g < adr1 + n1; g++) {
+      margin = mjMAX(margin, m->geom_margin[g]);
+    }
+    for (int g = adr2; g < adr2 + n2; g++) {
+      margin = mjMAX(margin, m->geom_margin[g]);
+    }
+    ncand = midphase(m, d, b1, b2, assignMargin(m, margin), cand, n1 * n2);
+    // sort (g1, g2) pairs: insertion sort on pairs of ints (few candidates)
+    for (int i = 1; i < ncand; i++) {
+      int p[2] = {cand[2 * i], cand[2 * i + 1]};
+      int j = i - 1;
+      while (j >= 0 && geomPairLess(p, cand + 2 * j)) {
+        cand[2 * j + 2] = cand[2 * j];
+        cand[2 * j + 3] = cand[2 * j + 1];
+        j--;
+      }
+      cand[2 * j + 2] = p[0];
+      cand[2 * j + 3] = p[1];
+    }
+  } else {
+    for (int g1 = adr1; g1 < adr1 + n1; g1++) {
+      for (int g2 = adr2; g2 < adr2 + n2; g2++) {
+        cand[2 * ncand] = g1;
+        cand[2 * ncand + 1] = g2;
+        ncand++;
+      }
+    }
+  }
+
+  for (int i = 0; i < ncand; i++) {
+    int g1 = cand[2 * i], g2 = cand[2 * i + 1];
+    if (!geomCanCollide(m, g1) || !geomCanCollide(m, g2)) {
+      continue;
+    }
+    if (pend > pstart && inExplicitPairs(m, g1, g2, pstart, pend)) {
+      continue;
+    }
+    if (!geomPairCompatible(m, d, g1, g2)) {
+      continue;
+    }
+    mj_collideGeoms(m, d, g1, g2);
+  }
+  mj_freeStack(d);
+}
+
+// explicit pair i passes the user filter (mjcb_contactfilter sees predefined pairs too)
+static void collideExplicit(const mjModel* m, mjData* d, int i) {
+  if (mjcb_contactfilter && mjcb_contactfilter(m, d, m->pair_geom1[i], m->pair_geom2[i])) {
+    return;
+  }
+  mj_collideGeoms(m, d, i, -1);
+}
+
+void mj_collision(const mjModel* m, mjData* d) {
+  mj_clearEfc(d);
+  d->contact = NULL;
+  if (mjDISABLED(mjDSBL_CONSTRAINT) || mjDISABLED(mjDSBL_CONTACT) || m->ngeom == 0) {
+    mj_arenaUpdateMaxUse(d);
+    return;
+  }
+
+  mj_markStack(d);
+  int* bpair;
+  int nbpair = mj_broadphase(m, d, &bpair);
+  int npair = m->npair, nexclude = m->nexclude;
+  int pairadr = 0, exadr = 0;
+  for (int i = 0; i < nbpair; i++) {
+    int b1 = bpair[2 * i], b2 = bpair[2 * i + 1];
+    int p1, p2;
+
+    // explicit pairs up to this body pair, those of this body pair last
+    while (pairadr < npair) {
+      pairBodies(m, pairadr, &p1, &p2);
+      if (comparePair(p1, p2, b1, b2) >= 0) {
+        break;
+      }
+      collideExplicit(m, d, pairadr++);
+    }
+    int pstart = pairadr;
+    while (pairadr < npair) {
+      pairBodies(m, pairadr, &p1, &p2);
+      if (comparePair(p1, p2, b1, b2) != 0) {
+        break;
+      }
+      collideExplicit(m, d, pairadr++);
+    }
+
+    // excluded body pair
+    int excluded = 0;
+    while (exadr < nexclude) {
+      int e1, e2;
+      excludeBodies(m, exadr, &e1, &e2);
+      int cmp = comparePair(e1, e2, b1, b2);
+      if (cmp > 0) {
+        break;
+      }
+      if (cmp == 0) {
+        excluded = 1;
+        break;
+      }
+      exadr++;
+    }
+    if (excluded) {
+      continue;
+    }
+
+    collideBodyPair(m, d, b1, b2, pstart, pairadr);
+  }
+
+  // remaining explicit pairs
+  while (pairadr < npair) {
+    collideExplicit(m, d, pairadr++);
+  }
+
+  mj_freeStack(d);
+  mj_arenaUpdateMaxUse(d);
+}
+
+// ---------------------------------------------------------------------------------------------
+// mj_maxContact (computation_index.rst "Pair-wise colliders" table)
+
+int mj_maxContact(const mjModel* m, int g1, int g2, int has_margin) {
+  if (g1 < 0 || g2 < 0 || g1 >= m->ngeom || g2 >= m->ngeom) {
+    mjERROR("geom id out of range");
+    return 0;
+  }
+  int t1 = mjMIN(m->geom_type[g1], m->geom_type[g2]);
+  int t2 = mjMAX(m->geom_type[g1], m->geom_type[g2]);
+  if (has_margin < 0) {
+    has_margin = assignMargin(m, mjMAX(m->geom_margin[g1], m->geom_margin[g2])) > 0;
+  }
+  int multi = !mjDISABLED(mjDSBL_MULTICCD);
+  int native = !mjDISABLED(mjDSBL_NATIVECCD);
+  if (t2 == mjGEOM_SDF) {
+    return t1 == mjGEOM_PLANE ? 1 : m->opt.sdf_initpoints;
+  }
+  if (!mjCOLLISIONFUNC[t1][t2]) {
+    return 0;
+  }
+  if (t1 == mjGEOM_PLANE) {
+    static const int plane[mjNGEOMTYPES] = {0, 0, 1, 2, 1, 4, 4, 3, 1};
+    return plane[t2];
+  }
+  if (t1 == mjGEOM_HFIELD) {
+    return mjMAXCONPAIR;
+  }
+  if (t1 == mjGEOM_SPHERE || t1 == mjGEOM_ELLIPSOID || t2 == mjGEOM_ELLIPSOID) {
+    return 1;
+  }
+  if (t1 == mjGEOM_CAPSULE && (t2 == mjGEOM_CAPSULE || t2 == mjGEOM_BOX)) {
+    return 2;
+  }
+  if (t1 == mjGEOM_BOX && t2 == mjGEOM_BOX) {
+    return 8;
+  }
+  if (!multi) {
+    return 1;
+  }
+  // capsules and cylinders (and any positive margin) use the multi-run pipeline: 5 contacts;
+  // box/mesh pairs without margin use the single-shot pipeline under nativeccd: 4
+  if (t1 == mjGEOM_CAPSULE || t1 == mjGEOM_CYLINDER || has_margin || !native) {
+    return 5;
+  }
+  return 4;
+}

@@ -1,0 +1,53 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Collision detection driver (computation_index.rst "Collision detection"): selects the geom
+// pairs to check (broad phase over bodies, BVH mid phase, explicit <pair>s, <exclude>s and the
+// filters), calls the narrow-phase functions of mjCOLLISIONFUNC, mixes the contact parameters
+// (modeling.rst "Contact parameters") and appends the contacts to d->contact in the arena.
+//
+// Public: mj_collision, mj_addContact, mj_maxContact (mujoco.h). The internal pieces below are
+// exposed for the tests and for other areas (sensors, mj_geomDistance).
+
+#ifndef MOTUS_ENGINE_ENGINE_COLLISION_DRIVER_H_
+#define MOTUS_ENGINE_ENGINE_COLLISION_DRIVER_H_
+
+#include <mujoco/mujoco.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// Broad phase: the body pairs (b1 < b2) whose bounding boxes overlap (sweep and prune along the
+// principal axes of the geom centers; bodies with planes pair with every other body), after the
+// body filters (same welded body, parent-child unless mjDSBL_FILTERPARENT, body contype /
+// conaffinity unless mjcb_contactfilter is installed). Writes the pairs as b1 * nbody + b2 in
+// increasing order to a buffer allocated on the mjData stack (the caller owns the stack frame)
+// and returns their number.
+int mj_broadphase(const mjModel* m, mjData* d, int** pairs);
+
+// Nonzero when bodies b1, b2 may not collide through the body-pair mechanism: same welded body
+// (body_weldid), or parent and child welded bodies (neither the world) unless
+// mjDSBL_FILTERPARENT.
+int mj_filterBodyPair(const mjModel* m, int b1, int b2);
+
+// Bounding-sphere filter (filter 2): nonzero when geoms g1, g2 are certainly farther apart than
+// margin (spheres of radius geom_rbound; a plane has rbound 0 and uses the signed distance of the
+// other geom's center).
+int mj_filterSphere(const mjModel* m, const mjData* d, int g1, int g2, mjtNum margin);
+
+// Contact parameters of a dynamically generated pair (modeling.rst "Contact parameters"):
+// priority decides, else condim and friction are maxima and solref/solimp are mixed by solmix
+// (element-wise minimum of solref when either is non-positive); gap is the maximum.
+void mj_contactParam(const mjModel* m, int g1, int g2, int* condim, mjtNum* gap,
+                     mjtNum solref[mjNREF], mjtNum solimp[mjNIMP], mjtNum friction[5]);
+
+// Narrow phase of one geom pair with its parameters: g2 < 0 means "explicit pair g1"
+// (pair_* parameters), else the geom pair g1, g2 with mixed geom parameters. Orders the geoms by
+// type, applies the bounding-sphere filter, calls mjCOLLISIONFUNC and appends the contacts.
+void mj_collideGeoms(const mjModel* m, mjData* d, int g1, int g2);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // MOTUS_ENGINE_ENGINE_COLLISION_DRIVER_H_

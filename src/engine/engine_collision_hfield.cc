@@ -1,0 +1,135 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Height field vs convex geom (XMLreference.rst "asset/hfield", computation_index.rst "Collision
+// detection"): the height field is a union of triangular prisms. With size (sx, sy, sz, base) and
+// an nrow x ncol elevation grid h (row-major, row index along y), grid vertex (r, c) is at
+//   x = -sx + 2 sx c / (ncol-1),  y = -sy + 2 sy r / (nrow-1),  z = sz h[r*ncol + c]
+// in the height-field geom frame. Every cell (r, c)-(r+1, c+1) is split along its diagonal from
+// (r, c) to (r+1, c+1) into two triangles, and each triangle is extruded down to z = -base. The
+// geom's bounding box in the height-field frame (from its support function, grown by the margin)
+// selects the cells that can touch it; every prism of those cells is collided with the geom by
+// the general convex collider, in row-major cell order, until mjMAXCONPAIR contacts are found.
+
+#include <math.h>
+#include <string.h>
+
+#include <mujoco/mujoco.h>
+
+#include "engine/engine_collision_convex.h"
+
+namespace {
+
+// writes grid vertex (r, c) of the height field (top if top != 0, else bottom) in world
+// coordinates
+void gridVertex(mjtNum res[3], const mjtNum* hpos, const mjtNum* hmat, const mjtNum* size,
+                int nrow, int ncol, const float* data, int r, int c, int top) {
+  mjtNum loc[3];
+  loc[0] = -size[0] + 2 * size[0] * c / (ncol - 1);
+  loc[1] = -size[1] + 2 * size[1] * r / (nrow - 1);
+  loc[2] = top ? size[2] * data[r * ncol + c] : -size[3];
+  mju_mulMatVec3(res, hmat, loc);
+  for (int k = 0; k < 3; k++) res[k] += hpos[k];
+}
+
+}  // namespace
+
+int mjc_ConvexHField(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
+                     mjtNum margin) {
+  int hid = m->geom_dataid[g1];
+  if (hid < 0 || hid >= m->nhfield) return 0;
+  const mjtNum* size = m->hfield_size + 4 * hid;
+  int nrow = m->hfield_nrow[hid], ncol = m->hfield_ncol[hid];
+  if (nrow < 2 || ncol < 2) return 0;
+  const float* data = m->hfield_data + m->hfield_adr[hid];
+  const mjtNum* hpos = d->geom_xpos + 3 * g1;
+  const mjtNum* hmat = d->geom_xmat + 9 * g1;
+  bool native = !(m->opt.disableflags & mjDSBL_NATIVECCD);
+
+  // the geom (inflated by half the margin in the legacy pipeline, like its partner prism)
+  mjCCDObj geom;
+  mjc_initCCDObj(&geom, m, d, g2, native ? 0 : 0.5 * margin);
+
+  // bounding box of the geom in the height-field frame, from its support along the frame axes
+  mjtNum lo[3], hi[3];
+  for (int k = 0; k < 3; k++) {
+    mjtNum axis[3] = {hmat[k], hmat[3 + k], hmat[6 + k]}, neg[3] = {-axis[0], -axis[1], -axis[2]};
+    mjtNum p[3], q[3];
+    geom.support(p, &geom, axis);
+    geom.support(q, &geom, neg);
+    mjtNum ph = 0, qh = 0;
+    for (int j = 0; j < 3; j++) {
+      ph += axis[j] * (p[j] - hpos[j]);
+      qh += axis[j] * (q[j] - hpos[j]);
+    }
+    mjtNum grow = native ? margin : 0.5 * margin;
+    hi[k] = ph + grow;
+    lo[k] = qh - grow;
+  }
+
+  // reject if the box misses the height field's extent
+  if (lo[0] > size[0] || hi[0] < -size[0] || lo[1] > size[1] || hi[1] < -size[1] ||
+      hi[2] < -size[3] || lo[2] > size[2]) {
+    return 0;
+  }
+
+  // cells whose x / y ranges overlap the box
+  mjtNum dx = 2 * size[0] / (ncol - 1), dy = 2 * size[1] / (nrow - 1);
+  int cmin = (int)floor((lo[0] + size[0]) / dx), cmax = (int)floor((hi[0] + size[0]) / dx);
+  int rmin = (int)floor((lo[1] + size[1]) / dy), rmax = (int)floor((hi[1] + size[1]) / dy);
+  if (cmin < 0) cmin = 0;
+  if (rmin < 0) rmin = 0;
+  if (cmax > ncol - 2) cmax = ncol - 2;
+  if (rmax > nrow - 2) rmax = nrow - 2;
+
+  mjCCDObj prism;
+  mjc_initPrismObj(&prism, m, d, native ? 0 : 0.5 * margin);
+  mjCCDConfig cfg;
+  cfg.max_iterations = m->opt.ccd_iterations;
+  cfg.tolerance = m->opt.ccd_tolerance;
+  cfg.dist_cutoff = margin;
+
+  int ncon = 0;
+  for (int r = rmin; r <= rmax; r++) {
+    for (int c = cmin; c <= cmax; c++) {
+      // the two triangles of the cell: (r,c) (r+1,c+1) (r+1,c) and (r,c) (r,c+1) (r+1,c+1)
+      static const int kTri[2][3][2] = {{{0, 0}, {1, 1}, {1, 0}}, {{0, 0}, {0, 1}, {1, 1}}};
+      for (int t = 0; t < 2; t++) {
+        // skip a prism whose top lies entirely below the geom's box
+        mjtNum top = -size[3];
+        for (int i = 0; i < 3; i++) {
+          int rr = r + kTri[t][i][0], cc = c + kTri[t][i][1];
+          mjtNum h = size[2] * data[rr * ncol + cc];
+          if (h > top) top = h;
+        }
+        if (top < lo[2]) continue;
+
+        for (int i = 0; i < 3; i++) {
+          int rr = r + kTri[t][i][0], cc = c + kTri[t][i][1];
+          gridVertex(prism.prism[i], hpos, hmat, size, nrow, ncol, data, rr, cc, 1);
+          gridVertex(prism.prism[i + 3], hpos, hmat, size, nrow, ncol, data, rr, cc, 0);
+        }
+        mjc_prismCenter(&prism);
+
+        mjContact* cc = con + ncon;
+        if (native) {
+          mjCCDStatus st;
+          mjtNum dist = mjc_ccd(&cfg, &st, &prism, &geom, const_cast<mjData*>(d));
+          if (dist > margin) continue;
+          mjc_setContact(cc, &st);
+        } else {
+          mjtNum depth, normal[3], pos[3];
+          if (!mjc_mprPenetration(m, &prism, &geom, &depth, normal, pos)) continue;
+          memset(cc, 0, sizeof(mjContact));
+          cc->dist = margin - depth;
+          for (int k = 0; k < 3; k++) {
+            cc->pos[k] = pos[k];
+            cc->frame[k] = normal[k];
+          }
+        }
+        mjc_fixNormal(m, d, cc, g1, g2);
+        if (++ncon >= mjMAXCONPAIR) return ncon;
+      }
+    }
+  }
+  return ncon;
+}

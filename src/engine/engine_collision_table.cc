@@ -1,0 +1,53 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// The table of narrow-phase collision functions (APIreference_APIglobals.rst "mjCOLLISIONFUNC";
+// computation_index.rst "Pair-wise colliders"): entry [t1][t2] with t1 <= t2 collides a geom of
+// type t1 with one of type t2 (the driver orders the pair by type; the lower triangle is unused).
+// NULL means the two types cannot collide (plane-plane, plane-hfield, hfield-hfield, and SDF
+// geoms, which need SDF plugins). Users may replace entries with their own functions.
+
+#include <mujoco/mujoco.h>
+
+#include "engine/engine_collision_convex.h"
+#include "engine/engine_collision_primitive.h"
+
+// The general convex, plane-mesh and height-field colliders are written concurrently
+// (engine_collision_convex.cc, engine_collision_hfield.cc). TEMPORARY: referenced weakly so the
+// library links before they land (a missing function leaves its table entries NULL, i.e. those
+// type pairs do not collide); once they have landed these declarations can go.
+extern "C" {
+int mjc_Convex(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
+               mjtNum margin) __attribute__((weak));
+int mjc_PlaneConvex(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
+                    mjtNum margin) __attribute__((weak));
+int mjc_ConvexHField(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
+                     mjtNum margin) __attribute__((weak));
+}
+
+#define CVX mjc_Convex
+#define HFC mjc_ConvexHField
+
+mjfCollision mjCOLLISIONFUNC[mjNGEOMTYPES][mjNGEOMTYPES] = {
+  // PLANE
+  {0, 0, mjc_PlaneSphere, mjc_PlaneCapsule, mjc_PlaneEllipsoid, mjc_PlaneCylinder,
+   mjc_PlaneBox, mjc_PlaneConvex, 0},
+  // HFIELD
+  {0, 0, HFC, HFC, HFC, HFC, HFC, HFC, 0},
+  // SPHERE
+  {0, 0, mjc_SphereSphere, mjc_SphereCapsule, CVX, mjc_SphereCylinder, mjc_SphereBox, CVX, 0},
+  // CAPSULE
+  {0, 0, 0, mjc_CapsuleCapsule, CVX, CVX, mjc_CapsuleBox, CVX, 0},
+  // ELLIPSOID
+  {0, 0, 0, 0, CVX, CVX, CVX, CVX, 0},
+  // CYLINDER
+  {0, 0, 0, 0, 0, CVX, CVX, CVX, 0},
+  // BOX
+  {0, 0, 0, 0, 0, 0, mjc_BoxBox, CVX, 0},
+  // MESH
+  {0, 0, 0, 0, 0, 0, 0, CVX, 0},
+  // SDF
+  {0, 0, 0, 0, 0, 0, 0, 0, 0},
+};
+
+#undef CVX
+#undef HFC

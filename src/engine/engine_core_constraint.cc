@@ -1,0 +1,613 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// mj_makeConstraint: the rows of the constraint Jacobian, residuals and margins of all active
+// scalar constraints (computation_index.rst "Constraint model"; layout and order in
+// engine_core_constraint.h). The rows are built in two passes over the same code: the first
+// only counts rows and Jacobian nonzeros, so that the efc arrays can be taken from the arena in
+// one piece; the second fills them.
+
+#include "engine/engine_core_constraint.h"
+
+#include <string.h>
+
+#include <mujoco/mujoco.h>
+
+#include "engine/engine_io.h"
+#include "engine/engine_support_jac.h"
+#include "engine/engine_util_errmem.h"
+
+// ---------------------------------------------------------------------------------------------
+// solver type queries (XMLreference "option": cone, jacobian, solver)
+
+int mj_isPyramidal(const mjModel* m) { return m->opt.cone == mjCONE_PYRAMIDAL; }
+
+// "auto" resolves to sparse from 60 dofs on (MuJoCo 3.3.8: dense for nv = 59, sparse for
+// nv = 60, checked with the oracle)
+int mj_isSparse(const mjModel* m) {
+  return m->opt.jacobian == mjJAC_SPARSE || (m->opt.jacobian == mjJAC_AUTO && m->nv >= 60);
+}
+
+// the PGS solver works on the dual problem, and so does the noslip post-processing
+int mj_isDual(const mjModel* m) {
+  return m->opt.solver == mjSOL_PGS || m->opt.noslip_iterations > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// row builder
+
+namespace {
+
+// State of one pass. Every constraint hands its rows to addRows as a compressed Jacobian over
+// a sorted list of columns (its dof chain); the dense layout scatters them into nv columns.
+struct Builder {
+  int emit;     // 0: count rows and nonzeros only; 1: write the efc arrays
+  int sparse;   // mj_isSparse
+  int nefc;     // rows so far
+  int nnz;      // Jacobian entries so far
+  mjtNum* jac;  // scratch: up to 10 compressed rows (10 nv)
+  mjtNum* jp1;  // scratch: point Jacobians (3 nv each)
+  mjtNum* jr1;
+  mjtNum* jp2;
+  mjtNum* jr2;
+  int* chain;   // scratch: nv columns
+  int* chain2;  // scratch: nv columns
+};
+
+// Appends nrow rows: Jacobian jac (nrow x n, row-major) over the columns chain[0..n), residual
+// pos[r] (NULL: 0), and the common margin, friction loss, type and id.
+void addRows(const mjModel* m, mjData* d, Builder* b, const mjtNum* jac, const int* chain,
+             int n, int nrow, const mjtNum* pos, mjtNum margin, mjtNum frictionloss, int type,
+             int id) {
+  int nv = m->nv;
+  if (!b->emit) {
+    b->nefc += nrow;
+    b->nnz += nrow * (b->sparse ? n : nv);
+    return;
+  }
+  for (int r = 0; r < nrow; r++) {
+    int i = b->nefc + r;
+    d->efc_type[i] = type;
+    d->efc_id[i] = id;
+    d->efc_pos[i] = pos ? pos[r] : 0;
+    d->efc_margin[i] = margin;
+    d->efc_frictionloss[i] = frictionloss;
+    const mjtNum* src = jac + r * n;
+    if (b->sparse) {
+      d->efc_J_rownnz[i] = n;
+      d->efc_J_rowadr[i] = b->nnz;
+      d->efc_J_rowsuper[i] = 0;
+      memcpy(d->efc_J_colind + b->nnz, chain, sizeof(int) * n);
+      memcpy(d->efc_J + b->nnz, src, sizeof(mjtNum) * n);
+      b->nnz += n;
+    } else {
+      mjtNum* row = d->efc_J + (size_t)i * nv;
+      mju_zero(row, nv);
+      for (int c = 0; c < n; c++) {
+        row[chain[c]] += src[c];
+      }
+      b->nnz += nv;
+    }
+  }
+  b->nefc += nrow;
+}
+
+// first row involving a tendon (see tendon_efcadr in engine_core_constraint.h)
+void markTendon(mjData* d, const Builder* b, int t, int value) {
+  if (b->emit && d->tendon_efcadr[t] < 0) {
+    d->tendon_efcadr[t] = value;
+  }
+}
+
+// sorted union of two sorted index lists; returns its length
+int mergeSorted(int* res, const int* a, int na, const int* b, int nb) {
+  int i = 0, j = 0, n = 0;
+  while (i < na || j < nb) {
+    if (j >= nb || (i < na && a[i] < b[j])) {
+      res[n++] = a[i++];
+    } else if (i >= na || b[j] < a[i]) {
+      res[n++] = b[j++];
+    } else {
+      res[n++] = a[i++];
+      j++;
+    }
+  }
+  return n;
+}
+
+// position in a sorted list (the value is known to be present)
+int findSorted(const int* list, int n, int value) {
+  int lo = 0, hi = n - 1;
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (list[mid] < value) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo;
+}
+
+// ---------------------------------------------------------------------------------------------
+// equality constraints ("Constraint model / Equality")
+
+// the two points (world), bodies and orientations of a connect or weld constraint
+struct EqFrames {
+  int body[2];
+  mjtNum pos[2][3];
+  mjtNum quat[2][4];  // world orientation of body1 times relpose, and of body2 (weld only)
+  mjtNum torquescale;
+};
+
+// Body form (eq_data, see user_compile_equality.cc): connect anchors data[0:3] on body1 and
+// data[3:6] on body2; weld anchor data[0:3] on body2, relpose position data[3:6] on body1,
+// relpose orientation data[6:10] of body2 relative to body1, torquescale data[10].
+// Site form: the two site frames, relative orientation the identity.
+void eqFrames(const mjModel* m, const mjData* d, int e, EqFrames* f) {
+  const mjtNum* data = m->eq_data + mjNEQDATA * e;
+  int id[2] = {m->eq_obj1id[e], m->eq_obj2id[e]};
+  int weld = m->eq_type[e] == mjEQ_WELD;
+  f->torquescale = weld ? data[10] : 1;
+  if (m->eq_objtype[e] == mjOBJ_SITE) {
+    for (int k = 0; k < 2; k++) {
+      int b = m->site_bodyid[id[k]];
+      f->body[k] = b;
+      mju_copy3(f->pos[k], d->site_xpos + 3 * id[k]);
+      mju_mulQuat(f->quat[k], d->xquat + 4 * b, m->site_quat + 4 * id[k]);
+    }
+    return;
+  }
+  const mjtNum* local[2] = {weld ? data + 3 : data, weld ? data : data + 3};
+  for (int k = 0; k < 2; k++) {
+    int b = id[k];
+    f->body[k] = b;
+    mju_mulMatVec3(f->pos[k], d->xmat + 9 * b, local[k]);
+    mju_addTo3(f->pos[k], d->xpos + 3 * b);
+  }
+  if (weld) {
+    mju_mulQuat(f->quat[0], d->xquat + 4 * id[0], data + 6);
+    mju_copy4(f->quat[1], d->xquat + 4 * id[1]);
+  }
+}
+
+// Connect (3 rows) and weld (6 rows). Position residual p1 - p2 with Jacobian J1(p1) - J2(p2).
+// Weld orientation: with q1 the orientation body2 should have (body1's times relpose) and q2
+// its actual one, the residual is torquescale * vec(e), e = q2^-1 q1 = (cos(t/2), sin(t/2) a).
+// Its rate under angular velocities w1, w2 (world) is de/dt = (0, u) e / 2 with
+// u = R2' (w1 - w2), so d vec(e)/dt = (e0 u + u x vec(e)) / 2: the rotation rows apply this
+// map to each column u of R2' (jacr1 - jacr2).
+void eqConnectWeld(const mjModel* m, mjData* d, Builder* b, int e) {
+  EqFrames f;
+  eqFrames(m, d, e, &f);
+  int weld = m->eq_type[e] == mjEQ_WELD, nrow = weld ? 6 : 3;
+  int n = mj_mergeChain(m, b->chain, f.body[0], f.body[1]);
+  if (!b->emit) {
+    addRows(m, d, b, NULL, b->chain, n, nrow, NULL, 0, 0, mjCNSTR_EQUALITY, e);
+    return;
+  }
+
+  mjtNum pos[6];
+  mju_sub3(pos, f.pos[0], f.pos[1]);
+  mj_jacSparse(m, d, b->jp1, b->jr1, f.pos[0], f.body[0], n, b->chain);
+  mj_jacSparse(m, d, b->jp2, b->jr2, f.pos[1], f.body[1], n, b->chain);
+  mju_sub(b->jac, b->jp1, b->jp2, 3 * n);
+
+  if (weld) {
+    mjtNum q2inv[4], err[4];
+    mju_negQuat(q2inv, f.quat[1]);
+    mju_mulQuat(err, q2inv, f.quat[0]);
+    mju_scl3(pos + 3, err + 1, f.torquescale);
+    const mjtNum* R2 = d->xmat + 9 * f.body[1];
+    mjtNum* jrot = b->jac + 3 * n;
+    for (int c = 0; c < n; c++) {
+      mjtNum w[3], u[3], cr[3];
+      for (int k = 0; k < 3; k++) {
+        w[k] = b->jr1[k * n + c] - b->jr2[k * n + c];
+      }
+      mju_mulMatTVec3(u, R2, w);
+      mju_cross(cr, u, err + 1);
+      for (int k = 0; k < 3; k++) {
+        jrot[k * n + c] = 0.5 * f.torquescale * (err[0] * u[k] + cr[k]);
+      }
+    }
+  }
+  addRows(m, d, b, b->jac, b->chain, n, nrow, pos, 0, 0, mjCNSTR_EQUALITY, e);
+}
+
+// quartic coupling y - y0 = a0 + a1 x + ... + a4 x^4 of eq_data (polycoef); returns the
+// polynomial at x and its derivative in *slope
+mjtNum polyCoupling(const mjtNum* a, mjtNum x, mjtNum* slope) {
+  *slope = a[1] + x * (2 * a[2] + x * (3 * a[3] + x * 4 * a[4]));
+  return a[0] + x * (a[1] + x * (a[2] + x * (a[3] + x * a[4])));
+}
+
+// Joint coupling (1 row): r = (y - y0) - poly(x - x0), J = e_dof1 - poly'(x - x0) e_dof2.
+void eqJoint(const mjModel* m, mjData* d, Builder* b, int e) {
+  int j1 = m->eq_obj1id[e], j2 = m->eq_obj2id[e];
+  int dof[2] = {m->jnt_dofadr[j1], j2 >= 0 ? m->jnt_dofadr[j2] : -1};
+  int n = 1;
+  b->chain[0] = dof[0];
+  if (j2 >= 0 && dof[1] != dof[0]) {
+    b->chain[dof[1] < dof[0] ? 0 : 1] = dof[1];
+    b->chain[dof[1] < dof[0] ? 1 : 0] = dof[0];
+    n = 2;
+  }
+  if (!b->emit) {
+    addRows(m, d, b, NULL, b->chain, n, 1, NULL, 0, 0, mjCNSTR_EQUALITY, e);
+    return;
+  }
+  const mjtNum* coef = m->eq_data + mjNEQDATA * e;
+  int a1 = m->jnt_qposadr[j1];
+  mjtNum y = d->qpos[a1] - m->qpos0[a1], pos, slope = 0;
+  if (j2 >= 0) {
+    int a2 = m->jnt_qposadr[j2];
+    pos = y - polyCoupling(coef, d->qpos[a2] - m->qpos0[a2], &slope);
+  } else {
+    pos = y - coef[0];
+  }
+  b->jac[0] = b->jac[1] = 0;
+  b->jac[findSorted(b->chain, n, dof[0])] += 1;
+  if (j2 >= 0) {
+    b->jac[findSorted(b->chain, n, dof[1])] -= slope;
+  }
+  addRows(m, d, b, b->jac, b->chain, n, 1, &pos, 0, 0, mjCNSTR_EQUALITY, e);
+}
+
+// Tendon coupling (1 row): as the joint coupling, with lengths relative to tendon_length0 and
+// the tendon Jacobian rows.
+void eqTendon(const mjModel* m, mjData* d, Builder* b, int e) {
+  int t1 = m->eq_obj1id[e], t2 = m->eq_obj2id[e];
+  const int* c1 = m->ten_J_colind + m->ten_J_rowadr[t1];
+  int n1 = m->ten_J_rownnz[t1], n = n1;
+  memcpy(b->chain, c1, sizeof(int) * n1);
+  if (t2 >= 0) {
+    n = mergeSorted(b->chain, c1, n1, m->ten_J_colind + m->ten_J_rowadr[t2],
+                    m->ten_J_rownnz[t2]);
+  }
+  markTendon(d, b, t1, e);  // MuJoCo 3.3.8 records the equality's index here, not its row
+  if (t2 >= 0) {
+    markTendon(d, b, t2, e);
+  }
+  if (!b->emit) {
+    addRows(m, d, b, NULL, b->chain, n, 1, NULL, 0, 0, mjCNSTR_EQUALITY, e);
+    return;
+  }
+  const mjtNum* coef = m->eq_data + mjNEQDATA * e;
+  mjtNum y = d->ten_length[t1] - m->tendon_length0[t1], pos, slope = 0;
+  if (t2 >= 0) {
+    pos = y - polyCoupling(coef, d->ten_length[t2] - m->tendon_length0[t2], &slope);
+  } else {
+    pos = y - coef[0];
+  }
+  mju_zero(b->jac, n);
+  int adr = m->ten_J_rowadr[t1];
+  for (int k = 0; k < n1; k++) {
+    b->jac[findSorted(b->chain, n, m->ten_J_colind[adr + k])] += d->ten_J[adr + k];
+  }
+  if (t2 >= 0) {
+    adr = m->ten_J_rowadr[t2];
+    for (int k = 0; k < m->ten_J_rownnz[t2]; k++) {
+      b->jac[findSorted(b->chain, n, m->ten_J_colind[adr + k])] -= slope * d->ten_J[adr + k];
+    }
+  }
+  addRows(m, d, b, b->jac, b->chain, n, 1, &pos, 0, 0, mjCNSTR_EQUALITY, e);
+}
+
+void equalityRows(const mjModel* m, mjData* d, Builder* b) {
+  for (int e = 0; e < m->neq; e++) {
+    if (!d->eq_active[e]) {
+      continue;
+    }
+    switch (m->eq_type[e]) {
+      case mjEQ_CONNECT:
+      case mjEQ_WELD:
+        eqConnectWeld(m, d, b, e);
+        break;
+      case mjEQ_JOINT:
+        eqJoint(m, d, b, e);
+        break;
+      case mjEQ_TENDON:
+        eqTendon(m, d, b, e);
+        break;
+      default:
+        break;  // flex equalities belong to the flex area (not built yet)
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// friction loss ("Constraint model / Friction loss"): J = e_dof, or the tendon's moment arms
+
+void tendonRow(const mjModel* m, const mjData* d, Builder* b, int t, mjtNum sign) {
+  int adr = m->ten_J_rowadr[t], n = m->ten_J_rownnz[t];
+  memcpy(b->chain, m->ten_J_colind + adr, sizeof(int) * n);
+  if (b->emit) {
+    for (int k = 0; k < n; k++) {
+      b->jac[k] = sign * d->ten_J[adr + k];
+    }
+  }
+}
+
+void frictionRows(const mjModel* m, mjData* d, Builder* b) {
+  for (int i = 0; i < m->nv; i++) {
+    mjtNum loss = m->dof_frictionloss[i];
+    if (loss > 0) {
+      b->chain[0] = i;
+      b->jac[0] = 1;
+      addRows(m, d, b, b->jac, b->chain, 1, 1, NULL, 0, loss, mjCNSTR_FRICTION_DOF, i);
+    }
+  }
+  for (int t = 0; t < m->ntendon; t++) {
+    mjtNum loss = m->tendon_frictionloss[t];
+    if (loss > 0) {
+      markTendon(d, b, t, b->nefc);
+      tendonRow(m, d, b, t, 1);
+      addRows(m, d, b, b->jac, b->chain, m->ten_J_rownnz[t], 1, NULL, 0, loss,
+              mjCNSTR_FRICTION_TENDON, t);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// limits ("Constraint model / Limit"): the residual is the distance to the nearer side of the
+// range, positive inside; a side becomes a row when its distance is below the margin. The row
+// is the gradient of that distance: +J for the lower side, -J for the upper one.
+
+void jointLimitRows(const mjModel* m, mjData* d, Builder* b) {
+  for (int j = 0; j < m->njnt; j++) {
+    if (!m->jnt_limited[j]) {
+      continue;
+    }
+    int type = m->jnt_type[j], dof = m->jnt_dofadr[j];
+    const mjtNum* range = m->jnt_range + 2 * j;
+    mjtNum margin = m->jnt_margin[j];
+    const mjtNum* q = d->qpos + m->jnt_qposadr[j];
+    if (type == mjJNT_SLIDE || type == mjJNT_HINGE) {
+      b->chain[0] = dof;
+      for (int side = 0; side < 2; side++) {
+        mjtNum dist = side == 0 ? q[0] - range[0] : range[1] - q[0];
+        if (dist < margin) {
+          b->jac[0] = side == 0 ? 1 : -1;
+          addRows(m, d, b, b->jac, b->chain, 1, 1, &dist, margin, 0, mjCNSTR_LIMIT_JOINT, j);
+        }
+      }
+    } else if (type == mjJNT_BALL) {
+      // rotation angle t of the joint quaternion (its exponential map is t a); the limit is
+      // on t <= max(range), with gradient -a on the three angular dofs
+      mjtNum quat[4], rot[3];
+      mju_copy4(quat, q);
+      mju_normalize4(quat);
+      mju_quat2Vel(rot, quat, 1);
+      mjtNum angle = mju_normalize3(rot);
+      mjtNum dist = mjMAX(range[0], range[1]) - angle;
+      if (dist < margin) {
+        for (int k = 0; k < 3; k++) {
+          b->chain[k] = dof + k;
+          b->jac[k] = -rot[k];
+        }
+        addRows(m, d, b, b->jac, b->chain, 3, 1, &dist, margin, 0, mjCNSTR_LIMIT_JOINT, j);
+      }
+    }
+  }
+}
+
+void tendonLimitRows(const mjModel* m, mjData* d, Builder* b) {
+  for (int t = 0; t < m->ntendon; t++) {
+    if (!m->tendon_limited[t]) {
+      continue;
+    }
+    const mjtNum* range = m->tendon_range + 2 * t;
+    mjtNum margin = m->tendon_margin[t], len = d->ten_length[t];
+    for (int side = 0; side < 2; side++) {
+      mjtNum dist = side == 0 ? len - range[0] : range[1] - len;
+      if (dist < margin) {
+        markTendon(d, b, t, b->nefc);
+        tendonRow(m, d, b, t, side == 0 ? 1 : -1);
+        addRows(m, d, b, b->jac, b->chain, m->ten_J_rownnz[t], 1, &dist, margin, 0,
+                mjCNSTR_LIMIT_TENDON, t);
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// contacts ("Constraint model / Contact")
+
+// Rows of contact i. S = J2(p) - J1(p) maps qvel to the velocity of geom2's body relative to
+// geom1's at the contact point p (the force acts from geom1 on geom2); its translational and
+// rotational parts are expressed in the contact frame (rows: normal, tangent1, tangent2).
+// Elliptic: the rows are the first dim components of (translation; rotation), E = I.
+// Pyramidal: edge pairs normal +- friction[k-1] * component k, k = 1 .. dim-1, where the
+// components after the two tangents are the torsional and the two rolling rotations.
+void contactRows(const mjModel* m, mjData* d, Builder* b, int i) {
+  mjContact* con = d->contact + i;
+  if (con->exclude) {
+    con->efc_address = -1;
+    return;
+  }
+  int dim = con->dim;
+  if (con->geom[0] < 0 || con->geom[1] < 0 || (dim != 1 && dim != 3 && dim != 4 && dim != 6)) {
+    con->efc_address = -1;  // flex contacts belong to the flex area; invalid condim
+    if (b->emit) {
+      mjWARNING("contact %d skipped: geom %d, %d, condim %d", i, con->geom[0], con->geom[1],
+                dim);
+    }
+    return;
+  }
+  int pyramidal = mj_isPyramidal(m) && dim > 1;
+  int nrow = dim == 1 ? 1 : (pyramidal ? 2 * (dim - 1) : dim);
+  int type = dim == 1 ? mjCNSTR_CONTACT_FRICTIONLESS
+                      : (pyramidal ? mjCNSTR_CONTACT_PYRAMIDAL : mjCNSTR_CONTACT_ELLIPTIC);
+  int b1 = m->geom_bodyid[con->geom[0]], b2 = m->geom_bodyid[con->geom[1]];
+  int n = mj_mergeChain(m, b->chain, b1, b2);
+  if (!b->emit) {
+    addRows(m, d, b, NULL, b->chain, n, nrow, NULL, 0, 0, type, i);
+    return;
+  }
+  con->efc_address = b->nefc;
+
+  // S in the contact frame: comp[k] (n columns), k = 0..5 (translation then rotation)
+  mj_jacSparse(m, d, b->jp1, b->jr1, con->pos, b1, n, b->chain);
+  mj_jacSparse(m, d, b->jp2, b->jr2, con->pos, b2, n, b->chain);
+  mju_subFrom(b->jp2, b->jp1, 3 * n);
+  mju_subFrom(b->jr2, b->jr1, 3 * n);
+  mjtNum* comp = b->jac + 4 * n;  // rows 4..9 of the scratch hold the 6 components
+  for (int k = 0; k < 6; k++) {
+    const mjtNum* axis = con->frame + 3 * (k % 3);
+    const mjtNum* src = k < 3 ? b->jp2 : b->jr2;
+    for (int c = 0; c < n; c++) {
+      comp[k * n + c] = axis[0] * src[c] + axis[1] * src[n + c] + axis[2] * src[2 * n + c];
+    }
+  }
+
+  mjtNum pos[10];
+  for (int r = 0; r < nrow; r++) {
+    pos[r] = (pyramidal || r == 0) ? con->dist : 0;
+  }
+  if (pyramidal) {
+    for (int k = 1; k < dim; k++) {
+      mjtNum mu = con->friction[k - 1];
+      mjtNum* up = b->jac + 2 * (k - 1) * n;
+      mjtNum* dn = up + n;
+      for (int c = 0; c < n; c++) {
+        up[c] = comp[c] + mu * comp[k * n + c];
+        dn[c] = comp[c] - mu * comp[k * n + c];
+      }
+    }
+  } else {
+    memmove(b->jac, comp, sizeof(mjtNum) * nrow * n);
+  }
+  addRows(m, d, b, b->jac, b->chain, n, nrow, pos, con->includemargin, 0, type, i);
+}
+
+void contactRowsAll(const mjModel* m, mjData* d, Builder* b) {
+  for (int i = 0; i < d->ncon; i++) {
+    contactRows(m, d, b, i);
+  }
+}
+
+// one pass over all constraint types, in the order of the efc arrays
+void buildRows(const mjModel* m, mjData* d, Builder* b) {
+  b->nefc = b->nnz = 0;
+  if (!mjDISABLED(mjDSBL_EQUALITY)) {
+    equalityRows(m, d, b);
+  }
+  int ne = b->nefc;
+  if (!mjDISABLED(mjDSBL_FRICTIONLOSS)) {
+    frictionRows(m, d, b);
+  }
+  int nf = b->nefc - ne;
+  if (!mjDISABLED(mjDSBL_LIMIT)) {
+    jointLimitRows(m, d, b);
+    tendonLimitRows(m, d, b);
+  }
+  int nl = b->nefc - ne - nf;
+  if (!mjDISABLED(mjDSBL_CONTACT)) {
+    contactRowsAll(m, d, b);
+  }
+  d->ne = ne;
+  d->nf = nf;
+  d->nl = nl;
+}
+
+// ---------------------------------------------------------------------------------------------
+// arena
+
+// columns of an arena array: efc_KBIP holds 4 numbers per row (K, B, I, P); the generated
+// X-macro list gives it 1 because the C-interface table truncates that column
+int arenaCols(const char* name, int nc) { return strcmp(name, "efc_KBIP") ? nc : 4; }
+
+// Takes the MJDATA_ARENA_POINTERS_SOLVER arrays for d->nefc rows and d->nJ Jacobian entries
+// from the arena and zeroes them. Returns 0 (arena unchanged, pointers NULL) when full.
+int allocEfc(const mjModel* m, mjData* d) {
+  size_t parena = d->parena;
+  int ok = 1;
+#define MJ_M(n) m->n
+#define MJ_D(n) d->n
+#define X(type, name, nr, nc)                                                           \
+  if (ok) {                                                                             \
+    size_t bytes = sizeof(type) * (size_t)(nr) * arenaCols(#name, nc);                  \
+    d->name = (type*)mj_arenaAllocByte(d, bytes, 8);                                    \
+    if (d->name) {                                                                      \
+      memset(d->name, 0, bytes);                                                        \
+    } else {                                                                            \
+      ok = 0;                                                                           \
+    }                                                                                   \
+  }
+  MJDATA_ARENA_POINTERS_SOLVER
+#undef X
+  if (!ok) {
+    d->parena = parena;
+#define X(type, name, nr, nc) d->name = NULL;
+    MJDATA_ARENA_POINTERS_SOLVER
+#undef X
+  }
+#undef MJ_M
+#undef MJ_D
+  return ok;
+}
+
+void emptyEfc(mjData* d) {
+  d->ne = d->nf = d->nl = d->nefc = d->nJ = 0;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// mj_makeConstraint
+
+void mj_makeConstraint(const mjModel* m, mjData* d) {
+  int nv = m->nv;
+  emptyEfc(d);
+  if (mjDISABLED(mjDSBL_CONSTRAINT)) {
+    for (int i = 0; i < d->ncon; i++) {
+      d->contact[i].efc_address = -1;
+    }
+    return;
+  }
+
+  mj_markStack(d);
+  Builder b;
+  b.sparse = mj_isSparse(m);
+  b.jac = mj_stackAllocNum(d, 10 * (size_t)mjMAX(nv, 1));
+  b.jp1 = mj_stackAllocNum(d, 3 * (size_t)mjMAX(nv, 1));
+  b.jr1 = mj_stackAllocNum(d, 3 * (size_t)mjMAX(nv, 1));
+  b.jp2 = mj_stackAllocNum(d, 3 * (size_t)mjMAX(nv, 1));
+  b.jr2 = mj_stackAllocNum(d, 3 * (size_t)mjMAX(nv, 1));
+  b.chain = mj_stackAllocInt(d, mjMAX(nv, 1));
+  b.chain2 = mj_stackAllocInt(d, mjMAX(nv, 1));
+
+  // pass 1: sizes
+  b.emit = 0;
+  buildRows(m, d, &b);
+  int nefc = b.nefc, nnz = b.nnz;
+  emptyEfc(d);
+
+  // the arena
+  d->nefc = nefc;
+  d->nJ = nnz;
+  if (!allocEfc(m, d)) {
+    mj_warning(d, mjWARN_CNSTRFULL, (int)d->narena);
+    emptyEfc(d);
+    for (int i = 0; i < d->ncon; i++) {
+      d->contact[i].efc_address = -1;
+    }
+    mj_freeStack(d);
+    return;
+  }
+  for (int t = 0; t < m->ntendon; t++) {
+    d->tendon_efcadr[t] = -1;
+  }
+
+  // pass 2: the rows
+  b.emit = 1;
+  buildRows(m, d, &b);
+  if (b.nefc != nefc || b.nnz != nnz) {
+    mjERROR("internal: %d rows / %d nonzeros counted, %d / %d built", nefc, nnz, b.nefc,
+            b.nnz);
+  }
+  mj_freeStack(d);
+
+  mj_makeImpedance(m, d);
+  mj_arenaUpdateMaxUse(d);
+}

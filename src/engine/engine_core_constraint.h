@@ -1,0 +1,65 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Constraint assembly (computation_index.rst "Constraint model", "Constraint solver /
+// Parameters"; modeling.rst "Solver parameters"). Public functions (declared in mujoco.h):
+//   engine_core_constraint.cc          mj_makeConstraint, mj_isPyramidal, mj_isSparse,
+//                                      mj_isDual
+//   engine_core_constraint_param.cc    mj_referenceConstraint (and the internal
+//                                      mj_makeImpedance / mj_diagApprox below)
+//   engine_core_constraint_project.cc  mj_projectConstraint, mj_constraintUpdate,
+//                                      mj_mulJacVec, mj_mulJacTVec
+//
+// Rows (mjData.efc_*), in this order ("Constraint model": equality, friction loss, limit,
+// contact), each group by model element:
+//   equality   (ne rows)  active (d->eq_active) connect (3), weld (6), joint (1), tendon (1)
+//   friction   (nf rows)  dofs with dof_frictionloss > 0, then tendons with frictionloss > 0
+//   limit      (nl rows)  joints (lower, then upper; ball joints one row) and tendons whose
+//                         distance to the limit is below the margin
+//   contact               d->contact[i] not excluded: 1 row for condim 1 (mjCNSTR_CONTACT_
+//                         FRICTIONLESS), dim rows for elliptic cones, 2 (dim-1) for pyramidal
+// efc_id is the equality / dof / tendon / joint / contact index of the row.
+//
+// Jacobian layout (mj_isSparse): dense efc_J is nefc x nv row-major (nJ = nefc nv, the CSR
+// arrays are zero); sparse efc_J is CSR with efc_J_rownnz / rowadr / colind, the columns of a
+// row being the union of the dof chains of the bodies it involves, increasing (entries that are
+// zero stay stored); efc_J_rowsuper is zero (MuJoCo 3.3.8 leaves it zero as well).
+//
+// Solver parameters of every row (mj_makeImpedance, engine_core_constraint_param.cc):
+//   efc_diagApprox  approximation of diag(J M^-1 J') from the invweight0 of bodies, dofs and
+//                   tendons at qpos0;
+//   efc_KBIP        (K, B, I, P) per row: stiffness and damping of the reference
+//                   spring-damper, impedance d(r) and its derivative dd/dr;
+//   efc_R, efc_D    R = (1 - d)/d diagApprox and D = 1/R.
+// mj_referenceConstraint (stage 17): efc_vel = J qvel and
+//   efc_aref = -B efc_vel - K I (efc_pos - efc_margin) - (Jdot qvel for connect and weld rows).
+
+#ifndef MOTUS_ENGINE_ENGINE_CORE_CONSTRAINT_H_
+#define MOTUS_ENGINE_ENGINE_CORE_CONSTRAINT_H_
+
+#include <mujoco/mujoco.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// Solver parameters of the rows built by mj_makeConstraint: efc_diagApprox, efc_KBIP, efc_R,
+// efc_D; also contact mu. Called at the end of mj_makeConstraint.
+void mj_makeImpedance(const mjModel* m, mjData* d);
+
+// Impedance d(r) of solimp (dmin, dmax, width, midpoint, power) at residual r, and its
+// derivative with respect to r in *dimp (may be NULL) (modeling.rst "Impedance").
+mjtNum mj_impedance(const mjtNum solimp[mjNIMP], mjtNum r, mjtNum* dimp);
+
+// Stiffness K and damping B of solref at impedance width value dmax (modeling.rst
+// "Reference"); refsafe applied when enabled in m.
+void mj_stiffDamp(const mjModel* m, const mjtNum solref[mjNREF], mjtNum dmax, mjtNum* K,
+                  mjtNum* B);
+
+// Trees touched by efc row i (from its Jacobian row), increasing; trees must hold ntree ints.
+int mj_efcTrees(const mjModel* m, const mjData* d, int i, int* trees);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // MOTUS_ENGINE_ENGINE_CORE_CONSTRAINT_H_

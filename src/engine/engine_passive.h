@@ -1,0 +1,63 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Passive forces (computation_index.rst "Passive forces", "Polynomial forces"; pipeline stage
+// 15). The public entry point mj_passive is declared in mujoco.h:
+//   engine_passive.cc        mj_passive: springs, dampers, gravity compensation, mjcb_passive
+//   engine_passive_fluid.cc  fluid forces (engine_passive_fluid.h)
+//
+// mj_passive needs the position stages (mj_kinematics, mj_comPos, mj_tendon, mj_transmission)
+// and the velocity stages before it (ten_velocity, actuator_velocity, mj_comVel). It sets
+//   qfrc_spring    joint springs (stiffness about qpos_spring) and tendon springs (about the
+//                  dead band tendon_lengthspring), unless mjDSBL_SPRING;
+//   qfrc_damper    dof damping, tendon damping and actuator damping, unless mjDSBL_DAMPER;
+//   qfrc_gravcomp  -gravcomp_b m_b g applied at each body's center of mass, unless
+//                  mjDSBL_GRAVITY (or gravity is zero);
+//   qfrc_fluid     fluid forces when density or viscosity is positive;
+//   qfrc_passive = qfrc_spring + qfrc_damper + qfrc_fluid + qfrc_gravcomp on the dofs whose
+//                  joint is not jnt_actgravcomp (those go to qfrc_actuator, mj_fwdActuation);
+// then calls mjcb_passive (which may add to qfrc_passive). With both mjDSBL_SPRING and
+// mjDSBL_DAMPER every output is zero and mjcb_passive is not called (as MuJoCo 3.3.8).
+//
+// Polynomial coefficients (a = stiffness/damping, (b, c) = the *poly arrays):
+//   spring force  -(a x + b x^2 + c x^3) for a scalar displacement x; for the 3D displacements
+//                 of ball joints (rotation vector of q_spring^-1 q) and of the two parts of a
+//                 free joint, -(a + b |x| + c |x|^2) x, the gradient of the potential
+//                 a|x|^2/2 + b|x|^3/3 + c|x|^4/4 (the energy mj_energyPos uses);
+//   damper force  -(a v + b v|v| + c v^3) per dof, per tendon (v = ten_velocity) and per
+//                 actuator with a joint or tendon transmission (v = actuator_velocity, force
+//                 mapped by the moment arms, i.e. reflected through the gear).
+//   tendon springs: x = L - s1 above the dead band [s0, s1], L - s0 below it, 0 inside.
+
+#ifndef MOTUS_ENGINE_ENGINE_PASSIVE_H_
+#define MOTUS_ENGINE_ENGINE_PASSIVE_H_
+
+#include <mujoco/mujoco.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// Hook for the passive forces of flexes (edge springs and dampers, bending, ...), owned by the
+// flex area: when set, mj_passive calls it after the joint and tendon terms; it must ADD into
+// qfrc_spring / qfrc_damper (respecting mjDSBL_SPRING / mjDSBL_DAMPER). NULL by default.
+extern mjfGeneric mj_passiveFlexHook;
+
+// scalar polynomial spring force -(a x + b x^2 + c x^3); poly = (b, c) or NULL
+mjtNum mj_springForce(mjtNum x, mjtNum a, const mjtNum* poly);
+
+// scalar polynomial damper force -(a v + b v|v| + c v^3); poly = (b, c) or NULL
+mjtNum mj_damperForce(mjtNum v, mjtNum a, const mjtNum* poly);
+
+// its derivative with respect to v: -(a + 2 b |v| + 3 c v^2)
+mjtNum mj_damperSlope(mjtNum v, mjtNum a, const mjtNum* poly);
+
+// The pieces of mj_passive; each ADDS to the given vector (nv).
+void mj_springs(const mjModel* m, mjData* d, mjtNum* qfrc);    // joints and tendons
+void mj_dampers(const mjModel* m, mjData* d, mjtNum* qfrc);    // dofs, tendons, actuators
+void mj_gravcomp(const mjModel* m, mjData* d, mjtNum* qfrc);   // gravity compensation
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // MOTUS_ENGINE_ENGINE_PASSIVE_H_

@@ -1,0 +1,367 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Collision driver (computation_index.rst "Collision detection / Selection"; modeling.rst
+// "Contact parameters", "Contact override"): contact parameters, filters, excludes, explicit
+// pairs and contact order against MuJoCo 3.3.8; the broad and mid phases against brute force;
+// arena overflow, callbacks, user collision functions, disable flags; real models.
+//
+// Golden data written by
+//   MJREF=/work/oracle/mjref python3 test/data/collision/make_golden.py
+// (scenes: tools/gen_golden.py <scene>.xml --forward-only --fields ncon,contact; shared models:
+// qpos every 100 steps of an oracle trajectory, then --states with qpos,ncon,contact).
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <mujoco/mujoco.h>
+
+#include "collision_testutil.h"
+#include "engine/engine_collision_driver.h"
+#include "engine/engine_collision_primitive.h"
+#include "engine/engine_io.h"
+#include "fixture.h"
+#include "golden.h"
+
+namespace motus_test {
+namespace {
+
+std::string DataPath(const std::string& file) {
+  return SourcePath("test/data/collision/" + file);
+}
+
+void Collide(const mjModel* m, mjData* d) {
+  mj_kinematics(m, d);
+  mj_collision(m, d);
+}
+
+// Scenes compared at their initial state.
+class DriverScene : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(DriverScene, MatchesOracle) {
+  std::string name = GetParam();
+  Golden g(DataPath(name + "_golden.txt"));
+  ASSERT_TRUE(g.ok()) << g.error();
+  mjModel* m = LoadCollisionModel(DataPath(name + ".xml"));
+  ASSERT_NE(m, nullptr);
+  mjData* d = mj_makeData(m);
+  std::vector<GoldenContact> ref = ParseContacts(g.get(0, "contact"));
+  ASSERT_EQ(static_cast<int>(g.get(0, "ncon")[0]), static_cast<int>(ref.size()));
+
+  // with and without the mid phase: same contacts, same order
+  for (int midphase = 0; midphase < 2; midphase++) {
+    if (midphase) m->opt.disableflags |= mjDSBL_MIDPHASE;
+    Collide(m, d);
+    EXPECT_TRUE(ContactsMatch(m, d, ref)) << name << (midphase ? " (no mid phase)" : "");
+  }
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+INSTANTIATE_TEST_SUITE_P(Collision, DriverScene,
+                         ::testing::Values("params", "params_override", "filters",
+                                           "filters_noparent", "order"),
+                         [](const ::testing::TestParamInfo<const char*>& info) {
+                           return std::string(info.param);
+                         });
+
+// Real models at states along oracle trajectories. Contacts of colliders of other areas (mesh,
+// height field, general convex) are removed from both lists before comparing: the order of the
+// remaining ones is unaffected.
+class SharedModel : public ::testing::TestWithParam<std::pair<const char*, const char*>> {};
+
+TEST_P(SharedModel, MatchesOracle) {
+  std::string name = GetParam().first;
+  std::string path = SharedPath(GetParam().second);
+  if (path.empty()) GTEST_SKIP() << "../shared absent";
+  Golden g(DataPath(name + "_golden.txt"));
+  ASSERT_TRUE(g.ok()) << g.error();
+  mjModel* m = LoadCollisionModel(path);
+  ASSERT_NE(m, nullptr);
+  mjData* d = mj_makeData(m);
+  auto other_area = [m](int g1, int g2) {
+    return !OwnCollider(m->geom_type[g1], m->geom_type[g2]);
+  };
+  for (int r = 0; r < g.num_records(); r++) {
+    PoseFromGolden(m, d, g, r);
+    mj_collision(m, d);
+    std::vector<GoldenContact> ref;
+    if (g.has(r, "contact")) ref = ParseContacts(g.get(r, "contact"));
+    EXPECT_TRUE(ContactsMatch(m, d, ref, other_area)) << name << " state " << r;
+  }
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Collision, SharedModel,
+    ::testing::Values(std::make_pair("planks", "models/planks/planks.xml"),
+                      std::make_pair("spheres_cylinders",
+                                     "models/spheres_cylinders/spheres_cylinders.xml"),
+                      std::make_pair("humanoid", "models/humanoid/humanoid.xml"),
+                      std::make_pair("car", "models/car/car.xml")),
+    [](const ::testing::TestParamInfo<std::pair<const char*, const char*>>& info) {
+      return std::string(info.param.first);
+    });
+
+// ---------------------------------------------------------------------------------------------
+// broad and mid phase against brute force
+
+const char kCrowd[] = R"(
+<mujoco>
+  <worldbody>
+    <geom type="plane" size="3 3 .1"/>
+    <geom type="box" size="0.3 0.3 0.3" pos="0.5 0.5 0"/>
+    <replicate count="6" offset="0.18 0 0">
+      <replicate count="6" offset="0 0.18 0">
+        <replicate count="4" offset="0 0 0.18">
+          <body pos="-0.4 -0.4 0.1"><freejoint/>
+            <geom type="sphere" size="0.08"/>
+            <geom type="capsule" size="0.03 0.06" pos="0.05 0 0" margin="0.01"/>
+          </body>
+        </replicate>
+      </replicate>
+    </replicate>
+  </worldbody>
+</mujoco>)";
+
+// Brute force over all geom pairs: the contacts of every pair that passes the filters, ordered
+// like the driver (by body pair, then geom pair).
+std::vector<std::pair<int, int>> BruteForcePairs(const mjModel* m, mjData* d) {
+  std::vector<std::pair<std::pair<int, int>, std::pair<int, int>>> keyed;
+  for (int g1 = 0; g1 < m->ngeom; g1++) {
+    for (int g2 = 0; g2 < m->ngeom; g2++) {
+      int b1 = m->geom_bodyid[g1], b2 = m->geom_bodyid[g2];
+      if (b1 >= b2 || mj_filterBodyPair(m, b1, b2)) continue;
+      if (!((m->geom_contype[g1] & m->geom_conaffinity[g2]) ||
+            (m->geom_contype[g2] & m->geom_conaffinity[g1]))) {
+        continue;
+      }
+      int before = d->ncon;
+      mj_collideGeoms(m, d, g1, g2);
+      for (int i = before; i < d->ncon; i++) keyed.push_back({{b1, b2}, {g1, g2}});
+    }
+  }
+  std::stable_sort(keyed.begin(), keyed.end());
+  std::vector<std::pair<int, int>> out;
+  for (auto& k : keyed) out.push_back(k.second);
+  return out;
+}
+
+TEST(CollisionBroadphase, MatchesBruteForce) {
+  char err[1000];
+  mjSpec* spec = mj_parseXMLString(kCrowd, nullptr, err, sizeof(err));
+  ASSERT_NE(spec, nullptr) << err;
+  mjModel* m = mj_compile(spec, nullptr);
+  ASSERT_NE(m, nullptr);
+  mjData* d = mj_makeData(m);
+  // scatter the bodies so that many overlap
+  unsigned seed = 12345;
+  auto rnd = [&seed]() {
+    seed = seed * 1103515245u + 12345u;
+    return ((seed >> 8) & 0xFFFF) / 65536.0;
+  };
+  for (int trial = 0; trial < 3; trial++) {
+    mj_resetData(m, d);
+    for (int j = 0; j < m->njnt; j++) {
+      mjtNum* q = d->qpos + m->jnt_qposadr[j];
+      for (int k = 0; k < 3; k++) q[k] += 0.1 * (rnd() - 0.5);
+      mjtNum quat[4] = {rnd() - 0.5, rnd() - 0.5, rnd() - 0.5, rnd() - 0.5};
+      mju_normalize4(quat);
+      mju_copy4(q + 3, quat);
+    }
+    for (int midphase = 0; midphase < 2; midphase++) {
+      m->opt.disableflags = midphase ? mjDSBL_MIDPHASE : 0;
+      Collide(m, d);
+      std::vector<std::pair<int, int>> mine;
+      for (int i = 0; i < d->ncon; i++) mine.push_back({d->contact[i].geom1, d->contact[i].geom2});
+      for (auto& p : mine) {
+        if (m->geom_type[p.first] > m->geom_type[p.second]) std::swap(p.first, p.second);
+      }
+      mj_clearEfc(d);
+      std::vector<std::pair<int, int>> brute = BruteForcePairs(m, d);
+      for (auto& p : brute) {
+        if (m->geom_type[p.first] > m->geom_type[p.second]) std::swap(p.first, p.second);
+      }
+      EXPECT_GT(brute.size(), 50u);
+      EXPECT_EQ(mine, brute) << "trial " << trial << " midphase " << !midphase;
+    }
+  }
+  mj_deleteData(d);
+  mj_deleteModel(m);
+  mj_deleteSpec(spec);
+}
+
+// ---------------------------------------------------------------------------------------------
+// arena, callbacks, user functions, flags
+
+const char kTwoBalls[] = R"(
+<mujoco>
+  <size memory="%s"/>
+  <worldbody>
+    <geom name="floor" type="plane" size="3 3 .1"/>
+    <body pos="0 0 0.09"><freejoint/><geom name="a" type="sphere" size="0.1"/></body>
+    <body pos="0.15 0 0.09"><freejoint/><geom name="b" type="sphere" size="0.1"/></body>
+    <body pos="0.3 0 0.09"><freejoint/><geom name="c" type="sphere" size="0.1" contype="0" conaffinity="0"/></body>
+  </worldbody>
+</mujoco>)";
+
+mjModel* LoadString(const char* xml, const char* memory = "1M") {
+  char buf[4096], err[1000];
+  snprintf(buf, sizeof(buf), xml, memory);
+  mjSpec* spec = mj_parseXMLString(buf, nullptr, err, sizeof(err));
+  EXPECT_NE(spec, nullptr) << err;
+  if (!spec) return nullptr;
+  mjModel* m = mj_compile(spec, nullptr);
+  mj_deleteSpec(spec);
+  return m;
+}
+
+TEST(CollisionDriver, FlagsDisableContacts) {
+  mjModel* m = LoadString(kTwoBalls);
+  ASSERT_NE(m, nullptr);
+  mjData* d = mj_makeData(m);
+  Collide(m, d);
+  EXPECT_EQ(d->ncon, 3);  // floor-a, floor-b, a-b
+  m->opt.disableflags = mjDSBL_CONTACT;
+  Collide(m, d);
+  EXPECT_EQ(d->ncon, 0);
+  m->opt.disableflags = mjDSBL_CONSTRAINT;
+  Collide(m, d);
+  EXPECT_EQ(d->ncon, 0);
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+// The arena is full: mjWARN_CONTACTFULL (message naming <size memory>), no crash, the contacts
+// that fit are kept.
+TEST(CollisionDriver, ContactBufferFull) {
+  ScopedErrorCapture capture;
+  mjModel* m = LoadString(kTwoBalls, "1K");
+  ASSERT_NE(m, nullptr);
+  mjData* d = mj_makeData(m);
+  ASSERT_NE(d, nullptr);
+  Collide(m, d);
+  EXPECT_LT(d->ncon, 3);
+  EXPECT_GT(d->warning[mjWARN_CONTACTFULL].number, 0);
+  ASSERT_FALSE(capture.warnings().empty());
+  EXPECT_NE(capture.warnings().back().find("memory"), std::string::npos)
+      << capture.warnings().back();
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+TEST(CollisionDriver, AddContact) {
+  mjModel* m = LoadString(kTwoBalls);
+  ASSERT_NE(m, nullptr);
+  mjData* d = mj_makeData(m);
+  Collide(m, d);
+  int n = d->ncon;
+  mjContact extra = d->contact[0];
+  extra.dist = -0.5;
+  EXPECT_EQ(mj_addContact(m, d, &extra), 0);
+  EXPECT_EQ(d->ncon, n + 1);
+  EXPECT_EQ(d->contact[n].dist, -0.5);
+  EXPECT_EQ(d->contact[0].geom1, extra.geom1);
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+int g_filter_calls = 0;
+int DiscardBallPair(const mjModel* m, mjData*, int g1, int g2) {
+  g_filter_calls++;
+  // keep everything except a-b; c (contype 0) now collides: the callback replaces contype
+  int a = mj_name2id(m, mjOBJ_GEOM, "a"), b = mj_name2id(m, mjOBJ_GEOM, "b");
+  return (g1 == a && g2 == b) || (g1 == b && g2 == a);
+}
+
+TEST(CollisionDriver, ContactFilterCallback) {
+  mjModel* m = LoadString(kTwoBalls);
+  ASSERT_NE(m, nullptr);
+  mjData* d = mj_makeData(m);
+  mjcb_contactfilter = DiscardBallPair;
+  g_filter_calls = 0;
+  Collide(m, d);
+  mjcb_contactfilter = nullptr;
+  EXPECT_GT(g_filter_calls, 0);
+  int a = mj_name2id(m, mjOBJ_GEOM, "a"), b = mj_name2id(m, mjOBJ_GEOM, "b");
+  int c = mj_name2id(m, mjOBJ_GEOM, "c");
+  bool ab = false, bc = false, floor_c = false;
+  for (int i = 0; i < d->ncon; i++) {
+    int g1 = d->contact[i].geom1, g2 = d->contact[i].geom2;
+    ab |= (g1 == a && g2 == b);
+    bc |= (g1 == b && g2 == c);
+    floor_c |= (g1 == 0 && g2 == c);
+  }
+  EXPECT_FALSE(ab);
+  EXPECT_TRUE(bc);
+  EXPECT_TRUE(floor_c);
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+int FixedContact(const mjModel*, const mjData*, mjContact* con, int, int, mjtNum) {
+  con->dist = -0.123;
+  mju_zero3(con->pos);
+  con->frame[0] = 0;
+  con->frame[1] = 0;
+  con->frame[2] = 3;  // not normalized: the driver normalizes
+  return 1;
+}
+
+TEST(CollisionDriver, UserCollisionFunction) {
+  mjModel* m = LoadString(kTwoBalls);
+  ASSERT_NE(m, nullptr);
+  mjData* d = mj_makeData(m);
+  mjfCollision saved = mjCOLLISIONFUNC[mjGEOM_SPHERE][mjGEOM_SPHERE];
+  mjCOLLISIONFUNC[mjGEOM_SPHERE][mjGEOM_SPHERE] = FixedContact;
+  Collide(m, d);
+  mjCOLLISIONFUNC[mjGEOM_SPHERE][mjGEOM_SPHERE] = saved;
+  ASSERT_EQ(d->ncon, 3);
+  EXPECT_EQ(d->contact[2].dist, -0.123);
+  EXPECT_NEAR(d->contact[2].frame[2], 1, 1e-15);
+  mjCOLLISIONFUNC[mjGEOM_SPHERE][mjGEOM_SPHERE] = nullptr;  // filter 1: no function
+  Collide(m, d);
+  mjCOLLISIONFUNC[mjGEOM_SPHERE][mjGEOM_SPHERE] = saved;
+  EXPECT_EQ(d->ncon, 2);
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+// mj_maxContact follows the "Pair-wise colliders" table.
+TEST(CollisionDriver, MaxContact) {
+  const char xml[] = R"(
+<mujoco>
+  <worldbody>
+    <geom type="plane" size="1 1 1"/>
+    <geom type="sphere" size="1"/>
+    <geom type="capsule" size="1 1"/>
+    <geom type="ellipsoid" size="1 1 1"/>
+    <geom type="cylinder" size="1 1"/>
+    <geom type="box" size="1 1 1"/>
+    <geom type="box" size="1 1 1" margin="0.1"/>
+  </worldbody>
+</mujoco>)";
+  mjModel* m = LoadString(xml);
+  ASSERT_NE(m, nullptr);
+  EXPECT_EQ(mj_maxContact(m, 0, 1, -1), 1);
+  EXPECT_EQ(mj_maxContact(m, 0, 2, -1), 2);
+  EXPECT_EQ(mj_maxContact(m, 0, 3, -1), 1);
+  EXPECT_EQ(mj_maxContact(m, 0, 4, -1), 4);
+  EXPECT_EQ(mj_maxContact(m, 5, 0, -1), 4);
+  EXPECT_EQ(mj_maxContact(m, 1, 5, -1), 1);
+  EXPECT_EQ(mj_maxContact(m, 2, 2, -1), 2);
+  EXPECT_EQ(mj_maxContact(m, 2, 5, -1), 2);
+  EXPECT_EQ(mj_maxContact(m, 5, 6, 0), 8);
+  EXPECT_EQ(mj_maxContact(m, 3, 5, -1), 1);
+  m->opt.disableflags |= mjDSBL_MULTICCD;
+  EXPECT_EQ(mj_maxContact(m, 4, 5, -1), 1);
+  m->opt.disableflags &= ~mjDSBL_MULTICCD;
+  EXPECT_EQ(mj_maxContact(m, 4, 5, -1), 5);
+  mj_deleteModel(m);
+}
+
+}  // namespace
+}  // namespace motus_test
