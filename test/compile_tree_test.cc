@@ -297,7 +297,8 @@ TEST_P(CompileXmlTest, MatchesOracle) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Models, CompileXmlTest,
-                         ::testing::Values("tree", "compiler1", "compiler2", "shapes", "custom"));
+                         ::testing::Values("tree", "compiler1", "compiler2", "shapes", "custom",
+                                           "fusestatic", "discardvisual"));
 
 // Real models of ../shared/models (goldens in test/data/spec/shared/<dir>.json): mj_loadXML with
 // the compiler's tree and global arrays against MuJoCo 3.3.8.

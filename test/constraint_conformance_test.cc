@@ -64,6 +64,7 @@ const Case kCases[] = {
 };
 
 std::string CaseName(const ::testing::TestParamInfo<Case>& info) { return info.param.name; }
+void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
 
 // Contacts from the oracle's "contact" field: each struct flattened with its keys sorted
 // (tools/gen_golden.py): H[36] dim dist efc_address exclude frame[9] friction[5] geom1 geom2

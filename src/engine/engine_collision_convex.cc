@@ -358,6 +358,229 @@ void mjc_fixNormal(const mjModel* m, const mjData* d, mjContact* con, int g1, in
 }
 
 // ---------------------------------------------------------------------------------------------
+// multiple contacts for flat features (computation_index.rst "Multiple contacts", single-shot
+// pipeline: boxes and meshes without margin)
+//
+// After the single CCD contact with normal n, the contact feature of each geom is the set of its
+// vertices within a small height of its extreme along the normal (a vertex, an edge or a face).
+// When both features are at least edges and one is a face, the two features are projected on
+// the plane orthogonal to n and intersected (convex polygon clipping); the corners of the
+// intersection, at most four of them, become contacts at the depth of the CCD contact, placed
+// halfway between the two features' planes.
+
+namespace {
+
+// relative height (fraction of the geom's extent) within which vertices belong to a feature
+constexpr mjtNum kFeatureTol = 1e-6;
+
+// maximum number of feature vertices (larger faces are not clipped)
+constexpr int kMaxFeature = 32;
+
+// vertices of a box or mesh in world coordinates: writes up to kMaxFeature vertices v with
+// dir.v >= max - tol into `res` and returns their number (-1 if the feature is too large)
+int featureVertices(mjtNum (*res)[3], mjCCDObj* obj, const mjtNum dir[3]) {
+  mjtNum u[3];
+  mju_mulMatTVec3(u, obj->mat, dir);
+  int nv = obj->type == mjGEOM_BOX ? 8 : (obj->nhull > 0 ? obj->nhull : obj->nvert);
+  mjtNum best = -mjMAXVAL, extent = 0;
+  mjtNum vloc[3];
+  for (int pass = 0; pass < 2; pass++) {
+    int n = 0;
+    for (int i = 0; i < nv; i++) {
+      if (obj->type == mjGEOM_BOX) {
+        for (int k = 0; k < 3; k++) vloc[k] = (i >> k) & 1 ? obj->size[k] : -obj->size[k];
+      } else {
+        int v = obj->nhull > 0 ? obj->hullvert[i] : i;
+        for (int k = 0; k < 3; k++) vloc[k] = obj->vert[3 * v + k];
+      }
+      mjtNum h = dot3(vloc, u);
+      if (pass == 0) {
+        if (h > best) best = h;
+        mjtNum r = sqrt(dot3(vloc, vloc));
+        if (r > extent) extent = r;
+      } else if (h >= best - kFeatureTol * extent) {
+        if (n >= kMaxFeature) return -1;
+        mju_mulMatVec3(res[n], obj->mat, vloc);
+        for (int k = 0; k < 3; k++) res[n][k] += obj->pos[k];
+        n++;
+      }
+    }
+    if (pass == 1) return n;
+  }
+  return 0;
+}
+
+// 2D coordinates of the feature points in the basis (t1, t2), sorted counter-clockwise around
+// their centroid (they are the corners of a convex face, or the two ends of an edge)
+void planarPolygon(mjtNum (*p2)[2], mjtNum (*pts)[3], int n, const mjtNum t1[3],
+                   const mjtNum t2[3]) {
+  mjtNum cx = 0, cy = 0;
+  for (int i = 0; i < n; i++) {
+    p2[i][0] = dot3(pts[i], t1);
+    p2[i][1] = dot3(pts[i], t2);
+    cx += p2[i][0] / n;
+    cy += p2[i][1] / n;
+  }
+  // insertion sort by angle
+  for (int i = 1; i < n; i++) {
+    mjtNum x = p2[i][0], y = p2[i][1], a = atan2(y - cy, x - cx);
+    int j = i - 1;
+    while (j >= 0 && atan2(p2[j][1] - cy, p2[j][0] - cx) > a) {
+      p2[j + 1][0] = p2[j][0];
+      p2[j + 1][1] = p2[j][1];
+      j--;
+    }
+    p2[j + 1][0] = x;
+    p2[j + 1][1] = y;
+  }
+}
+
+// clips polygon (or segment, n = 2) `in` by the convex counter-clockwise polygon `clip`
+// (nclip >= 3); returns the number of output points (at most nin + nclip)
+int clipPolygon(mjtNum (*out)[2], const mjtNum (*in)[2], int nin, const mjtNum (*clip)[2],
+                int nclip) {
+  mjtNum buf[2][2 * kMaxFeature + 4][2];
+  int n = nin;
+  for (int i = 0; i < n; i++) {
+    buf[0][i][0] = in[i][0];
+    buf[0][i][1] = in[i][1];
+  }
+  int cur = 0;
+  for (int e = 0; e < nclip && n > 0; e++) {
+    const mjtNum* a = clip[e];
+    const mjtNum* b = clip[(e + 1) % nclip];
+    mjtNum ex = b[0] - a[0], ey = b[1] - a[1];
+    int m = 0;
+    int nedge = nin == 2 && n == 2 ? 1 : n;  // a segment is open: one edge
+    if (n == 1) nedge = 0;
+    mjtNum (*src)[2] = buf[cur];
+    mjtNum (*dst)[2] = buf[1 - cur];
+    if (n == 1) {
+      mjtNum side = ex * (src[0][1] - a[1]) - ey * (src[0][0] - a[0]);
+      if (side >= 0) {
+        dst[m][0] = src[0][0];
+        dst[m][1] = src[0][1];
+        m++;
+      }
+    }
+    for (int i = 0; i < nedge; i++) {
+      const mjtNum* p = src[i];
+      const mjtNum* q = src[(i + 1) % n];
+      mjtNum sp = ex * (p[1] - a[1]) - ey * (p[0] - a[0]);
+      mjtNum sq = ex * (q[1] - a[1]) - ey * (q[0] - a[0]);
+      if (sp >= 0) {
+        dst[m][0] = p[0];
+        dst[m][1] = p[1];
+        m++;
+      }
+      if ((sp >= 0) != (sq >= 0)) {
+        mjtNum t = sp / (sp - sq);
+        dst[m][0] = p[0] + t * (q[0] - p[0]);
+        dst[m][1] = p[1] + t * (q[1] - p[1]);
+        m++;
+      }
+      if (n == 2 && nin == 2 && sq >= 0) {
+        dst[m][0] = q[0];
+        dst[m][1] = q[1];
+        m++;
+      }
+    }
+    n = m;
+    cur = 1 - cur;
+  }
+  for (int i = 0; i < n; i++) {
+    out[i][0] = buf[cur][i][0];
+    out[i][1] = buf[cur][i][1];
+  }
+  return n;
+}
+
+// picks at most 4 well-spread points: the two farthest apart, then the farthest on each side of
+// the line through them; writes their indices and returns their number
+int pickFour(int* idx, const mjtNum (*p)[2], int n) {
+  if (n <= 4) {
+    for (int i = 0; i < n; i++) idx[i] = i;
+    return n;
+  }
+  int a = 0, b = 1;
+  mjtNum best = -1;
+  for (int i = 0; i < n; i++) {
+    for (int j = i + 1; j < n; j++) {
+      mjtNum dx = p[i][0] - p[j][0], dy = p[i][1] - p[j][1];
+      if (dx * dx + dy * dy > best) {
+        best = dx * dx + dy * dy;
+        a = i;
+        b = j;
+      }
+    }
+  }
+  int c = -1, e = -1;
+  mjtNum smax = 0, smin = 0;
+  for (int i = 0; i < n; i++) {
+    mjtNum s = (p[b][0] - p[a][0]) * (p[i][1] - p[a][1]) - (p[b][1] - p[a][1]) * (p[i][0] - p[a][0]);
+    if (s > smax) {
+      smax = s;
+      c = i;
+    }
+    if (s < smin) {
+      smin = s;
+      e = i;
+    }
+  }
+  int k = 0;
+  idx[k++] = a;
+  if (c >= 0) idx[k++] = c;
+  idx[k++] = b;
+  if (e >= 0) idx[k++] = e;
+  return k;
+}
+
+// replaces the single contact con[0] by the contacts of the intersected features; returns the
+// number of contacts
+int multiContact(mjContact* con, mjCCDObj* o1, mjCCDObj* o2) {
+  const mjtNum* n = con->frame;
+  mjtNum neg[3] = {-n[0], -n[1], -n[2]};
+  mjtNum f1[kMaxFeature][3], f2[kMaxFeature][3];
+  int n1 = featureVertices(f1, o1, n);
+  int n2 = featureVertices(f2, o2, neg);
+  if (n1 < 2 || n2 < 2 || (n1 < 3 && n2 < 3)) return 1;
+
+  // tangent basis of the contact plane
+  mjtNum t1[3], t2[3];
+  mjtNum ax[3] = {0, 0, 0};
+  ax[fabs(n[0]) < fabs(n[1]) ? (fabs(n[0]) < fabs(n[2]) ? 0 : 2) : (fabs(n[1]) < fabs(n[2]) ? 1 : 2)] = 1;
+  mju_cross(t1, n, ax);
+  mju_normalize3(t1);
+  mju_cross(t2, n, t1);
+
+  mjtNum p1[kMaxFeature][2], p2[kMaxFeature][2], out[2 * kMaxFeature + 4][2];
+  planarPolygon(p1, f1, n1, t1, t2);
+  planarPolygon(p2, f2, n2, t1, t2);
+  int nout = n1 >= 3 ? clipPolygon(out, p2, n2, p1, n1) : clipPolygon(out, p1, n1, p2, n2);
+  if (nout < 2) return 1;
+
+  // heights of the two features along n, and the contact depth
+  mjtNum h1 = 0, h2 = 0;
+  for (int i = 0; i < n1; i++) h1 += dot3(f1[i], n) / n1;
+  for (int i = 0; i < n2; i++) h2 += dot3(f2[i], n) / n2;
+  mjtNum dist = con->dist, mid = 0.5 * (h1 + h2);
+
+  int idx[4];
+  int k = pickFour(idx, out, nout);
+  mjContact first = *con;
+  for (int i = 0; i < k; i++) {
+    con[i] = first;
+    con[i].dist = dist;
+    for (int j = 0; j < 3; j++) {
+      con[i].pos[j] = out[idx[i]][0] * t1[j] + out[idx[i]][1] * t2[j] + mid * n[j];
+    }
+  }
+  return k;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
 // mjc_Convex
 
 namespace {
@@ -401,6 +624,13 @@ int mjc_Convex(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2
   mjtNum dist = mjc_ccd(&cfg, &st, &o1, &o2, const_cast<mjData*>(d));
   if (dist > margin) return 0;
   mjc_setContact(con, &st);
+
+  // multiple contacts for flat box / mesh features without margin
+  if (!(m->opt.disableflags & mjDSBL_MULTICCD) && margin == 0 &&
+      (o1.type == mjGEOM_BOX || o1.type == mjGEOM_MESH) &&
+      (o2.type == mjGEOM_BOX || o2.type == mjGEOM_MESH)) {
+    return multiContact(con, &o1, &o2);
+  }
   return 1;
 }
 

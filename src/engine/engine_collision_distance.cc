@@ -6,8 +6,9 @@
 // mjCOLLISIONFUNC with margin = distmax, so every contact closer than distmax is reported, and
 // takes the contact of smallest distance. A contact's points on its two geoms are
 //   pos -+ dist/2 * normal,
-// with the normal pointing from the collider's first geom to its second (the pair is ordered by
-// geom type for the table, so the segment is reversed when geom1 has the larger type).
+// with the normal pointing from the collider's first geom to its second. The pair is ordered by
+// geom type for the table, and the segment follows that order: when geom1 has the larger type,
+// fromto starts on geom2 (as MuJoCo 3.3.8 does, checked with its fromto / normal sensors).
 
 #include <mujoco/mujoco.h>
 
@@ -43,11 +44,8 @@ mjtNum mj_geomDistance(const mjModel* m, mjData* d, int geom1, int geom2, mjtNum
 
   if (fromto && best >= 0) {
     // point on the collider's first geom, then on its second
-    mjtNum a[3], b[3];
-    mju_addScl3(a, con[best].pos, con[best].frame, -0.5 * dist);
-    mju_addScl3(b, con[best].pos, con[best].frame, 0.5 * dist);
-    mju_copy3(fromto, swap ? b : a);
-    mju_copy3(fromto + 3, swap ? a : b);
+    mju_addScl3(fromto, con[best].pos, con[best].frame, -0.5 * dist);
+    mju_addScl3(fromto + 3, con[best].pos, con[best].frame, 0.5 * dist);
   }
   return dist;
 }

@@ -345,7 +345,7 @@ int gjk(const mjCCDConfig* cfg, mjCCDStatus* st, mjCCDObj* obj1, mjCCDObj* obj2,
 
     if (s->n > 0) {
       // converged: upper bound |v| and lower bound v.w/|v| within tolerance
-      if (vv - vw <= cfg->tolerance * sqrt(vv)) break;
+      if (vv - vw <= cfg->tolerance * cfg->tolerance) break;
       // no progress: w is already a vertex of the simplex
       bool dup = false;
       for (int i = 0; i < s->n; i++) {

@@ -8,6 +8,7 @@
 
 #include "engine/engine_core_constraint.h"
 
+#include <math.h>
 #include <string.h>
 
 #include <mujoco/mujoco.h>
@@ -44,7 +45,7 @@ struct Builder {
   int sparse;   // mj_isSparse
   int nefc;     // rows so far
   int nnz;      // Jacobian entries so far
-  mjtNum* jac;  // scratch: up to 10 compressed rows (10 nv)
+  mjtNum* jac;  // scratch: up to 10 compressed rows, then 6 contact components (16 nv)
   mjtNum* jp1;  // scratch: point Jacobians (3 nv each)
   mjtNum* jr1;
   mjtNum* jp2;
@@ -69,7 +70,8 @@ void addRows(const mjModel* m, mjData* d, Builder* b, const mjtNum* jac, const i
     d->efc_type[i] = type;
     d->efc_id[i] = id;
     d->efc_pos[i] = pos ? pos[r] : 0;
-    d->efc_margin[i] = margin;
+    // the friction rows of an elliptic contact have neither residual nor margin
+    d->efc_margin[i] = (r == 0 || type != mjCNSTR_CONTACT_ELLIPTIC) ? margin : 0;
     d->efc_frictionloss[i] = frictionloss;
     const mjtNum* src = jac + r * n;
     if (b->sparse) {
@@ -197,7 +199,8 @@ void eqConnectWeld(const mjModel* m, mjData* d, Builder* b, int e) {
     mju_negQuat(q2inv, f.quat[1]);
     mju_mulQuat(err, q2inv, f.quat[0]);
     mju_scl3(pos + 3, err + 1, f.torquescale);
-    const mjtNum* R2 = d->xmat + 9 * f.body[1];
+    mjtNum R2[9];  // frame of q2 (body2's, or site2's in the site form)
+    mju_quat2Mat(R2, f.quat[1]);
     mjtNum* jrot = b->jac + 3 * n;
     for (int c = 0; c < n; c++) {
       mjtNum w[3], u[3], cr[3];
@@ -445,13 +448,16 @@ void contactRows(const mjModel* m, mjData* d, Builder* b, int i) {
     return;
   }
   con->efc_address = b->nefc;
+  // friction coefficient of the cone's normal/tangent ratio with impratio folded in (the
+  // elliptic cone and its Hessian use it); 0 for frictionless contacts
+  con->mu = dim > 1 ? con->friction[0] / sqrt(m->opt.impratio) : 0;
 
   // S in the contact frame: comp[k] (n columns), k = 0..5 (translation then rotation)
   mj_jacSparse(m, d, b->jp1, b->jr1, con->pos, b1, n, b->chain);
   mj_jacSparse(m, d, b->jp2, b->jr2, con->pos, b2, n, b->chain);
   mju_subFrom(b->jp2, b->jp1, 3 * n);
   mju_subFrom(b->jr2, b->jr1, 3 * n);
-  mjtNum* comp = b->jac + 4 * n;  // rows 4..9 of the scratch hold the 6 components
+  mjtNum* comp = b->jac + 10 * n;  // after the (at most 10) rows
   for (int k = 0; k < 6; k++) {
     const mjtNum* axis = con->frame + 3 * (k % 3);
     const mjtNum* src = k < 3 ? b->jp2 : b->jr2;
@@ -475,7 +481,7 @@ void contactRows(const mjModel* m, mjData* d, Builder* b, int i) {
       }
     }
   } else {
-    memmove(b->jac, comp, sizeof(mjtNum) * nrow * n);
+    memcpy(b->jac, comp, sizeof(mjtNum) * nrow * n);
   }
   addRows(m, d, b, b->jac, b->chain, n, nrow, pos, con->includemargin, 0, type, i);
 }
@@ -569,7 +575,7 @@ void mj_makeConstraint(const mjModel* m, mjData* d) {
   mj_markStack(d);
   Builder b;
   b.sparse = mj_isSparse(m);
-  b.jac = mj_stackAllocNum(d, 10 * (size_t)mjMAX(nv, 1));
+  b.jac = mj_stackAllocNum(d, 16 * (size_t)mjMAX(nv, 1));
   b.jp1 = mj_stackAllocNum(d, 3 * (size_t)mjMAX(nv, 1));
   b.jr1 = mj_stackAllocNum(d, 3 * (size_t)mjMAX(nv, 1));
   b.jp2 = mj_stackAllocNum(d, 3 * (size_t)mjMAX(nv, 1));

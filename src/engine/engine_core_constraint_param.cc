@@ -208,14 +208,17 @@ int subRow(const mjData* d, int i, int prev_sub) {
 // Euclidean norm of the residual of the equality constraint whose first row is i (all its
 // rows share type and id): the impedance of an equality depends on the size of its whole
 // violation, the same for all its rows (checked against MuJoCo 3.3.8, where KBIP's P is then
-// the derivative with respect to this norm)
+// the derivative with respect to this norm); for joint and tendon couplings the residual
+// itself
 mjtNum residualNorm(const mjData* d, int i) {
   mjtNum sum = 0;
-  for (int k = i; k < d->nefc && d->efc_type[k] == mjCNSTR_EQUALITY &&
-                  d->efc_id[k] == d->efc_id[i]; k++) {
+  int k = i;
+  for (; k < d->nefc && d->efc_type[k] == mjCNSTR_EQUALITY && d->efc_id[k] == d->efc_id[i];
+       k++) {
     sum += d->efc_pos[k] * d->efc_pos[k];
   }
-  return sqrt(sum);
+  // a one-row constraint keeps the sign of its residual (P is then dd/dr, as for limits)
+  return k == i + 1 ? d->efc_pos[i] : sqrt(sum);
 }
 
 }  // namespace
@@ -227,13 +230,8 @@ mjtNum residualNorm(const mjData* d, int i) {
 // rows: r = norm of the constraint's residual; elliptic friction rows take the impedance of
 // their normal row; friction loss rows d(0)),
 // K = 0 for friction rows, R = (1 - I)/I diagApprox (at least mjMINVAL), D = 1/R
-// ("Parameters", eq:impedance_R). Contacts also get mu = friction[0] / sqrt(impratio).
+// ("Parameters", eq:impedance_R).
 void mj_makeImpedance(const mjModel* m, mjData* d) {
-  for (int c = 0; c < d->ncon; c++) {
-    mjContact* con = d->contact + c;
-    con->mu = con->friction[0] / sqrt(m->opt.impratio);
-  }
-
   int sub = 0;
   mjtNum normal_imp = 0, normal_dimp = 0;
   for (int i = 0; i < d->nefc; i++) {
