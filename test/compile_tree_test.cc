@@ -183,11 +183,27 @@ double FieldTolerance(const std::string& name) {
   // geom_fluid: MuJoCo integrates the added-mass kappa numerically (~1e-7 relative error); we
   // evaluate the integral exactly with Carlson's R_D
   if (name == "geom_fluid") return 1e-6;
+  // actuator_lengthrange of muscles comes from two ~1000-step simulations (modeling.rst, "Length
+  // range"): last-bit differences of the dynamics accumulate along them (measured 1.3e-8
+  // relative on act_activation); 1e-6 is the conformance harness' tolerance for model fields
+  if (name == "actuator_lengthrange") return 1e-6;
   return 1e-9;
 }
 
 // Fields not compared: owned by other areas or approximations documented elsewhere.
 const std::set<std::string> kSkip = {};
+
+// Fields not compared for one golden model, and why.
+bool SkipForModel(const std::string& golden, const std::string& name) {
+  // fusestatic: MuJoCo 3.3.8 leaves stale BVH data in bodies that received geoms from more than
+  // one source (nbvh counts one extra zero node per additional source, and internal nodes get a
+  // leaf's id instead of -1; measured with the oracle). The per-body BVHs (body_bvhadr,
+  // body_bvhnum) are still compared; the node arrays are not.
+  if (golden == "fusestatic" || golden == "fusestatic2") {
+    return name == "nbvh" || name == "nbvhstatic" || name.rfind("bvh_", 0) == 0;
+  }
+  return false;
+}
 
 // Compares every golden field with the compiled model. Reals: |a - b| <= tol * max(|a|, |b|)
 // + 1e-12; tol = 1e-9 relative because two independent implementations round differently in
@@ -198,18 +214,11 @@ void CompareWithGolden(const mjModel* m, const std::string& golden) {
   ASSERT_FALSE(g.empty());
   int compared = 0;
   for (const auto& [name, want] : g) {
-    if (kSkip.count(name)) continue;
+    if (kSkip.count(name) || SkipForModel(golden, name)) continue;
     compared++;
     FieldView got = GetField(m, name);
     if (!got.found) {
       ADD_FAILURE() << "field " << name << " not found in mjModel";
-      continue;
-    }
-    // known issue of the generated headers (reported): mjxmacro.h sizes key_mpos / key_mquat
-    // nkey x nmocap instead of nkey x 3*nmocap / 4*nmocap; the compiler then leaves them empty
-    if ((name == "key_mpos" || name == "key_mquat") && got.values.size() < want.num.size()) {
-      std::printf("[ KNOWN    ] %s allocated with %zu numbers, MuJoCo has %zu\n", name.c_str(),
-                  got.values.size(), want.num.size());
       continue;
     }
     if (got.values.size() != want.num.size()) {
@@ -284,6 +293,66 @@ TEST(CompileTreeTest, CustomMatchesOracle) {
   CompareWithGolden(m.get(), "custom");
 }
 
+// Skins built through the mjs_ API: the compiled arrays, and clear errors for bad bone data.
+mjsSkin* AddTriangleSkin(mjSpec* spec, const char* body, int badvert, float weight) {
+  mjsSkin* skin = mjs_addSkin(spec);
+  const float vert[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+  const int face[3] = {0, 1, 2};
+  const float pos[3] = {0, 0, 0}, quat[4] = {0, 0, 0, 2};
+  const int id[3] = {0, 1, badvert};
+  const float w[3] = {1, 3, weight};
+  mjs_setFloat(skin->vert, vert, 9);
+  mjs_setInt(skin->face, face, 3);
+  mjs_appendString(skin->bodyname, body);
+  mjs_setFloat(skin->bindpos, pos, 3);
+  mjs_setFloat(skin->bindquat, quat, 4);
+  mjs_appendIntVec(skin->vertid, id, 3);
+  mjs_appendFloatVec(skin->vertweight, w, 3);
+  return skin;
+}
+
+TEST(CompileTreeTest, SkinThroughApi) {
+  std::unique_ptr<mjSpec, SpecDeleter> spec(mj_makeSpec());
+  mjsBody* b = mjs_addBody(mjs_findBody(spec.get(), "world"), nullptr);
+  mjs_setName(b->element, "a");
+  mjsGeom* g = mjs_addGeom(b, nullptr);
+  g->size[0] = 0.1;
+  AddTriangleSkin(spec.get(), "a", 2, 4);
+  auto m = CompileOrFail(spec.get());
+  ASSERT_NE(m, nullptr);
+  EXPECT_EQ(m->nskin, 1);
+  EXPECT_EQ(m->nskinvert, 3);
+  EXPECT_EQ(m->nskinbonevert, 3);
+  EXPECT_EQ(m->skin_bonebodyid[0], 1);
+  EXPECT_EQ(m->skin_texcoordadr[0], -1);
+  // one bone: every weight becomes 1; the bind quaternion (0 0 0 2) becomes (0 0 0 1)
+  for (int i = 0; i < 3; i++) EXPECT_EQ(m->skin_bonevertweight[i], 1.0f);
+  EXPECT_EQ(m->skin_bonebindquat[3], 1.0f);
+}
+
+TEST(CompileTreeTest, SkinErrors) {
+  struct Case {
+    const char* body;
+    int vert;
+    float weight;
+    const char* message;
+  } cases[] = {{"nobody", 2, 1, "unknown body 'nobody'"},
+               {"a", 7, 1, "vertex id out of range"},
+               {"a", 2, 0, "positive total bone weight"}};
+  for (const Case& k : cases) {
+    std::unique_ptr<mjSpec, SpecDeleter> spec(mj_makeSpec());
+    mjsBody* b = mjs_addBody(mjs_findBody(spec.get(), "world"), nullptr);
+    mjs_setName(b->element, "a");
+    mjs_addGeom(b, nullptr)->size[0] = 0.1;
+    AddTriangleSkin(spec.get(), k.body, k.vert, k.weight);
+    mjModel* m = mj_compile(spec.get(), nullptr);
+    EXPECT_EQ(m, nullptr);
+    if (m) mj_deleteModel(m);
+    EXPECT_NE(std::string(mjs_getError(spec.get())).find(k.message), std::string::npos)
+        << mjs_getError(spec.get());
+  }
+}
+
 // The same models read from MJCF by mj_loadXML (reader + compiler) against the same goldens.
 class CompileXmlTest : public ::testing::TestWithParam<const char*> {};
 
@@ -298,7 +367,8 @@ TEST_P(CompileXmlTest, MatchesOracle) {
 
 INSTANTIATE_TEST_SUITE_P(Models, CompileXmlTest,
                          ::testing::Values("tree", "compiler1", "compiler2", "shapes", "custom",
-                                           "fusestatic", "discardvisual"));
+                                           "fusestatic", "discardvisual", "fusestatic2",
+                                           "skin"));
 
 // Real models of ../shared/models (goldens in test/data/spec/shared/<dir>.json): mj_loadXML with
 // the compiler's tree and global arrays against MuJoCo 3.3.8.

@@ -3,7 +3,8 @@
 // The forward pipeline's structure (programming_simulation.rst "Simulation loop", "Forward
 // dynamics", "Diagnostics"; computation_index.rst "Simulation pipeline"): mj_step versus
 // mj_step1 + mj_step2, mj_forwardSkip, the state checks and automatic reset, the control
-// callback, timers, energy, the stage hooks, and the absence of heap allocation in mj_step.
+// callback, timers, energy, the sensor and constraint stages, and the absence of heap allocation
+// in mj_step.
 
 #include <cmath>
 #include <cstdlib>
@@ -111,19 +112,30 @@ TEST(ForwardSkip, SkipStagesReuseEarlierResults) {
   EXPECT_TRUE(SameArray(full->qfrc_bias, skip->qfrc_bias, m->nv));
 }
 
+// user sensors of each stage: mjcb_sensor is called once per evaluated sensor stage
 int g_sensor_calls[3];
-void CountSensorPos(const mjModel*, mjData*) { g_sensor_calls[0]++; }
-void CountSensorVel(const mjModel*, mjData*) { g_sensor_calls[1]++; }
-void CountSensorAcc(const mjModel*, mjData*) { g_sensor_calls[2]++; }
+void CountSensorStages(const mjModel*, mjData*, int stage) {
+  if (stage >= mjSTAGE_POS && stage <= mjSTAGE_ACC) g_sensor_calls[stage - mjSTAGE_POS]++;
+}
 
 TEST(ForwardSkip, SkipSensorAndStagesSkipTheSensorStages) {
-  ModelPtr m = LoadModel(Data("pendulum.xml"));
+  ModelPtr m = LoadModelString(R"(
+<mujoco>
+  <worldbody>
+    <body>
+      <joint name="h" type="hinge" axis="0 1 0"/>
+      <geom type="capsule" fromto="0 0 0 0.3 0 0" size="0.03" contype="0" conaffinity="0"/>
+    </body>
+  </worldbody>
+  <sensor>
+    <user dim="1" needstage="pos"/>
+    <user dim="1" needstage="vel"/>
+    <user dim="1" needstage="acc"/>
+  </sensor>
+</mujoco>)");
   ASSERT_TRUE(m);
   DataPtr d(mj_makeData(m.get()));
-  mjPipelineHooks saved = mj_pipelineHooks;
-  mj_pipelineHooks.sensorPos = CountSensorPos;
-  mj_pipelineHooks.sensorVel = CountSensorVel;
-  mj_pipelineHooks.sensorAcc = CountSensorAcc;
+  mjcb_sensor = CountSensorStages;
   std::memset(g_sensor_calls, 0, sizeof(g_sensor_calls));
 
   mj_forward(m.get(), d.get());
@@ -141,7 +153,15 @@ TEST(ForwardSkip, SkipSensorAndStagesSkipTheSensorStages) {
   EXPECT_EQ(g_sensor_calls[0], 1);
   EXPECT_EQ(g_sensor_calls[1], 2);
   EXPECT_EQ(g_sensor_calls[2], 3);
-  mj_pipelineHooks = saved;
+
+  // mj_step1 evaluates the position and velocity sensors, mj_step2 the acceleration sensors
+  mj_step1(m.get(), d.get());
+  EXPECT_EQ(g_sensor_calls[0], 2);
+  EXPECT_EQ(g_sensor_calls[1], 3);
+  EXPECT_EQ(g_sensor_calls[2], 3);
+  mj_step2(m.get(), d.get());
+  EXPECT_EQ(g_sensor_calls[2], 4);
+  mjcb_sensor = nullptr;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -320,14 +340,7 @@ TEST(Energy, MatchesIndependentSums) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// constraint stage without constraints, and the solver hook
-
-int g_solver_calls = 0;
-void FakeSolver(const mjModel* m, mjData* d) {
-  g_solver_calls++;
-  mju_copy(d->qacc, d->qacc_smooth, m->nv);
-  mju_zero(d->qfrc_constraint, m->nv);
-}
+// constraint stage
 
 TEST(Constraint, NoConstraintsMeansSmoothAcceleration) {
   ModelPtr m = LoadModel(Data("damped.xml"));
@@ -341,10 +354,13 @@ TEST(Constraint, NoConstraintsMeansSmoothAcceleration) {
   for (int i = 0; i < m->nv; i++) EXPECT_EQ(d->qfrc_constraint[i], 0);
 }
 
-// the solver hook runs exactly when there are active constraints
-TEST(Constraint, SolverRunsOnlyWithConstraints) {
+// With an active constraint the solver runs: qacc differs from qacc_smooth by
+// M^-1 qfrc_constraint (computation_index.rst "Constraint model"), and the limit force pushes
+// the joint back into its range.
+TEST(Constraint, SolverRunsWithConstraints) {
   ModelPtr m = LoadModelString(R"(
 <mujoco>
+  <option gravity="0 0 0"/>
   <worldbody>
     <body>
       <joint name="h" type="hinge" axis="0 1 0" range="-0.5 0.5"/>
@@ -354,17 +370,44 @@ TEST(Constraint, SolverRunsOnlyWithConstraints) {
 </mujoco>)");
   ASSERT_TRUE(m);
   DataPtr d(mj_makeData(m.get()));
-  mjPipelineHooks saved = mj_pipelineHooks;
-  mj_pipelineHooks.constraintSolver = FakeSolver;
-  g_solver_calls = 0;
   mj_forward(m.get(), d.get());
   EXPECT_EQ(d->nefc, 0);
-  EXPECT_EQ(g_solver_calls, 0);
+  EXPECT_EQ(d->qfrc_constraint[0], 0);
+  for (int i = 0; i < mjNISLAND; i++) EXPECT_EQ(d->solver_niter[i], 0);
+
   d->qpos[0] = 0.8;  // beyond the upper limit: one limit row
   mj_forward(m.get(), d.get());
-  EXPECT_GT(d->nefc, 0);
-  EXPECT_EQ(g_solver_calls, 1);
-  mj_pipelineHooks = saved;
+  ASSERT_EQ(d->nefc, 1);
+  EXPECT_GT(d->solver_niter[0], 0);
+  EXPECT_EQ(d->qacc_smooth[0], 0);  // no gravity, no velocity, no actuation
+  EXPECT_LT(d->qfrc_constraint[0], 0);
+  EXPECT_LT(d->qacc[0], 0);
+  // M qacc = qfrc_smooth + qfrc_constraint (relative rounding of a 1x1 solve)
+  std::vector<double> M = DenseM(m.get(), d.get());
+  EXPECT_NEAR(M[0] * d->qacc[0], d->qfrc_smooth[0] + d->qfrc_constraint[0],
+              1e-12 * std::fabs(d->qfrc_constraint[0]));
+}
+
+// with mjENBL_FWDINV, mj_step runs the inverse dynamics at the forward qacc (stage 25): without
+// constraints qfrc_inverse reproduces the applied and actuator forces
+TEST(Constraint, FwdInvComparisonRunsWhenEnabled) {
+  ModelPtr m = LoadModel(Data("damped.xml"));
+  ASSERT_TRUE(m);
+  DataPtr d(mj_makeData(m.get()));
+  mj_resetDataKeyframe(m.get(), d.get(), 0);
+  for (int i = 0; i < m->nu; i++) d->ctrl[i] = 0.3;
+  for (int i = 0; i < m->nv; i++) d->qfrc_applied[i] = 0.1 * (i + 1);
+  d->solver_fwdinv[0] = d->solver_fwdinv[1] = 7;
+  mj_step(m.get(), d.get());
+  EXPECT_EQ(d->solver_fwdinv[0], 7);  // disabled: untouched
+  m->opt.enableflags |= mjENBL_FWDINV;
+  mj_step(m.get(), d.get());
+  // relative discrepancy of two evaluations of the same forces: rounding only
+  EXPECT_LT(d->solver_fwdinv[0], 1e-12);
+  for (int i = 0; i < m->nv; i++) {
+    double expected = d->qfrc_applied[i] + d->qfrc_actuator[i];
+    EXPECT_NEAR(d->qfrc_inverse[i], expected, 1e-10 * (1 + std::fabs(expected)));
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

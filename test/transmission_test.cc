@@ -22,8 +22,11 @@ namespace {
 
 class TransmissionGolden : public ::testing::TestWithParam<GoldenModel> {};
 
-// golden data: test/data/tendon/make_golden.py. Row patterns (rownnz, rowadr, colind) are exact:
-// MuJoCo 3.3.8 stores all dofs of joint transmissions and the nonzeros of the others.
+// golden data: test/data/tendon/make_golden.py. Values are compared densely: non-joint
+// transmissions store the nonzero entries of the moment, and an entry that is zero in exact math
+// (e.g. a tendon Jacobian entry that cancels) may be stored as a rounding residue (~1e-18) by one
+// engine and not the other. The row patterns are exact for joint transmissions (every dof of the
+// joint is stored, as MuJoCo 3.3.8) and packed in actuator order with increasing columns.
 TEST_P(TransmissionGolden, LengthAndMoment) {
   GoldenCase c;
   std::string skip;
@@ -33,27 +36,44 @@ TEST_P(TransmissionGolden, LengthAndMoment) {
   }
   const mjModel* m = c.m.get();
   mjData* d = c.d.get();
-  if (!m->nu) GTEST_SKIP() << "no actuators";
+  int nu = m->nu, nv = m->nv;
+  if (!nu) GTEST_SKIP() << "no actuators";
   for (int r = 0; r < c.g->num_records(); r++) {
     SCOPED_TRACE("record " + std::to_string(r));
     SetState(*c.g, r, m, d);
     PositionStages(m, d);
-    EXPECT_TRUE(NearArrays("actuator_length", d->actuator_length, m->nu,
+    EXPECT_TRUE(NearArrays("actuator_length", d->actuator_length, nu,
                            c.g->get(r, "actuator_length"), kRtol, kAtol));
-    EXPECT_TRUE(EqualIntArrays("moment_rownnz", d->moment_rownnz, m->nu,
-                               c.g->get(r, "moment_rownnz")));
-    EXPECT_TRUE(EqualIntArrays("moment_rowadr", d->moment_rowadr, m->nu,
-                               c.g->get(r, "moment_rowadr")));
-    int nnz = d->moment_rowadr[m->nu - 1] + d->moment_rownnz[m->nu - 1];
-    EXPECT_TRUE(EqualIntArrays("moment_colind", d->moment_colind, nnz,
-                               Head(c.g->get(r, "moment_colind"), nnz)));
-    EXPECT_TRUE(NearArrays("actuator_moment", d->actuator_moment, nnz,
-                           Head(c.g->get(r, "actuator_moment"), nnz), kRtol, kAtol));
+    const std::vector<double>& rownnz = c.g->get(r, "moment_rownnz");
+    const std::vector<double>& rowadr = c.g->get(r, "moment_rowadr");
+    const std::vector<double>& colind = c.g->get(r, "moment_colind");
+    std::vector<mjtNum> got = DenseMoment(nu, nv, d->actuator_moment, d->moment_rownnz,
+                                          d->moment_rowadr, d->moment_colind);
+    std::vector<mjtNum> expected = DenseMoment(nu, nv, c.g->get(r, "actuator_moment"), rownnz,
+                                               rowadr, colind);
+    EXPECT_TRUE(NearArrays("actuator_moment", got.data(), got.size(), expected, kRtol, kAtol));
+
+    int adr = 0;
+    for (int i = 0; i < nu; i++) {
+      EXPECT_EQ(d->moment_rowadr[i], adr) << "actuator " << i;
+      for (int k = 1; k < d->moment_rownnz[i]; k++) {
+        EXPECT_LT(d->moment_colind[adr + k - 1], d->moment_colind[adr + k]) << "actuator " << i;
+      }
+      int type = m->actuator_trntype[i];
+      if (type == mjTRN_JOINT || type == mjTRN_JOINTINPARENT) {
+        ASSERT_EQ(d->moment_rownnz[i], static_cast<int>(rownnz[i])) << "actuator " << i;
+        for (int k = 0; k < d->moment_rownnz[i]; k++) {
+          EXPECT_EQ(d->moment_colind[adr + k], static_cast<int>(colind[rowadr[i] + k]))
+              << "actuator " << i;
+        }
+      }
+      adr += d->moment_rownnz[i];
+    }
   }
 }
 
-// compiled constants at qpos0 (1e-9 as for all compiled constants); the length range only where
-// it does not come from a simulation (explicit or not a muscle: see LengthRange below)
+// compiled constants at qpos0 (1e-9 as for all compiled constants); the length range comes from
+// a simulation and is tested below (LengthRange)
 TEST_P(TransmissionGolden, Constants) {
   GoldenCase c;
   std::string skip;
@@ -200,6 +220,71 @@ TEST(LengthRange, GeometricLimitsMatchOracle) {
   EXPECT_NEAR(m->actuator_lengthrange[1], 0.7, 1e-5);
 }
 
+// The same model stopped before it settles, with the maxforce safeguard active (options as in
+// the <compiler><lengthrange> of lengthrange_maxforce.xml): the range is then the extreme of
+// the damped trajectory itself, which checks the simulation step by step (force law, norm cap,
+// velocity decay, recording window). 1e-9: 2 x 50 steps of the same arithmetic; the engines
+// agree to ~1e-15 here, the margin is for rounding differences amplified by the integration.
+TEST(LengthRange, UnsettledTrajectoryMatchesOracle) {
+  ModelPtr model = LoadModel(TendonData("lengthrange_maxforce.xml"));
+  ASSERT_TRUE(model);
+  mjModel* m = model.get();
+  DataPtr data(mj_makeData(m));
+  Golden gm(TendonData("lengthrange_maxforce.model.txt"));
+  ASSERT_TRUE(gm.ok()) << gm.error();
+  mjLROpt opt;
+  mj_defaultLROpt(&opt);
+  opt.useexisting = 0;
+  opt.inttotal = 0.5;
+  opt.interval = 0.4;
+  opt.tolrange = 1e10;
+  opt.maxforce = 0.05;
+  char error[200] = "";
+  ASSERT_EQ(mj_setLengthRange(m, data.get(), 0, &opt, error, sizeof(error)), 1) << error;
+  EXPECT_TRUE(NearArrays("actuator_lengthrange", m->actuator_lengthrange, 2,
+                         gm.get(0, "m.actuator_lengthrange"), 1e-9, 1e-12));
+  // the cap matters: without it the range is visibly wider
+  std::vector<mjtNum> capped(m->actuator_lengthrange, m->actuator_lengthrange + 2);
+  opt.maxforce = 0;
+  ASSERT_EQ(mj_setLengthRange(m, data.get(), 0, &opt, error, sizeof(error)), 1) << error;
+  EXPECT_GT(m->actuator_lengthrange[1], capped[1] + 0.05);
+}
+
+// uselimit copies the limits of a limited joint or tendon as they are (no gear: XMLreference
+// compiler/lengthrange/uselimit; MuJoCo 3.3.8 does not scale them either); unlimited targets
+// and non-muscles (mode muscle) are left alone
+TEST(LengthRange, UseLimit) {
+  const char* xml =
+      "<mujoco><worldbody><body><joint name='h' axis='0 0 1' range='-30 60'/>"
+      "<geom size='0.1'/><body pos='0.5 0 0'><joint name='s' type='slide' axis='1 0 0'/>"
+      "<geom size='0.1'/></body></body></worldbody>"
+      "<tendon><fixed name='t' limited='true' range='0.1 0.4'><joint joint='s' coef='1'/>"
+      "</fixed></tendon>"
+      "<actuator><muscle joint='h' gear='2'/><muscle tendon='t' gear='-0.5'/>"
+      "<motor joint='h'/></actuator></mujoco>";
+  mjSpec* spec = mj_parseXMLString(xml, nullptr, nullptr, 0);
+  ASSERT_TRUE(spec);
+  ModelPtr model(mj_compile(spec, nullptr));
+  mj_deleteSpec(spec);
+  ASSERT_TRUE(model);
+  mjModel* m = model.get();
+  DataPtr data(mj_makeData(m));
+  mjLROpt opt;
+  mj_defaultLROpt(&opt);
+  opt.useexisting = 0;
+  opt.uselimit = 1;
+  char error[200] = "";
+  for (int i = 0; i < m->nu; i++) {
+    EXPECT_EQ(mj_setLengthRange(m, data.get(), i, &opt, error, sizeof(error)), 1) << error;
+  }
+  EXPECT_EQ(m->actuator_lengthrange[0], m->jnt_range[0]);
+  EXPECT_EQ(m->actuator_lengthrange[1], m->jnt_range[1]);
+  EXPECT_EQ(m->actuator_lengthrange[2], 0.1);
+  EXPECT_EQ(m->actuator_lengthrange[3], 0.4);
+  EXPECT_EQ(m->actuator_lengthrange[4], 0);  // motor: not in mode "muscle"
+  EXPECT_EQ(m->actuator_lengthrange[5], 0);
+}
+
 TEST(LengthRange, OptionsAndErrors) {
   ModelPtr model = LoadModel(TendonData("lengthrange.xml"));
   ASSERT_TRUE(model);
@@ -230,6 +315,54 @@ TEST(LengthRange, OptionsAndErrors) {
   opt.interval = 20;
   EXPECT_EQ(mj_setLengthRange(m, data.get(), 0, &opt, error, sizeof(error)), 0);
   EXPECT_STRNE(error, "");
+}
+
+// Does the pipeline enforce joint limits yet (the constraint solver is another area's work)?
+// A hinge limited to +-0.5 rad pushed by a constant torque for 1 s must stay near its limit.
+bool LimitsAreEnforced() {
+  const char* xml =
+      "<mujoco><worldbody><body><joint axis='0 0 1' range='-0.5 0.5' limited='true'/>"
+      "<geom size='0.1' pos='0.2 0 0'/></body></worldbody></mujoco>";
+  mjSpec* spec = mj_parseXMLString(xml, nullptr, nullptr, 0);
+  if (!spec) return false;
+  ModelPtr model(mj_compile(spec, nullptr));
+  mj_deleteSpec(spec);
+  if (!model) return false;
+  DataPtr data(mj_makeData(model.get()));
+  data->qfrc_applied[0] = 1;
+  for (int i = 0; i < 500; i++) mj_step(model.get(), data.get());
+  return data->qpos[0] < 0.6;
+}
+
+// Muscles on spatial tendons wrapping around cylinders and spheres, bounded by joint limits
+// (needs the constraint solver; skipped until limits are enforced): tendon_finger and arm26
+// against the ranges MuJoCo 3.3.8 computes at compile time (mode muscle, default options).
+// Simulation-derived: the damped runs settle to ~1e-7 of their equilibrium at the soft limits,
+// hence 1e-6 (the engines agree to ~1e-14 when both solvers converge).
+TEST(LengthRange, MuscleModelsMatchOracle) {
+  if (!LimitsAreEnforced()) GTEST_SKIP() << "joint limits not enforced yet (constraint solver)";
+  for (const GoldenModel& gmodel : GoldenModels()) {
+    std::string name = gmodel.name;
+    if (name != "finger" && name != "arm26") continue;
+    SCOPED_TRACE(name);
+    std::string path = ModelPath(gmodel);
+    if (path.empty()) continue;  // ../shared absent
+    ModelPtr model = LoadModel(path);
+    ASSERT_TRUE(model);
+    mjModel* m = model.get();
+    DataPtr data(mj_makeData(m));
+    Golden gm(TendonData(name + ".model.txt"));
+    ASSERT_TRUE(gm.ok()) << gm.error();
+    mjLROpt opt;
+    mj_defaultLROpt(&opt);
+    opt.useexisting = 0;
+    char error[200] = "";
+    for (int i = 0; i < m->nu; i++) {
+      EXPECT_EQ(mj_setLengthRange(m, data.get(), i, &opt, error, sizeof(error)), 1) << error;
+    }
+    EXPECT_TRUE(NearArrays("actuator_lengthrange", m->actuator_lengthrange, 2*m->nu,
+                           gm.get(0, "m.actuator_lengthrange"), 1e-6, 1e-9));
+  }
 }
 
 // an unbounded actuator (a hinge joint without limits) does not settle: convergence error

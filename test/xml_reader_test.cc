@@ -290,7 +290,7 @@ TEST(XmlReaderDefaults, AllElementKinds) {
         <joint type="slide" axis="1 0 0" range="-1 1"/>
         <geom type="box" euler="0 0 90"/>
         <site size="0.3"/>
-        <camera fovy="60"/>
+        <camera fovy="60" mode="track"/>
         <light castshadow="false"/>
         <pair condim="6"/>
         <equality solref="0.05 1"/>
@@ -328,6 +328,7 @@ TEST(XmlReaderDefaults, AllElementKinds) {
   EXPECT_EQ(g->alt.euler[2], 90);
   EXPECT_EQ(Site(s, "s")->size[0], 0.3);
   EXPECT_EQ(mjs_asCamera(mjs_findElement(s, mjOBJ_CAMERA, "cam"))->fovy, 60);
+  EXPECT_EQ(mjs_asCamera(mjs_findElement(s, mjOBJ_CAMERA, "cam"))->mode, mjCAMLIGHT_TRACK);
   EXPECT_EQ(mjs_asLight(mjs_findElement(s, mjOBJ_LIGHT, "l"))->castshadow, 0);
   EXPECT_EQ(mjs_asPair(mjs_findElement(s, mjOBJ_PAIR, "p"))->condim, 6);
   EXPECT_EQ(mjs_asEquality(mjs_findElement(s, mjOBJ_EQUALITY, "e"))->solref[0], 0.05);
@@ -352,8 +353,13 @@ TEST(XmlReaderDefaults, Errors) {
   EXPECT_TRUE(Contains(e, "unknown attribute 'name' in element 'geom'")) << e;
   e = ParseError(Model("<default><motor joint=\"x\"/></default>"));
   EXPECT_TRUE(Contains(e, "unknown attribute 'joint' in element 'motor'")) << e;
-  e = ParseError(Model("<default><camera mode=\"track\"/></default>"));
-  EXPECT_TRUE(Contains(e, "unknown attribute 'mode' in element 'camera'")) << e;
+  // oracle: default/camera takes mode but not target; default/light has no target, no texture
+  e = ParseError(Model("<default><camera target=\"b\"/></default>"));
+  EXPECT_TRUE(Contains(e, "unknown attribute 'target' in element 'camera'")) << e;
+  e = ParseError(Model("<default><light target=\"b\"/></default>"));
+  EXPECT_TRUE(Contains(e, "unknown attribute 'target' in element 'light'")) << e;
+  e = ParseError(Model("<default><light texture=\"t\"/></default>"));
+  EXPECT_TRUE(Contains(e, "unknown attribute 'texture' in element 'light'")) << e;
   e = ParseError(Model("<default><body/></default>"));
   EXPECT_TRUE(Contains(e, "unknown element 'body' in element 'default'")) << e;
 }
@@ -953,7 +959,10 @@ TEST(XmlReaderActuator, ShortcutsAndDefaults) {
   EXPECT_EQ(a->trntype, mjTRN_TENDON);
   EXPECT_EQ(a->dyntype, mjDYN_FILTER);
   EXPECT_NEAR(a->gainprm[0], mjPI, 1e-15);  // area = pi/4 * 2^2 (rounding only)
-  EXPECT_EQ(a->biasprm[2], 3);
+  // oracle (3.3.8 actuator_biasprm): bias="1 2 3" stores only the first number
+  EXPECT_EQ(a->biasprm[0], 1);
+  EXPECT_EQ(a->biasprm[1], 0);
+  EXPECT_EQ(a->biasprm[2], 0);
   EXPECT_EQ(a->dynprm[0], 0.2);
   // oracle: muscle defaults
   a = Actuator(s, "m");
@@ -1146,6 +1155,8 @@ TEST(XmlReaderElements, TendonsEqualityContactKeyCustom) {
       <connect name="c" body1="b" anchor="1 2 3"/>
       <connect name="cs" site1="s1" site2="s2" active="false"/>
       <weld name="w" body1="b" anchor="1 2 3" relpose="4 5 6 1 0 0 0" torquescale="7"/>
+      <weld name="w0" body1="b"/>
+      <weld name="ws" site1="s1" site2="s2"/>
       <joint name="ej" joint1="j" joint2="j2" polycoef="0 2"/>
       <tendon name="et" tendon1="sp" solref="0.1 1"/>
     </equality>
@@ -1191,6 +1202,13 @@ TEST(XmlReaderElements, TendonsEqualityContactKeyCustom) {
   mjsEquality* w = mjs_asEquality(mjs_findElement(s, mjOBJ_EQUALITY, "w"));
   const double wdata[11] = {1, 2, 3, 4, 5, 6, 1, 0, 0, 0, 7};
   for (int i = 0; i < 11; i++) EXPECT_EQ(w->data[i], wdata[i]) << i;
+  // oracle (eq_data): a body weld without anchor has anchor 0 0 0; the site form keeps the
+  // default data (data[1] = 1), which the compiler ignores
+  mjsEquality* w0 = mjs_asEquality(mjs_findElement(s, mjOBJ_EQUALITY, "w0"));
+  for (int i = 0; i < 3; i++) EXPECT_EQ(w0->data[i], 0) << i;
+  EXPECT_EQ(w0->data[10], 1);
+  mjsEquality* ws = mjs_asEquality(mjs_findElement(s, mjOBJ_EQUALITY, "ws"));
+  EXPECT_EQ(ws->data[1], 1);
   mjsEquality* ej = mjs_asEquality(mjs_findElement(s, mjOBJ_EQUALITY, "ej"));
   EXPECT_EQ(ej->type, mjEQ_JOINT);
   EXPECT_EQ(ej->objtype, mjOBJ_JOINT);

@@ -541,6 +541,12 @@ TEST(XmlWriterCopyBack, CopiesEditedParameters) {
   m->dof_damping[m->jnt_dofadr[shoulder]] = 2.5;
   m->actuator_gear[0] = 42;
   m->opt.timestep = 0.004;
+  // the gear enters derived constants (actuator_acc0, ...): recompute them as the compiler does,
+  // so that m is the model the edited spec compiles to
+  mjData* d = mj_makeData(m);
+  ASSERT_NE(d, nullptr);
+  mj_setConst(m, d);
+  mj_deleteData(d);
   ASSERT_EQ(mj_copyBack(s, m), 1);
   EXPECT_EQ(mjs_asGeom(mjs_findElement(s, mjOBJ_GEOM, "g5"))->friction[0], 0.3125);
   EXPECT_EQ(mjs_asJoint(mjs_findElement(s, mjOBJ_JOINT, "shoulder"))->damping[0], 2.5);

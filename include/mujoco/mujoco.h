@@ -83,7 +83,9 @@ MJAPI void mj_step(const mjModel* m, mjData* d);
 MJAPI void mj_step1(const mjModel* m, mjData* d);
 MJAPI void mj_step2(const mjModel* m, mjData* d);
 MJAPI void mj_forward(const mjModel* m, mjData* d);
+MJAPI void mj_inverse(const mjModel* m, mjData* d);
 MJAPI void mj_forwardSkip(const mjModel* m, mjData* d, int skipstage, int skipsensor);
+MJAPI void mj_inverseSkip(const mjModel* m, mjData* d, int skipstage, int skipsensor);
 // ---------------------------------- Initialization ----------------------------------------------
 
 MJAPI void mj_defaultLROpt(mjLROpt* opt);
@@ -132,8 +134,15 @@ MJAPI void mj_fwdConstraint(const mjModel* m, mjData* d);
 MJAPI void mj_Euler(const mjModel* m, mjData* d);
 MJAPI void mj_RungeKutta(const mjModel* m, mjData* d, int N);
 MJAPI void mj_implicit(const mjModel* m, mjData* d);
+MJAPI void mj_invPosition(const mjModel* m, mjData* d);
+MJAPI void mj_invVelocity(const mjModel* m, mjData* d);
+MJAPI void mj_invConstraint(const mjModel* m, mjData* d);
+MJAPI void mj_compareFwdInv(const mjModel* m, mjData* d);
 // ---------------------------------- Sub components ----------------------------------------------
 
+MJAPI void mj_sensorPos(const mjModel* m, mjData* d);
+MJAPI void mj_sensorVel(const mjModel* m, mjData* d);
+MJAPI void mj_sensorAcc(const mjModel* m, mjData* d);
 MJAPI void mj_energyPos(const mjModel* m, mjData* d);
 MJAPI void mj_energyVel(const mjModel* m, mjData* d);
 MJAPI void mj_checkPos(const mjModel* m, mjData* d);
@@ -157,6 +166,7 @@ MJAPI void mj_rnePostConstraint(const mjModel* m, mjData* d);
 MJAPI int mj_maxContact(const mjModel* m, int g1, int g2, int has_margin);
 MJAPI void mj_collision(const mjModel* m, mjData* d);
 MJAPI void mj_makeConstraint(const mjModel* m, mjData* d);
+MJAPI void mj_island(const mjModel* m, mjData* d);
 MJAPI void mj_projectConstraint(const mjModel* m, mjData* d);
 MJAPI void mj_referenceConstraint(const mjModel* m, mjData* d);
 MJAPI void mj_constraintUpdate(const mjModel* m, mjData* d, const mjtNum* jar, mjtNum cost[1], int flg_coneHessian);
@@ -193,6 +203,7 @@ MJAPI void mj_applyFT(const mjModel* m, mjData* d, const mjtNum force[3], const 
 MJAPI void mj_objectVelocity(const mjModel* m, const mjData* d, int objtype, int objid, mjtNum res[6], int flg_local);
 MJAPI void mj_objectAcceleration(const mjModel* m, const mjData* d, int objtype, int objid, mjtNum res[6], int flg_local);
 MJAPI mjtNum mj_geomDistance(const mjModel* m, mjData* d, int geom1, int geom2, mjtNum distmax, mjtNum fromto[6]);
+MJAPI void mj_contactForce(const mjModel* m, const mjData* d, int id, mjtNum result[6]);
 MJAPI void mj_differentiatePos(const mjModel* m, mjtNum* qvel, mjtNum dt, const mjtNum* qpos1, const mjtNum* qpos2);
 MJAPI void mj_integratePos(const mjModel* m, mjtNum* qpos, const mjtNum* qvel, mjtNum dt);
 MJAPI void mj_normalizeQuat(const mjModel* m, mjtNum* qpos);
@@ -341,6 +352,8 @@ MJAPI char* mju_strncpy(char *dst, const char *src, int n);
 MJAPI mjtNum mju_sigmoid(mjtNum x);
 // ---------------------------------- Derivatives -------------------------------------------------
 
+MJAPI void mjd_transitionFD(const mjModel* m, mjData* d, mjtNum eps, mjtByte flg_centered, mjtNum* A, mjtNum* B, mjtNum* C, mjtNum* D);
+MJAPI void mjd_inverseFD(const mjModel* m, mjData* d, mjtNum eps, mjtByte flg_actuation, mjtNum *DfDq, mjtNum *DfDv, mjtNum *DfDa, mjtNum *DsDq, mjtNum *DsDv, mjtNum *DsDa, mjtNum *DmDq);
 MJAPI void mjd_subQuat(const mjtNum qa[4], const mjtNum qb[4], mjtNum Da[9], mjtNum Db[9]);
 MJAPI void mjd_quatIntegrate(const mjtNum vel[3], mjtNum scale, mjtNum Dquat[9], mjtNum Dvel[9], mjtNum Dscale[3]);
 // ---------------------------------- Threads -----------------------------------------------------

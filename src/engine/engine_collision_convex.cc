@@ -370,44 +370,53 @@ void mjc_fixNormal(const mjModel* m, const mjData* d, mjContact* con, int g1, in
 
 namespace {
 
-// relative height (fraction of the geom's extent) within which vertices belong to a feature
-constexpr mjtNum kFeatureTol = 1e-6;
+// A vertex v belongs to the contact feature of the extreme vertex v0 along the normal n when the
+// segment v0-v is within this angle (radians) of the plane orthogonal to n:
+// n.(v0 - v) <= kFeatureAngle |v0 - v|. The angle makes the test scale-free; 1e-3 matches the
+// features MuJoCo 3.3.8 finds (an edge tilted by 4.6e-4 rad is an edge there).
+constexpr mjtNum kFeatureAngle = 1e-3;
 
 // maximum number of feature vertices (larger faces are not clipped)
 constexpr int kMaxFeature = 32;
 
-// vertices of a box or mesh in world coordinates: writes up to kMaxFeature vertices v with
-// dir.v >= max - tol into `res` and returns their number (-1 if the feature is too large)
+// local coordinates of vertex i of a box or mesh
+void featureVertex(mjtNum v[3], const mjCCDObj* obj, int i) {
+  if (obj->type == mjGEOM_BOX) {
+    for (int k = 0; k < 3; k++) v[k] = (i >> k) & 1 ? obj->size[k] : -obj->size[k];
+  } else {
+    int id = obj->nhull > 0 ? obj->hullvert[i] : i;
+    for (int k = 0; k < 3; k++) v[k] = obj->vert[3 * id + k];
+  }
+}
+
+// vertices of a box or mesh in world coordinates: writes up to kMaxFeature vertices of the
+// feature extreme along dir into `res` and returns their number (-1 if the feature is too large)
 int featureVertices(mjtNum (*res)[3], mjCCDObj* obj, const mjtNum dir[3]) {
   mjtNum u[3];
   mju_mulMatTVec3(u, obj->mat, dir);
+  mju_normalize3(u);
   int nv = obj->type == mjGEOM_BOX ? 8 : (obj->nhull > 0 ? obj->nhull : obj->nvert);
-  mjtNum best = -mjMAXVAL, extent = 0;
-  mjtNum vloc[3];
-  for (int pass = 0; pass < 2; pass++) {
-    int n = 0;
-    for (int i = 0; i < nv; i++) {
-      if (obj->type == mjGEOM_BOX) {
-        for (int k = 0; k < 3; k++) vloc[k] = (i >> k) & 1 ? obj->size[k] : -obj->size[k];
-      } else {
-        int v = obj->nhull > 0 ? obj->hullvert[i] : i;
-        for (int k = 0; k < 3; k++) vloc[k] = obj->vert[3 * v + k];
-      }
-      mjtNum h = dot3(vloc, u);
-      if (pass == 0) {
-        if (h > best) best = h;
-        mjtNum r = sqrt(dot3(vloc, vloc));
-        if (r > extent) extent = r;
-      } else if (h >= best - kFeatureTol * extent) {
-        if (n >= kMaxFeature) return -1;
-        mju_mulMatVec3(res[n], obj->mat, vloc);
-        for (int k = 0; k < 3; k++) res[n][k] += obj->pos[k];
-        n++;
-      }
+  mjtNum best = -mjMAXVAL, v0[3] = {0, 0, 0}, v[3];
+  for (int i = 0; i < nv; i++) {
+    featureVertex(v, obj, i);
+    mjtNum h = dot3(v, u);
+    if (h > best) {
+      best = h;
+      for (int k = 0; k < 3; k++) v0[k] = v[k];
     }
-    if (pass == 1) return n;
   }
-  return 0;
+  int n = 0;
+  for (int i = 0; i < nv; i++) {
+    featureVertex(v, obj, i);
+    mjtNum e[3] = {v0[0] - v[0], v0[1] - v[1], v0[2] - v[2]};
+    if (best - dot3(v, u) <= kFeatureAngle * sqrt(dot3(e, e))) {
+      if (n >= kMaxFeature) return -1;
+      mju_mulMatVec3(res[n], obj->mat, v);
+      for (int k = 0; k < 3; k++) res[n][k] += obj->pos[k];
+      n++;
+    }
+  }
+  return n;
 }
 
 // 2D coordinates of the feature points in the basis (t1, t2), sorted counter-clockwise around
@@ -611,19 +620,27 @@ int convexLegacy(const mjModel* m, const mjData* d, mjContact* con, int g1, int 
 
 }  // namespace
 
+// Native pipeline with margin m (as MuJoCo 3.3.8 does, established with the oracle on
+// test/data/convex): both geoms are inflated by m/2 (a ball added to each support point), GJK /
+// EPA find the signed distance s of the inflated shapes, and a contact is reported when s < 0,
+// with dist = s + m (the distance of the geoms themselves when they are separated by less than
+// m; for overlapping geoms the EPA result on the rounded shapes).
 int mjc_Convex(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
                mjtNum margin) {
   if (m->opt.disableflags & mjDSBL_NATIVECCD) return convexLegacy(m, d, con, g1, g2, margin);
 
   mjCCDObj o1, o2;
-  mjc_initCCDObj(&o1, m, d, g1, 0);
-  mjc_initCCDObj(&o2, m, d, g2, 0);
+  mjc_initCCDObj(&o1, m, d, g1, 0.5 * margin);
+  mjc_initCCDObj(&o2, m, d, g2, 0.5 * margin);
   mjCCDConfig cfg;
-  ccdConfig(&cfg, m, margin);
+  ccdConfig(&cfg, m, 0);
   mjCCDStatus st;
+  // the geoms, each inflated by half the margin, must overlap strictly: touching shapes (zero
+  // distance) give no contact, as in MuJoCo 3.3.8
   mjtNum dist = mjc_ccd(&cfg, &st, &o1, &o2, const_cast<mjData*>(d));
-  if (dist > margin) return 0;
+  if (dist >= 0) return 0;
   mjc_setContact(con, &st);
+  con->dist += margin;
 
   // multiple contacts for flat box / mesh features without margin
   if (!(m->opt.disableflags & mjDSBL_MULTICCD) && margin == 0 &&
@@ -631,6 +648,20 @@ int mjc_Convex(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2
       (o2.type == mjGEOM_BOX || o2.type == mjGEOM_MESH)) {
     return multiContact(con, &o1, &o2);
   }
+  return 1;
+}
+
+int mjc_ConvexDistance(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
+                       mjtNum distmax) {
+  mjCCDObj o1, o2;
+  mjc_initCCDObj(&o1, m, d, g1, 0);
+  mjc_initCCDObj(&o2, m, d, g2, 0);
+  mjCCDConfig cfg;
+  ccdConfig(&cfg, m, distmax);
+  mjCCDStatus st;
+  mjtNum dist = mjc_ccd(&cfg, &st, &o1, &o2, const_cast<mjData*>(d));
+  if (dist >= distmax) return 0;
+  mjc_setContact(con, &st);
   return 1;
 }
 

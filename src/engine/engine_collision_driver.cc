@@ -11,8 +11,9 @@
 //   checking    mjCOLLISIONFUNC[type1][type2] with type1 <= type2.
 // Contact order (as the reference): body pairs by increasing (body1, body2), each preceded by
 // the explicit pairs whose signature is not larger; within a body pair the geom pairs in
-// increasing (geom1, geom2) order, skipping those that an explicit pair of the same body pair
-// already covers; finally the remaining explicit pairs.
+// increasing (geom1, geom2) order, geom1 being the geom of lower type (as the collider sees the
+// pair), skipping those that an explicit pair of the same body pair already covers; finally the
+// remaining explicit pairs.
 
 #include "engine/engine_collision_driver.h"
 
@@ -659,18 +660,6 @@ static void collideBodyPair(const mjModel* m, mjData* d, int b1, int b2, int pst
       margin = mjMAX(margin, m->geom_margin[g]);
     }
     ncand = midphase(m, d, b1, b2, assignMargin(m, margin), cand, n1 * n2);
-    // sort (g1, g2) pairs: insertion sort on pairs of ints (few candidates)
-    for (int i = 1; i < ncand; i++) {
-      int p[2] = {cand[2 * i], cand[2 * i + 1]};
-      int j = i - 1;
-      while (j >= 0 && geomPairLess(p, cand + 2 * j)) {
-        cand[2 * j + 2] = cand[2 * j];
-        cand[2 * j + 3] = cand[2 * j + 1];
-        j--;
-      }
-      cand[2 * j + 2] = p[0];
-      cand[2 * j + 3] = p[1];
-    }
   } else {
     for (int g1 = adr1; g1 < adr1 + n1; g1++) {
       for (int g2 = adr2; g2 < adr2 + n2; g2++) {
@@ -679,6 +668,28 @@ static void collideBodyPair(const mjModel* m, mjData* d, int b1, int b2, int pst
         ncand++;
       }
     }
+  }
+
+  // order of the reference: by the pair as the collider sees it (lower geom type first)
+  for (int i = 0; i < ncand; i++) {
+    int* p = cand + 2 * i;
+    if (m->geom_type[p[0]] > m->geom_type[p[1]]) {
+      int tmp = p[0];
+      p[0] = p[1];
+      p[1] = tmp;
+    }
+  }
+  // insertion sort of the (g1, g2) pairs (few candidates per body pair)
+  for (int i = 1; i < ncand; i++) {
+    int p[2] = {cand[2 * i], cand[2 * i + 1]};
+    int j = i - 1;
+    while (j >= 0 && geomPairLess(p, cand + 2 * j)) {
+      cand[2 * j + 2] = cand[2 * j];
+      cand[2 * j + 3] = cand[2 * j + 1];
+      j--;
+    }
+    cand[2 * j + 2] = p[0];
+    cand[2 * j + 3] = p[1];
   }
 
   for (int i = 0; i < ncand; i++) {

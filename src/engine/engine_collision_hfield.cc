@@ -6,9 +6,17 @@
 //   x = -sx + 2 sx c / (ncol-1),  y = -sy + 2 sy r / (nrow-1),  z = sz h[r*ncol + c]
 // in the height-field geom frame. Every cell (r, c)-(r+1, c+1) is split along its diagonal from
 // (r, c) to (r+1, c+1) into two triangles, and each triangle is extruded down to z = -base. The
-// geom's bounding box in the height-field frame (from its support function, grown by the margin)
-// selects the cells that can touch it; every prism of those cells is collided with the geom by
-// the general convex collider, in row-major cell order, until mjMAXCONPAIR contacts are found.
+// geom's bounding box in the height-field frame (from its support function) selects the cells
+// that can touch it; every prism of those cells is collided with the geom by the general convex
+// collider (GJK / EPA, or libccd MPR when nativeccd is disabled), in row-major cell order, until
+// mjMAXCONPAIR contacts are found.
+//
+// Margin: as in MuJoCo 3.3.8 (established with the oracle, test/data/convex/hfield_*), the
+// prisms' top vertices are raised by the margin along the height-field z axis and the geom is
+// inflated by half the margin; a contact is reported when these overlap, with dist = minus the
+// overlap depth (so a geom resting on a flat field at true distance s gets dist s - 1.5 margin).
+// The contact normal is the solver's in the native pipeline; the legacy one uses the analytic
+// normal of smooth geoms (mjc_fixNormal).
 
 #include <math.h>
 #include <string.h>
@@ -22,11 +30,11 @@ namespace {
 // writes grid vertex (r, c) of the height field (top if top != 0, else bottom) in world
 // coordinates
 void gridVertex(mjtNum res[3], const mjtNum* hpos, const mjtNum* hmat, const mjtNum* size,
-                int nrow, int ncol, const float* data, int r, int c, int top) {
+                int nrow, int ncol, const float* data, int r, int c, int top, mjtNum lift) {
   mjtNum loc[3];
   loc[0] = -size[0] + 2 * size[0] * c / (ncol - 1);
   loc[1] = -size[1] + 2 * size[1] * r / (nrow - 1);
-  loc[2] = top ? size[2] * data[r * ncol + c] : -size[3];
+  loc[2] = top ? size[2] * data[r * ncol + c] + lift : -size[3];
   mju_mulMatVec3(res, hmat, loc);
   for (int k = 0; k < 3; k++) res[k] += hpos[k];
 }
@@ -45,30 +53,31 @@ int mjc_ConvexHField(const mjModel* m, const mjData* d, mjContact* con, int g1, 
   const mjtNum* hmat = d->geom_xmat + 9 * g1;
   bool native = !(m->opt.disableflags & mjDSBL_NATIVECCD);
 
-  // the geom (inflated by half the margin in the legacy pipeline, like its partner prism)
+  // the geom, inflated by half the margin (see the file comment for the margin convention)
   mjCCDObj geom;
-  mjc_initCCDObj(&geom, m, d, g2, native ? 0 : 0.5 * margin);
+  mjc_initCCDObj(&geom, m, d, g2, 0.5 * margin);
 
   // bounding box of the geom in the height-field frame, from its support along the frame axes
   mjtNum lo[3], hi[3];
   for (int k = 0; k < 3; k++) {
     mjtNum axis[3] = {hmat[k], hmat[3 + k], hmat[6 + k]}, neg[3] = {-axis[0], -axis[1], -axis[2]};
     mjtNum p[3], q[3];
+    geom.margin = 0;  // the box is the geom's own (MuJoCo 3.3.8 selects cells this way)
     geom.support(p, &geom, axis);
     geom.support(q, &geom, neg);
+    geom.margin = 0.5 * margin;
     mjtNum ph = 0, qh = 0;
     for (int j = 0; j < 3; j++) {
       ph += axis[j] * (p[j] - hpos[j]);
       qh += axis[j] * (q[j] - hpos[j]);
     }
-    mjtNum grow = native ? margin : 0.5 * margin;
-    hi[k] = ph + grow;
-    lo[k] = qh - grow;
+    hi[k] = ph;
+    lo[k] = qh;
   }
 
   // reject if the box misses the height field's extent
   if (lo[0] > size[0] || hi[0] < -size[0] || lo[1] > size[1] || hi[1] < -size[1] ||
-      hi[2] < -size[3] || lo[2] > size[2]) {
+      hi[2] < -size[3] || lo[2] > size[2] + margin) {
     return 0;
   }
 
@@ -82,11 +91,11 @@ int mjc_ConvexHField(const mjModel* m, const mjData* d, mjContact* con, int g1, 
   if (rmax > nrow - 2) rmax = nrow - 2;
 
   mjCCDObj prism;
-  mjc_initPrismObj(&prism, m, d, native ? 0 : 0.5 * margin);
+  mjc_initPrismObj(&prism, m, d, 0);
   mjCCDConfig cfg;
   cfg.max_iterations = m->opt.ccd_iterations;
   cfg.tolerance = m->opt.ccd_tolerance;
-  cfg.dist_cutoff = margin;
+  cfg.dist_cutoff = 0;
 
   int ncon = 0;
   for (int r = rmin; r <= rmax; r++) {
@@ -98,15 +107,15 @@ int mjc_ConvexHField(const mjModel* m, const mjData* d, mjContact* con, int g1, 
         mjtNum top = -size[3];
         for (int i = 0; i < 3; i++) {
           int rr = r + kTri[t][i][0], cc = c + kTri[t][i][1];
-          mjtNum h = size[2] * data[rr * ncol + cc];
+          mjtNum h = size[2] * data[rr * ncol + cc] + margin;
           if (h > top) top = h;
         }
         if (top < lo[2]) continue;
 
         for (int i = 0; i < 3; i++) {
           int rr = r + kTri[t][i][0], cc = c + kTri[t][i][1];
-          gridVertex(prism.prism[i], hpos, hmat, size, nrow, ncol, data, rr, cc, 1);
-          gridVertex(prism.prism[i + 3], hpos, hmat, size, nrow, ncol, data, rr, cc, 0);
+          gridVertex(prism.prism[i], hpos, hmat, size, nrow, ncol, data, rr, cc, 1, margin);
+          gridVertex(prism.prism[i + 3], hpos, hmat, size, nrow, ncol, data, rr, cc, 0, 0);
         }
         mjc_prismCenter(&prism);
 
@@ -114,19 +123,21 @@ int mjc_ConvexHField(const mjModel* m, const mjData* d, mjContact* con, int g1, 
         if (native) {
           mjCCDStatus st;
           mjtNum dist = mjc_ccd(&cfg, &st, &prism, &geom, const_cast<mjData*>(d));
-          if (dist > margin) continue;
+          if (dist >= 0) continue;
           mjc_setContact(cc, &st);
         } else {
           mjtNum depth, normal[3], pos[3];
           if (!mjc_mprPenetration(m, &prism, &geom, &depth, normal, pos)) continue;
           memset(cc, 0, sizeof(mjContact));
-          cc->dist = margin - depth;
+          cc->dist = -depth;
           for (int k = 0; k < 3; k++) {
             cc->pos[k] = pos[k];
             cc->frame[k] = normal[k];
           }
+          // MPR's normal is replaced by the analytic one of a smooth geom (matches the oracle
+          // to 1e-7; the native pipeline keeps the solver's normal)
+          mjc_fixNormal(m, d, cc, g1, g2);
         }
-        mjc_fixNormal(m, d, cc, g1, g2);
         if (++ncon >= mjMAXCONPAIR) return ncon;
       }
     }

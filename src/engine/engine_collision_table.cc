@@ -11,19 +11,8 @@
 #include "engine/engine_collision_convex.h"
 #include "engine/engine_collision_primitive.h"
 
-// The general convex, plane-mesh and height-field colliders are written concurrently
-// (engine_collision_convex.cc, engine_collision_hfield.cc). TEMPORARY: referenced weakly so the
-// library links before they land (a missing function leaves its table entries NULL, i.e. those
-// type pairs do not collide); once they have landed these declarations can go.
-extern "C" {
-int mjc_Convex(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-               mjtNum margin) __attribute__((weak));
-int mjc_PlaneConvex(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                    mjtNum margin) __attribute__((weak));
-int mjc_ConvexHField(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                     mjtNum margin) __attribute__((weak));
-}
-
+// mjc_Convex, mjc_PlaneConvex and mjc_ConvexHField are the convex area's colliders
+// (engine_collision_convex.h).
 #define CVX mjc_Convex
 #define HFC mjc_ConvexHField
 

@@ -8,6 +8,9 @@
 //                                      mj_makeImpedance / mj_diagApprox below)
 //   engine_core_constraint_project.cc  mj_projectConstraint, mj_constraintUpdate,
 //                                      mj_mulJacVec, mj_mulJacTVec
+//   engine_island.cc                   mj_island (stage 9, unless mjDSBL_ISLAND: the island
+//                                      index arrays; the island-reordered matrices iM, iefc_*
+//                                      are not computed yet)
 //
 // Rows (mjData.efc_*), in this order ("Constraint model": equality, friction loss, limit,
 // contact), each group by model element:

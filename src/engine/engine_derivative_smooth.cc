@@ -11,11 +11,10 @@
 
 #include "engine/engine_forward.h"
 #include "engine/engine_integrate.h"
+#include "engine/engine_passive_fluid.h"
 #include "engine/engine_util_errmem.h"
 #include "engine/engine_util_misc.h"
 #include "engine/engine_util_spatial.h"
-
-mjfGeneric mjd_passiveVelHook = nullptr;
 
 // ---------------------------------------------------------------------------------------------
 // the D pattern
@@ -181,9 +180,8 @@ void mjd_passiveVel(const mjModel* m, mjData* d) {
     }
   }
 
-  if (mjd_passiveVelHook) {
-    mjd_passiveVelHook(m, d);
-  }
+  // fluid forces (engine_passive_fluid.h; it applies the same enable conditions as mj_passive)
+  mjd_fluidVel(m, d);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -27,7 +27,8 @@ extern "C" {
 //   damping (unless mjDSBL_DAMPER): -diag(dof damping slope), -slope_t J_t' J_t for tendons,
 //     -slope_i moment_i' moment_i for actuator damping (joint and tendon transmissions), where
 //     slope(v) = a + 2b|v| + 3cv^2 for the polynomial damping a, b, c;
-//   mjd_passiveVelHook (fluid and flex forces, owned by the passive area) when set;
+//   fluid forces: mjd_fluidVel (engine_passive_fluid.h, owned by the passive area). Flex
+//     damping is not included (flex area not implemented);
 //   flg_bias: minus the derivative of the RNE bias force c(q, v) (mjd_rneVel).
 void mjd_smoothVel(const mjModel* m, mjData* d, int flg_bias);
 
@@ -35,12 +36,6 @@ void mjd_smoothVel(const mjModel* m, mjData* d, int flg_bias);
 void mjd_actuatorVel(const mjModel* m, mjData* d);
 void mjd_passiveVel(const mjModel* m, mjData* d);
 void mjd_rneVel(const mjModel* m, mjData* d);  // qDeriv -= d qfrc_bias / d qvel
-
-// Hook for the passive forces whose derivative lives with their implementation (fluid
-// forces, flex damping): when set, mjd_passiveVel calls it last; it must ADD
-// d(those forces)/d qvel into d->qDeriv on the D pattern. NULL by default (those forces are then
-// integrated explicitly).
-extern mjfGeneric mjd_passiveVelHook;
 
 // Index in the D layout of element (row, col), or -1 when the pattern does not hold it.
 int mjd_indexD(const mjModel* m, int row, int col);

@@ -13,9 +13,9 @@
 #include "engine/engine_core_tendon.h"
 #include "engine/engine_integrate.h"
 #include "engine/engine_io.h"
+#include "engine/engine_sensor.h"
+#include "engine/engine_solver.h"
 #include "engine/engine_util_errmem.h"
-
-mjPipelineHooks mj_pipelineHooks = {};
 
 // ---------------------------------------------------------------------------------------------
 // timers
@@ -26,12 +26,6 @@ void mj_timerStop(mjData* d, int index, mjtNum start) {
   if (mjcb_time) {
     d->timer[index].duration += mjcb_time() - start;
     d->timer[index].number++;
-  }
-}
-
-static void callHook(mjfGeneric hook, const mjModel* m, mjData* d) {
-  if (hook) {
-    hook(m, d);
   }
 }
 
@@ -199,9 +193,6 @@ static void energyVel(const mjModel* m, mjData* d) {
   }
 }
 
-// sensors: the sensor code itself handles mjDSBL_SENSOR
-static void sensorStage(mjfGeneric hook, const mjModel* m, mjData* d) { callHook(hook, m, d); }
-
 // ---------------------------------------------------------------------------------------------
 // position stage (stages 2-11)
 
@@ -210,7 +201,8 @@ void mj_fwdKinematics(const mjModel* m, mjData* d) {
   mj_kinematics(m, d);
   mj_comPos(m, d);
   mj_camlight(m, d);
-  callHook(mj_pipelineHooks.flex, m, d);
+  // stage 4, flex vertex positions, edge lengths and Jacobians (mj_flex): not implemented yet
+  // (flex area)
   mj_tendon(m, d);
 }
 
@@ -235,12 +227,10 @@ void mj_fwdPosition(const mjModel* m, mjData* d) {
   mj_collision(m, d);
   mj_timerStop(d, mjTIMER_POS_COLLISION, tm);
 
-  // 9: constraints and islands
+  // 9: constraints; the constraint islands that follow unless mjDSBL_ISLAND (mj_island) are
+  // not implemented yet: the solver treats all constraints as one island
   tm = mj_timerStart();
   mj_makeConstraint(m, d);
-  if (!mjDISABLED(mjDSBL_ISLAND)) {
-    callHook(mj_pipelineHooks.island, m, d);
-  }
   mj_timerStop(d, mjTIMER_POS_MAKE, tm);
 
   // 10: actuator lengths and moments
@@ -335,7 +325,8 @@ void mj_fwdAcceleration(const mjModel* m, mjData* d) {
 }
 
 // Stage 22. Without active constraints qacc = qacc_smooth and qfrc_constraint = 0 exactly;
-// otherwise the solver (mj_pipelineHooks.constraintSolver) computes the constraint forces.
+// otherwise the solver selected by opt.solver computes the constraint forces, efc_force and
+// qacc = qacc_smooth + M^-1 qfrc_constraint (mj_solveConstraint, engine_solver.h).
 void mj_fwdConstraint(const mjModel* m, mjData* d) {
   mjtNum tm = mj_timerStart();
   for (int i = 0; i < mjNISLAND; i++) {
@@ -343,12 +334,11 @@ void mj_fwdConstraint(const mjModel* m, mjData* d) {
     d->solver_nnz[i] = 0;
   }
 
-  // (until a solver is installed, active constraints are ignored)
-  if (d->nefc == 0 || !mj_pipelineHooks.constraintSolver) {
+  if (d->nefc == 0) {
     mju_copy(d->qacc, d->qacc_smooth, m->nv);
     mju_zero(d->qfrc_constraint, m->nv);
   } else {
-    mj_pipelineHooks.constraintSolver(m, d);
+    mj_solveConstraint(m, d);
   }
   mj_timerStop(d, mjTIMER_CONSTRAINT, tm);
 }
@@ -368,7 +358,7 @@ void mj_forwardSkip(const mjModel* m, mjData* d, int skipstage, int skipsensor) 
   if (skipstage < mjSTAGE_POS) {
     mj_fwdPosition(m, d);
     if (!skipsensor) {
-      sensorStage(mj_pipelineHooks.sensorPos, m, d);
+      mj_sensorPos(m, d);
     }
     energyPos(m, d);
   }
@@ -376,7 +366,7 @@ void mj_forwardSkip(const mjModel* m, mjData* d, int skipstage, int skipsensor) 
   if (skipstage < mjSTAGE_VEL) {
     mj_fwdVelocity(m, d);
     if (!skipsensor) {
-      sensorStage(mj_pipelineHooks.sensorVel, m, d);
+      mj_sensorVel(m, d);
     }
     energyVel(m, d);
   }
@@ -390,7 +380,7 @@ void mj_forwardSkip(const mjModel* m, mjData* d, int skipstage, int skipsensor) 
   mj_fwdConstraint(m, d);
   d->flg_rnepost = 0;
   if (!skipsensor) {
-    sensorStage(mj_pipelineHooks.sensorAcc, m, d);
+    mj_sensorAcc(m, d);
   }
 
   mj_timerStop(d, mjTIMER_FORWARD, tm);
@@ -398,10 +388,11 @@ void mj_forwardSkip(const mjModel* m, mjData* d, int skipstage, int skipsensor) 
 
 void mj_forward(const mjModel* m, mjData* d) { mj_forwardSkip(m, d, mjSTAGE_NONE, 0); }
 
-// stage 25 (optional)
+// stage 25 (optional): the inverse dynamics at the forward qacc, compared with the forward forces
+// (solver_fwdinv; engine_inverse.cc)
 static void compareFwdInv(const mjModel* m, mjData* d) {
   if (mjENABLED(mjENBL_FWDINV)) {
-    callHook(mj_pipelineHooks.compareFwdInv, m, d);
+    mj_compareFwdInv(m, d);
   }
 }
 
@@ -455,10 +446,10 @@ void mj_step1(const mjModel* m, mjData* d) {
   mj_checkPos(m, d);
   mj_checkVel(m, d);
   mj_fwdPosition(m, d);
-  sensorStage(mj_pipelineHooks.sensorPos, m, d);
+  mj_sensorPos(m, d);
   energyPos(m, d);
   mj_fwdVelocity(m, d);
-  sensorStage(mj_pipelineHooks.sensorVel, m, d);
+  mj_sensorVel(m, d);
   energyVel(m, d);
   if (mjcb_control) {
     mjcb_control(m, d);
@@ -482,7 +473,7 @@ void mj_step2(const mjModel* m, mjData* d) {
   mj_fwdAcceleration(m, d);
   mj_fwdConstraint(m, d);
   d->flg_rnepost = 0;
-  sensorStage(mj_pipelineHooks.sensorAcc, m, d);
+  mj_sensorAcc(m, d);
   mj_checkAcc(m, d);
   compareFwdInv(m, d);
   integrate(m, d, 0);

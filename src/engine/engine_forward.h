@@ -10,12 +10,10 @@
 //   engine_forward_actuation.cc  mj_fwdActuation
 //   engine_integrate.cc          mj_Euler, mj_RungeKutta, mj_implicit (engine_integrate.h)
 //
-// Stages owned by areas that are not part of the library yet (flex, islands, the constraint
-// solver, sensors, the forward/inverse comparison) are called through the hook table below, at
-// their documented place in the pipeline. A NULL hook means "stage absent". When an area lands,
-// its call in engine_forward.cc becomes a direct call (as happened for tendons, transmission,
-// passive forces, collision and constraint assembly); the table documents exactly what each
-// stage must compute.
+// Every stage is a direct call at its documented place in the pipeline (there is no global table
+// of stage functions: the only global mutable state is the documented mjcb_* callbacks). Stages
+// whose area is not part of the library yet are marked "not implemented" in engine_forward.cc:
+// flex (stage 4, mj_flex) and constraint islands (stage 9, mj_island).
 
 #ifndef MOTUS_ENGINE_ENGINE_FORWARD_H_
 #define MOTUS_ENGINE_ENGINE_FORWARD_H_
@@ -25,33 +23,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-// ---------------------------------------------------------------------------------------------
-// stage hooks
-
-// Pipeline stages of other areas, in pipeline order (stage numbers of computation_index.rst
-// "Simulation pipeline / Stages"). Every hook has the mjfGeneric signature.
-typedef struct mjPipelineHooks_ {
-  // stage 4, after mj_comPos: flex vertex positions, edge lengths and Jacobians (mj_flex)
-  mjfGeneric flex;
-  // stage 9, after mj_makeConstraint, unless mjDSBL_ISLAND: constraint islands (mj_island)
-  mjfGeneric island;
-  // stage 22 when nefc > 0: the constraint solver selected by m->opt.solver (with warmstart from
-  // qacc_warmstart, noslip if enabled). On entry qacc_smooth / qfrc_smooth are current; on
-  // return efc_force, efc_state, qfrc_constraint and qacc = qacc_smooth +
-  // M^-1 qfrc_constraint must be set (the solver part of mj_fwdConstraint).
-  mjfGeneric constraintSolver;
-  // stages 12, 16, 23: sensors (mj_sensorPos, mj_sensorVel, mj_sensorAcc)
-  mjfGeneric sensorPos;
-  mjfGeneric sensorVel;
-  mjfGeneric sensorAcc;
-  // stage 25, when mjENBL_FWDINV: mj_compareFwdInv
-  mjfGeneric compareFwdInv;
-} mjPipelineHooks;
-
-// The hooks used by the pipeline; all NULL initially. Not thread-safe to modify while any thread
-// is simulating (set them once at startup, like the mjcb_* callbacks).
-extern mjPipelineHooks mj_pipelineHooks;
 
 // ---------------------------------------------------------------------------------------------
 // timers (programming_simulation.rst "Diagnostics")

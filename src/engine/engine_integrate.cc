@@ -107,11 +107,28 @@ static void factorEulerH(const mjModel* m, mjData* d, const mjtNum* damp) {
   mj_factorI(m, d->qH, d->qHDiagInv);
 }
 
-// qH = M - h (D + D')/2 on the pattern of M (CSR-M), factored L'DL. Each off-diagonal element
-// of M receives half of D(i,j) and half of D(j,i) (both map to it through mapM2D); D elements
-// that M does not store (couplings inside a simple body) are dropped.
+// qDeriv <- (qDeriv + qDeriv')/2 in place (the D pattern is symmetric: row i holds the ancestors
+// and descendants of i). As in MuJoCo 3.3.8, implicitfast leaves the symmetrized D in qDeriv.
+static void symmetrizeDeriv(const mjModel* m, mjData* d) {
+  for (int i = 0; i < m->nv; i++) {
+    int adr = m->D_rowadr[i];
+    for (int k = 0; k < m->D_diag[i]; k++) {  // columns j < i
+      int ij = adr + k, ji = mjd_indexD(m, m->D_colind[ij], i);
+      if (ji >= 0) {
+        mjtNum mean = 0.5 * (d->qDeriv[ij] + d->qDeriv[ji]);
+        d->qDeriv[ij] = d->qDeriv[ji] = mean;
+      }
+    }
+  }
+}
+
+// qH = M - h (D + D')/2 on the pattern of M (CSR-M), factored L'DL, with qDeriv symmetrized
+// first. Each off-diagonal element of M receives half of D(i,j) and half of D(j,i) (both map to
+// it through mapM2D); D elements that M does not store (couplings inside a simple body) are
+// dropped.
 static void factorImplicitFastH(const mjModel* m, mjData* d) {
   mjtNum h = m->opt.timestep;
+  symmetrizeDeriv(m, d);
   mju_copy(d->qH, d->M, m->nC);
   for (int i = 0; i < m->nv; i++) {
     int adr = m->D_rowadr[i];

@@ -117,22 +117,26 @@ static int modeApplies(const mjModel* m, int i, int mode) {
   }
 }
 
-// limits of the joint or tendon of the transmission, scaled by the gear; 0 if none
+// Limits of the joint (hinge or slide) or tendon of the transmission, copied as they are (the
+// gear is not applied: XMLreference compiler/lengthrange/uselimit "these limits will be copied
+// into the actuator length range", and MuJoCo 3.3.8 copies them unscaled too); 0 if none.
+// Note: MuJoCo 3.3.8 looks up the joint/tendon as actuator_trnid[i] instead of
+// actuator_trnid[2 i], so it copies the wrong limits for every actuator but the first; we follow
+// the documented behavior.
 static int limitRange(const mjModel* m, int i, mjtNum range[2]) {
   int id = m->actuator_trnid[2*i];
-  mjtNum gear = m->actuator_gear[6*i];
   const mjtNum* lim;
   switch (m->actuator_trntype[i]) {
     case mjTRN_JOINT:
     case mjTRN_JOINTINPARENT:
-      if (!m->jnt_limited[id] ||
+      if (id < 0 || id >= m->njnt || !m->jnt_limited[id] ||
           (m->jnt_type[id] != mjJNT_HINGE && m->jnt_type[id] != mjJNT_SLIDE)) {
         return 0;
       }
       lim = m->jnt_range + 2*id;
       break;
     case mjTRN_TENDON:
-      if (!m->tendon_limited[id]) {
+      if (id < 0 || id >= m->ntendon || !m->tendon_limited[id]) {
         return 0;
       }
       lim = m->tendon_range + 2*id;
@@ -140,15 +144,16 @@ static int limitRange(const mjModel* m, int i, mjtNum range[2]) {
     default:
       return 0;
   }
-  range[0] = gear >= 0 ? gear*lim[0] : gear*lim[1];
-  range[1] = gear >= 0 ? gear*lim[1] : gear*lim[0];
+  range[0] = lim[0];
+  range[1] = lim[1];
   return 1;
 }
 
 // One damped simulation from qpos0 pushing actuator i towards its shortest (side 0) or longest
-// (side 1) length: at every step the force sign * accel / |M^-1 moment| (at most maxforce) is
-// applied through the moment arms, and afterwards qvel is scaled by exp(-h / timeconst). Returns
-// the extreme length over the final `interval` seconds and the spread of lengths there.
+// (side 1) length: at every step the force sign * accel / |M^-1 moment| is applied through the
+// moment arms (the joint-space force scaled down to norm maxforce when larger, if maxforce > 0),
+// and afterwards qvel is scaled by exp(-h / timeconst). Returns the extreme length over the final
+// `interval` seconds and the spread of lengths there.
 static mjtNum simulateSide(const mjModel* m, mjData* d, int i, int side, const mjLROpt* opt,
                            mjtNum* spread) {
   int nv = m->nv;
@@ -166,10 +171,13 @@ static mjtNum simulateSide(const mjModel* m, mjData* d, int i, int side, const m
     mj_actuatorMomentDense(m, d, i, moment, &length);
     mj_solveM(m, d, acc, moment, 1);
     mjtNum force = opt->accel / mju_max(mju_norm(acc, nv), mjMINVAL);
-    if (opt->maxforce > 0 && force > opt->maxforce) {
-      force = opt->maxforce;
-    }
     mju_scl(d->qfrc_applied, moment, sign*force, nv);
+
+    // safeguard: the joint-space force has norm at most maxforce (when positive)
+    mjtNum fnorm = mju_norm(d->qfrc_applied, nv);
+    if (opt->maxforce > 0 && fnorm > opt->maxforce) {
+      mju_scl(d->qfrc_applied, d->qfrc_applied, opt->maxforce / fnorm, nv);
+    }
 
     mj_step2(m, d);
     mju_scl(d->qvel, d->qvel, decay, nv);

@@ -291,35 +291,14 @@ void FillNames(CompileContext* c) {
 
 namespace {
 
-// number of elements allocated for an mjModel array (from the X-macro table)
-size_t Allocated(const mjModel* m, const char* name) {
-#define MJ_M(n) m->n
-#define X(type, field, nr, nc) \
-  if (!std::strcmp(name, #field)) return static_cast<size_t>(m->nr) * static_cast<size_t>(nc);
-  MJMODEL_POINTERS
-#undef X
-#undef MJ_M
-  return 0;
-}
-
 // keyframes: given vectors must have the model's size; missing parts default to qpos0, zeros,
 // and the mocap bodies' body_pos / body_quat (XMLreference, keyframe)
 bool FillKeys(CompileContext* c) {
   mjModel* m = c->m;
-  // key_mpos / key_mquat hold 3 and 4 numbers per mocap body and key; never write past a
-  // smaller allocation (the generated mjxmacro.h must size them nkey x 3*nmocap and 4*nmocap)
-  size_t need_mpos = static_cast<size_t>(m->nkey) * 3 * m->nmocap;
-  size_t need_mquat = static_cast<size_t>(m->nkey) * 4 * m->nmocap;
-  bool mocap_ok = Allocated(m, "key_mpos") >= need_mpos &&
-                  Allocated(m, "key_mquat") >= need_mquat;
-  if (!mocap_ok && need_mpos) {
-    mju_warning("mj_compile: mjModel.key_mpos/key_mquat are allocated too small; keyframe "
-                "mocap poses are left at zero");
-  }
   for (int k = 0; k < m->nkey; k++) {
     mjtNum* qpos = m->key_qpos + k * m->nq;
     std::memcpy(qpos, m->qpos0, sizeof(mjtNum) * m->nq);
-    for (int b = 0; b < m->nbody && mocap_ok; b++) {
+    for (int b = 0; b < m->nbody; b++) {
       int id = m->body_mocapid[b];
       if (id < 0) continue;
       std::memcpy(m->key_mpos + 3 * (k * m->nmocap + id), m->body_pos + 3 * b, 3 * sizeof(mjtNum));
@@ -344,9 +323,8 @@ bool FillKeys(CompileContext* c) {
         !copy(key->own.qvel, m->key_qvel + k * m->nv, m->nv, "qvel") ||
         !copy(key->own.act, m->key_act + k * m->na, m->na, "act") ||
         !copy(key->own.ctrl, m->key_ctrl + k * m->nu, m->nu, "ctrl") ||
-        (mocap_ok &&
-         (!copy(key->own.mpos, m->key_mpos + k * 3 * m->nmocap, 3 * m->nmocap, "mpos") ||
-          !copy(key->own.mquat, m->key_mquat + k * 4 * m->nmocap, 4 * m->nmocap, "mquat")))) {
+        !copy(key->own.mpos, m->key_mpos + k * 3 * m->nmocap, 3 * m->nmocap, "mpos") ||
+        !copy(key->own.mquat, m->key_mquat + k * 4 * m->nmocap, 4 * m->nmocap, "mquat")) {
       return false;
     }
     // values of an attached key, by element name
@@ -367,20 +345,18 @@ bool FillKeys(CompileContext* c) {
       place(key->own.part_act, mjOBJ_ACTUATOR, m->key_act + k * m->na, m->actuator_actadr, 0,
             "act");
       place(key->own.part_ctrl, mjOBJ_ACTUATOR, m->key_ctrl + k * m->nu, nullptr, 1, "ctrl");
-      if (mocap_ok) {
-        for (const auto& [name, values] : key->own.part_mpos) {
-          int b = c->FindId(mjOBJ_BODY, name);
-          int id = b >= 0 ? m->body_mocapid[b] : -1;
-          for (int i = 0; id >= 0 && i < 3 && i < static_cast<int>(values.size()); i++) {
-            m->key_mpos[3 * (k * m->nmocap + id) + i] = values[i];
-          }
+      for (const auto& [name, values] : key->own.part_mpos) {
+        int b = c->FindId(mjOBJ_BODY, name);
+        int id = b >= 0 ? m->body_mocapid[b] : -1;
+        for (int i = 0; id >= 0 && i < 3 && i < static_cast<int>(values.size()); i++) {
+          m->key_mpos[3 * (k * m->nmocap + id) + i] = values[i];
         }
-        for (const auto& [name, values] : key->own.part_mquat) {
-          int b = c->FindId(mjOBJ_BODY, name);
-          int id = b >= 0 ? m->body_mocapid[b] : -1;
-          for (int i = 0; id >= 0 && i < 4 && i < static_cast<int>(values.size()); i++) {
-            m->key_mquat[4 * (k * m->nmocap + id) + i] = values[i];
-          }
+      }
+      for (const auto& [name, values] : key->own.part_mquat) {
+        int b = c->FindId(mjOBJ_BODY, name);
+        int id = b >= 0 ? m->body_mocapid[b] : -1;
+        for (int i = 0; id >= 0 && i < 4 && i < static_cast<int>(values.size()); i++) {
+          m->key_mquat[4 * (k * m->nmocap + id) + i] = values[i];
         }
       }
       hasqpos = !key->own.part_qpos.empty();
@@ -395,8 +371,31 @@ bool FillKeys(CompileContext* c) {
         }
       }
     }
-    if (mocap_ok && !key->own.mquat.empty()) {
+    if (!key->own.mquat.empty()) {
       for (int i = 0; i < m->nmocap; i++) mju_normalize4(m->key_mquat + 4 * (k * m->nmocap + i));
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+// ------------------------------------ actuator length ranges ----------------------------------
+
+namespace {
+
+// actuator_lengthrange of the actuators selected by compiler/lengthrange (modeling.rst, "Length
+// range"): mj_setLengthRange (src/engine/engine_setconst_tendon.h) decides per actuator whether
+// to keep the given range, copy joint/tendon limits, or simulate. d is left reset.
+bool LengthRanges(CompileContext* c, mjData* d) {
+  mjModel* m = c->m;
+  const mjLROpt& opt = c->spec->s.compiler.LRopt;
+  for (int i = 0; i < m->nu; i++) {
+    char err[300] = "";
+    if (!mj_setLengthRange(m, d, i, &opt, err, sizeof(err))) {
+      const SpecElement* e = i < static_cast<int>(c->spec->actuators.size())
+                                 ? c->spec->actuators[i].get() : nullptr;
+      return c->Error(std::string("actuator length range: ") + err, e);
     }
   }
   return true;
@@ -415,7 +414,8 @@ namespace {
 //     its direct children (at least 1e-5);
 //   center, extent: center and largest side of the bounding box of the bodies' centers of mass,
 //     the geoms (center +- rbound; planes use 0.1 times their largest half-size, or 1 when
-//     infinite), the sites' and the joints' positions;
+//     infinite), the sites' and the joints' positions; the extent is at least 2 * meansize
+//     (2 when the box is empty or a point);
 //   meaninertia: from mj_setConst.
 void ComputeStats(CompileContext* c, mjData* d) {
   mjModel* m = c->m;
@@ -484,6 +484,10 @@ void ComputeStats(CompileContext* c, mjData* d) {
   // without massive bodies, the defaults of mjStatistic (mass 1, size 0.2) are kept
   if (meanmass < mjMINVAL) meanmass = 1;
   if (m->nbody < 2) meansize = 0.2;
+  // the extent covers at least one mean body size on each side of the center (MuJoCo 3.3.8,
+  // measured with the oracle: a body whose geoms lie on one side of its center of mass)
+  // a model without extent (nothing, or only points) keeps the default extent 2
+  extent = extent < mjMINVAL ? 2 : std::max(extent, 2 * meansize);
   m->stat.meanmass = std::isnan(given.meanmass) ? meanmass : given.meanmass;
   m->stat.meansize = std::isnan(given.meansize) ? meansize : given.meansize;
   m->stat.extent = std::isnan(given.extent) ? extent : given.extent;
@@ -587,6 +591,7 @@ bool CompileAll(CompileContext* c, std::unique_ptr<mjModel, ModelDeleter>* out) 
   }
   if (!FinishJoints(c)) return false;
   ComputeStats(c, d.get());
+  if (!LengthRanges(c, d.get())) return false;  // last user of d: it simulates
   if (!FillKeys(c)) return false;
 
   // MuJoCo keeps -1 for "unset" (engine_io's size checks reject negative values, so the model

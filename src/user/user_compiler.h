@@ -18,7 +18,8 @@
 //   6. Fill      the tree and global arrays, then every CompileKind's fill() (in table order).
 //   7. Names     names/paths buffers and names_map; sparse matrix structure (mj_setSparse).
 //   8. Constants mj_setConst at qpos0, then every CompileKind's finalize(); then statistics,
-//                keyframes and the arena size.
+//                actuator length ranges (mj_setLengthRange with compiler/lengthrange, which
+//                simulates), keyframes and the arena size.
 //
 // To compile a new kind: implement the three functions of a CompileKind in
 // user_compile_<kind>.cc (a stub that rejects the elements is there now) and keep the symbol name.
@@ -41,6 +42,7 @@
 #ifndef MOTUS_USER_USER_COMPILER_H_
 #define MOTUS_USER_USER_COMPILER_H_
 
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -114,12 +116,32 @@ struct LightInfo {
   double dir[3] = {0, 0, -1};
 };
 
+// a skin ready for the skin_* arrays (user_compile_skin.cc): from the spec or its SKN file,
+// with resolved ids, normalized bind quaternions and per-vertex normalized weights
+struct SkinResult {
+  std::vector<float> vert, texcoord, bindpos, bindquat;
+  std::vector<int> face;
+  std::vector<std::string> bodyname;
+  std::vector<std::vector<int>> vertid;
+  std::vector<std::vector<float>> vertweight;
+  int matid = -1;
+  std::vector<int> bodyid;  // per bone
+};
+
 struct JointInfo {
   double pos[3] = {0, 0, 0};   // in the body frame
   double axis[3] = {0, 0, 1};
   int qposadr = 0, dofadr = 0, body = 0;
   bool limited = false, actfrclimited = false;
   double range[2] = {0, 0};
+};
+
+// a static body removed by fusestatic (its elements and children moved to `into`)
+struct FusedBody {
+  std::unique_ptr<SpecBody> body;  // detached: keeps its inertial attributes, owns no elements
+  Pose pose;                       // its pose in `into` at fusion time (frames resolved)
+  const SpecBody* into = nullptr;  // the body it was fused into
+  int into_record = -1;            // record of `into` if that body was fused later, else -1
 };
 
 struct CompileContext {
@@ -157,6 +179,7 @@ struct CompileContext {
   std::vector<MeshResult> mesh;
   std::vector<TextureResult> texture;
   std::vector<HFieldResult> hfield;
+  std::vector<SkinResult> skin;  // by kCompileSkins' size()
 
   // ---- helpers for the per-kind files ----
 
@@ -173,6 +196,13 @@ struct CompileContext {
 
   // copy one element's user values into a row of nuser numbers (zero padded)
   static void CopyUser(mjtNum* dst, int nuser, const std::vector<double>& src);
+
+  // fusestatic (user_compiler_transform.cc): one record per fused static body, in fusion order
+  // (pre-order: a static body inside a static body is fused after it). MuJoCo 3.3.8 gives the
+  // receiving body the combination of its own inertial and the inertials of the bodies fused into
+  // it; see FusedBody and CompileInertia.
+  std::vector<FusedBody> fused;
+  std::unordered_map<const SpecElement*, int> fused_geom;  // moved geom -> record of its body
 
   // name -> id maps, built in the gather pass
   std::unordered_map<std::string, int> ids[mjNOBJECT];

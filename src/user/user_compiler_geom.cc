@@ -456,61 +456,108 @@ bool Principal(const double M[9], double inertia[3], double quat[4]) {
   return true;
 }
 
-// inertial from the body's geoms within inertiagrouprange: one geom gives its own frame; several
-// are combined (parallel axis theorem) and diagonalized
-void InertialFromGeoms(CompileContext* c, SpecBody* b, BodyInfo* info) {
-  const mjsCompiler* comp = b->compiler;
-  int lo = comp ? comp->inertiagrouprange[0] : 0, hi = comp ? comp->inertiagrouprange[1] : 5;
-  std::vector<int> use;
-  for (auto& g : b->geoms) {
-    int t = g->s.type;
-    if (t == mjGEOM_PLANE || t == mjGEOM_HFIELD) continue;
-    if (g->s.group < lo || g->s.group > hi) continue;
-    if (!(c->geom[g->id].mass > 0)) continue;  // massless geoms do not contribute
-    use.push_back(g->id);
-  }
+// a mass with its diagonal inertia in a frame (of the body being compiled)
+struct MassItem {
+  double mass = 0;
+  double inertia[3] = {0, 0, 0};
+  Pose frame;
+};
+
+// combined inertial of several items: one item gives its own frame; several are combined
+// (parallel axis theorem) and diagonalized
+void Combine(const std::vector<MassItem>& items, BodyInfo* info) {
   info->mass = 0;
   um::Zero3(info->inertia);
-  if (use.empty()) {
-    // no mass: MuJoCo 3.3.8 leaves the inertial frame equal to the body's local frame
-    info->inertial = info->local;
-    return;
-  }
-  if (use.size() == 1) {
-    const GeomInfo& g = c->geom[use[0]];
-    info->mass = g.mass;
-    um::Copy3(info->inertia, g.inertia);
-    info->inertial = g.local;
+  if (items.size() == 1) {
+    info->mass = items[0].mass;
+    um::Copy3(info->inertia, items[0].inertia);
+    info->inertial = items[0].frame;
     return;
   }
   double mass = 0, com[3] = {0, 0, 0};
-  for (int id : use) {
-    const GeomInfo& g = c->geom[id];
-    mass += g.mass;
-    for (int k = 0; k < 3; k++) com[k] += g.mass * g.local.pos[k];
+  for (const MassItem& it : items) {
+    mass += it.mass;
+    for (int k = 0; k < 3; k++) com[k] += it.mass * it.frame.pos[k];
   }
   if (mass > mjMINVAL) {
     for (int k = 0; k < 3; k++) com[k] /= mass;
   }
   // I = sum R diag(Ig) R' + m (|d|^2 E - d d')
   double M[9] = {0};
-  for (int id : use) {
-    const GeomInfo& g = c->geom[id];
+  for (const MassItem& it : items) {
     double R[9];
-    um::Quat2Mat(R, g.local.quat);
-    double d[3] = {g.local.pos[0] - com[0], g.local.pos[1] - com[1], g.local.pos[2] - com[2]};
+    um::Quat2Mat(R, it.frame.quat);
+    double d[3] = {it.frame.pos[0] - com[0], it.frame.pos[1] - com[1], it.frame.pos[2] - com[2]};
     double dd = um::Dot3(d, d);
     for (int i = 0; i < 3; i++) {
       for (int j = 0; j < 3; j++) {
         double rot = 0;
-        for (int k = 0; k < 3; k++) rot += R[3 * i + k] * g.inertia[k] * R[3 * j + k];
-        M[3 * i + j] += rot + g.mass * ((i == j ? dd : 0) - d[i] * d[j]);
+        for (int k = 0; k < 3; k++) rot += R[3 * i + k] * it.inertia[k] * R[3 * j + k];
+        M[3 * i + j] += rot + it.mass * ((i == j ? dd : 0) - d[i] * d[j]);
       }
     }
   }
   info->mass = mass;
   um::Copy3(info->inertial.pos, com);
   Principal(M, info->inertia, info->inertial.quat);
+}
+
+// does a geom count for its body's inferred inertial (inertiagrouprange, mass, type)?
+bool GeomHasMass(const CompileContext* c, const SpecBody* b, const SpecGeom& g) {
+  const mjsCompiler* comp = b->compiler;
+  int lo = comp ? comp->inertiagrouprange[0] : 0, hi = comp ? comp->inertiagrouprange[1] : 5;
+  int t = g.s.type;
+  if (t == mjGEOM_PLANE || t == mjGEOM_HFIELD) return false;
+  if (g.s.group < lo || g.s.group > hi) return false;
+  return c->geom[g.id].mass > 0;  // massless geoms do not contribute
+}
+
+// record of the fused static body a geom came from, -1 for the body's own geoms
+int FusedRecord(const CompileContext* c, const SpecGeom* g) {
+  auto it = c->fused_geom.find(g);
+  return it == c->fused_geom.end() ? -1 : it->second;
+}
+
+// pose of fused body `r` in the body that finally received its elements
+Pose FusedPose(const CompileContext* c, int r) {
+  const FusedBody& f = c->fused[r];
+  if (f.into_record < 0) return f.pose;
+  Pose up = FusedPose(c, f.into_record), out;
+  um::MulPose(out.pos, out.quat, up.pos, up.quat, f.pose.pos, f.pose.quat);
+  return out;
+}
+
+// inertial from the geoms of body b that belong to `record` (-1: b's own), each in the frame of
+// the body it was defined in (see FusedPose)
+void InertialFromGeoms(CompileContext* c, const SpecBody* holder, const SpecBody* b, int record,
+                       BodyInfo* info) {
+  Pose to_local;  // inverse of the fused body's pose in `holder`
+  if (record >= 0) {
+    Pose P = FusedPose(c, record);
+    um::NegQuat(to_local.quat, P.quat);
+    double t[3];
+    um::RotVecQuat(t, P.pos, to_local.quat);
+    for (int k = 0; k < 3; k++) to_local.pos[k] = -t[k];
+  }
+  std::vector<MassItem> items;
+  for (auto& g : holder->geoms) {
+    if (FusedRecord(c, g.get()) != record || !GeomHasMass(c, b, *g)) continue;
+    const GeomInfo& gi = c->geom[g->id];
+    MassItem it;
+    it.mass = gi.mass;
+    um::Copy3(it.inertia, gi.inertia);
+    um::MulPose(it.frame.pos, it.frame.quat, to_local.pos, to_local.quat, gi.local.pos,
+                gi.local.quat);
+    items.push_back(it);
+  }
+  if (items.empty()) {
+    info->mass = 0;
+    um::Zero3(info->inertia);
+    // no mass: MuJoCo 3.3.8 leaves the inertial frame equal to the body's local frame
+    info->inertial = info->local;
+    return;
+  }
+  Combine(items, info);
 }
 
 // explicit <inertial>: pos, orientation, mass, and diagonal or full inertia
@@ -545,6 +592,61 @@ bool ExplicitInertial(CompileContext* c, SpecBody* b, BodyInfo* info) {
   return true;
 }
 
+// a body's own inertial (XMLreference, compiler/inertiafromgeom): explicit, none, or from its
+// geoms (held by `holder`, with fusion record `record`, see InertialFromGeoms)
+bool OwnInertial(CompileContext* c, const SpecBody* holder, SpecBody* b, int record,
+                 BodyInfo* info) {
+  const mjsCompiler* comp = b->compiler;
+  int mode = comp ? comp->inertiafromgeom : mjINERTIAFROMGEOM_AUTO;
+  if (b->s.explicitinertial && mode != mjINERTIAFROMGEOM_TRUE) return ExplicitInertial(c, b, info);
+  if (mode == mjINERTIAFROMGEOM_FALSE) {
+    info->mass = 0;
+    um::Zero3(info->inertia);
+    return true;
+  }
+  InertialFromGeoms(c, holder, b, record, info);
+  return true;
+}
+
+bool AddFused(CompileContext* c, const SpecBody* holder, int into_record, BodyInfo* info);
+
+// the inertial of fused body r (its own, plus the bodies fused into it) as an item of the body it
+// was fused into. MuJoCo 3.3.8 places it at ipos + R(iquat) P.pos with orientation iquat, where
+// (ipos, iquat) is the inertial frame in the fused body and P its pose (measured with the
+// oracle: test/data/spec/fusestatic.xml; the exact composition would be P * (ipos, iquat))
+bool FusedItem(CompileContext* c, const SpecBody* holder, int r, MassItem* item) {
+  BodyInfo bi;
+  if (!OwnInertial(c, holder, c->fused[r].body.get(), r, &bi)) return false;
+  if (!AddFused(c, holder, r, &bi)) return false;
+  item->mass = bi.mass;
+  um::Copy3(item->inertia, bi.inertia);
+  double t[3];
+  um::RotVecQuat(t, c->fused[r].pose.pos, bi.inertial.quat);
+  for (int k = 0; k < 3; k++) item->frame.pos[k] = bi.inertial.pos[k] + t[k];
+  um::CopyQuat(item->frame.quat, bi.inertial.quat);
+  return true;
+}
+
+// combine a body's inertial with those of the static bodies fused into it: the body `holder`
+// (into_record = -1) or fused body into_record
+bool AddFused(CompileContext* c, const SpecBody* holder, int into_record, BodyInfo* info) {
+  // one body at a time, in fusion order (each step diagonalizes, as MuJoCo 3.3.8 does: the
+  // rounding of the iterative eigensolver then matches)
+  for (size_t r = 0; r < c->fused.size(); r++) {
+    const FusedBody& f = c->fused[r];
+    bool mine = into_record < 0 ? f.into == holder && f.into_record < 0
+                                : f.into_record == into_record;
+    if (!mine) continue;
+    std::vector<MassItem> items(2);
+    items[0].mass = info->mass;
+    um::Copy3(items[0].inertia, info->inertia);
+    items[0].frame = info->inertial;
+    if (!FusedItem(c, holder, static_cast<int>(r), &items[1])) return false;
+    Combine(items, info);
+  }
+  return true;
+}
+
 }  // namespace
 
 bool CompileInertia(CompileContext* c) {
@@ -552,15 +654,7 @@ bool CompileInertia(CompileContext* c) {
     SpecBody* b = c->bodies[i];
     BodyInfo& info = c->body[i];
     const mjsCompiler* comp = b->compiler;
-    int mode = comp ? comp->inertiafromgeom : mjINERTIAFROMGEOM_AUTO;
-    if (b->s.explicitinertial && mode != mjINERTIAFROMGEOM_TRUE) {
-      if (!ExplicitInertial(c, b, &info)) return false;
-    } else if (mode == mjINERTIAFROMGEOM_FALSE) {
-      info.mass = 0;
-      um::Zero3(info.inertia);
-    } else {
-      InertialFromGeoms(c, b, &info);
-    }
+    if (!OwnInertial(c, b, b, -1, &info) || !AddFused(c, b, -1, &info)) return false;
 
     // bounds (XMLreference, compiler/boundmass, boundinertia, balanceinertia)
     if (comp) {

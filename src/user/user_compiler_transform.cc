@@ -6,8 +6,10 @@
 //     unless referenced by another element or holding a site referenced by a force or torque
 //     sensor; their geoms, sites, cameras, lights, frames and child bodies move to the parent with
 //     composed poses (appended to the parent's elements; child bodies take the fused body's place
-//     among the parent's children). A fused body's own inertial is dropped; the parent's inertial
-//     is then inferred from its (new) geoms as usual.
+//     among the parent's children). Bodies are fused top-down. Each fused body is recorded
+//     (CompileContext::fused): the receiving body's inertial is its own (explicit, or from its own
+//     geoms) combined, one fused body at a time, with each fused body's inertial (explicit or from
+//     the geoms it brought), placed as MuJoCo 3.3.8 does (see FusedItem, user_compiler_geom.cc).
 //   discardvisual (compiler/discardvisual): materials and textures are discarded, geoms with
 //     contype = conaffinity = 0 that no element references are discarded (a body whose inertia
 //     they contributed to gets the explicit inertial computed with them), and meshes no geom uses
@@ -174,6 +176,13 @@ bool FuseBody(CompileContext* c, SpecBody* b) {
     if (!resolve_pose(child.get(), child->s.pos, child->s.quat, &child->s.alt)) return false;
   }
 
+  // record the fused body (its inertial is combined into the parent's, see CompileInertia)
+  int record = static_cast<int>(c->fused.size());
+  for (FusedBody& f : c->fused) {
+    if (f.into == b) f.into_record = record;
+  }
+  for (auto& g : b->geoms) c->fused_geom.emplace(g.get(), record);  // keeps earlier records
+
   // move everything to the parent: elements appended, child bodies in the fused body's place
   auto append = [&](auto& from, auto& to) {
     for (auto& e : from) to.push_back(std::move(e));
@@ -190,7 +199,12 @@ bool FuseBody(CompileContext* c, SpecBody* b) {
   size_t at = it - siblings.begin();
   std::vector<std::unique_ptr<SpecBody>> children = std::move(b->bodies);
   b->bodies.clear();
-  siblings.erase(it);  // deletes b
+  FusedBody f;
+  f.body = std::move(*it);
+  f.pose = P;
+  f.into = parent;
+  c->fused.push_back(std::move(f));
+  siblings.erase(it);
   for (size_t k = 0; k < children.size(); k++) {
     siblings.insert(siblings.begin() + at + k, std::move(children[k]));
   }
@@ -204,10 +218,11 @@ bool FuseStatic(CompileContext* c, SpecModel* s) {
   for (auto& x : s->sensors) {
     if (x->s.type == mjSENS_FORCE || x->s.type == mjSENS_TORQUE) ftsites.insert(x->own.objname);
   }
-  // fuse bottom-up so that nested static bodies collapse into the nearest kept ancestor
+  // fuse top-down (pre-order), as MuJoCo 3.3.8 does: a static body inside a fused one has moved
+  // to the kept ancestor by its turn. This decides the order of the moved geoms and the inertial
+  // each fused body contributes (see FusedBody).
   std::vector<SpecBody*> order = BodyOrder(s);
-  for (auto it = order.rbegin(); it != order.rend(); ++it) {
-    SpecBody* b = *it;
+  for (SpecBody* b : order) {
     if (b == s->world.get() || !b->joints.empty() || b->s.mocap) continue;
     if (refs.Has(mjOBJ_BODY, b->name)) continue;
     bool ft = false;

@@ -16,16 +16,16 @@ extern "C" {
 int mjs_makeMesh(mjsMesh* mesh, mjtMeshBuiltin builtin, double* params, int nparams) {
   if (!mesh) return -1;
   motus::SpecMesh* m = motus::Owner<motus::SpecMesh>(mesh);
-  std::vector<float> vert;
+  std::vector<float> vert, normal;
   std::vector<int> face;
   std::string error;
-  if (!motus::MakeBuiltinMesh(builtin, params, nparams, &vert, &face, &error)) {
+  if (!motus::MakeBuiltinMesh(builtin, params, nparams, &vert, &normal, &face, &error)) {
     m->model->SetError("mjs_makeMesh: " + error);
     return -1;
   }
   m->own.uservert = std::move(vert);
   m->own.userface = std::move(face);
-  m->own.usernormal.clear();
+  m->own.usernormal = std::move(normal);  // wedge and plate: a frame of 3 normals per vertex
   m->own.usertexcoord.clear();
   m->own.userfacenormal.clear();
   m->own.userfacetexcoord.clear();

@@ -85,7 +85,7 @@ void ReadJointAttrs(XmlAttrs& a, mjsJoint* j);
 void ReadGeomAttrs(XmlAttrs& a, mjsGeom* g);
 void ReadSiteAttrs(XmlAttrs& a, mjsSite* s);
 void ReadCameraAttrs(XmlContext& ctx, XmlAttrs& a, mjsCamera* c, bool dflt);
-void ReadLightAttrs(XmlContext& ctx, XmlAttrs& a, mjsLight* l);
+void ReadLightAttrs(XmlContext& ctx, XmlAttrs& a, mjsLight* l, bool dflt);
 void ReadMeshAttrs(XmlAttrs& a, mjsMesh* m);
 void ReadMaterialAttrs(XmlAttrs& a, mjsMaterial* m);
 void ReadPairAttrs(XmlAttrs& a, mjsPair* p);

@@ -162,8 +162,9 @@ void ApplyCylinder(XmlAttrs& a, mjsActuator* act) {
     area = mjPI / 4 * diameter * diameter;  // diameter has precedence over area
   }
   a.Nums("bias", bias, 3);
+  // bias takes 3 numbers but only the first one is used: the reference (3.3.8) stores
+  // biasprm = (bias[0], 0, 0) (checked with the oracle's actuator_biasprm)
   CheckSetter(a, mjs_setToCylinder(act, timeconst, bias[0], area, -1));
-  for (int i = 0; i < 3; i++) act->biasprm[i] = bias[i];
 }
 
 void ApplyMuscle(XmlAttrs& a, mjsActuator* act) {

@@ -215,7 +215,7 @@ void ParseLight(XmlContext& ctx, const XmlNode& node, const XmlTreeScope& scope)
   CheckSpec(ctx, node, l, "light");
   PlaceInFrame(ctx, node, l->element, scope);
   ReadName(ctx, a, l->element, true);
-  ReadLightAttrs(ctx, a, l);
+  ReadLightAttrs(ctx, a, l, false);
   a.Finish();
   CheckLeaf(node);
 }
@@ -440,8 +440,10 @@ void ReadSiteAttrs(XmlAttrs& a, mjsSite* s) {
 }
 
 void ReadCameraAttrs(XmlContext& ctx, XmlAttrs& a, mjsCamera* c, bool dflt) {
-  if (!dflt) {  // defaults exclude mode and target (XMLreference.rst, default/camera)
-    a.Enum("mode", kCamLight, &c->mode);
+  // default/camera accepts mode but not target (XMLreference.rst default/camera; the oracle
+  // rejects target in defaults)
+  a.Enum("mode", kCamLight, &c->mode);
+  if (!dflt) {
     std::string target;
     if (a.Str("target", &target)) {
       mjs_setString(c->targetbody, ctx.rep.TreeRef(target).c_str());
@@ -476,10 +478,13 @@ void ReadCameraAttrs(XmlContext& ctx, XmlAttrs& a, mjsCamera* c, bool dflt) {
   ReadUser(a, c->userdata);
 }
 
-void ReadLightAttrs(XmlContext& ctx, XmlAttrs& a, mjsLight* l) {
+void ReadLightAttrs(XmlContext& ctx, XmlAttrs& a, mjsLight* l, bool dflt) {
   a.Enum("mode", kCamLight, &l->mode);
+  // default/light has neither target nor texture (XMLreference.rst default/light)
   std::string target;
-  if (a.Str("target", &target)) mjs_setString(l->targetbody, ctx.rep.TreeRef(target).c_str());
+  if (!dflt && a.Str("target", &target)) {
+    mjs_setString(l->targetbody, ctx.rep.TreeRef(target).c_str());
+  }
   bool hastype = a.Enum("type", kLightType, &l->type);
   // legacy: directional="true" makes the light directional unless a type is given
   int directional;
@@ -491,7 +496,7 @@ void ReadLightAttrs(XmlContext& ctx, XmlAttrs& a, mjsLight* l) {
   a.Nums("pos", l->pos, 3);
   a.Nums("dir", l->dir, 3);
   a.Nums("diffuse", l->diffuse, 3);
-  a.Str("texture", l->texture);
+  if (!dflt) a.Str("texture", l->texture);
   a.Num("intensity", &l->intensity);
   a.Nums("ambient", l->ambient, 3);
   a.Nums("specular", l->specular, 3);

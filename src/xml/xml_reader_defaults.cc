@@ -36,7 +36,7 @@ void ParseDefaultElement(XmlContext& ctx, const XmlNode& node, const XmlNode& pa
   } else if (n == "camera") {
     ReadCameraAttrs(ctx, a, def->camera, true);
   } else if (n == "light") {
-    ReadLightAttrs(ctx, a, def->light);
+    ReadLightAttrs(ctx, a, def->light, true);
   } else if (n == "mesh") {
     ReadMeshAttrs(a, def->mesh);
   } else if (n == "material") {

@@ -84,6 +84,10 @@ void ReadConnectWeld(XmlContext& ctx, XmlAttrs& a, mjsEquality* e, bool weld) {
     e->objtype = mjOBJ_BODY;
     ReadRef(ctx, a, "body1", e->name1);
     ReadRef(ctx, a, "body2", e->name2);
+    // weld anchor defaults to "0 0 0" (XMLreference.rst equality/weld/anchor); data[1] holds the
+    // shared default 1 of the joint polycoef otherwise. The site form keeps data as it is (as the
+    // reference does).
+    if (weld) e->data[0] = e->data[1] = e->data[2] = 0;
     a.Nums("anchor", e->data, 3);
     if (weld) a.Nums("relpose", e->data + 3, 7);
   }

@@ -232,8 +232,8 @@ void SiteAttrs(AttrWriter& w, const mjsSite* e, const mjsSite* ref, bool dflt) {
 }
 
 void CameraAttrs(AttrWriter& w, const mjsCamera* e, const mjsCamera* ref, bool dflt) {
-  if (!dflt) {  // mode and target are not available in defaults
-    Kw(w, "mode", e->mode, ref->mode, kCamLight, Count(kCamLight));
+  Kw(w, "mode", e->mode, ref->mode, kCamLight, Count(kCamLight));
+  if (!dflt) {  // target is not available in defaults
     w.Str("target", e->targetbody, ref->targetbody);
   }
   Kw(w, "projection", e->proj, ref->proj, kProjection, Count(kProjection));
@@ -262,7 +262,7 @@ void LightAttrs(AttrWriter& w, const mjsLight* e, const mjsLight* ref, bool dflt
   w.Reals("pos", e->pos, ref->pos, 3);
   w.Reals("dir", e->dir, ref->dir, 3);
   w.Floats("diffuse", e->diffuse, ref->diffuse, 3);
-  w.Str("texture", e->texture, ref->texture);
+  if (!dflt) w.Str("texture", e->texture, ref->texture);  // not in default/light
   w.Float("intensity", e->intensity, &ref->intensity);
   w.Floats("ambient", e->ambient, ref->ambient, 3);
   w.Floats("specular", e->specular, ref->specular, 3);
@@ -504,8 +504,13 @@ void EqualityAttrs(AttrWriter& w, const mjsEquality* e, const mjsEquality* ref, 
         // anchor is required for body-based connect
         w.Reals("anchor", e->data, sites ? ref->data : nullptr, 3);
       } else {
-        w.Reals("anchor", e->data, ref->data, 3);
-        w.Reals("relpose", e->data + 3, ref->data + 3, 7);
+        // the reader sets a missing body-weld anchor to 0 0 0 (its documented default); the
+        // site form has no anchor/relpose attributes
+        static const double kZero[3] = {0, 0, 0};
+        if (!sites) {
+          w.Reals("anchor", e->data, kZero, 3);
+          w.Reals("relpose", e->data + 3, ref->data + 3, 7);
+        }
         w.Real("torquescale", e->data[10], &ref->data[10]);
       }
       break;

@@ -12,12 +12,15 @@ For every model it writes, into test/data/forward/:
   <name>_fwd.txt        tools/gen_golden.py --states <name>_states.jsonl: the inputs of each
                         state and the outputs of mj_forward there (qM, qfrc_bias, qfrc_passive,
                         actuator_length/moment/force, act_dot, qacc, ... and energy);
-  <name>_traj_<int>.txt tools/gen_golden.py --steps 200 --every 50 --fields qpos,qvel,act
-                        --ctrl-seed 7 with opt.integrator = <int> (Euler, RK4, implicit,
-                        implicitfast): the model is copied with its <option integrator=...>
-                        replaced, the test sets m->opt.integrator the same way.
+  <name>_traj_<int>.txt tools/gen_golden.py --steps 200 --every 50 --fields qpos,qvel,act,
+                        qacc_warmstart,qDeriv,m.actuator_lengthrange,m.actuator_acc0 --ctrl-seed 7 with
+                        opt.integrator = <int> (Euler, RK4, implicit, implicitfast): the model is
+                        copied with its <option integrator=...> replaced, the test sets
+                        m->opt.integrator the same way. The compiler's lengthrange simulation
+                        depends on the integrator, hence the m.* fields per file.
 Every trajectory is also checked to stay free of contacts and constraints (nefc == 0 at every
-step), since these tests exclude the constraint solver.
+step), since these tests exclude the constraint solver. CONTACT_MODELS are the exception: their
+<name>_traj_<int>.txt (fields as above plus ncon, nefc) test the whole pipeline with contacts.
 """
 import json
 import os
@@ -46,12 +49,22 @@ MODELS = {
     "arm26": (os.path.join(SHARED, "arm26", "arm26.xml"), None, True),
     "slider_crank": (os.path.join(SHARED, "slider_crank", "slider_crank.xml"), None, False),
 }
+# whole-pipeline trajectories WITH contacts and constraints (collision, constraint assembly and
+# the solver inside mj_step): name -> (model path, keyframe); <name>_traj_<int>.txt as above
+# plus ncon and nefc
+CONTACT_MODELS = {
+    "humanoid": (os.path.join(HERE, "humanoid.xml"), "test"),  # copy of model/humanoid.xml
+}
 SEED = 7  # --ctrl-seed of the trajectories
 
 FWD_FIELDS = ("time,qpos,qvel,act,ctrl,qfrc_applied,xfrc_applied,nefc,energy,qM,qfrc_bias,"
               "qfrc_passive,actuator_length,actuator_moment,moment_rownnz,moment_colind,"
               "actuator_velocity,actuator_force,act_dot,qfrc_actuator,qacc,ten_length,"
               "ten_velocity,m.actuator_lengthrange,m.actuator_acc0")
+# the compiler's muscle lengthrange simulation runs with the model's integrator, so every
+# trajectory file records the lengthranges (and acc0) of its own model copy
+# qDeriv: d qfrc_smooth / d qvel of the last step (implicit integrators; zeros otherwise)
+TRAJ_FIELDS = "qpos,qvel,act,qacc_warmstart,qDeriv,m.actuator_lengthrange,m.actuator_acc0"
 INTEGRATORS = ("Euler", "RK4", "implicit", "implicitfast")
 
 
@@ -136,7 +149,16 @@ def main():
                     sys.exit(f"{name}/{integrator}: constraints become active")
                 gen_golden(copy, os.path.relpath(os.path.join(HERE, f"{name}_traj_{integrator}.txt"), ROOT),
                            *key_args(key), "--steps", "200", "--every", "50",
-                           "--fields", "qpos,qvel,act,qacc_warmstart", "--ctrl-seed", str(SEED))
+                           "--fields", TRAJ_FIELDS, "--ctrl-seed", str(SEED))
+    for name, (model, key) in CONTACT_MODELS.items():
+        if only and name not in only:
+            continue
+        with tempfile.TemporaryDirectory() as tmp:
+            for integrator in INTEGRATORS:
+                copy = model_copy(model, integrator, False, tmp)
+                gen_golden(copy, os.path.relpath(os.path.join(HERE, f"{name}_traj_{integrator}.txt"), ROOT),
+                           *key_args(key), "--steps", "200", "--every", "50",
+                           "--fields", TRAJ_FIELDS + ",ncon,nefc", "--ctrl-seed", str(SEED))
 
 
 if __name__ == "__main__":

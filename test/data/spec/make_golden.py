@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # Regenerates the golden files used by test/compile_tree_test.cc from the MuJoCo 3.3.8 oracle:
-#   python3 test/data/spec/make_golden.py [/work/oracle/mjref]
+#   python3 test/data/spec/make_golden.py [/work/oracle/mjref [name ...]]
+# (with names, e.g. `skin flag_skin`, only those models are regenerated)
 # For every <model>.xml here, and for the models of ../shared/models listed in SHARED (written to
 # shared/<dir>.json), it runs
 #   mjref <model>.xml --forward-only --fields m.<field>,...
@@ -11,6 +12,7 @@ import json, os, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MJREF = sys.argv[1] if len(sys.argv) > 1 else '/work/oracle/mjref'
+ONLY = set(sys.argv[2:])
 
 FIELDS = """
 nq nv nbody njnt ngeom nsite ncam nlight nmocap ntree nbvh nbvhstatic nnames npaths nkey
@@ -47,6 +49,11 @@ name_bodyadr name_jntadr name_geomadr name_siteadr name_camadr name_lightadr nam
 name_numericadr name_textadr name_tupleadr name_keyadr names
 stat.meaninertia stat.meanmass stat.meansize stat.extent stat.center
 opt.timestep opt.gravity opt.integrator opt.iterations
+nskin nskinvert nskintexvert nskinface nskinbone nskinbonevert skin_matid skin_group skin_rgba
+skin_inflate skin_vertadr skin_vertnum skin_texcoordadr skin_faceadr skin_facenum skin_boneadr
+skin_bonenum skin_vert skin_texcoord skin_face skin_bonevertadr skin_bonevertnum
+skin_bonebindpos skin_bonebindquat skin_bonebodyid skin_bonevertid skin_bonevertweight
+name_skinadr actuator_lengthrange
 """.split()
 
 
@@ -77,6 +84,8 @@ def main():
         jobs.append((os.path.join(models, d, xml), os.path.join(HERE, 'shared', d + '.json')))
     for path, outpath in jobs:
         name = os.path.basename(path)
+        if ONLY and os.path.basename(outpath)[:-5] not in ONLY:
+            continue
         fields = list(FIELDS)
         while True:
             rec, err = run(path, fields)

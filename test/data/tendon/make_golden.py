@@ -142,11 +142,12 @@ def main():
              random_states(6, 15, [("u", 4, -1, 1)]))
     generate_contacts("adhesion", os.path.join(HERE, "adhesion.xml"))
     # actuator_lengthrange by simulation (compile-time mj_setLengthRange of the oracle)
-    subprocess.run([sys.executable, os.path.join("tools", "gen_golden.py"),
-                    os.path.relpath(os.path.join(HERE, "lengthrange.xml"), ROOT), "--out",
-                    os.path.relpath(os.path.join(HERE, "lengthrange.model.txt"), ROOT),
-                    "--forward-only", "--fields", ",".join(MODEL_FIELDS)],
-                   check=True, env=dict(os.environ, MJREF=" ".join(MJREF)), cwd=ROOT)
+    for name in ("lengthrange", "lengthrange_maxforce"):
+        subprocess.run([sys.executable, os.path.join("tools", "gen_golden.py"),
+                        os.path.relpath(os.path.join(HERE, name + ".xml"), ROOT), "--out",
+                        os.path.relpath(os.path.join(HERE, name + ".model.txt"), ROOT),
+                        "--forward-only", "--fields", ",".join(MODEL_FIELDS)],
+                       check=True, env=dict(os.environ, MJREF=" ".join(MJREF)), cwd=ROOT)
 
     # MuJoCo's own models, when ../shared is present
     shared = [("arm26", "arm26/arm26.xml", ["--steps", "500", "--every", "100", "--ctrl-seed", "4"]),

@@ -1,0 +1,511 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Sensors: stage dispatch, cutoff, position- and velocity-stage sensors (see engine_sensor.h;
+// XMLreference.rst "sensor").
+
+#include "engine/engine_sensor.h"
+
+#include <math.h>
+
+#include <mujoco/mujoco.h>
+
+#include "engine/engine_core_smooth.h"
+#include "engine/engine_forward.h"
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// frames
+
+// Orientation of an object as a unit quaternion (framequat): the body quaternion composed with
+// the local orientation of the inertial frame, geom or site; cameras from their matrix (they may
+// track targets, so cam_xmat is the authority).
+void objectQuat(const mjModel* m, const mjData* d, int type, int id, mjtNum q[4]) {
+  switch (type) {
+    case mjOBJ_XBODY:
+      mju_copy4(q, d->xquat + 4*id);
+      break;
+    case mjOBJ_BODY:
+      mju_mulQuat(q, d->xquat + 4*id, m->body_iquat + 4*id);
+      break;
+    case mjOBJ_GEOM:
+      mju_mulQuat(q, d->xquat + 4*m->geom_bodyid[id], m->geom_quat + 4*id);
+      break;
+    case mjOBJ_SITE:
+      mju_mulQuat(q, d->xquat + 4*m->site_bodyid[id], m->site_quat + 4*id);
+      break;
+    case mjOBJ_CAMERA:
+      mju_mat2Quat(q, d->cam_xmat + 9*id);
+      break;
+    default:
+      mju_unit4(q);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// limit rows
+
+// Row of the limit constraint of joint (type mjCNSTR_LIMIT_JOINT) or tendon (LIMIT_TENDON) id:
+// the first such row, or -1 when the limit is not active.
+int limitRow(const mjData* d, int type, int id) {
+  int start = d->ne + d->nf, end = d->ne + d->nf + d->nl;
+  for (int r = start; r < end; r++) {
+    if (d->efc_type[r] == type && d->efc_id[r] == id) {
+      return r;
+    }
+  }
+  return -1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// position-stage sensors
+
+// framepos / framequat / frame?axis, optionally relative to the reference frame:
+// p_rel = R_ref' (p - p_ref), q_rel = q_ref^-1 q, axis_rel = R_ref' axis.
+void framePosSensor(const mjModel* m, const mjData* d, int i, mjtNum* out) {
+  int type = m->sensor_type[i], ot = m->sensor_objtype[i], oid = m->sensor_objid[i];
+  int rt = m->sensor_reftype[i], rid = m->sensor_refid[i];
+  const mjtNum *pos, *mat, *rpos = nullptr, *rmat = nullptr;
+  if (!mj_sensorFrame(m, d, ot, oid, &pos, &mat)) {
+    return;
+  }
+  int rel = rid >= 0 && mj_sensorFrame(m, d, rt, rid, &rpos, &rmat);
+  if (type == mjSENS_FRAMEPOS) {
+    if (!rel) {
+      mju_copy3(out, pos);
+    } else {
+      mjtNum dp[3];
+      mju_sub3(dp, pos, rpos);
+      mju_mulMatTVec3(out, rmat, dp);
+    }
+  } else if (type == mjSENS_FRAMEQUAT) {
+    mjtNum q[4];
+    objectQuat(m, d, ot, oid, q);
+    if (!rel) {
+      mju_copy4(out, q);
+    } else {
+      mjtNum qr[4], qrinv[4];
+      objectQuat(m, d, rt, rid, qr);
+      mju_negQuat(qrinv, qr);
+      mju_mulQuat(out, qrinv, q);
+    }
+  } else {
+    // column k of the rotation matrix is the k-th axis of the frame
+    int k = type - mjSENS_FRAMEXAXIS;
+    mjtNum axis[3] = {mat[k], mat[3 + k], mat[6 + k]};
+    if (!rel) {
+      mju_copy3(out, axis);
+    } else {
+      mju_mulMatTVec3(out, rmat, axis);
+    }
+  }
+}
+
+// Pixel coordinates of a site in a camera image (camprojection). Camera frame: x right, y up,
+// looking along -z; pixels: origin top-left, u right, v down. Focal lengths in pixels from the
+// physical intrinsics (focal length over sensor size) when the sensor size is given, else from
+// fovy with square pixels.
+void camProjection(const mjModel* m, const mjData* d, int i, mjtNum* out) {
+  int s = m->sensor_objid[i], c = m->sensor_refid[i];
+  if (s < 0 || c < 0) {
+    return;
+  }
+  mjtNum rel[3], pc[3];
+  mju_sub3(rel, d->site_xpos + 3*s, d->cam_xpos + 3*c);
+  mju_mulMatTVec3(pc, d->cam_xmat + 9*c, rel);
+  mjtNum w = m->cam_resolution[2*c], h = m->cam_resolution[2*c + 1];
+  const float* ss = m->cam_sensorsize + 2*c;
+  const float* in = m->cam_intrinsic + 4*c;
+  mjtNum fx, fy, cx, cy;
+  if (ss[0] > 0 && ss[1] > 0) {
+    fx = in[0] / ss[0] * w;
+    fy = in[1] / ss[1] * h;
+  } else {
+    fy = 0.5 * h / tan(m->cam_fovy[c] * mjPI / 360.0);
+    fx = fy;
+  }
+  // the principal point is the image center: MuJoCo 3.3.8 ignores the principal point offsets
+  // of cam_intrinsic here (checked with the oracle: principalpixel does not change the output)
+  cx = w / 2;
+  cy = h / 2;
+  // perspective division by the depth -z in front of the camera
+  out[0] = cx + fx * pc[0] / -pc[2];
+  out[1] = cy - fy * pc[1] / -pc[2];
+}
+
+// rangefinder: distance along the site's z axis to the nearest geom (not of the site's body),
+// -1 when nothing is hit
+void rangefinder(const mjModel* m, mjData* d, int i, mjtNum* out) {
+  int s = m->sensor_objid[i];
+  const mjtNum* mat = d->site_xmat + 9*s;
+  mjtNum dir[3] = {mat[2], mat[5], mat[8]};
+  int geomid = -1;
+  out[0] = mj_ray(m, d, d->site_xpos + 3*s, dir, nullptr, 1, m->site_bodyid[s], &geomid,
+                  nullptr);
+}
+
+// first and one-past-last geom of side `objtype/id` of a collision sensor (a geom, or all
+// geoms of a body)
+void geomRange(const mjModel* m, int type, int id, int* start, int* end) {
+  if (type == mjOBJ_BODY) {
+    *start = m->body_geomadr[id];
+    *end = *start + m->body_geomnum[id];
+    if (*start < 0) {
+      *start = *end = 0;
+    }
+  } else {
+    *start = id;
+    *end = id + 1;
+  }
+}
+
+// distance / normal / fromto: smallest signed distance over the geom pairs, searched up to
+// distmax = cutoff (mj_geomDistance); nothing found leaves dist = cutoff and zero vectors
+void collisionSensor(const mjModel* m, mjData* d, int i, mjtNum* out) {
+  int a0, a1, b0, b1;
+  geomRange(m, m->sensor_objtype[i], m->sensor_objid[i], &a0, &a1);
+  geomRange(m, m->sensor_reftype[i], m->sensor_refid[i], &b0, &b1);
+  mjtNum cutoff = m->sensor_cutoff[i];
+  mjtNum best = cutoff, bestft[6] = {0, 0, 0, 0, 0, 0};
+  int found = 0;
+  for (int g1 = a0; g1 < a1; g1++) {
+    for (int g2 = b0; g2 < b1; g2++) {
+      mjtNum ft[6] = {0, 0, 0, 0, 0, 0};
+      mjtNum dist = mj_geomDistance(m, d, g1, g2, cutoff, ft);
+      if (m->geom_type[g1] > m->geom_type[g2]) {
+        // mj_geomDistance orders the segment as its collider does (by geom type, see
+        // engine_collision_distance.cc); the sensors report it from geom1 to geom2
+        for (int k = 0; k < 3; k++) {
+          mjtNum tmp = ft[k];
+          ft[k] = ft[k + 3];
+          ft[k + 3] = tmp;
+        }
+      }
+      if (dist < best) {
+        best = dist;
+        mju_copy(bestft, ft, 6);
+        found = 1;
+      }
+    }
+  }
+  switch (m->sensor_type[i]) {
+    case mjSENS_GEOMDIST:
+      out[0] = best;
+      break;
+    case mjSENS_GEOMNORMAL:
+      mju_zero3(out);
+      if (found) {
+        // from the point on geom1 to the point on geom2
+        mju_sub3(out, bestft + 3, bestft);
+        mju_normalize3(out);
+      }
+      break;
+    default:  // mjSENS_GEOMFROMTO
+      mju_copy(out, bestft, 6);
+  }
+}
+
+// Computes sensor i when it is of a position-stage type; returns 0 for other types.
+int posSensor(const mjModel* m, mjData* d, int i, mjtNum* out) {
+  int obj = m->sensor_objid[i];
+  switch (m->sensor_type[i]) {
+    case mjSENS_MAGNETOMETER:
+      // the global magnetic flux in the site frame
+      mju_mulMatTVec3(out, d->site_xmat + 9*obj, m->opt.magnetic);
+      break;
+    case mjSENS_RANGEFINDER:
+      rangefinder(m, d, i, out);
+      break;
+    case mjSENS_CAMPROJECTION:
+      camProjection(m, d, i, out);
+      break;
+    case mjSENS_JOINTPOS:
+      out[0] = d->qpos[m->jnt_qposadr[obj]];
+      break;
+    case mjSENS_TENDONPOS:
+      out[0] = d->ten_length[obj];
+      break;
+    case mjSENS_ACTUATORPOS:
+      out[0] = d->actuator_length[obj];
+      break;
+    case mjSENS_BALLQUAT:
+      mju_copy4(out, d->qpos + m->jnt_qposadr[obj]);
+      mju_normalize4(out);
+      break;
+    case mjSENS_JOINTLIMITPOS:
+    case mjSENS_TENDONLIMITPOS: {
+      int type = m->sensor_type[i] == mjSENS_JOINTLIMITPOS ? mjCNSTR_LIMIT_JOINT :
+                                                             mjCNSTR_LIMIT_TENDON;
+      int r = limitRow(d, type, obj);
+      out[0] = r >= 0 ? d->efc_pos[r] - d->efc_margin[r] : 0;
+      break;
+    }
+    case mjSENS_FRAMEPOS:
+    case mjSENS_FRAMEQUAT:
+    case mjSENS_FRAMEXAXIS:
+    case mjSENS_FRAMEYAXIS:
+    case mjSENS_FRAMEZAXIS:
+      framePosSensor(m, d, i, out);
+      break;
+    case mjSENS_SUBTREECOM:
+      mju_copy3(out, d->subtree_com + 3*obj);
+      break;
+    case mjSENS_INSIDESITE: {
+      const mjtNum *pos, *mat;
+      out[0] = mj_sensorFrame(m, d, m->sensor_objtype[i], obj, &pos, &mat) &&
+               mj_insideSite(m, d, m->sensor_refid[i], pos);
+      break;
+    }
+    case mjSENS_GEOMDIST:
+    case mjSENS_GEOMNORMAL:
+    case mjSENS_GEOMFROMTO:
+      collisionSensor(m, d, i, out);
+      break;
+    case mjSENS_E_POTENTIAL:
+      if (!d->flg_energypos) {
+        mj_energyPos(m, d);
+      }
+      out[0] = d->energy[0];
+      break;
+    case mjSENS_CLOCK:
+      out[0] = d->time;
+      break;
+    default:
+      return 0;
+  }
+  return 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// velocity-stage sensors
+
+// framelinvel / frameangvel: world-frame velocity of the object frame; relative to a reference
+// frame, the velocity seen by an observer moving with it, in its coordinates:
+// w_rel = R_ref' (w - w_ref), v_rel = R_ref' (v - v_ref - w_ref x (p - p_ref)).
+void frameVelSensor(const mjModel* m, const mjData* d, int i, mjtNum* out) {
+  int ot = m->sensor_objtype[i], oid = m->sensor_objid[i];
+  int rt = m->sensor_reftype[i], rid = m->sensor_refid[i];
+  int ang = m->sensor_type[i] == mjSENS_FRAMEANGVEL;
+  mjtNum vel[6];
+  mj_objectVelocity(m, d, ot, oid, vel, 0);
+  const mjtNum *pos, *mat, *rpos, *rmat;
+  if (rid < 0 || !mj_sensorFrame(m, d, rt, rid, &rpos, &rmat) ||
+      !mj_sensorFrame(m, d, ot, oid, &pos, &mat)) {
+    mju_copy3(out, ang ? vel : vel + 3);
+    return;
+  }
+  mjtNum rvel[6], diff[3];
+  mj_objectVelocity(m, d, rt, rid, rvel, 0);
+  if (ang) {
+    mju_sub3(diff, vel, rvel);
+  } else {
+    mjtNum dp[3], wxr[3];
+    mju_sub3(dp, pos, rpos);
+    mju_cross(wxr, rvel, dp);
+    mju_sub3(diff, vel + 3, rvel + 3);
+    mju_subFrom3(diff, wxr);
+  }
+  mju_mulMatTVec3(out, rmat, diff);
+}
+
+// Computes sensor i when it is of a velocity-stage type; returns 0 for other types.
+int velSensor(const mjModel* m, mjData* d, int i, mjtNum* out) {
+  int obj = m->sensor_objid[i];
+  mjtNum vel[6];
+  switch (m->sensor_type[i]) {
+    case mjSENS_VELOCIMETER:
+      mj_objectVelocity(m, d, mjOBJ_SITE, obj, vel, 1);
+      mju_copy3(out, vel + 3);
+      break;
+    case mjSENS_GYRO:
+      mj_objectVelocity(m, d, mjOBJ_SITE, obj, vel, 1);
+      mju_copy3(out, vel);
+      break;
+    case mjSENS_JOINTVEL:
+      out[0] = d->qvel[m->jnt_dofadr[obj]];
+      break;
+    case mjSENS_TENDONVEL:
+      out[0] = d->ten_velocity[obj];
+      break;
+    case mjSENS_ACTUATORVEL:
+      out[0] = d->actuator_velocity[obj];
+      break;
+    case mjSENS_BALLANGVEL:
+      mju_copy3(out, d->qvel + m->jnt_dofadr[obj]);
+      break;
+    case mjSENS_JOINTLIMITVEL:
+    case mjSENS_TENDONLIMITVEL: {
+      int type = m->sensor_type[i] == mjSENS_JOINTLIMITVEL ? mjCNSTR_LIMIT_JOINT :
+                                                             mjCNSTR_LIMIT_TENDON;
+      int r = limitRow(d, type, obj);
+      out[0] = r >= 0 ? d->efc_vel[r] : 0;
+      break;
+    }
+    case mjSENS_FRAMELINVEL:
+    case mjSENS_FRAMEANGVEL:
+      frameVelSensor(m, d, i, out);
+      break;
+    case mjSENS_SUBTREELINVEL:
+    case mjSENS_SUBTREEANGMOM:
+      if (!d->flg_subtreevel) {
+        mj_subtreeVel(m, d);
+      }
+      mju_copy3(out, (m->sensor_type[i] == mjSENS_SUBTREELINVEL ? d->subtree_linvel :
+                                                                   d->subtree_angmom) + 3*obj);
+      break;
+    case mjSENS_E_KINETIC:
+      if (!d->flg_energyvel) {
+        mj_energyVel(m, d);
+      }
+      out[0] = d->energy[1];
+      break;
+    default:
+      return 0;
+  }
+  return 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// stages
+
+// Clamps the data of sensor i to its cutoff (XMLreference.rst "sensor": cutoff); the collision
+// and contact sensors use the cutoff otherwise.
+void applyCutoff(const mjModel* m, mjData* d, int i) {
+  mjtNum cutoff = m->sensor_cutoff[i];
+  int type = m->sensor_type[i], datatype = m->sensor_datatype[i];
+  if (cutoff <= 0 || type == mjSENS_CONTACT || type == mjSENS_GEOMDIST ||
+      type == mjSENS_GEOMNORMAL || type == mjSENS_GEOMFROMTO) {
+    return;
+  }
+  if (datatype != mjDATATYPE_REAL && datatype != mjDATATYPE_POSITIVE) {
+    return;
+  }
+  mjtNum lo = datatype == mjDATATYPE_REAL ? -cutoff : 0;
+  mjtNum* data = d->sensordata + m->sensor_adr[i];
+  for (int k = 0; k < m->sensor_dim[i]; k++) {
+    data[k] = mju_clip(data[k], lo, cutoff);
+  }
+}
+
+// lazily computed quantities needed by the user sensors of a stage, before mjcb_sensor
+void userPrerequisites(const mjModel* m, mjData* d, int stage) {
+  if (stage == mjSTAGE_VEL && !d->flg_subtreevel) {
+    mj_subtreeVel(m, d);
+  } else if (stage == mjSTAGE_ACC && !d->flg_rnepost) {
+    mj_rnePostConstraint(m, d);
+  }
+}
+
+// Computes every sensor of `stage`, then the user sensors through mjcb_sensor, then cutoffs.
+void sensorStage(const mjModel* m, mjData* d, int stage) {
+  if (m->opt.disableflags & mjDSBL_SENSOR) {
+    return;
+  }
+  int nuser = 0;
+  for (int i = 0; i < m->nsensor; i++) {
+    if (m->sensor_needstage[i] != stage) {
+      continue;
+    }
+    int type = m->sensor_type[i];
+    if (type == mjSENS_USER) {
+      nuser++;
+      continue;
+    }
+    mjtNum* out = d->sensordata + m->sensor_adr[i];
+    if (type == mjSENS_PLUGIN || type == mjSENS_TACTILE) {
+      continue;  // not supported: left as is
+    }
+    // by type: the stage of a type is the compiler's choice (the reference computes e.g.
+    // e_kinetic, which needs only M and qvel, in the position stage)
+    if (!posSensor(m, d, i, out) && !velSensor(m, d, i, out)) {
+      mj_sensorAccOne(m, d, i);
+    }
+  }
+  if (nuser && mjcb_sensor) {
+    userPrerequisites(m, d, stage);
+    mjcb_sensor(m, d, stage);
+  }
+  for (int i = 0; i < m->nsensor; i++) {
+    if (m->sensor_needstage[i] == stage) {
+      applyCutoff(m, d, i);
+    }
+  }
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// shared helpers
+
+int mj_sensorFrame(const mjModel* m, const mjData* d, int objtype, int id, const mjtNum** pos,
+                   const mjtNum** mat) {
+  if (id < 0) {
+    return 0;
+  }
+  switch (objtype) {
+    case mjOBJ_BODY:
+      *pos = d->xipos + 3*id;
+      *mat = d->ximat + 9*id;
+      return id < m->nbody;
+    case mjOBJ_XBODY:
+      *pos = d->xpos + 3*id;
+      *mat = d->xmat + 9*id;
+      return id < m->nbody;
+    case mjOBJ_GEOM:
+      *pos = d->geom_xpos + 3*id;
+      *mat = d->geom_xmat + 9*id;
+      return id < m->ngeom;
+    case mjOBJ_SITE:
+      *pos = d->site_xpos + 3*id;
+      *mat = d->site_xmat + 9*id;
+      return id < m->nsite;
+    case mjOBJ_CAMERA:
+      *pos = d->cam_xpos + 3*id;
+      *mat = d->cam_xmat + 9*id;
+      return id < m->ncam;
+    default:
+      return 0;
+  }
+}
+
+int mj_insideSite(const mjModel* m, const mjData* d, int s, const mjtNum p[3]) {
+  if (s < 0 || s >= m->nsite) {
+    return 0;
+  }
+  mjtNum dp[3], q[3];
+  mju_sub3(dp, p, d->site_xpos + 3*s);
+  mju_mulMatTVec3(q, d->site_xmat + 9*s, dp);
+  const mjtNum* size = m->site_size + 3*s;
+  switch (m->site_type[s]) {
+    case mjGEOM_SPHERE:
+      return mju_dot3(q, q) <= size[0]*size[0];
+    case mjGEOM_CAPSULE: {
+      // distance to the segment |z| <= half-length on the z axis
+      mjtNum z = mju_clip(q[2], -size[1], size[1]);
+      mjtNum r[3] = {q[0], q[1], q[2] - z};
+      return mju_dot3(r, r) <= size[0]*size[0];
+    }
+    case mjGEOM_CYLINDER:
+      return q[0]*q[0] + q[1]*q[1] <= size[0]*size[0] && fabs(q[2]) <= size[1];
+    case mjGEOM_ELLIPSOID: {
+      mjtNum s2 = 0;
+      for (int k = 0; k < 3; k++) {
+        s2 += (q[k] / size[k]) * (q[k] / size[k]);
+      }
+      return s2 <= 1;
+    }
+    case mjGEOM_BOX:
+      return fabs(q[0]) <= size[0] && fabs(q[1]) <= size[1] && fabs(q[2]) <= size[2];
+    default:
+      return 0;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// public
+
+void mj_sensorPos(const mjModel* m, mjData* d) { sensorStage(m, d, mjSTAGE_POS); }
+
+void mj_sensorVel(const mjModel* m, mjData* d) { sensorStage(m, d, mjSTAGE_VEL); }
+
+void mj_sensorAcc(const mjModel* m, mjData* d) { sensorStage(m, d, mjSTAGE_ACC); }

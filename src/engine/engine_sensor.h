@@ -1,0 +1,63 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Sensors (XMLreference.rst "sensor"; computation_index.rst "Simulation pipeline", stages 12, 16
+// and 23). Public functions (declared in mujoco.h):
+//   engine_sensor.cc       mj_sensorPos, mj_sensorVel, mj_sensorAcc; position and velocity
+//                          sensors
+//   engine_sensor_acc.cc   acceleration / force sensors, contact-based sensors (touch, contact)
+//
+// Each stage computes the sensors whose m->sensor_needstage equals that stage, writing
+// m->sensor_dim[i] numbers at d->sensordata + m->sensor_adr[i]; user sensors (mjSENS_USER) of the
+// stage are computed by mjcb_sensor(m, d, stage). Quantities computed lazily, as the spec says:
+// mj_subtreeVel for subtreelinvel / subtreeangmom / user vel sensors, mj_rnePostConstraint for
+// accelerometer / force / torque / framelinacc / frameangacc / user acc sensors, mj_energyPos /
+// mj_energyVel for e_potential / e_kinetic (each at most once per forward pass, through the
+// d->flg_* marks).
+// After a stage, sensors with a positive cutoff are clamped (to [-cutoff, cutoff] for real data,
+// to [0, cutoff] for positive data; axis and quaternion data, and the collision and contact
+// sensors, whose cutoff has another meaning, are not clamped). Nothing is computed when
+// mjDSBL_SENSOR is set. Noise is NOT added by the engine (sensor_noise is metadata for the
+// user). Not computed (left zero): tactile and plugin sensors.
+
+#ifndef MOTUS_ENGINE_ENGINE_SENSOR_H_
+#define MOTUS_ENGINE_ENGINE_SENSOR_H_
+
+#include <mujoco/mujoco.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// Position-dependent sensors (stage 12, after mj_fwdPosition).
+MJAPI void mj_sensorPos(const mjModel* m, mjData* d);
+
+// Velocity-dependent sensors (stage 16, after mj_fwdVelocity).
+MJAPI void mj_sensorVel(const mjModel* m, mjData* d);
+
+// Acceleration- and force-dependent sensors (stage 23, after mj_fwdConstraint).
+MJAPI void mj_sensorAcc(const mjModel* m, mjData* d);
+
+// ---------------------------------------------------------------------------------------------
+// internal helpers shared by the sensor files
+
+// Computes acceleration-stage sensor i (engine_sensor_acc.cc).
+void mj_sensorAccOne(const mjModel* m, mjData* d, int i);
+
+// Frame (position, rotation matrix) of an object of type body (inertial frame), xbody, geom,
+// site or camera; returns 0 for other types or bad ids.
+int mj_sensorFrame(const mjModel* m, const mjData* d, int objtype, int id, const mjtNum** pos,
+                   const mjtNum** mat);
+
+// Nonzero when the world point p is inside the volume of site s (sphere, capsule, cylinder,
+// ellipsoid or box, in the site's frame).
+int mj_insideSite(const mjModel* m, const mjData* d, int s, const mjtNum p[3]);
+
+// Force and torque of contact i in its contact frame (normal, tangent, tangent), from efc_force
+// (pyramidal rows decoded; elliptic rows copied); zero for contacts without rows.
+void mj_sensorContactForce(const mjModel* m, const mjData* d, int i, mjtNum result[6]);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // MOTUS_ENGINE_ENGINE_SENSOR_H_

@@ -1,0 +1,134 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// ENTRY POINT: mj_solveConstraint(m, d) -- the solver part of mj_fwdConstraint (pipeline stage
+// 22, computation_index.rst "Simulation pipeline"). It has the mjfGeneric signature, so it can be
+// installed as mj_pipelineHooks.constraintSolver or called directly from mj_fwdConstraint when
+// d->nefc > 0.
+//
+// Constraint solver (computation_index.rst "Constraint solver": "Reduced primal problem", "Dual
+// problem", "Algorithms"; XMLreference.rst <option solver iterations tolerance ls_iterations
+// ls_tolerance noslip_iterations noslip_tolerance cone impratio>, <flag warmstart>).
+//   engine_solver.cc         mj_solveConstraint: efc_b, warm start (qacc_warmstart against
+//                            qacc_smooth, the lower total cost wins), solver selection,
+//                            noslip, statistics (mjData.solver, solver_niter, solver_nnz)
+//   engine_solver_newton.cc  primal Newton: Hessian M + J' D J (dense Cholesky, incremental
+//                            rank-1 updates when constraint states change; elliptic cone
+//                            Hessians), and the shared primal machinery (exact line search on the
+//                            piecewise-quadratic cost, used by CG as well)
+//   engine_solver_cg.cc      primal nonlinear conjugate gradient (Polak-Ribiere+, M^-1 as
+//                            preconditioner)
+//   engine_solver_pgs.cc     dual projected Gauss-Seidel on efc_AR (boxes for friction loss and
+//                            pyramidal cones, QCQP block updates for elliptic cones)
+//   engine_solver_noslip.cc  noslip post-processing (PGS on the friction rows with R = 0)
+//
+// Inputs (all current on entry): qacc_smooth, qfrc_smooth, efc_J, efc_D, efc_R, efc_aref,
+// efc_frictionloss, contact (mu, friction, dim), and efc_AR for the dual solver (PGS).
+// Outputs: efc_b = J qacc_smooth - aref, qacc, efc_force, efc_state, qfrc_constraint = J'
+// efc_force, solver statistics. qacc = qacc_smooth + M^-1 qfrc_constraint holds at the solution.
+
+#ifndef MOTUS_ENGINE_ENGINE_SOLVER_H_
+#define MOTUS_ENGINE_ENGINE_SOLVER_H_
+
+#include <mujoco/mujoco.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// The solver part of mj_fwdConstraint; requires d->nefc > 0 (does nothing useful otherwise
+// except qacc = qacc_smooth, qfrc_constraint = 0).
+void mj_solveConstraint(const mjModel* m, mjData* d);
+
+// Individual solvers. Each runs at most maxiter iterations from the current iterate (primal:
+// d->qacc; dual: d->efc_force), records per-iteration statistics in d->solver[0 ..] and returns
+// the number of iterations performed. On return qacc, efc_force, efc_state and qfrc_constraint
+// are consistent.
+int mj_solverNewton(const mjModel* m, mjData* d, int maxiter);
+int mj_solverCG(const mjModel* m, mjData* d, int maxiter);
+int mj_solverPGS(const mjModel* m, mjData* d, int maxiter);
+
+// Noslip post-processing: PGS on the friction-loss rows and the friction rows of contacts with
+// R = 0 in those rows, starting from efc_force; updates qacc, efc_force, qfrc_constraint.
+// Statistics are appended after the main solver's, starting at d->solver[offset].
+int mj_solverNoSlip(const mjModel* m, mjData* d, int maxiter, int offset);
+
+// Total cost of the reduced primal problem at acceleration qacc ("Reduced primal problem"):
+// 0.5 (qacc - qacc_smooth)' M (qacc - qacc_smooth) + s(J qacc - aref). Sets efc_force,
+// efc_state and qfrc_constraint as mj_constraintUpdate does. Uses the mjData stack.
+mjtNum mj_primalCost(const mjModel* m, mjData* d, const mjtNum* qacc);
+
+// State of constraint row i given the dual force (for PGS / noslip results): equality rows
+// QUADRATIC; friction loss LINEARNEG / LINEARPOS at the box bounds, else QUADRATIC; limits and
+// contacts SATISFIED at zero force, elliptic contacts CONE on the cone surface, else QUADRATIC.
+void mj_dualStates(const mjModel* m, mjData* d);
+
+// ---------------------------------------------------------------------------------------------
+// primal machinery shared by Newton and CG (engine_solver_newton.cc)
+
+// State of the reduced primal problem at the current iterate d->qacc, and the search direction.
+// All arrays live on the mjData stack (mj_primalInit allocates them; the caller owns the frame).
+typedef struct mjPrimal_ {
+  int nv, nefc;
+  mjtNum scale;    // 1 / (meaninertia max(1, nv)): makes costs and gradients unitless
+  mjtNum cost;     // total cost at qacc
+  mjtNum gauss;    // 0.5 (qacc - qacc_smooth)' M (qacc - qacc_smooth)
+  mjtNum* Ma;      // M qacc                                                  (nv)
+  mjtNum* jar;     // J qacc - aref                                           (nefc)
+  mjtNum* grad;    // M qacc - qfrc_smooth - qfrc_constraint: cost gradient   (nv)
+  mjtNum* Mgrad;   // preconditioned gradient (CG: M^-1 grad, Newton: H^-1 grad) (nv)
+  mjtNum* search;  // search direction                                        (nv)
+  mjtNum* Mv;      // M search                                                (nv)
+  mjtNum* Jv;      // J search                                                (nefc)
+  // line search coefficients of the Gauss term along the search: slope and curvature
+  mjtNum gslope, gcurv;
+} mjPrimal;
+
+// Allocates the arrays of p on the stack and evaluates it at d->qacc (flg_coneHessian: also the
+// elliptic cone Hessians in d->contact[].H).
+void mj_primalInit(const mjModel* m, mjData* d, mjPrimal* p, int flg_coneHessian);
+
+// Re-evaluates cost, forces, states and gradient at d->qacc from p->Ma and p->jar.
+void mj_primalEval(const mjModel* m, mjData* d, mjPrimal* p, int flg_coneHessian);
+
+// Exact line search along p->search (computes Mv, Jv); moves qacc, Ma, jar to the minimizer
+// (does not re-evaluate forces). Returns the step (0: no descent), counts evaluations in *neval,
+// writes the scaled initial slope in *lineslope.
+mjtNum mj_primalLineSearch(const mjModel* m, mjData* d, mjPrimal* p, int* neval,
+                           mjtNum* lineslope);
+
+// Records statistics of iteration `iter` (island 0) if iter < mjNSOLVER.
+void mj_solverStat(mjData* d, int iter, mjtNum improvement, mjtNum gradient, mjtNum lineslope,
+                   int nactive, int nchange, int neval, int nupdate);
+
+// Number of rows in an active state (QUADRATIC or CONE), and the number of rows whose state
+// differs from old (old may be NULL: then 0).
+int mj_countActive(const mjData* d);
+int mj_countChange(const mjData* d, const int* old);
+
+// ---------------------------------------------------------------------------------------------
+// dual machinery shared by PGS and noslip (engine_solver_pgs.cc)
+
+// (efc_AR f)_i and the element AR(i, j) (zero when not stored), dense or sparse.
+mjtNum mj_dualRowDot(const mjModel* m, const mjData* d, int i, const mjtNum* f);
+mjtNum mj_dualElement(const mjModel* m, const mjData* d, int i, int j);
+
+// min 0.5 y'Ay + y'g subject to sum (y_j / mu_j)^2 <= r^2, n <= 5 (A n x n symmetric positive
+// definite): the friction part of an elliptic block update.
+void mj_dualFrictionQCQP(mjtNum* y, const mjtNum* A, const mjtNum* g, const mjtNum* mu, int n,
+                         mjtNum r);
+
+// Block update of one elliptic contact (f: its dim forces, res = (A f + b) on its rows, Ablk its
+// dim x dim block). flg_ray: first rescale along the ray from the cone tip (PGS); without it
+// the normal force is kept (noslip). Returns the change of the dual cost.
+mjtNum mj_dualEllipticUpdate(const mjContact* con, mjtNum* f, const mjtNum* res,
+                             const mjtNum* Ablk, int flg_ray);
+
+// From efc_force: efc_state (mj_dualStates), qfrc_constraint = J' f, qacc = qacc_smooth +
+// M^-1 qfrc_constraint.
+void mj_dualFinish(const mjModel* m, mjData* d);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // MOTUS_ENGINE_ENGINE_SOLVER_H_

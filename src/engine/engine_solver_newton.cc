@@ -1,0 +1,669 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Primal solvers' shared machinery and the Newton solver (computation_index.rst "Reduced primal
+// problem", "Algorithms / Newton").
+//
+// The reduced primal cost is
+//   c(x) = 0.5 (x - a0)' M (x - a0) + s(J x - aref),     a0 = qacc_smooth,
+// with gradient g = M x - qfrc_smooth - J' f(x) (f = -grad s, mj_constraintUpdate) and
+// generalized Hessian H = M + J' S J, where S is diag(D) over the rows in the quadratic state plus
+// the dim x dim cone Hessians of elliptic contacts in the cone state (zero for satisfied and
+// linear rows).
+//
+// Hessian storage. M couples only the dofs of one kinematic tree, and a constraint row couples
+// the trees its Jacobian touches, so H is block diagonal over the connected components of the
+// graph "trees linked by rows" (the constraint islands). Each component keeps a dense Cholesky
+// factor of its block; dense and sparse Jacobians share this path (a sparse Jacobian is read by
+// its column indices). Large scenes of many small bodies therefore cost O(sum nb^3) instead of
+// O(nv^3). When rows change state between iterations the factor is updated by rank-1 updates
+// (row entering the quadratic state) or downdates (leaving it); elliptic cone blocks change with
+// every step and trigger a refactorization of their component.
+
+#include <math.h>
+#include <string.h>
+
+#include <mujoco/mujoco.h>
+
+#include "engine/engine_core_constraint.h"
+#include "engine/engine_io.h"
+#include "engine/engine_solver.h"
+#include "engine/engine_util_errmem.h"
+#include "engine/engine_util_solve.h"
+
+// ---------------------------------------------------------------------------------------------
+// primal evaluation
+
+void mj_primalInit(const mjModel* m, mjData* d, mjPrimal* p, int flg_coneHessian) {
+  int nv = m->nv, nefc = d->nefc;
+  p->nv = nv;
+  p->nefc = nefc;
+  p->scale = 1 / (m->stat.meaninertia * mjMAX(1, nv));
+  p->Ma = mj_stackAllocNum(d, nv);
+  p->jar = mj_stackAllocNum(d, mjMAX(nefc, 1));
+  p->grad = mj_stackAllocNum(d, nv);
+  p->Mgrad = mj_stackAllocNum(d, nv);
+  p->search = mj_stackAllocNum(d, nv);
+  p->Mv = mj_stackAllocNum(d, nv);
+  p->Jv = mj_stackAllocNum(d, mjMAX(nefc, 1));
+  p->gslope = p->gcurv = 0;
+
+  mj_mulM(m, d, p->Ma, d->qacc);
+  mj_mulJacVec(m, d, p->jar, d->qacc);
+  for (int i = 0; i < nefc; i++) {
+    p->jar[i] -= d->efc_aref[i];
+  }
+  mj_primalEval(m, d, p, flg_coneHessian);
+}
+
+void mj_primalEval(const mjModel* m, mjData* d, mjPrimal* p, int flg_coneHessian) {
+  int nv = p->nv;
+  mjtNum s = 0;
+  mj_constraintUpdate(m, d, p->jar, &s, flg_coneHessian);
+
+  // grad = M qacc - qfrc_smooth - qfrc_constraint; with M a0 = qfrc_smooth the Gauss term is
+  // 0.5 (x - a0)' (M x - qfrc_smooth)
+  mjtNum gauss = 0;
+  for (int i = 0; i < nv; i++) {
+    mjtNum r = p->Ma[i] - d->qfrc_smooth[i];
+    gauss += (d->qacc[i] - d->qacc_smooth[i]) * r;
+    p->grad[i] = r - d->qfrc_constraint[i];
+  }
+  p->gauss = 0.5 * gauss;
+  p->cost = p->gauss + s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// line search
+
+namespace {
+
+// first and second derivatives of the cone-zone cost 0.5 Dm gap^2 of an elliptic contact along
+// y(a) = y + a v (rows of one contact), gap = N - mu T, N = mu y_0, T = |(mu_j y_j)_j|
+void ellipticDeriv(const mjData* d, const mjContact* con, int i, const mjtNum* y,
+                   const mjtNum* v, mjtNum* d1, mjtNum* d2) {
+  int dim = con->dim;
+  mjtNum mu = con->mu, N = mu * y[0], T2 = 0, t[6], dt[6];
+  for (int j = 1; j < dim; j++) {
+    t[j] = con->friction[j - 1] * y[j];
+    dt[j] = con->friction[j - 1] * v[j];
+    T2 += t[j] * t[j];
+  }
+  mjtNum T = sqrt(T2);
+  const mjtNum* D = d->efc_D + i;
+
+  if (N >= mu * T || (T <= 0 && N >= 0)) {
+    return;  // satisfied
+  }
+  if (mu * N + T <= 0 || (T <= 0 && N < 0)) {
+    for (int j = 0; j < dim; j++) {  // quadratic in every row
+      *d1 += D[j] * y[j] * v[j];
+      *d2 += D[j] * v[j] * v[j];
+    }
+    return;
+  }
+
+  // cone zone: dT = t.dt / T, d2T = (|dt|^2 - dT^2) / T (curvature of the norm)
+  mjtNum tdt = 0, dt2 = 0;
+  for (int j = 1; j < dim; j++) {
+    tdt += t[j] * dt[j];
+    dt2 += dt[j] * dt[j];
+  }
+  mjtNum dT = tdt / T;
+  mjtNum d2T = (dt2 - dT * dT) / T;
+  mjtNum Dm = D[0] / (mu * mu * (1 + mu * mu));
+  mjtNum gap = N - mu * T;
+  mjtNum dgap = mu * v[0] - mu * dT;
+  *d1 += Dm * gap * dgap;
+  *d2 += Dm * (dgap * dgap - gap * mu * d2T);
+}
+
+// derivatives of the total cost along the search direction at step a: the Gauss term is exactly
+// quadratic (slope gslope at 0, curvature gcurv); the constraint rows follow the pieces of s
+// used by mj_constraintUpdate
+void lineDeriv(const mjData* d, const mjPrimal* p, mjtNum a, mjtNum* d1, mjtNum* d2) {
+  mjtNum g1 = p->gslope + a * p->gcurv, g2 = p->gcurv;
+  int nefc = p->nefc;
+  for (int i = 0; i < nefc; i++) {
+    mjtNum v = p->Jv[i], y = p->jar[i] + a * v, D = d->efc_D[i];
+    switch (d->efc_type[i]) {
+      case mjCNSTR_EQUALITY:
+        g1 += D * y * v;
+        g2 += D * v * v;
+        break;
+
+      case mjCNSTR_FRICTION_DOF:
+      case mjCNSTR_FRICTION_TENDON: {
+        mjtNum fl = d->efc_frictionloss[i], Rf = d->efc_R[i] * fl;
+        if (y <= -Rf) {
+          g1 -= fl * v;  // linear pieces: cost -fl y and fl y
+        } else if (y >= Rf) {
+          g1 += fl * v;
+        } else {
+          g1 += D * y * v;
+          g2 += D * v * v;
+        }
+        break;
+      }
+
+      case mjCNSTR_CONTACT_ELLIPTIC: {
+        const mjContact* con = d->contact + d->efc_id[i];
+        mjtNum yy[6] = {0, 0, 0, 0, 0, 0};
+        for (int j = 0; j < con->dim; j++) {
+          yy[j] = p->jar[i + j] + a * p->Jv[i + j];
+        }
+        ellipticDeriv(d, con, i, yy, p->Jv + i, &g1, &g2);
+        i += con->dim - 1;
+        break;
+      }
+
+      default:  // one-sided rows: quadratic when violated
+        if (y < 0) {
+          g1 += D * y * v;
+          g2 += D * v * v;
+        }
+    }
+  }
+  *d1 = g1;
+  *d2 = g2;
+}
+
+}  // namespace
+
+// One-dimensional minimization of the convex, piecewise-smooth cost along the search direction:
+// Newton steps with analytic second derivatives, safeguarded by the bracket [lo, hi] on which the
+// derivative changes sign (secant or bisection when a Newton step leaves it). Stops when the
+// derivative, normalized by |search| and scaled like the solver's gradient criterion, falls below
+// tolerance * ls_tolerance, or after ls_iterations evaluations.
+mjtNum mj_primalLineSearch(const mjModel* m, mjData* d, mjPrimal* p, int* neval,
+                           mjtNum* lineslope) {
+  int nv = p->nv, nefc = p->nefc;
+  *neval = 0;
+  *lineslope = 0;
+  mjtNum snorm = mju_norm(p->search, nv);
+  if (!(snorm > mjMINVAL)) {
+    return 0;
+  }
+  mj_mulM(m, d, p->Mv, p->search);
+  mj_mulJacVec(m, d, p->Jv, p->search);
+  p->gcurv = mju_dot(p->search, p->Mv, nv);
+  p->gslope = 0;
+  for (int i = 0; i < nv; i++) {
+    p->gslope += p->search[i] * (p->Ma[i] - d->qfrc_smooth[i]);
+  }
+
+  mjtNum d1, d2;
+  lineDeriv(d, p, 0, &d1, &d2);
+  (*neval)++;
+  *lineslope = p->scale * d1 / snorm;
+  if (!(d1 < 0) || !(d2 > 0)) {
+    return 0;  // not a descent direction
+  }
+  mjtNum gtol = m->opt.tolerance * m->opt.ls_tolerance * snorm / p->scale;
+
+  mjtNum lo = 0, dlo = d1, hi = 0, dhi = 0;
+  int has_hi = 0;
+  mjtNum best = 0, best_abs = -d1;
+  mjtNum a = -d1 / d2;
+  int maxeval = mjMAX(1, m->opt.ls_iterations);
+  for (int k = 0; k < maxeval; k++) {
+    lineDeriv(d, p, a, &d1, &d2);
+    (*neval)++;
+    if (fabs(d1) < best_abs) {
+      best = a;
+      best_abs = fabs(d1);
+    }
+    if (fabs(d1) <= gtol) {
+      break;
+    }
+    if (d1 < 0) {
+      lo = a;
+      dlo = d1;
+    } else {
+      hi = a;
+      dhi = d1;
+      has_hi = 1;
+    }
+    mjtNum next = d2 > 0 ? a - d1 / d2 : (has_hi ? 0.5 * (lo + hi) : 2 * a);
+    if (has_hi && !(next > lo && next < hi)) {
+      next = lo - dlo * (hi - lo) / (dhi - dlo);  // secant on the bracket
+      if (!(next > lo && next < hi)) {
+        next = 0.5 * (lo + hi);
+      }
+    }
+    if (next == a || (has_hi && hi - lo <= 1e-15 * hi)) {
+      break;
+    }
+    a = next;
+  }
+  if (best <= 0) {
+    return 0;
+  }
+
+  // move to the minimizer
+  mju_addToScl(d->qacc, p->search, best, nv);
+  mju_addToScl(p->Ma, p->Mv, best, nv);
+  mju_addToScl(p->jar, p->Jv, best, nefc);
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hessian blocks
+
+namespace {
+
+// Components of the tree graph and their dense Hessian factors.
+struct HessBlocks {
+  int ncomp;
+  int* dof_comp;    // component of each dof                         (nv)
+  int* dof_local;   // index of the dof within its component         (nv)
+  int* comp_nv;     // dofs of each component                        (ncomp)
+  int* comp_dofadr; // start of the component's dofs in cdof         (ncomp)
+  int* cdof;        // dofs of all components, grouped, increasing   (nv)
+  int* comp_Hadr;   // address of the component's nb x nb block in H (ncomp)
+  int* row_comp;    // component of each row, -1 if it touches none  (nefc)
+  int* comp_rowadr; // start of the component's rows in crow         (ncomp + 1)
+  int* crow;        // rows of all components, grouped, increasing   (nefc)
+  int* dirty;       // per component: refactorization needed         (ncomp)
+  mjtNum* H;        // factors
+  mjtNum* work;     // nv workspace (rank-1 vectors)
+  mjtNum* work2;    // nv workspace (local right-hand sides)
+  int* idx;         // nv workspace (local indices of a row)
+  mjtNum* val;      // 6 nv workspace (values of up to 6 rows)
+  int nH;
+};
+
+int findRoot(int* parent, int x) {
+  while (parent[x] != x) {
+    parent[x] = parent[parent[x]];
+    x = parent[x];
+  }
+  return x;
+}
+
+// union-find over trees: each row joins the trees its Jacobian touches
+void buildComponents(const mjModel* m, mjData* d, HessBlocks* hb) {
+  int nv = m->nv, nefc = d->nefc, ntree = (int)m->ntree;
+  int* parent = mj_stackAllocInt(d, ntree);
+  int* trees = mj_stackAllocInt(d, ntree);
+  int* rowtree = mj_stackAllocInt(d, mjMAX(nefc, 1));
+  for (int t = 0; t < ntree; t++) {
+    parent[t] = t;
+  }
+  for (int i = 0; i < nefc; i++) {
+    int n = mj_efcTrees(m, d, i, trees);
+    rowtree[i] = n ? trees[0] : -1;
+    for (int k = 1; k < n; k++) {
+      int a = findRoot(parent, trees[0]), b = findRoot(parent, trees[k]);
+      if (a != b) {
+        parent[b] = a;
+      }
+    }
+  }
+
+  // number the components in order of their first dof
+  int* tree_comp = mj_stackAllocInt(d, ntree);
+  for (int t = 0; t < ntree; t++) {
+    tree_comp[t] = -1;
+  }
+  hb->ncomp = 0;
+  hb->dof_comp = mj_stackAllocInt(d, nv);
+  hb->dof_local = mj_stackAllocInt(d, nv);
+  for (int i = 0; i < nv; i++) {
+    int r = findRoot(parent, m->dof_treeid[i]);
+    if (tree_comp[r] < 0) {
+      tree_comp[r] = hb->ncomp++;
+    }
+    hb->dof_comp[i] = tree_comp[r];
+  }
+  int nc = hb->ncomp;
+  hb->comp_nv = mj_stackAllocInt(d, nc);
+  hb->comp_dofadr = mj_stackAllocInt(d, nc);
+  hb->comp_Hadr = mj_stackAllocInt(d, nc);
+  hb->dirty = mj_stackAllocInt(d, nc);
+  hb->cdof = mj_stackAllocInt(d, nv);
+  for (int c = 0; c < nc; c++) {
+    hb->comp_nv[c] = 0;
+  }
+  for (int i = 0; i < nv; i++) {
+    hb->dof_local[i] = hb->comp_nv[hb->dof_comp[i]]++;
+  }
+  int adr = 0, hadr = 0;
+  for (int c = 0; c < nc; c++) {
+    hb->comp_dofadr[c] = adr;
+    hb->comp_Hadr[c] = hadr;
+    adr += hb->comp_nv[c];
+    hadr += hb->comp_nv[c] * hb->comp_nv[c];
+  }
+  hb->nH = hadr;
+  for (int i = 0; i < nv; i++) {
+    int c = hb->dof_comp[i];
+    hb->cdof[hb->comp_dofadr[c] + hb->dof_local[i]] = i;
+  }
+  hb->row_comp = mj_stackAllocInt(d, mjMAX(nefc, 1));
+  for (int i = 0; i < nefc; i++) {
+    int t = rowtree[i];
+    hb->row_comp[i] = t < 0 ? -1 : tree_comp[findRoot(parent, t)];
+  }
+  // rows grouped by component (counting sort)
+  hb->comp_rowadr = mj_stackAllocInt(d, nc + 1);
+  hb->crow = mj_stackAllocInt(d, mjMAX(nefc, 1));
+  for (int c = 0; c <= nc; c++) {
+    hb->comp_rowadr[c] = 0;
+  }
+  for (int i = 0; i < nefc; i++) {
+    if (hb->row_comp[i] >= 0) {
+      hb->comp_rowadr[hb->row_comp[i] + 1]++;
+    }
+  }
+  for (int c = 0; c < nc; c++) {
+    hb->comp_rowadr[c + 1] += hb->comp_rowadr[c];
+  }
+  int* fill = mj_stackAllocInt(d, nc);
+  for (int c = 0; c < nc; c++) {
+    fill[c] = hb->comp_rowadr[c];
+  }
+  for (int i = 0; i < nefc; i++) {
+    if (hb->row_comp[i] >= 0) {
+      hb->crow[fill[hb->row_comp[i]]++] = i;
+    }
+  }
+  hb->H = mj_stackAllocNum(d, mjMAX(hadr, 1));
+  hb->work = mj_stackAllocNum(d, nv);
+  hb->work2 = mj_stackAllocNum(d, nv);
+  hb->idx = mj_stackAllocInt(d, nv);
+  hb->val = mj_stackAllocNum(d, 6 * nv);
+}
+
+// nonzeros of row i within its component: local indices in idx, values in val; returns count
+int localRow(const mjModel* m, const mjData* d, const HessBlocks* hb, int i, int* idx,
+             mjtNum* val) {
+  int n = 0;
+  if (mj_isSparse(m)) {
+    int adr = d->efc_J_rowadr[i];
+    for (int k = 0; k < d->efc_J_rownnz[i]; k++) {
+      mjtNum v = d->efc_J[adr + k];
+      if (v != 0) {
+        idx[n] = hb->dof_local[d->efc_J_colind[adr + k]];
+        val[n++] = v;
+      }
+    }
+  } else {
+    int c = hb->row_comp[i], nv = m->nv;
+    const int* dofs = hb->cdof + hb->comp_dofadr[c];
+    const mjtNum* row = d->efc_J + (size_t)i * nv;
+    for (int k = 0; k < hb->comp_nv[c]; k++) {
+      mjtNum v = row[dofs[k]];
+      if (v != 0) {
+        idx[n] = k;
+        val[n++] = v;
+      }
+    }
+  }
+  return n;
+}
+
+// values of row i at the local indices idx (n of them), for rows of one contact sharing the
+// sparsity of its first row
+void rowValues(const mjModel* m, const mjData* d, const HessBlocks* hb, int i, const int* idx,
+               int n, mjtNum* val) {
+  int c = hb->row_comp[i];
+  if (mj_isSparse(m)) {
+    // rows of one contact have identical column sets (the same bodies): read in order, matching
+    // the nonzero pattern of the first row by column
+    int adr = d->efc_J_rowadr[i], nnz = d->efc_J_rownnz[i], q = 0;
+    for (int k = 0; k < n; k++) {
+      int col = hb->cdof[hb->comp_dofadr[c] + idx[k]];
+      while (q < nnz && d->efc_J_colind[adr + q] < col) {
+        q++;
+      }
+      val[k] = (q < nnz && d->efc_J_colind[adr + q] == col) ? d->efc_J[adr + q] : 0;
+    }
+  } else {
+    const mjtNum* row = d->efc_J + (size_t)i * m->nv;
+    for (int k = 0; k < n; k++) {
+      val[k] = row[hb->cdof[hb->comp_dofadr[c] + idx[k]]];
+    }
+  }
+}
+
+// union of the local nonzero patterns of rows i .. i+dim-1 (one contact), increasing
+int contactPattern(const mjModel* m, const mjData* d, const HessBlocks* hb, int i, int dim,
+                   int* idx) {
+  int c = hb->row_comp[i], nb = hb->comp_nv[c], n = 0;
+  mjtNum* flag = hb->work;  // membership flags (the caller's idx is a separate buffer)
+  mju_zero(flag, nb);
+  for (int j = 0; j < dim; j++) {
+    int cnt = localRow(m, d, hb, i + j, hb->idx, hb->val);
+    for (int k = 0; k < cnt; k++) {
+      flag[hb->idx[k]] = 1;
+    }
+  }
+  for (int k = 0; k < nb; k++) {
+    if (flag[k] != 0) {
+      idx[n++] = k;
+    }
+  }
+  return n;
+}
+
+// H_c += w * x x' over the local pattern idx (both triangles)
+void addOuter(mjtNum* H, int nb, const int* idx, const mjtNum* x, const mjtNum* y, int n,
+              mjtNum w) {
+  for (int a = 0; a < n; a++) {
+    mjtNum* row = H + idx[a] * nb;
+    mjtNum wa = w * x[a];
+    for (int b = 0; b < n; b++) {
+      row[idx[b]] += wa * y[b];
+    }
+  }
+}
+
+// assemble and factor the block of component c: M_c + J_c' S J_c
+void factorComponent(const mjModel* m, mjData* d, HessBlocks* hb, int c) {
+  int nb = hb->comp_nv[c];
+  mjtNum* H = hb->H + hb->comp_Hadr[c];
+  const int* dofs = hb->cdof + hb->comp_dofadr[c];
+  mju_zero(H, nb * nb);
+
+  // mass matrix of the component's trees (qM: diagonal, then the ancestors of each dof)
+  for (int k = 0; k < nb; k++) {
+    int i = dofs[k], adr = m->dof_Madr[i];
+    H[k * (nb + 1)] += d->qM[adr++];
+    for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j], adr++) {
+      int l = hb->dof_local[j];
+      H[k * nb + l] += d->qM[adr];
+      H[l * nb + k] += d->qM[adr];
+    }
+  }
+
+  // constraint rows
+  int* pidx = hb->idx;
+  mjtNum* pval = hb->val;
+  int* cidx = mj_stackAllocInt(d, nb);
+  for (int k = hb->comp_rowadr[c]; k < hb->comp_rowadr[c + 1]; k++) {
+    int i = hb->crow[k];
+    if (d->efc_type[i] == mjCNSTR_CONTACT_ELLIPTIC) {
+      const mjContact* con = d->contact + d->efc_id[i];
+      int dim = con->dim;
+      if (d->efc_state[i] == mjCNSTRSTATE_CONE) {
+        int n = contactPattern(m, d, hb, i, dim, cidx);
+        for (int a = 0; a < dim; a++) {
+          rowValues(m, d, hb, i + a, cidx, n, pval + a * nb);
+        }
+        for (int a = 0; a < dim; a++) {
+          for (int b = 0; b < dim; b++) {
+            addOuter(H, nb, cidx, pval + a * nb, pval + b * nb, n, con->H[a * dim + b]);
+          }
+        }
+      } else if (d->efc_state[i] == mjCNSTRSTATE_QUADRATIC) {
+        // quadratic state: every row of the contact adds D_j j_j j_j'
+        for (int j = 0; j < dim; j++) {
+          int n = localRow(m, d, hb, i + j, pidx, pval);
+          addOuter(H, nb, pidx, pval, pval, n, d->efc_D[i + j]);
+        }
+      }
+      k += dim - 1;  // the contact's rows are consecutive in crow
+      continue;
+    }
+    if (d->efc_state[i] != mjCNSTRSTATE_QUADRATIC) {
+      continue;
+    }
+    int n = localRow(m, d, hb, i, pidx, pval);
+    addOuter(H, nb, pidx, pval, pval, n, d->efc_D[i]);
+  }
+  mju_cholFactor(H, nb, mjMINVAL);
+}
+
+// factor every component (or only the dirty ones); returns the count of factorized dofs
+int factorAll(const mjModel* m, mjData* d, HessBlocks* hb, int only_dirty) {
+  int n = 0;
+  for (int c = 0; c < hb->ncomp; c++) {
+    if (!only_dirty || hb->dirty[c]) {
+      mj_markStack(d);
+      factorComponent(m, d, hb, c);
+      mj_freeStack(d);
+      n += hb->comp_nv[c];
+    }
+    hb->dirty[c] = 0;
+  }
+  return n;
+}
+
+// res = H^-1 vec, block by block
+void hessSolve(const mjModel* m, HessBlocks* hb, mjtNum* res, const mjtNum* vec) {
+  for (int c = 0; c < hb->ncomp; c++) {
+    int nb = hb->comp_nv[c];
+    const int* dofs = hb->cdof + hb->comp_dofadr[c];
+    mjtNum* x = hb->work2;
+    for (int k = 0; k < nb; k++) {
+      x[k] = vec[dofs[k]];
+    }
+    mju_cholSolve(x, hb->H + hb->comp_Hadr[c], x, nb);
+    for (int k = 0; k < nb; k++) {
+      res[dofs[k]] = x[k];
+    }
+  }
+  (void)m;
+}
+
+// Incremental update after the states changed from old to d->efc_state: rows of non-elliptic
+// type entering (leaving) the quadratic state add (remove) D_i j_i j_i' by a rank-1 update
+// (downdate) of the factor; components with elliptic contacts in or around the cone state, many
+// changes, or a failed downdate are refactorized. Returns the number of updates (rank-1 updates
+// plus the dofs of refactorized components).
+int hessUpdate(const mjModel* m, mjData* d, HessBlocks* hb, const int* old) {
+  int nefc = d->nefc, nupdate = 0;
+  for (int c = 0; c < hb->ncomp; c++) {
+    hb->dirty[c] = 0;
+  }
+
+  // pass 1: which components need refactorization
+  int* nchange = mj_stackAllocInt(d, hb->ncomp);
+  for (int c = 0; c < hb->ncomp; c++) {
+    nchange[c] = 0;
+  }
+  for (int i = 0; i < nefc; i++) {
+    int c = hb->row_comp[i];
+    if (c < 0) {
+      continue;
+    }
+    if (d->efc_type[i] == mjCNSTR_CONTACT_ELLIPTIC) {
+      int s = d->efc_state[i], so = old[i];
+      if (s == mjCNSTRSTATE_CONE || s != so) {
+        hb->dirty[c] = 1;
+      }
+    } else if ((d->efc_state[i] == mjCNSTRSTATE_QUADRATIC) !=
+               (old[i] == mjCNSTRSTATE_QUADRATIC)) {
+      nchange[c]++;
+    }
+  }
+  for (int c = 0; c < hb->ncomp; c++) {
+    // a rank-1 update costs about 2 nb^2, a refactorization about nb^3 / 3 plus assembly
+    if (nchange[c] * 6 > hb->comp_nv[c] + 6) {
+      hb->dirty[c] = 1;
+    }
+  }
+
+  // pass 2: rank-1 updates in clean components
+  for (int i = 0; i < nefc; i++) {
+    int c = hb->row_comp[i];
+    if (c < 0 || hb->dirty[c] || d->efc_type[i] == mjCNSTR_CONTACT_ELLIPTIC) {
+      continue;
+    }
+    int now = d->efc_state[i] == mjCNSTRSTATE_QUADRATIC;
+    int was = old[i] == mjCNSTRSTATE_QUADRATIC;
+    if (now == was) {
+      continue;
+    }
+    int nb = hb->comp_nv[c];
+    int n = localRow(m, d, hb, i, hb->idx, hb->val);
+    mjtNum* x = hb->work;
+    mju_zero(x, nb);
+    mjtNum w = sqrt(d->efc_D[i]);
+    for (int k = 0; k < n; k++) {
+      x[hb->idx[k]] = w * hb->val[k];
+    }
+    int rank = mju_cholUpdate(hb->H + hb->comp_Hadr[c], x, nb, now);
+    nupdate++;
+    if (rank < nb) {
+      hb->dirty[c] = 1;  // lost definiteness numerically: rebuild from scratch
+    }
+  }
+  nupdate += factorAll(m, d, hb, 1);
+  return nupdate;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Newton
+
+// "Algorithms / Newton": search = -H^-1 grad, exact line search, state update, incremental
+// Hessian update. Terminates when the scaled improvement or the scaled gradient falls below
+// opt.tolerance.
+int mj_solverNewton(const mjModel* m, mjData* d, int maxiter) {
+  int nv = m->nv, nefc = d->nefc;
+  mj_markStack(d);
+  mjPrimal p;
+  mj_primalInit(m, d, &p, 1);
+  HessBlocks hb;
+  buildComponents(m, d, &hb);
+  factorAll(m, d, &hb, 0);
+  d->solver_nnz[0] = hb.nH;
+  int* old = mj_stackAllocInt(d, mjMAX(nefc, 1));
+  mjtNum tol = m->opt.tolerance;
+
+  int iter = 0;
+  while (iter < maxiter) {
+    hessSolve(m, &hb, p.Mgrad, p.grad);
+    mju_scl(p.search, p.Mgrad, -1, nv);
+    mjtNum cost_old = p.cost;
+    memcpy(old, d->efc_state, sizeof(int) * nefc);
+
+    int neval;
+    mjtNum lineslope;
+    mjtNum alpha = mj_primalLineSearch(m, d, &p, &neval, &lineslope);
+    if (alpha == 0) {
+      break;  // no descent possible: at the minimum up to round-off
+    }
+    mj_primalEval(m, d, &p, 1);
+    mjtNum improvement = p.scale * (cost_old - p.cost);
+    mjtNum gradient = p.scale * mju_norm(p.grad, nv);
+    int nchange = mj_countChange(d, old);
+    int converged = improvement < tol || gradient < tol;
+    int nupdate = 0;
+    if (!converged && iter + 1 < maxiter) {
+      mj_markStack(d);
+      nupdate = hessUpdate(m, d, &hb, old);
+      mj_freeStack(d);
+    }
+    mj_solverStat(d, iter, improvement, gradient, lineslope, mj_countActive(d), nchange, neval,
+                  nupdate);
+    iter++;
+    if (converged) {
+      break;
+    }
+  }
+  mj_freeStack(d);
+  return iter;
+}

@@ -1,0 +1,179 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Tests of the height-field collider mjc_ConvexHField (src/engine/engine_collision_hfield.cc):
+// conformance with the MuJoCo 3.3.8 oracle on the hfield scenes of test/data/convex (made by
+// test/data/convex/make_golden.py: a 7 x 8 height field with and without margin, a free geom of
+// each convex type at random poses over it), and an independent check of every contact against
+// a brute-force support search over the prisms of the grid.
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <mujoco/mujoco.h>
+
+#include "convex_testutil.h"
+#include "engine/engine_collision_convex.h"
+#include "fixture.h"
+#include "golden.h"
+
+namespace {
+
+using motus_test::CheckConvexScene;
+using motus_test::CollideAt;
+using motus_test::ConvexTol;
+using motus_test::Golden;
+using motus_test::LoadConvexScene;
+using motus_test::SourcePath;
+
+constexpr double kAny = 1e9;
+
+// Every prism of the grid is collided separately; with smooth geoms the answer of each prism is
+// unique, and the engines agree on distance to the solver tolerance (observed <= 7e-7), on the
+// point and normal to EPA's convergence on a curved boundary (observed 4e-4 / 1.1e-2).
+// The legacy pipeline (libccd MPR in both engines) agrees to rounding (observed 1.4e-8).
+TEST(HFieldConformance, SmoothGeoms) {
+  CheckConvexScene("hfield_sphere", {1e-5, 1e-3, 2e-2}, false);
+  CheckConvexScene("hfield_capsule", {1e-5, 1e-3, 2e-2}, false);
+  CheckConvexScene("legacy_hfield_sphere", {1e-7, 1e-7, 1e-6}, false);
+  // ellipsoid: deep penetrations of a curved boundary, where EPA stops early in both engines
+  // (ccd_iterations = 35): observed 2.1e-4 in distance, the normal is not compared (see
+  // collision_convex_test.cc, kCurved)
+  CheckConvexScene("hfield_ellipsoid", {5e-4, kAny, kAny}, false);
+}
+
+// Box, mesh and cylinder against prisms: the oracle's EPA ends early on some of the thin prisms
+// (its depth is then smaller than the true minimal overlap, which ours attains: checked by the
+// brute-force test below), so only the contacts' number and geom pairs are compared.
+TEST(HFieldConformance, FlatGeoms) {
+  for (const char* name : {"hfield_box", "hfield_mesh", "hfield_cylinder", "legacy_hfield_box"}) {
+    CheckConvexScene(name, {kAny, kAny, kAny}, true);
+  }
+}
+
+// vertex (r, c) of the height field geom h (top or bottom), world coordinates
+void GridVertex(const mjModel* m, const mjData* d, int h, int r, int c, bool top, double out[3]) {
+  int id = m->geom_dataid[h];
+  const double* size = m->hfield_size + 4 * id;
+  int nrow = m->hfield_nrow[id], ncol = m->hfield_ncol[id];
+  double loc[3] = {-size[0] + 2 * size[0] * c / (ncol - 1), -size[1] + 2 * size[1] * r / (nrow - 1),
+                   top ? size[2] * m->hfield_data[m->hfield_adr[id] + r * ncol + c] : -size[3]};
+  const double* pos = d->geom_xpos + 3 * h;
+  const double* mat = d->geom_xmat + 9 * h;
+  for (int k = 0; k < 3; k++) {
+    out[k] = pos[k] + mat[3 * k] * loc[0] + mat[3 * k + 1] * loc[1] + mat[3 * k + 2] * loc[2];
+  }
+}
+
+// Separation along n between a prism (6 vertices) and geom g (brute-force support)
+double PrismSeparation(const mjModel* m, const mjData* d, const double prism[6][3], int g,
+                       const double n[3]) {
+  double top = -1e300;
+  for (int i = 0; i < 6; i++) {
+    top = std::max(top, prism[i][0] * n[0] + prism[i][1] * n[1] + prism[i][2] * n[2]);
+  }
+  double neg[3] = {-n[0], -n[1], -n[2]}, b[3];
+  motus_test::BruteSupport(m, d, g, neg, b);
+  return b[0] * n[0] + b[1] * n[1] + b[2] * n[2] - top;
+}
+
+// Each contact of a zero-margin copy is the penetration of the geom into one prism of the grid:
+// some prism's separation along the contact normal equals the contact distance, and no sampled
+// direction separates that prism and the geom by more (the distance is the maximum separation).
+TEST(HFieldIndependent, BruteForcePrisms) {
+  for (const char* name : {"hfield_sphere", "hfield_capsule", "hfield_box", "hfield_mesh",
+                           "hfield_ellipsoid", "hfield_cylinder"}) {
+    SCOPED_TRACE(name);
+    Golden g(SourcePath(std::string("test/data/convex/") + name + "_golden.txt"));
+    ASSERT_TRUE(g.ok()) << g.error();
+    mjModel* m = LoadConvexScene(SourcePath(std::string("test/data/convex/") + name + ".xml"));
+    ASSERT_NE(m, nullptr);
+    // converged solvers (see collision_convex_test.cc, BruteForceSupport). Open issue: with
+    // ccd_tolerance 1e-10, one sphere-prism pair (hfield_sphere state 16) ends with a depth
+    // 0.018 too small: GJK's stopping test vv - v.w <= tol^2 is then below rounding
+    m->opt.ccd_iterations = 1000;
+    m->opt.ccd_tolerance = 1e-8;
+    mjData* d = mj_makeData(m);
+    int checked = 0;
+    for (int r = 0; r < g.num_records(); r++) {
+      CollideAt(m, d, g.get(r, "qpos"));
+      for (int i = 0; i < d->ncon; i++) {
+        const mjContact& c = d->contact[i];
+        int h = c.geom1, geom = c.geom2;
+        ASSERT_EQ(m->geom_type[h], mjGEOM_HFIELD);
+        if (m->geom_margin[h] > 0 || m->geom_margin[geom] > 0) continue;
+        int id = m->geom_dataid[h];
+        int nrow = m->hfield_nrow[id], ncol = m->hfield_ncol[id];
+        // some prism attains the distance along the normal (solver accuracy, see
+        // collision_convex_test.cc BruteForceSupport: 1e-5) and is not separated more along
+        // any sampled direction
+        bool found = false;
+        double besterr = 1e300;
+        for (int row = 0; row + 1 < nrow && !found; row++) {
+          for (int col = 0; col + 1 < ncol && !found; col++) {
+            // the two triangles of the cell, split along the diagonal (r,c)-(r+1,c+1)
+            const int tri[2][3][2] = {{{0, 0}, {1, 1}, {1, 0}}, {{0, 0}, {0, 1}, {1, 1}}};
+            for (int t = 0; t < 2 && !found; t++) {
+              double prism[6][3];
+              for (int v = 0; v < 3; v++) {
+                GridVertex(m, d, h, row + tri[t][v][0], col + tri[t][v][1], true, prism[v]);
+                GridVertex(m, d, h, row + tri[t][v][0], col + tri[t][v][1], false, prism[v + 3]);
+              }
+              double err = std::fabs(PrismSeparation(m, d, prism, geom, c.frame) - c.dist);
+              besterr = std::min(besterr, err);
+              if (err > 1e-5) continue;
+              // maximum separation over a Fibonacci sample of 2000 directions
+              double best = -1e300;
+              const double golden = M_PI * (3 - std::sqrt(5.0));
+              for (int s = 0; s < 2000; s++) {
+                double z = 1 - 2 * (s + 0.5) / 2000, rr = std::sqrt(1 - z * z);
+                double u[3] = {rr * std::cos(golden * s), rr * std::sin(golden * s), z};
+                best = std::max(best, PrismSeparation(m, d, prism, geom, u));
+              }
+              found = best <= c.dist + 1e-5;
+            }
+          }
+        }
+        EXPECT_TRUE(found) << "state " << r << " contact " << i << " dist " << c.dist
+                           << " closest separation error " << besterr;
+        checked++;
+      }
+    }
+    EXPECT_GT(checked, 10);
+    mj_deleteData(d);
+    mj_deleteModel(m);
+  }
+}
+
+// The number of contacts of one pair is capped at mjMAXCONPAIR: a large box pressed into a
+// fine grid touches more prisms than that.
+TEST(HFieldIndependent, AtMostMaxConPair) {
+  const char* xml =
+      "<mujoco><asset><hfield name='h' nrow='30' ncol='30' size='1 1 0.1 0.1'/></asset>"
+      "<worldbody><geom type='hfield' hfield='h'/>"
+      "<body pos='0 0 0.28'><freejoint/><geom type='box' size='0.8 0.8 0.3'/></body>"
+      "</worldbody></mujoco>";
+  char err[1000];
+  mjSpec* spec = mj_parseXMLString(xml, nullptr, err, sizeof(err));
+  ASSERT_NE(spec, nullptr) << err;
+  mjModel* m = mj_compile(spec, nullptr);
+  ASSERT_NE(m, nullptr);
+  mjData* d = mj_makeData(m);
+  mj_kinematics(m, d);
+  mjContact con[mjMAXCONPAIR];
+  int n = mjc_ConvexHField(m, d, con, 0, 1, 0);
+  EXPECT_EQ(n, mjMAXCONPAIR);
+  for (int i = 0; i < n; i++) {
+    // a flat field at z = 0 and the box bottom at z = -0.02: every contact has depth 0.02
+    // along +z (or is a side contact of a prism: the box reaches into the grid cells' walls)
+    EXPECT_LE(con[i].dist, 0);
+    EXPECT_GE(con[i].dist, -0.02 - 1e-6);
+  }
+  mj_deleteData(d);
+  mj_deleteModel(m);
+  mj_deleteSpec(spec);
+}
+
+}  // namespace

@@ -1,0 +1,351 @@
+#!/usr/bin/env python3
+# Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+"""Regenerates the convex / mesh / height-field collision conformance data from the MuJoCo 3.3.8
+oracle (run from the repository root):
+
+    MJREF=/work/oracle/mjref python3 test/data/convex/make_golden.py [names]
+
+Pair scenes (written here as <pair>.xml): two copies of the pair, each geom on its own free body,
+copy 0 without margin, copy 1 with margin 0.03 and gap 0.01 on both geoms (5 m away along x).
+Height-field scenes have one static height field per copy and the other geom on a free body.
+<pair>_states.jsonl holds qpos sets: axis-aligned poses at signed distances -0.01, 0, 0.015,
+0.025 along x and z where the extents are known (penetrating, touching, within the margin, in the
+gap), and seeded random poses (random orientations, centers closer than the sum of the bounding
+radii; for height fields, random points over the field at heights around its surface).
+<pair>_golden.txt is
+    tools/gen_golden.py <pair>.xml --states <pair>_states.jsonl --fields qpos,ncon,contact
+i.e. mj_forward at each state: the contacts (all mjContact fields, keys sorted) with qpos, ncon.
+The pair scenes set <flag multiccd="disable"/>; scene "legacy_<pair>" is the same as <pair> with
+<flag nativeccd="disable"/> (libccd MPR), scene "multi_<pair>" with <flag multiccd="enable"/>.
+Distance sensors (distance.xml, hand-written): distance_golden.txt =
+    tools/gen_golden.py distance.xml --states distance_states.jsonl --fields qpos,sensordata
+(hfield_png and sensor_fromto_convex are not used: the first has no contacts at any state, the
+second is static, its fromto sensors are covered by distance.xml.)
+Shared models (../shared/models, skipped when absent): qpos every 100 steps of an oracle
+trajectory (<name>_states.jsonl), golden as for the pairs in <name>_golden.txt.
+"""
+import json
+import math
+import os
+import random
+import shlex
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
+SHARED = os.path.join(ROOT, "..", "shared", "models")
+MJREF = shlex.split(os.environ.get("MJREF", "/work/oracle/mjref"))
+
+# a convex polyhedron with 26 vertices (hill climbing on the hull graph): the corners of a box,
+# its face centers pushed out and its edge midpoints pushed out
+def _poly_vertices():
+    a = (0.1, 0.12, 0.14)
+    v = []
+    for sx in (-1, 1):
+        for sy in (-1, 1):
+            for sz in (-1, 1):
+                v.append((sx * a[0], sy * a[1], sz * a[2]))
+    for k in range(3):
+        for s in (-1, 1):
+            p = [0, 0, 0]
+            p[k] = s * a[k] * 1.3
+            v.append(tuple(p))
+    for k in range(3):
+        i, j = [q for q in range(3) if q != k]
+        for si in (-1, 1):
+            for sj in (-1, 1):
+                p = [0, 0, 0]
+                p[i] = si * a[i] * 1.12
+                p[j] = sj * a[j] * 1.12
+                v.append(tuple(p))
+    return v
+
+
+POLY = _poly_vertices()
+# a triangular prism (6 vertices: linear search), with flat faces for multiple contacts
+WEDGE = [(-0.12, -0.1, -0.08), (0.12, -0.1, -0.08), (0.0, 0.12, -0.08),
+         (-0.12, -0.1, 0.08), (0.12, -0.1, 0.08), (0.0, 0.12, 0.08)]
+
+
+def verts_attr(vs):
+    return " ".join(f"{x:g} {y:g} {z:g}" for x, y, z in vs)
+
+
+ASSETS = f"""  <asset>
+    <mesh name="poly" vertex="{verts_attr(POLY)}"/>
+    <mesh name="wedge" vertex="{verts_attr(WEDGE)}"/>
+    <hfield name="hf" nrow="7" ncol="8" size="0.6 0.5 0.25 0.1"
+            elevation="{' '.join(f'{(0.5 + 0.5 * math.sin(0.9 * r + 0.3) * math.cos(0.7 * c)):.3f}'
+                                 for r in range(7) for c in range(8))}"/>
+  </asset>
+"""
+
+
+def extent(vs, k):
+    return max(abs(v[k]) for v in vs)
+
+
+def radius(vs):
+    return max(math.sqrt(sum(x * x for x in v)) for v in vs)
+
+
+# geom -> (attributes, half-extent along x, half-extent along z, bounding radius) for the
+# identity orientation
+GEOMS = {
+    "sphere": ('type="sphere" size="0.15"', 0.15, 0.15, 0.15),
+    "capsule": ('type="capsule" size="0.1 0.2"', 0.1, 0.3, 0.3),
+    "ellipsoid": ('type="ellipsoid" size="0.1 0.15 0.2"', 0.1, 0.2, 0.2),
+    "cylinder": ('type="cylinder" size="0.12 0.18"', 0.12, 0.18, math.hypot(0.12, 0.18)),
+    "box": ('type="box" size="0.1 0.15 0.2"', 0.1, 0.2, math.sqrt(0.01 + 0.0225 + 0.04)),
+    "mesh": ('type="mesh" mesh="poly"', extent(POLY, 0), extent(POLY, 2), radius(POLY)),
+    "wedge": ('type="mesh" mesh="wedge"', extent(WEDGE, 0), extent(WEDGE, 2), radius(WEDGE)),
+}
+PAIRS = [("sphere", "ellipsoid"), ("capsule", "ellipsoid"), ("capsule", "cylinder"),
+         ("ellipsoid", "ellipsoid"), ("ellipsoid", "cylinder"), ("cylinder", "cylinder"),
+         ("ellipsoid", "box"), ("cylinder", "box"), ("sphere", "mesh"), ("capsule", "mesh"),
+         ("ellipsoid", "mesh"), ("cylinder", "mesh"), ("box", "mesh"), ("mesh", "mesh"),
+         ("box", "wedge"), ("wedge", "wedge"), ("mesh", "wedge"), ("plane", "mesh"),
+         ("plane", "wedge"), ("hfield", "sphere"), ("hfield", "capsule"), ("hfield", "box"),
+         ("hfield", "mesh"), ("hfield", "ellipsoid"), ("hfield", "cylinder")]
+LEGACY = [("ellipsoid", "cylinder"), ("box", "mesh"), ("mesh", "mesh"), ("hfield", "sphere"),
+          ("hfield", "box")]
+MULTI = [("box", "wedge"), ("wedge", "wedge"), ("box", "mesh"), ("mesh", "mesh")]
+SHARED_MODELS = {
+    "mug": ("mug/mug.xml", 3),
+    "dice": ("dice/dice.xml", 2),
+    "collision_mixed": ("collision_mixed/mixed.xml", 3),
+}
+MARGIN = 'margin="0.03" gap="0.01"'
+COPY_DX = 5.0  # x offset of copy 1
+NRANDOM = 30
+
+
+def oracle(model, *args):
+    out = subprocess.run(MJREF + [model] + list(args), capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit(f"oracle failed on {model}: {out.stderr}")
+    return [json.loads(l) for l in out.stdout.splitlines() if l.strip()]
+
+
+def gen_golden(model, out, *args):
+    """model and out relative to the repository root (recorded in the file's header)"""
+    cmd = [sys.executable, os.path.join(ROOT, "tools", "gen_golden.py"), model, "--out",
+           os.path.relpath(out, ROOT)]
+    subprocess.run(cmd + list(args), check=True, cwd=ROOT)
+
+
+def quat_axis(axis, deg):
+    s = math.sin(math.radians(deg) / 2)
+    n = math.sqrt(sum(a * a for a in axis))
+    return [math.cos(math.radians(deg) / 2)] + [s * a / n for a in axis]
+
+
+def random_quat(rng):
+    q = [rng.gauss(0, 1) for _ in range(4)]
+    n = math.sqrt(sum(x * x for x in q))
+    return [x / n for x in q]
+
+
+def write_model(name, t1, t2, legacy, multi):
+    a1 = GEOMS[t2][0]
+    # multiccd is explicit: MuJoCo 3.3.8 has it as an enable flag (off by default), the
+    # documentation of later versions as a disable flag (on by default)
+    flag = ('<flag gravity="disable"' + (' nativeccd="disable"' if legacy else "") +
+            (' multiccd="enable"' if multi else ' multiccd="disable"') + "/>")
+    lines = ["<mujoco>", f"  <option>{flag}</option>", ASSETS.rstrip("\n"), "  <worldbody>"]
+    if t1 in ("plane", "hfield"):
+        for c in range(2):
+            extra = " " + MARGIN if c else ""
+            if t1 == "plane":
+                if c == 0:
+                    lines.append('    <geom name="plane" type="plane" size="0 0 1"/>')
+            else:
+                lines.append(f'    <geom name="H{c}" type="hfield" hfield="hf" '
+                             f'pos="{c * COPY_DX} 0 0"{extra}/>')
+            lines.append(f'    <body name="b{c}" pos="{c * COPY_DX} 0 1"><freejoint/>'
+                         f'<geom name="B{c}" {a1}{extra}/></body>')
+    else:
+        a0 = GEOMS[t1][0]
+        for c in range(2):
+            extra = " " + MARGIN if c else ""
+            lines.append(f'    <body name="a{c}" pos="{c * COPY_DX} 0 0"><freejoint/>'
+                         f'<geom name="A{c}" {a0}{extra}/></body>')
+            lines.append(f'    <body name="b{c}" pos="{c * COPY_DX + 1} 0 0"><freejoint/>'
+                         f'<geom name="B{c}" {a1}{extra}/></body>')
+    lines += ["  </worldbody>", "</mujoco>", ""]
+    path = os.path.join(HERE, f"{name}.xml")
+    with open(path, "w") as f:
+        f.write("\n".join(lines))
+    return path
+
+
+def make_states(t1, t2, rng):
+    """Each state: list of (pos, quat) per free body, relative to the copy origin."""
+    unit = [1, 0, 0, 0]
+    states = []
+    if t1 == "plane":
+        _, ex, ez, rb = GEOMS[t2]
+        for s in (-0.01, 0, 0.015, 0.025):
+            states.append([((0, 0, ez + s), unit)])
+            states.append([((0, 0, ex + s), quat_axis((0, 1, 0), 90))])
+        # resting on a face, slightly tilted
+        states.append([((0, 0, ez - 0.002), quat_axis((1, 1, 0), 0.5))])
+        for _ in range(NRANDOM):
+            states.append([((rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(0.2, 1.0) * rb),
+                            random_quat(rng))])
+        return states
+    if t1 == "hfield":
+        _, ex, ez, rb = GEOMS[t2]
+        # above the field: the surface lies between 0 and 0.25
+        for _ in range(NRANDOM + 10):
+            x, y = rng.uniform(-0.65, 0.65), rng.uniform(-0.55, 0.55)
+            z = rng.uniform(-0.02, 0.27) + rng.uniform(0.3, 0.9) * rb
+            states.append([((x, y, z), random_quat(rng))])
+        # flat, above the middle
+        states.append([((0.05, 0.02, 0.2 + ez), unit)])
+        return states
+
+    _, ex1, ez1, rb1 = GEOMS[t1]
+    _, ex2, ez2, rb2 = GEOMS[t2]
+    for s in (-0.01, 0, 0.015, 0.025):
+        states.append([((0, 0, 0), unit), ((ex1 + ex2 + s, 0, 0), unit)])
+        states.append([((0, 0, 0), unit), ((0.03, 0.02, ez1 + ez2 + s), unit)])
+    # stacked with a small rotation about z (face on face for flat geoms)
+    states.append([((0, 0, 0), unit), ((0.02, 0.01, ez1 + ez2 - 0.005), quat_axis((0, 0, 1), 20))])
+    for _ in range(NRANDOM):
+        d = [rng.gauss(0, 1) for _ in range(3)]
+        n = math.sqrt(sum(x * x for x in d))
+        r = (rb1 + rb2) * rng.uniform(0.3, 1.0)
+        states.append([((0, 0, 0), random_quat(rng)),
+                       tuple(([x / n * r for x in d], random_quat(rng)))])
+    return states
+
+
+def qpos_of(t1, state):
+    """Both copies get the same relative pose; copy 1 is shifted by COPY_DX along x."""
+    q = []
+    for c in range(2):
+        for pos, quat in state:
+            q += [pos[0] + c * COPY_DX, pos[1], pos[2]] + list(quat)
+    return q
+
+
+def make_pair(t1, t2, legacy=False, multi=False):
+    name = ("legacy_" if legacy else "") + ("multi_" if multi else "") + f"{t1}_{t2}"
+    model = write_model(name, t1, t2, legacy, multi)
+    rng = random.Random(sum(map(ord, f"{t1}_{t2}")))
+    states = make_states(t1, t2, rng)
+    path = os.path.join(HERE, f"{name}_states.jsonl")
+    with open(path, "w") as f:
+        for st in states:
+            f.write(json.dumps({"qpos": qpos_of(t1, st)}) + "\n")
+    gen_golden(os.path.relpath(model, ROOT), os.path.join(HERE, f"{name}_golden.txt"),
+               "--states", os.path.relpath(path, ROOT), "--fields", "qpos,ncon,contact")
+
+
+def make_shared(name):
+    """The oracle's WASM build fails on dumps with hundreds of contacts over several states, and
+    full contact records of such models are large: each state is run separately and only the
+    geometric fields are written, in the golden-file format (test/golden.h):
+        <state>.ncon 1 n    <state>.cgeom 2n g1 g2 ...    <state>.cdist n ...
+        <state>.cpos 3n ... <state>.cnormal 3n ...        (<state>.sensordata if any)"""
+    rel, nstate = SHARED_MODELS[name]
+    model = os.path.join(SHARED, rel)
+    if not os.path.exists(model):
+        print(f"skip {name}: {model} absent")
+        return
+    mrel = os.path.relpath(model, ROOT)
+    recs = oracle(mrel, "--steps", str(100 * nstate), "--every", "100", "--fields", "qpos")
+    path = os.path.join(HERE, f"{name}_states.jsonl")
+    with open(path, "w") as f:
+        for r in recs[-nstate:]:
+            f.write(json.dumps({"qpos": r["qpos"]}) + "\n")
+    sensors = name.startswith("sensor")
+    lines = ["# generated by test/data/convex/make_golden.py from MuJoCo 3.3.8 (mjref.mjs): for",
+             f"# each line of {name}_states.jsonl, mjref {mrel} --states LINE --fields "
+             "ncon,contact" + (",sensordata" if sensors else "")]
+    tmp = os.path.join(HERE, f".{name}_one.jsonl")
+    with open(path) as f:
+        states = [l for l in f if l.strip()]
+    for i, st in enumerate(states):
+        with open(tmp, "w") as f:
+            f.write(st)
+        rec = oracle(mrel, "--states", os.path.relpath(tmp, ROOT), "--fields",
+                     "ncon,contact" + (",sensordata" if sensors else ""))[0]
+        cons = rec["contact"][:rec["ncon"]]
+        fields = [("ncon", [rec["ncon"]]),
+                  ("cgeom", [g for c in cons for g in (c["geom1"], c["geom2"])]),
+                  ("cdist", [c["dist"] for c in cons]),
+                  ("cpos", [x for c in cons for x in c["pos"]]),
+                  ("cnormal", [x for c in cons for x in c["frame"][:3]])]
+        if sensors:
+            fields.append(("sensordata", rec["sensordata"]))
+        for key, vals in fields:
+            lines.append(f"{i}.{key} {len(vals)} " + " ".join(repr(float(v)) if isinstance(v, float)
+                                                             else str(v) for v in vals))
+    os.remove(tmp)
+    with open(os.path.join(HERE, f"{name}_golden.txt"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print(f"wrote {name}_golden.txt")
+
+
+DIST_PAIRS = [("ellipsoid", "box"), ("ellipsoid", "cylinder"), ("sphere", "mesh"),
+              ("box", "mesh"), ("mesh", "mesh"), ("capsule", "mesh"), ("cylinder", "cylinder"),
+              ("mesh", "ellipsoid"), ("wedge", "capsule"), ("box", "wedge")]
+
+
+def make_distance():
+    """distance.xml: one copy of each pair of DIST_PAIRS (free bodies, 2 m apart along x) with
+    distance and fromto sensors (cutoff 0.5) for the pair in both orders; states: random
+    orientations with center distances between 0.5 and 1.3 times the sum of the bounding radii
+    (so overlapping and separated poses)."""
+    lines = ["<mujoco>", '  <option><flag gravity="disable" contact="disable"/></option>',
+             ASSETS.rstrip("\n"), "  <worldbody>"]
+    sensors = []
+    for i, (t1, t2) in enumerate(DIST_PAIRS):
+        lines.append(f'    <body pos="{2 * i} 0 0"><freejoint/><geom name="a{i}" {GEOMS[t1][0]}/></body>')
+        lines.append(f'    <body pos="{2 * i + 1} 0 0"><freejoint/><geom name="b{i}" {GEOMS[t2][0]}/></body>')
+        for g1, g2 in ((f"a{i}", f"b{i}"), (f"b{i}", f"a{i}")):
+            sensors.append(f'    <distance geom1="{g1}" geom2="{g2}" cutoff="0.5"/>')
+            sensors.append(f'    <fromto geom1="{g1}" geom2="{g2}" cutoff="0.5"/>')
+    lines += ["  </worldbody>", "  <sensor>"] + sensors + ["  </sensor>", "</mujoco>", ""]
+    model = os.path.join(HERE, "distance.xml")
+    with open(model, "w") as f:
+        f.write("\n".join(lines))
+    rng = random.Random(12345)
+    path = os.path.join(HERE, "distance_states.jsonl")
+    with open(path, "w") as f:
+        for _ in range(25):
+            q = []
+            for i, (t1, t2) in enumerate(DIST_PAIRS):
+                d = [rng.gauss(0, 1) for _ in range(3)]
+                n = math.sqrt(sum(x * x for x in d))
+                r = (GEOMS[t1][3] + GEOMS[t2][3]) * rng.uniform(0.5, 1.3)
+                q += [2 * i, 0, 0] + random_quat(rng)
+                q += [2 * i + d[0] / n * r, d[1] / n * r, d[2] / n * r] + random_quat(rng)
+            f.write(json.dumps({"qpos": q}) + "\n")
+    gen_golden(os.path.relpath(model, ROOT), os.path.join(HERE, "distance_golden.txt"),
+               "--states", os.path.relpath(path, ROOT), "--fields", "qpos,sensordata")
+
+
+def main():
+    names = sys.argv[1:]
+    for t1, t2 in PAIRS:
+        if not names or f"{t1}_{t2}" in names:
+            make_pair(t1, t2)
+    for t1, t2 in LEGACY:
+        if not names or f"legacy_{t1}_{t2}" in names:
+            make_pair(t1, t2, legacy=True)
+    for t1, t2 in MULTI:
+        if not names or f"multi_{t1}_{t2}" in names:
+            make_pair(t1, t2, multi=True)
+    if not names or "distance" in names:
+        make_distance()
+    for name in SHARED_MODELS:
+        if not names or name in names:
+            make_shared(name)
+
+
+if __name__ == "__main__":
+    main()
