@@ -227,10 +227,13 @@ void mj_fwdPosition(const mjModel* m, mjData* d) {
   mj_collision(m, d);
   mj_timerStop(d, mjTIMER_POS_COLLISION, tm);
 
-  // 9: constraints; the constraint islands that follow unless mjDSBL_ISLAND (mj_island) are
-  // not implemented yet: the solver treats all constraints as one island
+  // 9: constraints, then the constraint islands unless mjDSBL_ISLAND (mj_island fills the
+  // island index arrays; the solver still treats all constraints as one problem)
   tm = mj_timerStart();
   mj_makeConstraint(m, d);
+  if (!(m->opt.disableflags & mjDSBL_ISLAND)) {
+    mj_island(m, d);
+  }
   mj_timerStop(d, mjTIMER_POS_MAKE, tm);
 
   // 10: actuator lengths and moments

@@ -10,8 +10,6 @@
 
 #include "engine/engine_passive_fluid.h"
 
-mjfGeneric mj_passiveFlexHook = nullptr;
-
 // ---------------------------------------------------------------------------------------------
 // polynomials (computation_index.rst "Polynomial forces")
 
@@ -204,9 +202,8 @@ void mj_passive(const mjModel* m, mjData* d) {
   if (damper) {
     mj_dampers(m, d, d->qfrc_damper);
   }
-  if (mj_passiveFlexHook) {
-    mj_passiveFlexHook(m, d);
-  }
+  // flex passive forces (edge springs and dampers, bending) belong here once flexes exist: the
+  // compiler rejects flexes, so there is nothing to add yet
   if (!mjDISABLED(mjDSBL_GRAVITY) && m->ngravcomp) {
     mj_gravcomp(m, d, d->qfrc_gravcomp);
   }

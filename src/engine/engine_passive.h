@@ -37,11 +37,6 @@
 extern "C" {
 #endif
 
-// Hook for the passive forces of flexes (edge springs and dampers, bending, ...), owned by the
-// flex area: when set, mj_passive calls it after the joint and tendon terms; it must ADD into
-// qfrc_spring / qfrc_damper (respecting mjDSBL_SPRING / mjDSBL_DAMPER). NULL by default.
-extern mjfGeneric mj_passiveFlexHook;
-
 // scalar polynomial spring force -(a x + b x^2 + c x^3); poly = (b, c) or NULL
 mjtNum mj_springForce(mjtNum x, mjtNum a, const mjtNum* poly);
 

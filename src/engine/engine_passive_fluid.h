@@ -53,7 +53,7 @@ void mj_fluidEllipsoid(const mjModel* m, const mjtNum r[3], const mjtNum* fluid,
                        const mjtNum lvel[6], mjtNum res[6]);
 
 // d qfrc_fluid / d qvel added into d->qDeriv (D layout of engine_setconst.h, restricted to its
-// pattern); installed as mjd_passiveVelHook (engine_derivative_smooth.h) so the implicit
+// pattern); called by mjd_passiveVel (engine_derivative_smooth.h) so the implicit
 // integrators treat fluid forces implicitly. Computed by differentiating the local force
 // model with respect to the local velocity (analytically) and mapping through the
 // object's 6 x nv Jacobian: D += J' R dF/dlvel R' J.

@@ -1,8 +1,7 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
 // ENTRY POINT: mj_solveConstraint(m, d) -- the solver part of mj_fwdConstraint (pipeline stage
-// 22, computation_index.rst "Simulation pipeline"). It has the mjfGeneric signature, so it can be
-// installed as mj_pipelineHooks.constraintSolver or called directly from mj_fwdConstraint when
+// 22, computation_index.rst "Simulation pipeline"), called by mj_fwdConstraint when
 // d->nefc > 0.
 //
 // Constraint solver (computation_index.rst "Constraint solver": "Reduced primal problem", "Dual

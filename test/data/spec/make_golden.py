@@ -6,8 +6,9 @@
 # shared/<dir>.json), it runs
 #   mjref <model>.xml --forward-only --fields m.<field>,...
 # and stores {field: value} for the fields of FIELDS that the oracle knows. The m.stat.* fields
-# need an mjref whose --fields accepts nested members (mjref.mjs resolves m.stat.extent by
-# walking the dotted path in a locally patched copy); with the stock mjref they are skipped.
+# need an mjref whose --fields accepts nested members: pass tools/mjref_nested.py as the mjref
+# argument (it runs ../shared/oracle/mjref.mjs with a getter for dotted names added); with the
+# stock mjref they are skipped.
 import json, os, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
