@@ -182,6 +182,26 @@ TEST(CompileNonTree, ContactMatchesOracle) {
                    "m.exclude_signature", "m.name_pairadr", "m.name_excludeadr"}});
 }
 
+// weld relpose quaternions are normalized by the compiler (conform eq_weld: the unnormalized
+// quaternion "1 -.3 0 0" made the rotation rows' efc_pos differ from MuJoCo's)
+TEST(CompileNonTree, WeldRelposeQuaternionIsNormalized) {
+  mjModel* m = LoadModel("test/data/compile2/weld_relpose.xml");
+  ASSERT_NE(m, nullptr);
+  ASSERT_EQ(m->neq, 2);
+  const double norm = std::sqrt(1.0 + 0.3*0.3);
+  const double expected[4] = {1 / norm, -0.3 / norm, 0, 0};
+  for (int e = 0; e < m->neq; e++) {
+    const mjtNum* data = m->eq_data + mjNEQDATA*e;
+    for (int k = 0; k < 4; k++) {
+      // one division: a few ulp
+      EXPECT_NEAR(data[6 + k], expected[k], 1e-15) << "weld " << e << " quat " << k;
+    }
+  }
+  EXPECT_EQ(m->eq_data[mjNEQDATA + 2], -1);    // anchor untouched
+  EXPECT_EQ(m->eq_data[mjNEQDATA + 10], 0.5);  // torquescale untouched
+  mj_deleteModel(m);
+}
+
 // springlength (-1, -1) is the tendon length at qpos_spring (not qpos0: joint j1 of the model
 // has ref="10" and springref 0): fixed tendons and spatial tendons made of sites and pulleys
 // are resolved by the compiler; t0 wraps a geom and needs the engine (next test).

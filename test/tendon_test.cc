@@ -139,6 +139,23 @@ TEST(TendonArmature, BiasMatchesOracle) {
   }
 }
 
+// regression: the pipeline adds the tendon-armature bias once (mj_fwdVelocity used to add
+// mj_tendonBias on top of mj_rne, doubling it; conform testdata_model qfrc_bias mismatch)
+TEST(TendonArmature, ForwardBiasMatchesOracle) {
+  GoldenCase c;
+  std::string skip;
+  ASSERT_TRUE(OpenCase({"armature", "test/data/tendon/armature.xml", false}, &c, &skip));
+  const mjModel* m = c.m.get();
+  mjData* d = c.d.get();
+  for (int r = 0; r < c.g->num_records(); r++) {
+    SetState(*c.g, r, m, d);
+    mj_fwdPosition(m, d);
+    mj_fwdVelocity(m, d);
+    EXPECT_TRUE(NearArrays("qfrc_bias", d->qfrc_bias, m->nv, c.g->get(r, "qfrc_bias"), kRtol,
+                           kAtol));
+  }
+}
+
 // mj_tendonDot against the time derivative of the Jacobian along the motion,
 // (J(q + h v) - J(q - h v)) / 2h; same error budget as the finite differences above
 TEST(TendonArmature, JacobianDotMatchesFiniteDifferences) {

@@ -420,24 +420,21 @@ static void bodyBoxes(const mjModel* m, mjData* d, BroadData* bd, const mjtNum a
             [box](int a, int b) { return box[6 * a] < box[6 * b]; });
 }
 
-// Sweep and prune: walk the boxes by increasing min along axis 0, keeping the list of boxes
-// whose max has not been passed; a new box overlaps each of them along axis 0 and is tested on
-// axes 1 and 2. Writes keys (b1 << 32 | b2) when `out` is given; returns the number of pairs.
-static int sweepAndPrune(const mjModel* m, mjData* d, const BroadData* bd, uint64_t* out) {
-  mj_markStack(d);
-  int* active = mj_stackAllocInt(d, mjMAX(bd->nfin, 1));
-  int nactive = 0, npair = 0;
-  for (int s = 0; s < bd->nfin; s++) {
+// Sweep and prune: with the boxes sorted by min along axis 0, box s overlaps on that axis exactly
+// the later boxes t whose min does not exceed its max, so the scan from s stops at the first t
+// beyond it (cost: n log n for the sort plus the axis-0 overlaps). Those candidates are tested
+// on axes 1 and 2. Writes keys (b1 << 32 | b2) when `out` is given; returns the number of pairs.
+static int sweepAndPrune(const mjModel* m, const BroadData* bd, uint64_t* out) {
+  int npair = 0, n = bd->nfin;
+  for (int s = 0; s < n; s++) {
     int i = bd->order[s];
     const mjtNum* bi = bd->box + 6 * i;
-    int keep = 0;
-    for (int a = 0; a < nactive; a++) {
-      int j = active[a];
+    for (int t = s + 1; t < n; t++) {
+      int j = bd->order[t];
       const mjtNum* bj = bd->box + 6 * j;
-      if (bj[1] < bi[0]) {
-        continue;  // passed: drop from the active list
+      if (bj[0] > bi[1]) {
+        break;  // this and all later boxes start beyond box s along axis 0
       }
-      active[keep++] = j;
       if (bj[2] > bi[3] || bi[2] > bj[3] || bj[4] > bi[5] || bi[4] > bj[5]) {
         continue;
       }
@@ -449,10 +446,7 @@ static int sweepAndPrune(const mjModel* m, mjData* d, const BroadData* bd, uint6
         npair++;
       }
     }
-    nactive = keep;
-    active[nactive++] = i;
   }
-  mj_freeStack(d);
   return npair;
 }
 
@@ -484,13 +478,13 @@ int mj_broadphase(const mjModel* m, mjData* d, int** pairs) {
   bodyBoxes(m, d, &bd, axes);
 
   // count, allocate, fill
-  int n1 = sweepAndPrune(m, d, &bd, NULL);
+  int n1 = sweepAndPrune(m, &bd, NULL);
   int n2 = unboundedPairs(m, &bd, NULL);
   int n = n1 + n2;
   *pairs = mj_stackAllocInt(d, 2 * mjMAX(n, 1));
   uint64_t* key = (uint64_t*)mj_stackAllocByte(d, sizeof(uint64_t) * mjMAX(n, 1),
                                                alignof(uint64_t));
-  sweepAndPrune(m, d, &bd, key);
+  sweepAndPrune(m, &bd, key);
   unboundedPairs(m, &bd, key + n1);
 
   // sort, drop duplicates, unpack

@@ -55,11 +55,13 @@ int mj_efcTrees(const mjModel* m, const mjData* d, int i, int* trees) {
       }
     }
   } else {
+    // the first nonzero of a tree records it; the rest of that tree's dofs are skipped
     const mjtNum* row = d->efc_J + (size_t)i * nv;
     for (int k = 0; k < nv; k++) {
-      int tree = m->dof_treeid[k];
-      if (row[k] != 0 && (n == 0 || trees[n - 1] != tree)) {
+      if (row[k] != 0) {
+        int tree = m->dof_treeid[k];
         trees[n++] = tree;
+        k = m->tree_dofadr[tree] + m->tree_dofnum[tree] - 1;
       }
     }
   }

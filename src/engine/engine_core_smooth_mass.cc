@@ -19,6 +19,15 @@
 // crb[i]: inertia of the subtree of body i, all in the tree's com frame, so that composite
 // inertias are plain sums of the children's (Featherstone, "Composite rigid body"). The world
 // does not accumulate: it is not a moving body.
+// 6-vector dot product, inlined for the inner loop of mj_crb; same summation order as mju_dot
+// (products 0..3 in pairs (0+2)+(1+3), then 4 and 5 added in turn), so results are identical
+static inline mjtNum dot6(const mjtNum a[6], const mjtNum b[6]) {
+  mjtNum s = (a[0] * b[0] + a[2] * b[2]) + (a[1] * b[1] + a[3] * b[3]);
+  s += a[4] * b[4];
+  s += a[5] * b[5];
+  return s;
+}
+
 void mj_crb(const mjModel* m, mjData* d) {
   int nbody = m->nbody;
   mju_copy(d->crb, d->cinert, 10*nbody);
@@ -35,9 +44,9 @@ void mj_crb(const mjModel* m, mjData* d) {
     mjtNum f[6];
     mju_mulInertVec(f, d->crb + 10*m->dof_bodyid[i], d->cdof + 6*i);
     int adr = m->dof_Madr[i];
-    d->qM[adr] = mju_dot(d->cdof + 6*i, f, 6) + m->dof_armature[i];
+    d->qM[adr] = dot6(d->cdof + 6*i, f) + m->dof_armature[i];
     for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j]) {
-      d->qM[++adr] = mju_dot(d->cdof + 6*j, f, 6);
+      d->qM[++adr] = dot6(d->cdof + 6*j, f);
     }
   }
 }

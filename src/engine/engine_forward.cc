@@ -294,10 +294,8 @@ void mj_fwdVelocity(const mjModel* m, mjData* d) {
   mj_referenceConstraint(m, d);
 
   // 18: Coriolis, centrifugal and gravitational forces
+  // (mj_rne already adds the velocity-product forces of tendon armature, mj_tendonBias)
   mj_rne(m, d, 0, d->qfrc_bias);
-  if (m->ntendon) {
-    mj_tendonBias(m, d, d->qfrc_bias);  // velocity-product forces of tendon armature
-  }
 
   mj_timerStop(d, mjTIMER_VELOCITY, tm);
 }

@@ -13,6 +13,7 @@
 //     connects do not use eq_data and have it zeroed. The qpos0-dependent parts of body-based
 //     connect/weld data (anchor2, relpose when its quaternion is zero) are set by mj_setConst.
 
+#include <cmath>
 #include <cstring>
 #include <string>
 
@@ -141,6 +142,15 @@ bool FillEqualities(NonTreeContext* ctx, mjModel* m) {
     for (int k = 0; k < mjNEQDATA; k++) data[k] = s.data[k];
     if (s.type == mjEQ_CONNECT && obj.objtype == mjOBJ_SITE) {
       std::memset(data, 0, mjNEQDATA * sizeof(mjtNum));
+    }
+    // weld relpose quaternion (data[6:10]) is stored unit-length; an all-zero one keeps its
+    // meaning "take the relative pose at qpos0" (set by mj_setConst), so it is left alone
+    if (s.type == mjEQ_WELD) {
+      mjtNum* q = data + 6;
+      mjtNum norm = std::sqrt(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3]);
+      if (norm > 0) {
+        for (int k = 0; k < 4; k++) q[k] /= norm;
+      }
     }
   }
   return true;
