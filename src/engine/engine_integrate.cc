@@ -215,13 +215,15 @@ void mj_Euler(const mjModel* m, mjData* d) {
   mj_timerStop(d, mjTIMER_ADVANCE, tm);
 }
 
-// implicit-in-velocity Euler: "implicit" when opt.integrator says so, "implicitfast" otherwise
+// implicit-in-velocity Euler: "implicit" when opt.integrator says so, "implicitfast" otherwise;
+// eligible free bodies then take the midpoint update (engine_integrate_midpoint.cc)
 void mj_implicit(const mjModel* m, mjData* d) {
   mjtNum tm = mj_timerStart();
   int integrator = m->opt.integrator == mjINT_IMPLICIT ? mjINT_IMPLICIT : mjINT_IMPLICITFAST;
   mj_markStack(d);
   mjtNum* qacc = mj_stackAllocNum(d, m->nv);
   mj_implicitAcc(m, d, integrator, qacc);
+  mj_midpointFreeBodies(m, d, qacc);
   mj_advance(m, d, d->act_dot, qacc, NULL);
   mj_freeStack(d);
   mj_timerStop(d, mjTIMER_ADVANCE, tm);

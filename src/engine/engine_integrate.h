@@ -12,9 +12,10 @@
 //                            the Runge-Kutta weighted velocity for RK4)
 //   time  <- time + h,      qacc_warmstart <- qacc (warmstart of the next constraint solve)
 //
-// Midpoint integration of free bodies (computation_index.rst "Midpoint integration for free
-// bodies") is documented for a later MuJoCo version: MuJoCo 3.3.8 (the reference) integrates free
-// bodies like every other joint under implicit / implicitfast, and so does Motus.
+// implicit and implicitfast then integrate eligible free bodies with the midpoint method
+// (computation_index.rst "Midpoint integration for free bodies"; engine_integrate_midpoint.cc)
+// unless the invdiscrete flag is set. MuJoCo 3.3.8 (our reference) predates that feature: the
+// conformance tests compare with it under invdiscrete.
 
 #ifndef MOTUS_ENGINE_ENGINE_INTEGRATE_H_
 #define MOTUS_ENGINE_ENGINE_INTEGRATE_H_
@@ -46,6 +47,13 @@ void mj_advance(const mjModel* m, mjData* d, const mjtNum* act_dot, const mjtNum
 //   mjINT_IMPLICIT      D = qDeriv with the RNE terms, LU in qLU.
 // Returns 1 when res was computed. Requires a completed forward pass.
 int mj_implicitAcc(const mjModel* m, mjData* d, int integrator, mjtNum* res);
+
+// Midpoint integration of free bodies: overwrite qacc (nv, the acceleration the implicit update
+// hands to mj_advance) at the dofs of every eligible free body so that qvel + h qacc is the
+// midpoint method's new velocity. Eligible: a free joint, no child bodies, positive mass and
+// inertia, no armature or damping on its dofs. Does nothing when mjENBL_INVDISCRETE is set.
+// Returns the number of bodies updated. Requires a completed forward pass; uses the mjData stack.
+int mj_midpointFreeBodies(const mjModel* m, mjData* d, mjtNum* qacc);
 
 #ifdef __cplusplus
 }
