@@ -9,6 +9,9 @@
 // MJCF model is compiled twice and both times are reported (the second compilation can reuse
 // assets cached by the first). Sizes and timings are printed; errors go to stderr with exit
 // status 1.
+//
+// MJB -> MJCF works for .mjb files saved from a model loaded from MJCF: Motus's MJB carries the
+// model description (the MJCF text), which mj_loadModel keeps for mj_saveLastXML.
 
 #include <cctype>
 #include <chrono>
@@ -108,9 +111,6 @@ int main(int argc, char** argv) {
   }
   if (!outfile.empty() && out == Format::kUnknown) {
     return Fail("unknown output file type '" + outfile + "' (expected .xml, .mjb or .txt)");
-  }
-  if (out == Format::kXml && in != Format::kXml) {
-    return Fail("cannot convert a binary model to MJCF: an .mjb file holds no model description");
   }
 
   // load (twice without an output file, to time a compilation that can use the asset cache)

@@ -1,7 +1,8 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
-// MJB binary model files: mj_saveModel, mj_loadModel, mj_loadModelBuffer
-// (APIreference_functions.rst "Initialization"). The file layout is documented in user_mjb.h.
+// MJB binary model images and their description section (layout in user_mjb.h). The public
+// entry points mj_saveModel, mj_loadModel and mj_loadModelBuffer are in xml/xml_mjb.cc: they
+// also write and keep the model's MJCF description, which only the xml layer can produce.
 
 #include "user/user_mjb.h"
 
@@ -333,9 +334,9 @@ mjModel* MjbRead(const void* data, size_t size, std::string* error) {
   uint32_t nsize = r.Value<uint32_t>();
   uint64_t layout = r.Value<uint64_t>();
   uint64_t length = r.Value<uint64_t>();
-  if (version != kMjbVersion) {
+  if (version < kMjbOldestVersion || version > kMjbVersion) {
     *error = "unsupported MJB version " + std::to_string(version) + " (this library reads " +
-             std::to_string(kMjbVersion) + ")";
+             std::to_string(kMjbOldestVersion) + " to " + std::to_string(kMjbVersion) + ")";
     return nullptr;
   }
   if (order != kByteOrder) {
@@ -692,68 +693,56 @@ std::string MjbValidate(const mjModel* m) {
   return c.problem;
 }
 
-}  // namespace motus
-
 // ---------------------------------------------------------------------------------------------
-// public API
+// model description section
 
-void mj_saveModel(const mjModel* m, const char* filename, void* buffer, int buffer_sz) {
-  if (!m) {
-    mju_warning("mj_saveModel: NULL model");
-    return;
-  }
-  std::string error;
-  if (buffer) {
-    if (buffer_sz < 0 || !motus::MjbWrite(m, buffer, static_cast<size_t>(buffer_sz), &error)) {
-      if (error.empty()) error = "negative buffer size";
-      mju_warning("mj_saveModel: %s", error.c_str());
-    }
-    return;
-  }
-  if (!filename || !filename[0]) {
-    mju_warning("mj_saveModel: neither a file name nor a buffer was given");
-    return;
-  }
-  std::vector<uint8_t> bytes = motus::MjbEncode(m);
-  if (bytes.empty()) {
-    mju_warning("mj_saveModel: model has invalid sizes");
-    return;
-  }
-  FILE* f = std::fopen(filename, "wb");
-  if (!f) {
-    mju_warning("mj_saveModel: could not open file '%s' for writing", filename);
-    return;
-  }
-  size_t written = std::fwrite(bytes.data(), 1, bytes.size(), f);
-  int closed = std::fclose(f);
-  if (written != bytes.size() || closed != 0) {
-    mju_warning("mj_saveModel: could not write file '%s'", filename);
-  }
+namespace {
+constexpr char kDescriptionTag[kMagicBytes + 1] = "MOTUSXML";
+constexpr size_t kVersionOffset = kMagicBytes;
+constexpr size_t kLengthOffset = kMagicBytes + 4 * 4 + 8;
+}  // namespace
+
+std::vector<uint8_t> MjbDescriptionSection(const std::string& mjcf) {
+  std::vector<uint8_t> out(kMagicBytes + 8 + mjcf.size() + 8);
+  uint64_t n = mjcf.size();
+  std::memcpy(out.data(), kDescriptionTag, kMagicBytes);
+  std::memcpy(out.data() + kMagicBytes, &n, 8);
+  if (n) std::memcpy(out.data() + kMagicBytes + 8, mjcf.data(), n);
+  uint64_t sum = MjbChecksum(out.data(), out.size() - 8);
+  std::memcpy(out.data() + out.size() - 8, &sum, 8);
+  return out;
 }
 
-mjModel* mj_loadModel(const char* filename, const mjVFS* vfs) {
-  if (!filename || !filename[0]) {
-    mju_warning("mj_loadModel: no file name given");
-    return nullptr;
+int MjbReadDescription(const void* data, size_t size, std::string* mjcf, std::string* error) {
+  const uint8_t* bytes = static_cast<const uint8_t*>(data);
+  if (!bytes || size < kFixedHeader) return 0;
+  uint32_t version;
+  uint64_t length;
+  std::memcpy(&version, bytes + kVersionOffset, 4);
+  std::memcpy(&length, bytes + kLengthOffset, 8);
+  if (version < 2 || length > size) return 0;
+  const uint8_t* p = bytes + length;
+  size_t rest = size - static_cast<size_t>(length);
+  if (rest < kMagicBytes || std::memcmp(p, kDescriptionTag, kMagicBytes) != 0) return 0;
+  uint64_t n;
+  if (rest < kMagicBytes + 16) {
+    *error = "truncated model description";
+    return -1;
   }
-  std::vector<uint8_t> bytes;
-  std::string error;
-  if (!motus::ReadResource(vfs, filename, &bytes, &error)) {
-    mju_warning("mj_loadModel: %s", error.c_str());
-    return nullptr;
+  std::memcpy(&n, p + kMagicBytes, 8);
+  if (n > rest - kMagicBytes - 16) {
+    *error = "truncated model description";
+    return -1;
   }
-  mjModel* m = motus::MjbRead(bytes.data(), bytes.size(), &error);
-  if (!m) mju_warning("mj_loadModel: '%s': %s", filename, error.c_str());
-  return m;
+  uint64_t stored;
+  size_t body = kMagicBytes + 8 + static_cast<size_t>(n);
+  std::memcpy(&stored, p + body, 8);
+  if (stored != MjbChecksum(p, body)) {
+    *error = "checksum mismatch in the model description (corrupted file)";
+    return -1;
+  }
+  mjcf->assign(reinterpret_cast<const char*>(p + kMagicBytes + 8), static_cast<size_t>(n));
+  return 1;
 }
 
-mjModel* mj_loadModelBuffer(const void* buffer, int buffer_sz) {
-  if (!buffer || buffer_sz <= 0) {
-    mju_warning("mj_loadModelBuffer: empty buffer");
-    return nullptr;
-  }
-  std::string error;
-  mjModel* m = motus::MjbRead(buffer, static_cast<size_t>(buffer_sz), &error);
-  if (!m) mju_warning("mj_loadModelBuffer: %s", error.c_str());
-  return m;
-}
+}  // namespace motus

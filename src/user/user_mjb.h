@@ -24,6 +24,19 @@
 //   arrays   every MJMODEL_POINTERS array in X-macro order, rows*cols elements, no padding
 //   uint64   checksum        MjbChecksum of all preceding bytes
 //
+// From version 2 a file may continue after the image with the model description, the MJCF text
+// of the model it was saved from (mj_saveModel writes it when the model came from mj_loadXML;
+// mj_loadModel keeps it so that mj_saveLastXML can write the model as MJCF again):
+//
+//   char     tag[8]          "MOTUSXML"
+//   uint64   n               length of the text
+//   char     text[n]         MJCF, not null-terminated
+//   uint64   checksum        MjbChecksum of tag, n and text
+//
+// Bytes after the image that do not start with the tag are ignored (a buffer of mj_sizeModel
+// bytes), a section that starts with it but is truncated or fails its checksum makes the file
+// damaged. Version 1 files (no description) load as before.
+//
 // Loading never trusts the file: the fixed header is checked first, then the length and checksum
 // (so a corrupted size cannot trigger an allocation), then every size (non-negative, below
 // kMjbMaxSize, no overflow) and the array total against the file length, and after the copy the
@@ -42,7 +55,10 @@
 namespace motus {
 
 // current file format version; bump it whenever the layout above changes
-inline constexpr uint32_t kMjbVersion = 1;
+inline constexpr uint32_t kMjbVersion = 2;
+
+// oldest file format version the reader accepts (1: the same image, never a description)
+inline constexpr uint32_t kMjbOldestVersion = 1;
 
 // largest accepted value of any size field (all mjModel arrays are indexed with int)
 inline constexpr int64_t kMjbMaxSize = 0x7fffffff;
@@ -60,6 +76,13 @@ std::vector<uint8_t> MjbEncode(const mjModel* m);
 // parse an MJB image. Returns a new model (free with mj_deleteModel), or NULL with *error set to a
 // message naming the problem (truncated, bad checksum, wrong version, inconsistent sizes, ...).
 mjModel* MjbRead(const void* data, size_t size, std::string* error);
+
+// the description section holding `mjcf`, to append to an image (layout above)
+std::vector<uint8_t> MjbDescriptionSection(const std::string& mjcf);
+
+// The description after the image of a file that MjbRead accepted: 1 with *mjcf set when there
+// is one, 0 when there is none, -1 with *error set when the section is truncated or damaged.
+int MjbReadDescription(const void* data, size_t size, std::string* mjcf, std::string* error);
 
 // checks the index and address arrays of a model against its sizes (ids in range, adr+num within
 // the target array, names null-terminated). Returns "" when consistent, else the first problem.

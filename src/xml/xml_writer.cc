@@ -1052,7 +1052,9 @@ int mj_saveLastXML(const char* filename, const mjModel* m, char* error, int erro
   motus::LastSpecLock lock;
   mjSpec* spec = lock.spec();
   if (!spec) {
-    SetError(error, error_sz, "no model has been loaded with mj_loadXML");
+    SetError(error, error_sz,
+             "no model description: load a model with mj_loadXML, or an MJB file saved from "
+             "one, first");
     return 0;
   }
   if (m) {
