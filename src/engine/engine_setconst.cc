@@ -534,23 +534,26 @@ void mj_setConst(mjModel* m, mjData* d) {
   mj_kinematics(m, d);
   mj_comPos(m, d);
 
-  // diagonal inertia and its mean, from the bodies and dof armature (mj_crb): MuJoCo 3.3.8
-  // leaves the tendon armature out of dof_M0 (checked against the oracle)
+  // diagonal inertia from the bodies and dof armature (mj_crb): MuJoCo 3.3.8 leaves the tendon
+  // armature out of dof_M0 (checked against the oracle)
   mj_crb(m, d);
-  mjtNum sum = 0;
   for (int i = 0; i < nv; i++) {
     m->dof_M0[i] = d->qM[m->dof_Madr[i]];
-    sum += m->dof_M0[i];
+  }
+
+  // full inertia, with the tendon armature J' a J (needs the tendon Jacobian), factored: the
+  // inverse weights below and in mj_setConstTendon use it, and meaninertia is the mean of its
+  // diagonal (both match the oracle; testdata_model has tendon armature)
+  mj_tendon(m, d);
+  mj_makeM(m, d);
+  mj_factorM(m, d);
+  mjtNum sum = 0;
+  for (int i = 0; i < nv; i++) {
+    sum += d->qM[m->dof_Madr[i]];
   }
   if (nv > 0) {
     m->stat.meaninertia = sum / nv;
   }
-
-  // full inertia, with the tendon armature J' a J (needs the tendon Jacobian), factored: the
-  // inverse weights below and in mj_setConstTendon use it (matches the oracle)
-  mj_tendon(m, d);
-  mj_makeM(m, d);
-  mj_factorM(m, d);
 
   // inverse weights
   mj_markStack(d);

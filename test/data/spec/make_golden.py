@@ -14,6 +14,8 @@ import json, os, subprocess, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 MJREF = sys.argv[1] if len(sys.argv) > 1 else '/work/oracle/mjref'
 ONLY = set(sys.argv[2:])
+MAX_NUMBERS = 4000  # arrays longer than this are sampled
+SAMPLES = 500        # about this many elements of a sampled array are kept
 
 FIELDS = """
 nq nv nbody njnt ngeom nsite ncam nlight nmocap ntree nbvh nbvhstatic nnames npaths nkey
@@ -73,7 +75,13 @@ SHARED = [('act_activation', 'activation.xml'), ('act_refsite_free', 'refsite_fr
           ('eq_weld', 'weld.xml'), ('hfield_png', 'hfield_png.xml'), ('humanoid', 'humanoid.xml'),
           ('robot_arm', 'robot_arm.xml'), ('slider_crank', 'slider_crank.xml'),
           ('tendon_wrap_cylinder', 'tendon_wrap_cylinder.xml'),
-          ('sensor_contact_subtree', 'contact_subtree.xml')]
+          ('sensor_contact_subtree', 'contact_subtree.xml'), ('car', 'car.xml'),
+          ('cube_3x3x3', 'cube_3x3x3.xml'), ('mug', 'mug.xml'),
+          ('replicate_stonehenge', 'stonehenge.xml'), ('humanoid200', 'humanoid200.xml'),
+          ('flag_skin', 'flag.xml'), ('dice', 'dice.xml'), ('collision_mixed', 'mixed.xml'),
+          ('planks', 'planks.xml'), ('spheres_cylinders', 'spheres_cylinders.xml'),
+          ('sensor_fromto_convex', 'fromto_convex.xml'), ('testdata_model', 'model.xml'),
+          ('replicate_bunnies', 'bunnies.xml')]
 
 
 def main():
@@ -103,7 +111,14 @@ def main():
                 continue
             if f == 'names':
                 v = [ord(ch) for ch in v] if isinstance(v, str) else v
-            out[f] = v
+            if isinstance(v, list) and len(v) > MAX_NUMBERS:
+                # keep the golden files small: a long array (mesh BVHs, skins) is stored as its
+                # length and every k-th element (compile_tree_test compares both)
+                k = -(-len(v) // SAMPLES)
+                out[f + '@size'] = [len(v)]
+                out[f + '@stride' + str(k)] = v[::k]
+            else:
+                out[f] = v
         with open(outpath, 'w') as fp:
             json.dump(out, fp, separators=(',', ':'))
             fp.write('\n')
