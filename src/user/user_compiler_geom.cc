@@ -326,7 +326,9 @@ bool CompileGeom(CompileContext* c, SpecGeom* g, GeomInfo* info) {
       volume = mesh->volume;
       um::Copy3(I, mesh->inertia);
     } else {
-      // primitive fitted to the mesh
+      // primitive fitted to the mesh; geom_dataid still names the mesh (as in MuJoCo 3.3.8:
+      // the engine reads it only for mesh and sdf geoms)
+      info->dataid = meshid;
       double fsize[3], fpos[3], fquat[4];
       std::string err;
       bool fitaabb = g->compiler && g->compiler->fitaabb;

@@ -568,8 +568,8 @@ std::string MjbValidate(const mjModel* m) {
   c.Range("geom_matid", m->geom_matid, m->ngeom, -1, m->nmat);
   for (int64_t i = 0; i < m->ngeom && c.problem.empty(); i++) {
     int type = m->geom_type[i], id = m->geom_dataid[i];
-    int64_t count = type == mjGEOM_HFIELD ? m->nhfield
-                    : (type == mjGEOM_MESH || type == mjGEOM_SDF) ? m->nmesh : 0;
+    // primitives fitted to a mesh keep the mesh id
+    int64_t count = type == mjGEOM_HFIELD ? m->nhfield : m->nmesh;
     if (id < -1 || id >= count) c.Fail("geom_dataid[" + std::to_string(i) + "] out of range");
   }
   c.Range("site_bodyid", m->site_bodyid, m->nsite, 0, m->nbody);

@@ -106,7 +106,8 @@ inline void Mat2Quat(double* q, const double* m) {
     q[2] = (m[5] + m[7]) / s;
     q[3] = 0.25 * s;
   }
-  if (q[0] < 0) { q[0] = -q[0]; q[1] = -q[1]; q[2] = -q[2]; q[3] = -q[3]; }
+  // no sign normalization: a negative scalar part is kept, as MuJoCo 3.3.8 keeps it (xyaxes
+  // "0 -1 0 0 0 1" compiles to (-0.5, -0.5, 0.5, 0.5) there)
   NormalizeQuat(q);
 }
 

@@ -2,8 +2,8 @@
 # Regenerates the golden files used by test/compile_tree_test.cc from the MuJoCo 3.3.8 oracle:
 #   python3 test/data/spec/make_golden.py [/work/oracle/mjref [name ...]]
 # (with names, e.g. `skin flag_skin`, only those models are regenerated)
-# For every <model>.xml here, and for the models of ../shared/models listed in SHARED (written to
-# shared/<dir>.json), it runs
+# For every <model>.xml here, for the models of ../shared/models listed in SHARED (written to
+# shared/<dir>.json) and for the project's models in model/ (written to own/<name>.json), it runs
 #   mjref <model>.xml --forward-only --fields m.<field>,...
 # and stores {field: value} for the fields of FIELDS that the oracle knows. The m.stat.* fields
 # need an mjref whose --fields accepts nested members: pass tools/mjref_nested.py as the mjref
@@ -91,6 +91,12 @@ def main():
     os.makedirs(os.path.join(HERE, 'shared'), exist_ok=True)
     for d, xml in SHARED:
         jobs.append((os.path.join(models, d, xml), os.path.join(HERE, 'shared', d + '.json')))
+    # the project's example models (model/*.xml), written to own/<name>.json
+    own = os.path.join(HERE, '..', '..', '..', 'model')
+    os.makedirs(os.path.join(HERE, 'own'), exist_ok=True)
+    for n in sorted(os.listdir(own)):
+        if n.endswith('.xml'):
+            jobs.append((os.path.join(own, n), os.path.join(HERE, 'own', n[:-4] + '.json')))
     for path, outpath in jobs:
         name = os.path.basename(path)
         if ONLY and os.path.basename(outpath)[:-5] not in ONLY:
