@@ -9,6 +9,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include "engine/engine_collision_convex.h"
 #include "engine/engine_core_smooth.h"
 #include "engine/engine_forward.h"
 
@@ -159,6 +160,24 @@ void geomRange(const mjModel* m, int type, int id, int* start, int* end) {
   }
 }
 
+// Nonzero when the segment of mj_geomDistance(g1, g2) must be reversed to run from g1 to g2.
+// mj_geomDistance orders the segment as its collider does (the pair ordered by geom type, see
+// engine_collision_distance.cc). MuJoCo 3.3.8's distance sensors then differ by collider
+// (checked with the oracle on every pair of primitive, mesh and plane types, separated and
+// overlapping): pairs with a dedicated collider (plane-*, sphere-sphere/capsule/cylinder/box,
+// capsule-capsule/box, box-box) report the segment from geom1 to geom2, as the sensor
+// documentation says; pairs handled by the general convex collider (mjc_Convex: ellipsoid or
+// mesh with anything but a plane, and cylinder-capsule/cylinder/box) keep the collider's order,
+// so the "from" point lies on the geom of lower type whatever the sensor's geom1/geom2 order.
+// test/sensor_distance_test.cc checks both kinds in both orders.
+int reverseSegment(const mjModel* m, int g1, int g2) {
+  int t1 = m->geom_type[g1], t2 = m->geom_type[g2];
+  if (t1 <= t2) {
+    return 0;
+  }
+  return mjCOLLISIONFUNC[t2][t1] != mjc_Convex;
+}
+
 // distance / normal / fromto: smallest signed distance over the geom pairs, searched up to
 // distmax = cutoff (mj_geomDistance); nothing found leaves dist = cutoff and zero vectors
 void collisionSensor(const mjModel* m, mjData* d, int i, mjtNum* out) {
@@ -172,9 +191,7 @@ void collisionSensor(const mjModel* m, mjData* d, int i, mjtNum* out) {
     for (int g2 = b0; g2 < b1; g2++) {
       mjtNum ft[6] = {0, 0, 0, 0, 0, 0};
       mjtNum dist = mj_geomDistance(m, d, g1, g2, cutoff, ft);
-      if (m->geom_type[g1] > m->geom_type[g2]) {
-        // mj_geomDistance orders the segment as its collider does (by geom type, see
-        // engine_collision_distance.cc); the sensors report it from geom1 to geom2
+      if (reverseSegment(m, g1, g2)) {
         for (int k = 0; k < 3; k++) {
           mjtNum tmp = ft[k];
           ft[k] = ft[k + 3];
@@ -195,7 +212,7 @@ void collisionSensor(const mjModel* m, mjData* d, int i, mjtNum* out) {
     case mjSENS_GEOMNORMAL:
       mju_zero3(out);
       if (found) {
-        // from the point on geom1 to the point on geom2
+        // along the segment (from "from" to "to", also when the geoms overlap)
         mju_sub3(out, bestft + 3, bestft);
         mju_normalize3(out);
       }

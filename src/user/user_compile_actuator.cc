@@ -145,6 +145,11 @@ int HistorySize(NonTreeContext* ctx, const SpecActuator* act, int i) {
     ctx->error = "delay requires nsample > 0 in " + who;
     return -1;
   }
+  // the engine does not record or read control histories yet: refuse rather than ignore
+  if (s.nsample > 0) {
+    ctx->error = "actuator history (nsample, delay, interp) is not supported yet in " + who;
+    return -1;
+  }
   return s.nsample > 0 ? 2 + 2*s.nsample : 0;
 }
 

@@ -209,12 +209,22 @@ bool CheckObjects(NonTreeContext* ctx, const mjModel* m, const std::string& who,
         return false;
       }
       return true;
-    case mjSENS_GEOMDIST: case mjSENS_GEOMNORMAL: case mjSENS_GEOMFROMTO:
+    case mjSENS_GEOMDIST: case mjSENS_GEOMNORMAL: case mjSENS_GEOMFROMTO: {
       if (s.objtype == s.reftype && r.objid == r.refid) {
         ctx->error = who + ": 1st body/geom must be different from 2nd body/geom";
         return false;
       }
+      // mj_geomDistance has no height-field distance: a height-field geom is refused, as MuJoCo
+      // 3.3.8 does (a body that holds one is accepted there too)
+      auto is_hfield = [&](int objtype, int id) {
+        return objtype == mjOBJ_GEOM && tree.geom_type[id] == mjGEOM_HFIELD;
+      };
+      if (is_hfield(s.objtype, r.objid) || is_hfield(s.reftype, r.refid)) {
+        ctx->error = who + ": height fields are not supported in geom distance sensors";
+        return false;
+      }
       return true;
+    }
     case mjSENS_CONTACT:
       if (s.intprm[2] <= 0) {
         ctx->error = who + ": num must be positive";
@@ -323,6 +333,15 @@ bool CheckSensor(NonTreeContext* ctx, const mjModel* m, const SpecSensor* sen, i
   }
   if (s.delay > 0 && s.nsample == 0) {
     ctx->error = who + ": delay requires nsample > 0";
+    return false;
+  }
+  // the engine does not record or read sensor histories yet: refuse rather than ignore
+  if (s.nsample > 0) {
+    ctx->error = who + ": sensor history (nsample, delay, interp) is not supported yet";
+    return false;
+  }
+  if (s.interval[0] > 0 || s.interval[1] != 0) {
+    ctx->error = who + ": sensor interval is not supported yet";
     return false;
   }
   r->nhist = s.nsample > 0 ? 2 + s.nsample * (1 + r->dim) : 0;
