@@ -182,7 +182,7 @@ void eqConnectWeld(const mjModel* m, mjData* d, Builder* b, int e) {
   EqFrames f;
   eqFrames(m, d, e, &f);
   int weld = m->eq_type[e] == mjEQ_WELD, nrow = weld ? 6 : 3;
-  int n = mj_mergeChain(m, b->chain, f.body[0], f.body[1]);
+  int n = (b->emit || b->sparse) ? mj_mergeChain(m, b->chain, f.body[0], f.body[1]) : 0;
   if (!b->emit) {
     addRows(m, d, b, NULL, b->chain, n, nrow, NULL, 0, 0, mjCNSTR_EQUALITY, e);
     return;
@@ -442,7 +442,8 @@ void contactRows(const mjModel* m, mjData* d, Builder* b, int i) {
   int type = dim == 1 ? mjCNSTR_CONTACT_FRICTIONLESS
                       : (pyramidal ? mjCNSTR_CONTACT_PYRAMIDAL : mjCNSTR_CONTACT_ELLIPTIC);
   int b1 = m->geom_bodyid[con->geom[0]], b2 = m->geom_bodyid[con->geom[1]];
-  int n = mj_mergeChain(m, b->chain, b1, b2);
+  // counting a dense Jacobian needs only the row count (nv entries per row)
+  int n = (b->emit || b->sparse) ? mj_mergeChain(m, b->chain, b1, b2) : 0;
   if (!b->emit) {
     addRows(m, d, b, NULL, b->chain, n, nrow, NULL, 0, 0, type, i);
     return;
@@ -453,10 +454,7 @@ void contactRows(const mjModel* m, mjData* d, Builder* b, int i) {
   con->mu = dim > 1 ? con->friction[0] / sqrt(m->opt.impratio) : 0;
 
   // S in the contact frame: comp[k] (n columns), k = 0..5 (translation then rotation)
-  mj_jacSparse(m, d, b->jp1, b->jr1, con->pos, b1, n, b->chain);
-  mj_jacSparse(m, d, b->jp2, b->jr2, con->pos, b2, n, b->chain);
-  mju_subFrom(b->jp2, b->jp1, 3 * n);
-  mju_subFrom(b->jr2, b->jr1, 3 * n);
+  mj_jacDifSparse(m, d, b->jp2, b->jr2, con->pos, b1, b2, n, b->chain);
   mjtNum* comp = b->jac + 10 * n;  // after the (at most 10) rows
   for (int k = 0; k < 6; k++) {
     const mjtNum* axis = con->frame + 3 * (k % 3);
@@ -523,11 +521,18 @@ void buildRows(const mjModel* m, mjData* d, Builder* b) {
 // X-macro list gives it 1 because the C-interface table truncates that column
 int arenaCols(const char* name, int nc) { return strcmp(name, "efc_KBIP") ? nc : 4; }
 
+// arrays the row builder writes completely are not cleared first: efc_J (dense rows are
+// cleared row by row as they are built) and, in the sparse layout, efc_J_colind
+int arenaClear(const char* name, int sparse) {
+  return strcmp(name, "efc_J") && (!sparse || strcmp(name, "efc_J_colind"));
+}
+
 // Takes the MJDATA_ARENA_POINTERS_SOLVER arrays for d->nefc rows and d->nJ Jacobian entries
-// from the arena and zeroes them. Returns 0 (arena unchanged, pointers NULL) when full.
+// from the arena and zeroes them (except those of arenaClear). Returns 0 (arena unchanged,
+// pointers NULL) when full.
 int allocEfc(const mjModel* m, mjData* d) {
   size_t parena = d->parena;
-  int ok = 1;
+  int ok = 1, sparse = mj_isSparse(m);
 #define MJ_M(n) m->n
 #define MJ_D(n) d->n
 #define X(type, name, nr, nc)                                                           \
@@ -535,7 +540,9 @@ int allocEfc(const mjModel* m, mjData* d) {
     size_t bytes = sizeof(type) * (size_t)(nr) * arenaCols(#name, nc);                  \
     d->name = (type*)mj_arenaAllocByte(d, bytes, 8);                                    \
     if (d->name) {                                                                      \
-      memset(d->name, 0, bytes);                                                        \
+      if (arenaClear(#name, sparse)) {                                                  \
+        memset(d->name, 0, bytes);                                                      \
+      }                                                                                 \
     } else {                                                                            \
       ok = 0;                                                                           \
     }                                                                                   \

@@ -61,6 +61,10 @@ void mj_stiffDamp(const mjModel* m, const mjtNum solref[mjNREF], mjtNum dmax, mj
 // Trees touched by efc row i (from its Jacobian row), increasing; trees must hold ntree ints.
 int mj_efcTrees(const mjModel* m, const mjData* d, int i, int* trees);
 
+// mj_constraintUpdate without the cone Hessians and without qfrc_constraint = J' efc_force:
+// sets efc_force and efc_state of the residuals jar and returns the constraint cost s(jar).
+mjtNum mj_constraintCost(const mjModel* m, mjData* d, const mjtNum* jar);
+
 #ifdef __cplusplus
 }
 #endif

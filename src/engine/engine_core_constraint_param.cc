@@ -249,8 +249,12 @@ void mj_makeImpedance(const mjModel* m, mjData* d) {
       solref = ovr_solref;
       solimp = ovr_solimp;
     }
+    // rows after the first of a constraint share its impedance: elliptic friction rows and
+    // equality rows by definition, pyramidal edges because they all have the contact's
+    // residual and margin
     mjtNum imp, dimp;
-    if ((type == mjCNSTR_CONTACT_ELLIPTIC || type == mjCNSTR_EQUALITY) && sub > 0) {
+    if ((type == mjCNSTR_CONTACT_ELLIPTIC || type == mjCNSTR_EQUALITY ||
+         type == mjCNSTR_CONTACT_PYRAMIDAL) && sub > 0) {
       imp = normal_imp;
       dimp = normal_dimp;
     } else {

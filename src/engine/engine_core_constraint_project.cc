@@ -279,14 +279,11 @@ mjtNum ellipticCone(mjData* d, mjContact* con, int i, const mjtNum* jar, int flg
   return cost;
 }
 
-}  // namespace
-
 // Primal cost s(jar) and constraint forces f = -grad s per row ("Reduced primal problem"):
 // equality rows quadratic; friction loss rows Huber (linear beyond |jar| >= R frictionloss);
 // limits, frictionless and pyramidal contacts one-sided quadratic (no force for jar >= 0);
-// elliptic contacts as in ellipticCone. Then qfrc_constraint = J' efc_force.
-void mj_constraintUpdate(const mjModel* m, mjData* d, const mjtNum* jar, mjtNum cost[1],
-                         int flg_coneHessian) {
+// elliptic contacts as in ellipticCone.
+mjtNum constraintForces(mjData* d, const mjtNum* jar, int flg_coneHessian) {
   int nefc = d->nefc;
   mjtNum s = 0;
   for (int i = 0; i < nefc; i++) {
@@ -337,6 +334,20 @@ void mj_constraintUpdate(const mjModel* m, mjData* d, const mjtNum* jar, mjtNum 
         }
     }
   }
+  return s;
+}
+
+}  // namespace
+
+mjtNum mj_constraintCost(const mjModel* m, mjData* d, const mjtNum* jar) {
+  (void)m;
+  return constraintForces(d, jar, 0);
+}
+
+// constraintForces, then qfrc_constraint = J' efc_force
+void mj_constraintUpdate(const mjModel* m, mjData* d, const mjtNum* jar, mjtNum cost[1],
+                         int flg_coneHessian) {
+  mjtNum s = constraintForces(d, jar, flg_coneHessian);
   if (cost) {
     *cost = s;
   }

@@ -21,6 +21,9 @@
 
 #include <mujoco/mujoco.h>
 
+#include "engine/engine_util_blas.h"
+#include "engine/engine_util_spatial.h"
+
 // Sparse L'DL factorization in place: qLD holds M in the CSR lower-triangle layout of
 // M_rownnz/M_rowadr/M_colind (engine_setconst.h) and is overwritten with the unit lower factor L
 // (off-diagonal) and D (diagonal), so that M = L' D L; diagInv receives 1/D. Rows are dof

@@ -42,7 +42,7 @@ void mj_crb(const mjModel* m, mjData* d) {
   // unit acceleration of dof i exerts through the subtree it moves, projected on dof j
   for (int i = 0; i < m->nv; i++) {
     mjtNum f[6];
-    mju_mulInertVec(f, d->crb + 10*m->dof_bodyid[i], d->cdof + 6*i);
+    mji_mulInertVec(f, d->crb + 10*m->dof_bodyid[i], d->cdof + 6*i);
     int adr = m->dof_Madr[i];
     d->qM[adr] = dot6(d->cdof + 6*i, f) + m->dof_armature[i];
     for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j]) {
@@ -116,15 +116,12 @@ void mj_factorI(const mjModel* m, mjtNum* qLD, mjtNum* diagInv) {
     }
     mjtNum invD = 1 / Dk;
 
-    // M(j, l) -= M(k, j) M(k, l) / D_k for ancestors l <= j of k
+    // M(j, l) -= M(k, j) M(k, l) / D_k for ancestors l <= j of k (row j and the prefix of
+    // row k are disjoint: a - s x computed as a + x (-s), which is the same number)
     for (int p = last - 1; p >= adr; p--) {
       int j = m->M_colind[p];
       mjtNum scale = qLD[p] * invD;
-      mjtNum* rowj = qLD + m->M_rowadr[j];
-      int n = p - adr + 1;
-      for (int t = 0; t < n; t++) {
-        rowj[t] -= scale * qLD[adr + t];
-      }
+      mji_addToScl(qLD + m->M_rowadr[j], qLD + adr, -scale, p - adr + 1);
     }
 
     // L(k, j) = M(k, j) / D_k
@@ -205,22 +202,24 @@ void mj_solveM2(const mjModel* m, mjData* d, mjtNum* x, const mjtNum* y, const m
 // ---------------------------------------------------------------------------------------------
 // products with M
 
-// res = M vec from the CSR lower triangle d->M: each stored off-diagonal acts twice
+// res = M vec from the CSR lower triangle d->M: each stored off-diagonal acts twice. One pass:
+// row i first sets res[i] from its lower part, then adds its entries to the rows of its
+// ancestors (columns < i, already set), so every res[j] receives its terms in the order
+// "own row, then the rows below it by increasing index".
 void mj_mulM(const mjModel* m, const mjData* d, mjtNum* res, const mjtNum* vec) {
   int nv = m->nv;
+  const mjtNum* M = d->M;
+  const int* colind = m->M_colind;
   for (int i = 0; i < nv; i++) {
     int adr = m->M_rowadr[i], last = adr + m->M_rownnz[i] - 1;
-    mjtNum sum = d->M[last] * vec[i];
+    mjtNum vi = vec[i];
+    mjtNum sum = M[last] * vi;
     for (int p = adr; p < last; p++) {
-      sum += d->M[p] * vec[m->M_colind[p]];
+      int j = colind[p];
+      sum += M[p] * vec[j];
+      res[j] += M[p] * vi;
     }
     res[i] = sum;
-  }
-  for (int i = 0; i < nv; i++) {
-    int adr = m->M_rowadr[i], last = adr + m->M_rownnz[i] - 1;
-    for (int p = adr; p < last; p++) {
-      res[m->M_colind[p]] += d->M[p] * vec[i];
-    }
   }
 }
 

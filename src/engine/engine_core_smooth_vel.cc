@@ -12,6 +12,34 @@
 #include "engine/engine_util_spatial.h"
 
 // ---------------------------------------------------------------------------------------------
+// 6-vector helpers for the per-body loops, inlined (the same operations as mju_copy, mju_addTo
+// and mju_mulDofVec on 6-vectors)
+
+static inline void copy6(mjtNum res[6], const mjtNum vec[6]) {
+  for (int k = 0; k < 6; k++) {
+    res[k] = vec[k];
+  }
+}
+
+static inline void addTo6(mjtNum res[6], const mjtNum vec[6]) {
+  for (int k = 0; k < 6; k++) {
+    res[k] += vec[k];
+  }
+}
+
+// res = sum_i mat_i vec_i over n 6-vectors mat_i, accumulated from 0 in the order of i
+static inline void mulDofVec6(mjtNum res[6], const mjtNum* mat, const mjtNum* vec, int n) {
+  for (int k = 0; k < 6; k++) {
+    res[k] = 0;
+  }
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < 6; k++) {
+      res[k] += mat[6*i + k] * vec[i];
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // velocities
 
 // cvel[i] = cvel[parent] + sum of cdof * qvel over the body's dofs. cdof_dot = v x cdof, where v
@@ -23,7 +51,7 @@ void mj_comVel(const mjModel* m, mjData* d) {
   mju_zero(d->cvel, 6);
   for (int i = 1; i < m->nbody; i++) {
     mjtNum vel[6], tmp[6];
-    mju_copy(vel, d->cvel + 6*m->body_parentid[i], 6);
+    copy6(vel, d->cvel + 6*m->body_parentid[i]);
 
     for (int k = 0; k < m->body_jntnum[i]; k++) {
       int j = m->body_jntadr[i] + k;
@@ -34,20 +62,20 @@ void mj_comVel(const mjModel* m, mjData* d) {
       if (type == mjJNT_FREE) {
         // world translations have constant axes
         mju_zero(d->cdof_dot + 6*adr, 18);
-        mju_mulDofVec(tmp, d->cdof + 6*adr, qvel, 3);
-        mju_addTo(vel, tmp, 6);
+        mulDofVec6(tmp, d->cdof + 6*adr, qvel, 3);
+        addTo6(vel, tmp);
         adr += 3;
         qvel += 3;
       }
 
       int ndof = (type == mjJNT_FREE || type == mjJNT_BALL) ? 3 : 1;
       for (int t = 0; t < ndof; t++) {
-        mju_crossMotion(d->cdof_dot + 6*(adr + t), vel, d->cdof + 6*(adr + t));
+        mji_crossMotion(d->cdof_dot + 6*(adr + t), vel, d->cdof + 6*(adr + t));
       }
-      mju_mulDofVec(tmp, d->cdof + 6*adr, qvel, ndof);
-      mju_addTo(vel, tmp, 6);
+      mulDofVec6(tmp, d->cdof + 6*adr, qvel, ndof);
+      addTo6(vel, tmp);
     }
-    mju_copy(d->cvel + 6*i, vel, 6);
+    copy6(d->cvel + 6*i, vel);
   }
 }
 
@@ -67,13 +95,13 @@ static void worldAcc(const mjModel* m, mjtNum acc[6]) {
 static void bodyAcc(const mjModel* m, const mjData* d, mjtNum* cacc, const mjtNum* qacc, int i) {
   mjtNum tmp[6];
   int adr = m->body_dofadr[i], n = m->body_dofnum[i];
-  mju_copy(cacc + 6*i, cacc + 6*m->body_parentid[i], 6);
+  copy6(cacc + 6*i, cacc + 6*m->body_parentid[i]);
   if (n) {
-    mju_mulDofVec(tmp, d->cdof_dot + 6*adr, d->qvel + adr, n);
-    mju_addTo(cacc + 6*i, tmp, 6);
+    mulDofVec6(tmp, d->cdof_dot + 6*adr, d->qvel + adr, n);
+    addTo6(cacc + 6*i, tmp);
     if (qacc) {
-      mju_mulDofVec(tmp, d->cdof + 6*adr, qacc + adr, n);
-      mju_addTo(cacc + 6*i, tmp, 6);
+      mulDofVec6(tmp, d->cdof + 6*adr, qacc + adr, n);
+      addTo6(cacc + 6*i, tmp);
     }
   }
 }
@@ -82,10 +110,10 @@ static void bodyAcc(const mjModel* m, const mjData* d, mjtNum* cacc, const mjtNu
 static void bodyForce(const mjData* d, const mjtNum* cacc, mjtNum f[6], int i) {
   mjtNum mom[6], gyro[6];
   const mjtNum* inert = d->cinert + 10*i;
-  mju_mulInertVec(f, inert, cacc + 6*i);
-  mju_mulInertVec(mom, inert, d->cvel + 6*i);
-  mju_crossForce(gyro, d->cvel + 6*i, mom);
-  mju_addTo(f, gyro, 6);
+  mji_mulInertVec(f, inert, cacc + 6*i);
+  mji_mulInertVec(mom, inert, d->cvel + 6*i);
+  mji_crossForce(gyro, d->cvel + 6*i, mom);
+  addTo6(f, gyro);
 }
 
 // result = M qacc + c(q, v) if flg_acc, else c(q, v): the forward pass propagates accelerations
@@ -108,11 +136,11 @@ void mj_rne(const mjModel* m, mjData* d, int flg_acc, mjtNum* result) {
   for (int i = nbody - 1; i > 0; i--) {
     int parent = m->body_parentid[i];
     if (parent > 0) {
-      mju_addTo(cfrc + 6*parent, cfrc + 6*i, 6);
+      addTo6(cfrc + 6*parent, cfrc + 6*i);
     }
   }
   for (int j = 0; j < m->nv; j++) {
-    result[j] = mju_dot(d->cdof + 6*j, cfrc + 6*m->dof_bodyid[j], 6);
+    result[j] = mji_dot(d->cdof + 6*j, cfrc + 6*m->dof_bodyid[j], 6);
   }
   mj_freeStack(d);
 
@@ -267,7 +295,7 @@ void mj_rnePostConstraint(const mjModel* m, mjData* d) {
     mju_subFrom(d->cfrc_int + 6*i, d->cfrc_ext + 6*i, 6);
   }
   for (int i = nbody - 1; i > 0; i--) {
-    mju_addTo(d->cfrc_int + 6*m->body_parentid[i], d->cfrc_int + 6*i, 6);
+    addTo6(d->cfrc_int + 6*m->body_parentid[i], d->cfrc_int + 6*i);
   }
   d->flg_rnepost = 1;  // lazy-evaluation mark for the acceleration sensors (reset by mj_forward)
 }

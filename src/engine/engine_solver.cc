@@ -149,11 +149,12 @@ void computeB(const mjModel* m, mjData* d) {
 void warmStart(const mjModel* m, mjData* d) {
   int nv = m->nv;
   if (!mjDISABLED(mjDSBL_WARMSTART)) {
+    // at qacc_smooth the Gauss term vanishes and J qacc - aref is efc_b (computeB): the cost is
+    // s(efc_b). The warm start is evaluated last, so that its forces and states remain.
+    mjtNum cost_smooth = mj_constraintCost(m, d, d->efc_b);
     mjtNum cost_warm = mj_primalCost(m, d, d->qacc_warmstart);
-    mjtNum cost_smooth = mj_primalCost(m, d, d->qacc_smooth);
     if (cost_warm < cost_smooth) {
       mju_copy(d->qacc, d->qacc_warmstart, nv);
-      mj_primalCost(m, d, d->qacc);  // forces and states of the warm start
       return;
     }
   }

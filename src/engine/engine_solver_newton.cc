@@ -27,6 +27,7 @@
 #include "engine/engine_core_constraint.h"
 #include "engine/engine_io.h"
 #include "engine/engine_solver.h"
+#include "engine/engine_util_blas.h"
 #include "engine/engine_util_errmem.h"
 #include "engine/engine_util_solve.h"
 
@@ -268,6 +269,8 @@ struct HessBlocks {
   mjtNum* work;     // nv workspace (rank-1 vectors)
   mjtNum* work2;    // nv workspace (local right-hand sides)
   int* idx;         // nv workspace (local indices of a row)
+  int* cidx;        // nv workspace (local pattern of a contact)
+  int* run;         // nv workspace (runs of consecutive indices in a pattern)
   mjtNum* val;      // 6 nv workspace (values of up to 6 rows)
   int nH;
 };
@@ -371,7 +374,9 @@ void buildComponents(const mjModel* m, mjData* d, HessBlocks* hb) {
   hb->work = mj_stackAllocNum(d, nv);
   hb->work2 = mj_stackAllocNum(d, nv);
   hb->idx = mj_stackAllocInt(d, nv);
-  hb->val = mj_stackAllocNum(d, 6 * nv);
+  hb->cidx = mj_stackAllocInt(d, nv);
+  hb->run = mj_stackAllocInt(d, nv);
+  hb->val = mj_stackAllocNum(d, 6 * (size_t)nv);
 }
 
 // nonzeros of row i within its component: local indices in idx, values in val; returns count
@@ -402,11 +407,10 @@ int localRow(const mjModel* m, const mjData* d, const HessBlocks* hb, int i, int
   return n;
 }
 
-// values of row i at the local indices idx (n of them), for rows of one contact sharing the
-// sparsity of its first row
-void rowValues(const mjModel* m, const mjData* d, const HessBlocks* hb, int i, const int* idx,
-               int n, mjtNum* val) {
-  int c = hb->row_comp[i];
+// values of row i at the local indices idx (n of them) of component c, for rows of one contact
+// sharing the sparsity of its first row
+void rowValues(const mjModel* m, const mjData* d, const HessBlocks* hb, int c, int i,
+               const int* idx, int n, mjtNum* val) {
   if (mj_isSparse(m)) {
     // rows of one contact have identical column sets (the same bodies): read in order, matching
     // the nonzero pattern of the first row by column
@@ -426,14 +430,18 @@ void rowValues(const mjModel* m, const mjData* d, const HessBlocks* hb, int i, c
   }
 }
 
-// union of the local nonzero patterns of rows i .. i+dim-1 (one contact), increasing
-int contactPattern(const mjModel* m, const mjData* d, const HessBlocks* hb, int i, int dim,
-                   int* idx) {
-  int c = hb->row_comp[i], nb = hb->comp_nv[c], n = 0;
+// union of the local nonzero patterns in component c of rows i .. i+dim-1 (one contact),
+// increasing (rows of the contact without nonzeros there are skipped)
+int contactPattern(const mjModel* m, const mjData* d, const HessBlocks* hb, int c, int i,
+                   int dim, int* idx) {
+  int nb = hb->comp_nv[c], n = 0;
   mjtNum* flag = hb->work;  // membership flags (the caller's idx is a separate buffer)
   mju_zero(flag, nb);
-  for (int j = 0; j < dim; j++) {
-    int cnt = localRow(m, d, hb, i + j, hb->idx, hb->val);
+  for (int j = i; j < i + dim; j++) {
+    if (hb->row_comp[j] != c) {
+      continue;
+    }
+    int cnt = localRow(m, d, hb, j, hb->idx, hb->val);
     for (int k = 0; k < cnt; k++) {
       flag[hb->idx[k]] = 1;
     }
@@ -447,74 +455,108 @@ int contactPattern(const mjModel* m, const mjData* d, const HessBlocks* hb, int 
 }
 
 // H_c += w * x y' over the local pattern idx, lower triangle only (row >= column): the block
-// is symmetric and mju_cholFactor reads only its lower triangle, so the upper one is not formed
-// (half the work; every lower entry gets exactly the same sequence of additions as before).
+// is symmetric and mju_cholFactor reads only its lower triangle, so the upper one is not formed.
+// idx is increasing, so the columns idx[b] <= idx[a] of row idx[a] are those with b <= a. The
+// pattern is cut into runs of consecutive indices (run[b]: last position of b's run), each
+// updated as one contiguous axpy (the same operation on every entry). Rows with x[a] = 0 would
+// add only zeros and are skipped.
 void addOuter(mjtNum* H, int nb, const int* idx, const mjtNum* x, const mjtNum* y, int n,
-              mjtNum w) {
+              mjtNum w, int* run) {
+  for (int b = n - 1; b >= 0; b--) {
+    run[b] = (b + 1 < n && idx[b + 1] == idx[b] + 1) ? run[b + 1] : b;
+  }
   for (int a = 0; a < n; a++) {
-    int ia = idx[a];
-    mjtNum* row = H + ia * nb;
+    if (x[a] == 0) {
+      continue;
+    }
+    mjtNum* row = H + idx[a] * nb;
     mjtNum wa = w * x[a];
-    for (int b = 0; b < n; b++) {
-      if (idx[b] <= ia) {
-        row[idx[b]] += wa * y[b];
-      }
+    for (int b = 0; b <= a;) {
+      int e = run[b] < a ? run[b] : a;
+      mji_addToScl(row + idx[b], y + b, wa, e - b + 1);
+      b = e + 1;
     }
   }
 }
 
-// assemble and factor the block of component c: M_c + J_c' S J_c
+// H_c += D_j j_j j_j' for the quadratic rows j among i .. i+nrow-1 (the rows of one contact)
+void addQuadraticRows(const mjModel* m, const mjData* d, HessBlocks* hb, int c, mjtNum* H,
+                      int nb, int i, int nrow) {
+  for (int j = i; j < i + nrow; j++) {
+    if (d->efc_state[j] == mjCNSTRSTATE_QUADRATIC && hb->row_comp[j] == c) {
+      int n = localRow(m, d, hb, j, hb->idx, hb->val);
+      addOuter(H, nb, hb->idx, hb->val, hb->val, n, d->efc_D[j], hb->run);
+    }
+  }
+}
+
+// number of entries of crow from k on that are rows of the same contact as crow[k] (rows
+// without nonzeros belong to no component, so a contact can have fewer than its row count)
+int contactRun(const mjData* d, const HessBlocks* hb, int k, int kend) {
+  int i = hb->crow[k], g = 1;
+  while (k + g < kend && d->efc_id[hb->crow[k + g]] == d->efc_id[i] &&
+         d->efc_type[hb->crow[k + g]] == d->efc_type[i]) {
+    g++;
+  }
+  return g;
+}
+
+// assemble and factor the block of component c: M_c + J_c' S J_c, lower triangle only (the
+// factorization, the solves and the rank-1 updates never read the upper one)
 void factorComponent(const mjModel* m, mjData* d, HessBlocks* hb, int c) {
   int nb = hb->comp_nv[c];
   mjtNum* H = hb->H + hb->comp_Hadr[c];
   const int* dofs = hb->cdof + hb->comp_dofadr[c];
-  mju_zero(H, nb * nb);
+  for (int k = 0; k < nb; k++) {
+    mju_zero(H + k * nb, k + 1);
+  }
 
-  // mass matrix of the component's trees (qM: diagonal, then the ancestors of each dof)
+  // mass matrix of the component's trees (qM: diagonal, then the ancestors of each dof, whose
+  // local indices are smaller: lower triangle)
   for (int k = 0; k < nb; k++) {
     int i = dofs[k], adr = m->dof_Madr[i];
     H[k * (nb + 1)] += d->qM[adr++];
     for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j], adr++) {
-      int l = hb->dof_local[j];
-      H[k * nb + l] += d->qM[adr];
-      H[l * nb + k] += d->qM[adr];
+      H[k * nb + hb->dof_local[j]] += d->qM[adr];
     }
   }
 
   // constraint rows
   int* pidx = hb->idx;
   mjtNum* pval = hb->val;
-  int* cidx = mj_stackAllocInt(d, nb);
-  for (int k = hb->comp_rowadr[c]; k < hb->comp_rowadr[c + 1]; k++) {
-    int i = hb->crow[k];
-    if (d->efc_type[i] == mjCNSTR_CONTACT_ELLIPTIC) {
+  int* cidx = hb->cidx;
+  int kend = hb->comp_rowadr[c + 1];
+  for (int k = hb->comp_rowadr[c]; k < kend; k++) {
+    int i = hb->crow[k], type = d->efc_type[i];
+    if (type == mjCNSTR_CONTACT_ELLIPTIC || type == mjCNSTR_CONTACT_PYRAMIDAL) {
+      // all rows of the contact at once, from its first one
       const mjContact* con = d->contact + d->efc_id[i];
-      int dim = con->dim;
-      if (d->efc_state[i] == mjCNSTRSTATE_CONE) {
-        int n = contactPattern(m, d, hb, i, dim, cidx);
+      int dim = con->dim, i0 = con->efc_address;
+      k += contactRun(d, hb, k, kend) - 1;
+      if (type == mjCNSTR_CONTACT_PYRAMIDAL) {
+        addQuadraticRows(m, d, hb, c, H, nb, i0, 2 * (dim - 1));
+      } else if (d->efc_state[i0] == mjCNSTRSTATE_CONE) {
+        int n = contactPattern(m, d, hb, c, i0, dim, cidx);
         for (int a = 0; a < dim; a++) {
-          rowValues(m, d, hb, i + a, cidx, n, pval + a * nb);
+          rowValues(m, d, hb, c, i0 + a, cidx, n, pval + a * nb);
         }
         for (int a = 0; a < dim; a++) {
           for (int b = 0; b < dim; b++) {
-            addOuter(H, nb, cidx, pval + a * nb, pval + b * nb, n, con->H[a * dim + b]);
+            addOuter(H, nb, cidx, pval + a * nb, pval + b * nb, n, con->H[a * dim + b],
+                     hb->run);
           }
         }
-      } else if (d->efc_state[i] == mjCNSTRSTATE_QUADRATIC) {
+      } else {
         // quadratic state: every row of the contact adds D_j j_j j_j'
-        for (int j = 0; j < dim; j++) {
-          int n = localRow(m, d, hb, i + j, pidx, pval);
-          addOuter(H, nb, pidx, pval, pval, n, d->efc_D[i + j]);
-        }
+        addQuadraticRows(m, d, hb, c, H, nb, i0, dim);
       }
-      k += dim - 1;  // the contact's rows are consecutive in crow
       continue;
     }
     if (d->efc_state[i] != mjCNSTRSTATE_QUADRATIC) {
       continue;
     }
     int n = localRow(m, d, hb, i, pidx, pval);
-    addOuter(H, nb, pidx, pval, pval, n, d->efc_D[i]);
+    addOuter(H, nb, pidx, pval, pval, n, d->efc_D[i], hb->run);
   }
   mju_cholFactor(H, nb, mjMINVAL);
 }
@@ -524,9 +566,7 @@ int factorAll(const mjModel* m, mjData* d, HessBlocks* hb, int only_dirty) {
   int n = 0;
   for (int c = 0; c < hb->ncomp; c++) {
     if (!only_dirty || hb->dirty[c]) {
-      mj_markStack(d);
       factorComponent(m, d, hb, c);
-      mj_freeStack(d);
       n += hb->comp_nv[c];
     }
     hb->dirty[c] = 0;

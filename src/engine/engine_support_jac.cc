@@ -65,11 +65,16 @@ static int inSubtree(const mjModel* m, int b, int root) {
 // point Jacobians
 
 // column of a point Jacobian for dof k: (translation; rotation) of the point under unit qvel_k
-static void jacColumn(const mjData* d, int k, const mjtNum r[3], mjtNum lin[3], mjtNum ang[3]) {
+// (written out: the same operations as mju_cross then mju_addTo3)
+static inline void jacColumn(const mjData* d, int k, const mjtNum r[3], mjtNum lin[3],
+                             mjtNum ang[3]) {
   const mjtNum* cdof = d->cdof + 6*k;
-  mju_cross(lin, cdof, r);
-  mju_addTo3(lin, cdof + 3);
-  mju_copy3(ang, cdof);
+  lin[0] = (cdof[1]*r[2] - cdof[2]*r[1]) + cdof[3];
+  lin[1] = (cdof[2]*r[0] - cdof[0]*r[2]) + cdof[4];
+  lin[2] = (cdof[0]*r[1] - cdof[1]*r[0]) + cdof[5];
+  ang[0] = cdof[0];
+  ang[1] = cdof[1];
+  ang[2] = cdof[2];
 }
 
 void mj_jacSparse(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr,
@@ -95,6 +100,44 @@ void mj_jacSparse(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr,
       }
       k = m->dof_parentid[k];
       c--;
+    }
+  }
+}
+
+// Walks the chains of both bodies down from their last dofs next to the merged chain. A column
+// in one chain only is lin2 - 0 = lin2 or 0 - lin1 (written as a subtraction, which keeps the
+// sign of zero that jac2 - jac1 would produce). A dof in both chains moves both bodies, which
+// are then in one tree: the same reference point, the same column, and a difference of exactly
+// zero (for finite values).
+void mj_jacDifSparse(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr,
+                     const mjtNum point[3], int b1, int b2, int n, const int* chain) {
+  mjtNum r1[3], r2[3];
+  mju_sub3(r1, point, d->subtree_com + 3*m->body_rootid[b1]);
+  mju_sub3(r2, point, d->subtree_com + 3*m->body_rootid[b2]);
+  int k1 = lastDof(m, b1), k2 = lastDof(m, b2);
+  for (int c = n - 1; c >= 0; c--) {
+    int k = chain[c];
+    while (k1 > k) k1 = m->dof_parentid[k1];
+    while (k2 > k) k2 = m->dof_parentid[k2];
+    mjtNum lin[3], ang[3];
+    if (k1 == k && k2 == k) {
+      for (int t = 0; t < 3; t++) {
+        jacp[t*n + c] = jacr[t*n + c] = 0;
+      }
+      continue;
+    }
+    if (k2 == k) {
+      jacColumn(d, k, r2, lin, ang);
+      for (int t = 0; t < 3; t++) {
+        jacp[t*n + c] = lin[t];
+        jacr[t*n + c] = ang[t];
+      }
+    } else {
+      jacColumn(d, k, r1, lin, ang);
+      for (int t = 0; t < 3; t++) {
+        jacp[t*n + c] = 0 - lin[t];
+        jacr[t*n + c] = 0 - ang[t];
+      }
     }
   }
 }

@@ -28,6 +28,12 @@ int mj_mergeChain(const mjModel* m, int* chain, int b1, int b2);
 void mj_jacSparse(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr,
                   const mjtNum point[3], int body, int n, const int* chain);
 
+// Difference J(b2) - J(b1) of the point Jacobians of bodies b2 and b1 at one point, over the
+// chain of mj_mergeChain(m, chain, b1, b2) (n columns; jacp, jacr 3 x n, both required). The
+// same numbers as mj_jacSparse for both bodies followed by jac2 - jac1, in one walk.
+void mj_jacDifSparse(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr,
+                     const mjtNum point[3], int b1, int b2, int n, const int* chain);
+
 // 6D spatial velocity (or acceleration, from cacc) of body b transported to a world point:
 // res = (w; v + w x (point - c)) for vel = (w; v) at c = subtree_com[root(b)].
 void mj_transportMotion(const mjModel* m, const mjData* d, const mjtNum* vel6,

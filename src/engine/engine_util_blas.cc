@@ -120,12 +120,7 @@ void mju_mulMatTVec3(mjtNum res[3], const mjtNum mat[9], const mjtNum vec[3]) {
 
 // (a x b)_i = a_j b_k - a_k b_j for (i, j, k) cyclic
 void mju_cross(mjtNum res[3], const mjtNum a[3], const mjtNum b[3]) {
-  mjtNum r0 = a[1] * b[2] - a[2] * b[1];
-  mjtNum r1 = a[2] * b[0] - a[0] * b[2];
-  mjtNum r2 = a[0] * b[1] - a[1] * b[0];
-  res[0] = r0;
-  res[1] = r1;
-  res[2] = r2;
+  mji_cross(res, a, b);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -241,9 +236,7 @@ void mju_subFrom(mjtNum* res, const mjtNum* vec, int n) {
 }
 
 void mju_addToScl(mjtNum* res, const mjtNum* vec, mjtNum scl, int n) {
-  for (int i = 0; i < n; i++) {
-    res[i] += vec[i] * scl;
-  }
+  mji_addToScl(res, vec, scl, n);
 }
 
 void mju_addScl(mjtNum* res, const mjtNum* vec1, const mjtNum* vec2, mjtNum scl, int n) {
@@ -270,24 +263,9 @@ mjtNum mju_norm(const mjtNum* res, int n) {
   return std::sqrt(mju_dot(res, res, n));
 }
 
-// Four partial sums over i = 0,1,2,3 (mod 4), combined pairwise, then the tail.
+// Four partial sums over i = 0,1,2,3 (mod 4), combined pairwise, then the tail (mji_dot).
 mjtNum mju_dot(const mjtNum* vec1, const mjtNum* vec2, int n) {
-  mjtNum s = 0;
-  int i = 0;
-  if (n >= 4) {
-    mjtNum s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    for (; i + 4 <= n; i += 4) {
-      s0 += vec1[i] * vec2[i];
-      s1 += vec1[i + 1] * vec2[i + 1];
-      s2 += vec1[i + 2] * vec2[i + 2];
-      s3 += vec1[i + 3] * vec2[i + 3];
-    }
-    s = (s0 + s2) + (s1 + s3);
-  }
-  for (; i < n; i++) {
-    s += vec1[i] * vec2[i];
-  }
-  return s;
+  return mji_dot(vec1, vec2, n);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -296,7 +274,7 @@ mjtNum mju_dot(const mjtNum* vec1, const mjtNum* vec2, int n) {
 // res_i = row_i(mat) . vec
 void mju_mulMatVec(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int nr, int nc) {
   for (int r = 0; r < nr; r++) {
-    res[r] = mju_dot(mat + r * nc, vec, nc);
+    res[r] = mji_dot(mat + r * nc, vec, nc);
   }
 }
 
@@ -305,7 +283,7 @@ void mju_mulMatTVec(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int nr, i
   mju_zero(res, nc);
   for (int r = 0; r < nr; r++) {
     if (vec[r] != 0) {
-      mju_addToScl(res, mat + r * nc, vec[r], nc);
+      mji_addToScl(res, mat + r * nc, vec[r], nc);
     }
   }
 }

@@ -24,7 +24,7 @@ int mju_cholFactor(mjtNum* mat, int n, mjtNum mindiag) {
   int rank = n;
   for (int j = 0; j < n; j++) {
     mjtNum* rowj = mat + j * n;
-    mjtNum d = rowj[j] - mju_dot(rowj, rowj, j);
+    mjtNum d = rowj[j] - mji_dot(rowj, rowj, j);
     if (d < mindiag || !(d > 0)) {
       d = mindiag > 0 ? mindiag : mjMINVAL;
       rank--;
@@ -34,7 +34,7 @@ int mju_cholFactor(mjtNum* mat, int n, mjtNum mindiag) {
     mjtNum inv = 1 / ljj;
     for (int i = j + 1; i < n; i++) {
       mjtNum* rowi = mat + i * n;
-      rowi[j] = (rowi[j] - mju_dot(rowi, rowj, j)) * inv;
+      rowi[j] = (rowi[j] - mji_dot(rowi, rowj, j)) * inv;
     }
   }
   return rank;
@@ -49,12 +49,12 @@ void mju_cholSolve(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int n) {
   }
   for (int i = 0; i < n; i++) {
     const mjtNum* rowi = mat + i * n;
-    res[i] = (res[i] - mju_dot(rowi, res, i)) / rowi[i];
+    res[i] = (res[i] - mji_dot(rowi, res, i)) / rowi[i];
   }
   for (int i = n - 1; i >= 0; i--) {
     const mjtNum* rowi = mat + i * n;
     res[i] /= rowi[i];
-    mju_addToScl(res, rowi, -res[i], i);
+    mji_addToScl(res, rowi, -res[i], i);
   }
 }
 
@@ -150,11 +150,11 @@ mjtNum mju_cholFactorBand(mjtNum* mat, int ntotal, int nband, int ndense, mjtNum
       int cj = BandFirstCol(j, nsparse, nband);
       const mjtNum* rowj = mat + BandRowAdr(j, nsparse, nband, ntotal);
       int k0 = ci > cj ? ci : cj;
-      mjtNum s = mju_dot(rowi + (k0 - ci), rowj + (k0 - cj), j - k0);
+      mjtNum s = mji_dot(rowi + (k0 - ci), rowj + (k0 - cj), j - k0);
       rowi[j - ci] = (rowi[j - ci] - s) / rowj[j - cj];
     }
     mjtNum* diag = rowi + (i - ci);
-    mjtNum d = *diag + diagadd + diagmul * (*diag) - mju_dot(rowi, rowi, i - ci);
+    mjtNum d = *diag + diagadd + diagmul * (*diag) - mji_dot(rowi, rowi, i - ci);
     if (!(d >= mjMINVAL)) {
       return 0;
     }
@@ -180,13 +180,13 @@ void mju_cholSolveBand(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int nt
   for (int i = 0; i < ntotal; i++) {
     int ci = BandFirstCol(i, nsparse, nband);
     const mjtNum* rowi = mat + BandRowAdr(i, nsparse, nband, ntotal);
-    res[i] = (res[i] - mju_dot(rowi, res + ci, i - ci)) / rowi[i - ci];
+    res[i] = (res[i] - mji_dot(rowi, res + ci, i - ci)) / rowi[i - ci];
   }
   for (int i = ntotal - 1; i >= 0; i--) {
     int ci = BandFirstCol(i, nsparse, nband);
     const mjtNum* rowi = mat + BandRowAdr(i, nsparse, nband, ntotal);
     res[i] /= rowi[i - ci];
-    mju_addToScl(res + ci, rowi, -res[i], i - ci);
+    mji_addToScl(res + ci, rowi, -res[i], i - ci);
   }
 }
 
@@ -241,9 +241,9 @@ void mju_bandMulMatVec(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int nt
     for (int i = 0; i < ntotal; i++) {
       int ci = BandFirstCol(i, nsparse, nband);
       const mjtNum* rowi = mat + BandRowAdr(i, nsparse, nband, ntotal);
-      y[i] += mju_dot(rowi, x + ci, i - ci + 1);
+      y[i] += mji_dot(rowi, x + ci, i - ci + 1);
       if (flg_sym) {
-        mju_addToScl(y + ci, rowi, x[i], i - ci);
+        mji_addToScl(y + ci, rowi, x[i], i - ci);
       }
     }
   }
@@ -342,15 +342,15 @@ namespace {
 void SymMulVec(mjtNum* y, const mjtNum* H, const mjtNum* x, int n) {
   for (int i = 0; i < n; i++) {
     const mjtNum* row = H + i * n;
-    y[i] = mju_dot(row, x, i + 1);
-    mju_addToScl(y, row, x[i], i);
+    y[i] = mji_dot(row, x, i + 1);
+    mji_addToScl(y, row, x[i], i);
   }
 }
 
 // 0.5 x'Hx + g'x; Hx is workspace of size n
 mjtNum QuadValue(const mjtNum* H, const mjtNum* g, const mjtNum* x, mjtNum* Hx, int n) {
   SymMulVec(Hx, H, x, n);
-  return 0.5 * mju_dot(x, Hx, n) + mju_dot(g, x, n);
+  return 0.5 * mji_dot(x, Hx, n) + mji_dot(g, x, n);
 }
 
 inline mjtNum ClampBox(mjtNum v, const mjtNum* lower, const mjtNum* upper, int i) {

@@ -346,40 +346,15 @@ void mju_transformSpatial(mjtNum res[6], const mjtNum vec[6], int flg_force, con
 }
 
 void mju_crossMotion(mjtNum res[6], const mjtNum vel[6], const mjtNum v[6]) {
-  mjtNum rot[3], tran[3], tmp[3];
-  mju_cross(rot, vel, v);
-  mju_cross(tran, vel, v + 3);
-  mju_cross(tmp, vel + 3, v);
-  mju_addTo3(tran, tmp);
-  mju_copy3(res, rot);
-  mju_copy3(res + 3, tran);
+  mji_crossMotion(res, vel, v);
 }
 
 void mju_crossForce(mjtNum res[6], const mjtNum vel[6], const mjtNum f[6]) {
-  mjtNum rot[3], tran[3], tmp[3];
-  mju_cross(rot, vel, f);
-  mju_cross(tmp, vel + 3, f + 3);
-  mju_addTo3(rot, tmp);
-  mju_cross(tran, vel, f + 3);
-  mju_copy3(res, rot);
-  mju_copy3(res + 3, tran);
+  mji_crossForce(res, vel, f);
 }
 
 void mju_mulInertVec(mjtNum res[6], const mjtNum i[10], const mjtNum v[6]) {
-  // I w with I = [i0 i3 i4; i3 i1 i5; i4 i5 i2], plus h x v_tran with h = m c = (i6, i7, i8)
-  mjtNum r0 = i[0] * v[0] + i[3] * v[1] + i[4] * v[2] + (i[7] * v[5] - i[8] * v[4]);
-  mjtNum r1 = i[3] * v[0] + i[1] * v[1] + i[5] * v[2] + (i[8] * v[3] - i[6] * v[5]);
-  mjtNum r2 = i[4] * v[0] + i[5] * v[1] + i[2] * v[2] + (i[6] * v[4] - i[7] * v[3]);
-  // m v_tran - h x w
-  mjtNum r3 = i[9] * v[3] - (i[7] * v[2] - i[8] * v[1]);
-  mjtNum r4 = i[9] * v[4] - (i[8] * v[0] - i[6] * v[2]);
-  mjtNum r5 = i[9] * v[5] - (i[6] * v[1] - i[7] * v[0]);
-  res[0] = r0;
-  res[1] = r1;
-  res[2] = r2;
-  res[3] = r3;
-  res[4] = r4;
-  res[5] = r5;
+  mji_mulInertVec(res, i, v);
 }
 
 void mju_mulDofVec(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int n) {

@@ -24,6 +24,8 @@
 
 #include <mujoco/mujoco.h>
 
+#include "engine/engine_util_blas.h"
+
 // ---- spatial algebra (internal) -------------------------------------------------------------
 
 // Motion cross product res = vel x v (spatial velocity acting on a motion vector):
@@ -50,5 +52,50 @@ void mju_mulDofVec(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int n);
 //   (offset = reference point - joint anchor):   res = (axis; axis x offset);
 //   translational dof (offset == NULL):           res = (0; axis).
 void mju_dofCom(mjtNum res[6], const mjtNum axis[3], const mjtNum offset[3]);
+
+// ---- inline spatial algebra for the per-body loops ----------------------------------------
+// The arithmetic of mju_mulInertVec, mju_crossMotion and mju_crossForce (which call these), inlined
+// into the smooth stages.
+
+// res = cinert * v: (I w + h x v_tran, m v_tran - h x w), I = [i0 i3 i4; i3 i1 i5; i4 i5 i2],
+// h = (i6, i7, i8), m = i9
+static inline void mji_mulInertVec(mjtNum res[6], const mjtNum i[10], const mjtNum v[6]) {
+  mjtNum r0 = i[0] * v[0] + i[3] * v[1] + i[4] * v[2] + (i[7] * v[5] - i[8] * v[4]);
+  mjtNum r1 = i[3] * v[0] + i[1] * v[1] + i[5] * v[2] + (i[8] * v[3] - i[6] * v[5]);
+  mjtNum r2 = i[4] * v[0] + i[5] * v[1] + i[2] * v[2] + (i[6] * v[4] - i[7] * v[3]);
+  mjtNum r3 = i[9] * v[3] - (i[7] * v[2] - i[8] * v[1]);
+  mjtNum r4 = i[9] * v[4] - (i[8] * v[0] - i[6] * v[2]);
+  mjtNum r5 = i[9] * v[5] - (i[6] * v[1] - i[7] * v[0]);
+  res[0] = r0;
+  res[1] = r1;
+  res[2] = r2;
+  res[3] = r3;
+  res[4] = r4;
+  res[5] = r5;
+}
+
+// motion cross product vel x v = (w x v_rot, w x v_tran + v_lin x v_rot)
+static inline void mji_crossMotion(mjtNum res[6], const mjtNum vel[6], const mjtNum v[6]) {
+  mjtNum rot[3], tran[3], tmp[3];
+  mji_cross(rot, vel, v);
+  mji_cross(tran, vel, v + 3);
+  mji_cross(tmp, vel + 3, v);
+  for (int k = 0; k < 3; k++) {
+    res[k] = rot[k];
+    res[3 + k] = tran[k] + tmp[k];
+  }
+}
+
+// force cross product vel x* f = (w x f_rot + v_lin x f_tran, w x f_tran)
+static inline void mji_crossForce(mjtNum res[6], const mjtNum vel[6], const mjtNum f[6]) {
+  mjtNum rot[3], tran[3], tmp[3];
+  mji_cross(rot, vel, f);
+  mji_cross(tmp, vel + 3, f + 3);
+  mji_cross(tran, vel, f + 3);
+  for (int k = 0; k < 3; k++) {
+    res[k] = rot[k] + tmp[k];
+    res[3 + k] = tran[k];
+  }
+}
 
 #endif  // MOTUS_ENGINE_ENGINE_UTIL_SPATIAL_H_
