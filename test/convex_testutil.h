@@ -99,8 +99,13 @@ inline bool Touching(const mjModel* m, const SimpleContact& c) {
 
 struct MatchStats {
   int pairs = 0, contacts = 0;
+  int exact = 0;  // paired contacts agreeing to kExactTol in distance, point and normal
   double dist = 0, pos = 0, normal = 0;
 };
+
+// A contact "agrees exactly" when distance, point and normal are within this of the oracle's:
+// both engines then followed the same solver path (rounding differences only).
+constexpr double kExactTol = 1e-6;
 
 // Compares the contacts of every geom pair: the numbers must agree (contacts of either side that
 // are touching, see kTouchTol, may be unmatched), and the contacts are paired by closeness
@@ -137,13 +142,11 @@ inline std::string MatchContacts(const mjModel* m, const std::vector<SimpleConta
       }
     }
     if (count_only) continue;
-    // assignment: repeatedly the closest remaining (ours, oracle) pair
+    // assignment: repeatedly the closest remaining (ours, oracle) pair, by distance and point
+    // (the normal is left out: at deep poses it can differ while the rest agrees)
     auto err = [](const SimpleContact* a, const SimpleContact* b) {
       double e = std::fabs(a->dist - b->dist);
-      for (int k = 0; k < 3; k++) {
-        e = std::max(e, std::fabs(a->pos[k] - b->pos[k]));
-        e = std::max(e, std::fabs(a->normal[k] - b->normal[k]));
-      }
+      for (int k = 0; k < 3; k++) e = std::max(e, std::fabs(a->pos[k] - b->pos[k]));
       return e;
     };
     std::vector<bool> used(mine.size(), false), done(theirs.size(), false);
@@ -172,6 +175,7 @@ inline std::string MatchContacts(const mjModel* m, const std::vector<SimpleConta
         en = std::max(en, std::fabs(c->normal[k] - r->normal[k]));
       }
       stats->contacts++;
+      if (ed < kExactTol && ep < kExactTol && en < kExactTol) stats->exact++;
       stats->dist = std::max(stats->dist, ed);
       stats->pos = std::max(stats->pos, ep);
       stats->normal = std::max(stats->normal, en);
@@ -189,15 +193,18 @@ inline std::string MatchContacts(const mjModel* m, const std::vector<SimpleConta
   return "";
 }
 
-// Runs a pair scene of test/data/convex at every state of its golden file and compares.
-inline void CheckConvexScene(const std::string& name, const ConvexTol& tol, bool count_only) {
+// Runs a pair scene of test/data/convex at every state of its golden file and compares; returns
+// the statistics of the paired contacts.
+inline MatchStats CheckConvexScene(const std::string& name, const ConvexTol& tol,
+                                   bool count_only) {
   SCOPED_TRACE(name);
-  Golden g(SourcePath("test/data/convex/" + name + "_golden.txt"));
-  ASSERT_TRUE(g.ok()) << g.error();
-  mjModel* m = LoadConvexScene(SourcePath("test/data/convex/" + name + ".xml"));
-  ASSERT_NE(m, nullptr);
-  mjData* d = mj_makeData(m);
   MatchStats stats;
+  Golden g(SourcePath("test/data/convex/" + name + "_golden.txt"));
+  EXPECT_TRUE(g.ok()) << g.error();
+  if (!g.ok()) return stats;
+  mjModel* m = LoadConvexScene(SourcePath("test/data/convex/" + name + ".xml"));
+  if (!m) return stats;
+  mjData* d = mj_makeData(m);
   for (int r = 0; r < g.num_records(); r++) {
     CollideAt(m, d, g.get(r, "qpos"));
     std::vector<SimpleContact> ref = OracleContacts(ParseContacts(g.get(r, "contact")));
@@ -208,6 +215,7 @@ inline void CheckConvexScene(const std::string& name, const ConvexTol& tol, bool
   EXPECT_GT(stats.pairs, 0);
   mj_deleteData(d);
   mj_deleteModel(m);
+  return stats;
 }
 
 // ---------------------------------------------------------------------------------------------

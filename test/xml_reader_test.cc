@@ -147,7 +147,8 @@ TEST(XmlReaderGlobals, ModelNameOptionAndFlags) {
   EXPECT_EQ(o.o_solimp[2], 0.01);
   EXPECT_EQ(o.o_solimp[3], 0.5);
   EXPECT_EQ(o.disableactuator, (1 << 0) | (1 << 3));
-  EXPECT_EQ(o.disableflags, mjDSBL_CONTACT | mjDSBL_WARMSTART);
+  // multiccd starts disabled as in the reference 3.3.8 (see mj_defaultOption)
+  EXPECT_EQ(o.disableflags, mjDSBL_CONTACT | mjDSBL_WARMSTART | mjDSBL_MULTICCD);
   EXPECT_EQ(o.enableflags, mjENBL_ENERGY);
 }
 

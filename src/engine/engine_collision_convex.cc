@@ -23,8 +23,12 @@ namespace {
 // hulls with fewer vertices are searched linearly
 constexpr int kHillClimbMin = 10;
 
-// a cylinder axis within this (1 - cos) of the contact normal means a flat cap contact
-constexpr mjtNum kCapParallel = 1e-6;
+// plane vs mesh: hull neighbors of the deepest vertex closer than this fraction of the geom's
+// bounding radius are not reported as further contacts
+constexpr mjtNum kPlaneNeighborFar = 0.3;
+
+// a contact point on a cylinder with |z| below this fraction of the half-length is on its side
+constexpr mjtNum kCylinderSide = 0.95;
 
 inline mjtNum dot3(const mjtNum a[3], const mjtNum b[3]) {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
@@ -84,9 +88,11 @@ void supportBox(mjtNum res[3], const mjCCDObj* obj, const mjtNum u[3]) {
 }
 
 // mesh vertex maximizing u.v: hill climbing over the hull graph (on a convex polytope a vertex
-// with no better neighbor is a global maximizer), or a linear search
+// with no better neighbor is a global maximizer), from the previous answer; small meshes (or
+// meshes without a graph) are searched linearly over all their vertices, in order (ties go to
+// the first vertex, as in MuJoCo 3.3.8)
 int meshSupportVertex(mjCCDObj* obj, const mjtNum u[3]) {
-  if (obj->nhull >= kHillClimbMin) {
+  if (obj->nhull > 0 && obj->nvert >= kHillClimbMin) {
     int cur = obj->warm;
     mjtNum best = dotf(obj->vert + 3 * obj->hullvert[cur], u);
     for (;;) {
@@ -104,19 +110,6 @@ int meshSupportVertex(mjCCDObj* obj, const mjtNum u[3]) {
     }
     obj->warm = cur;
     return obj->hullvert[cur];
-  }
-  if (obj->nhull > 0) {
-    int bi = 0;
-    mjtNum best = dotf(obj->vert + 3 * obj->hullvert[0], u);
-    for (int i = 1; i < obj->nhull; i++) {
-      mjtNum val = dotf(obj->vert + 3 * obj->hullvert[i], u);
-      if (val > best) {
-        best = val;
-        bi = i;
-      }
-    }
-    obj->warm = bi;
-    return obj->hullvert[bi];
   }
   int bi = 0;
   mjtNum best = dotf(obj->vert, u);
@@ -146,7 +139,7 @@ void supportGeom(mjtNum res[3], mjCCDObj* obj, const mjtNum dir[3]) {
   mjc_localSupport(loc, obj, u);
   mju_mulMatVec3(res, obj->mat, loc);
   for (int k = 0; k < 3; k++) res[k] += obj->pos[k];
-  if (obj->margin > 0) {
+  if (obj->margin > 0 && !obj->core) {
     mjtNum len = sqrt(dot3(dir, dir));
     if (len > mjMINVAL) {
       for (int k = 0; k < 3; k++) res[k] += obj->margin * dir[k] / len;
@@ -288,6 +281,46 @@ void mjc_setContact(mjContact* con, const mjCCDStatus* status) {
 
 namespace {
 
+// Outward normal (not normalized) of the ellipsoid with semi-axes a at the surface point x
+// closest to the local point p. With the Lagrange condition x - p = t grad(x)/2, the closest
+// point is x_k = a_k^2 p_k / (a_k^2 + t), where t > -min a_k^2 solves
+//   f(t) = sum_k (a_k p_k / (a_k^2 + t))^2 - 1 = 0
+// (f decreases monotonically on that interval: Newton from the right, kept inside by bisection);
+// the normal there is grad(x) / 2 = p_k / (a_k^2 + t). Returns 0 for p at the center.
+int ellipsoidNormal(mjtNum n[3], const mjtNum p[3], const mjtNum a[3]) {
+  if (dot3(p, p) < mjMINVAL * mjMINVAL) return 0;
+  mjtNum a2[3] = {a[0] * a[0], a[1] * a[1], a[2] * a[2]};
+  mjtNum amin2 = a2[0] < a2[1] ? (a2[0] < a2[2] ? a2[0] : a2[2]) : (a2[1] < a2[2] ? a2[1] : a2[2]);
+  auto f = [&](mjtNum t, mjtNum* df) {
+    mjtNum val = -1, der = 0;
+    for (int k = 0; k < 3; k++) {
+      mjtNum q = a[k] * p[k] / (a2[k] + t);
+      val += q * q;
+      der -= 2 * q * q / (a2[k] + t);
+    }
+    *df = der;
+    return val;
+  };
+  // bracket [lo, hi] with f(lo) > 0 > f(hi)
+  mjtNum lo = -amin2, hi = 0, df;
+  while (f(hi, &df) > 0) hi = 2 * hi + amin2;
+  mjtNum t = hi;
+  for (int it = 0; it < 100; it++) {
+    mjtNum val = f(t, &df);
+    if (val > 0) {
+      lo = t;
+    } else {
+      hi = t;
+    }
+    if (val == 0 || hi - lo <= 1e-15 * (fabs(lo) + fabs(hi))) break;
+    mjtNum next = df < 0 ? t - val / df : 0.5 * (lo + hi);
+    if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
+    t = next;
+  }
+  for (int k = 0; k < 3; k++) n[k] = p[k] / (a2[k] + t);
+  return 1;
+}
+
 // outward unit normal of geom g at (or near) the world point p; returns 0 if the geom type has
 // no smooth normal or the point is degenerate (e.g. at the center of a sphere)
 int smoothNormal(mjtNum n[3], const mjModel* m, const mjData* d, int g, const mjtNum p[3]) {
@@ -310,8 +343,15 @@ int smoothNormal(mjtNum n[3], const mjModel* m, const mjData* d, int g, const mj
       nl[2] = loc[2] - z;
       break;
     }
+    case mjGEOM_ELLIPSOID:
+      // normal at the surface point closest to p (as MuJoCo 3.3.8, established with the oracle
+      // on height-field contacts to 1e-9)
+      if (!ellipsoidNormal(nl, loc, size)) return 0;
+      break;
     case mjGEOM_CYLINDER:
-      // radial (the caps are handled by the caller, which keeps the collider's normal)
+      // radial on the side; near the caps (within 5% of the half-length, as MuJoCo 3.3.8: found
+      // with the oracle, the cut-off lies between 94.7% and 96.2%) the collider's normal is kept
+      if (fabs(loc[2]) >= kCylinderSide * size[1]) return 0;
       nl[0] = loc[0];
       nl[1] = loc[1];
       nl[2] = 0;
@@ -329,15 +369,6 @@ int smoothNormal(mjtNum n[3], const mjModel* m, const mjData* d, int g, const mj
 }  // namespace
 
 void mjc_fixNormal(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2) {
-  // a cylinder whose axis is parallel to the normal touches with a flat cap: keep the normal
-  for (int i = 0; i < 2; i++) {
-    int g = i ? g2 : g1;
-    if (m->geom_type[g] == mjGEOM_CYLINDER) {
-      const mjtNum* mat = d->geom_xmat + 9 * g;
-      mjtNum axis[3] = {mat[2], mat[5], mat[8]};
-      if (fabs(dot3(axis, con->frame)) > 1 - kCapParallel) return;
-    }
-  }
   mjtNum n1[3], n2[3];
   int s1 = smoothNormal(n1, m, d, g1, con->pos);
   int s2 = smoothNormal(n2, m, d, g2, con->pos);
@@ -361,12 +392,16 @@ void mjc_fixNormal(const mjModel* m, const mjData* d, mjContact* con, int g1, in
 // multiple contacts for flat features (computation_index.rst "Multiple contacts", single-shot
 // pipeline: boxes and meshes without margin)
 //
-// After the single CCD contact with normal n, the contact feature of each geom is the set of its
-// vertices within a small height of its extreme along the normal (a vertex, an edge or a face).
-// When both features are at least edges and one is a face, the two features are projected on
-// the plane orthogonal to n and intersected (convex polygon clipping); the corners of the
-// intersection, at most four of them, become contacts at the depth of the CCD contact, placed
-// halfway between the two features' planes.
+// After the single CCD contact with normal n and depth p, the contact feature of each geom is
+// the set of its vertices within a small height of its extreme along the normal (a vertex, an
+// edge or a face). When one feature is a face and the other at least an edge, the face is the
+// reference: the other feature (the incident one) is clipped by the reference face's outline,
+// both seen along the face's normal, and the corners of the result (at most four) become
+// contacts, all with depth p and the reference face's normal as contact normal. When both
+// features are faces, the reference is geom2's face and geom2's face is the incident feature
+// clipped by geom1's (as MuJoCo 3.3.8 does: established with the oracle on tilted box / mesh
+// pairs). The contact points lie halfway between the surfaces: the incident points moved by p/2
+// along the normal towards the other geom.
 
 namespace {
 
@@ -389,9 +424,42 @@ void featureVertex(mjtNum v[3], const mjCCDObj* obj, int i) {
   }
 }
 
-// vertices of a box or mesh in world coordinates: writes up to kMaxFeature vertices of the
-// feature extreme along dir into `res` and returns their number (-1 if the feature is too large)
-int featureVertices(mjtNum (*res)[3], mjCCDObj* obj, const mjtNum dir[3]) {
+// A feature of a box or mesh: its vertices in world coordinates and, for a face, its outward
+// unit normal (world).
+struct Feature {
+  mjtNum v[kMaxFeature][3];
+  int n;           // number of vertices (-1: too many)
+  mjtNum normal[3];
+};
+
+// unit normal (local frame) of the plane through local points pts, oriented along u: the largest
+// cross product of two edges from the first point
+void planeNormal(mjtNum res[3], mjtNum (*pts)[3], int n, const mjtNum u[3]) {
+  mjtNum best = -1;
+  res[0] = u[0];
+  res[1] = u[1];
+  res[2] = u[2];
+  for (int i = 1; i < n; i++) {
+    for (int j = i + 1; j < n; j++) {
+      mjtNum a[3], b[3], c[3];
+      for (int k = 0; k < 3; k++) {
+        a[k] = pts[i][k] - pts[0][k];
+        b[k] = pts[j][k] - pts[0][k];
+      }
+      mju_cross(c, a, b);
+      mjtNum len = dot3(c, c);
+      if (len > best) {
+        best = len;
+        mjtNum s = dot3(c, u) < 0 ? -1 : 1;
+        for (int k = 0; k < 3; k++) res[k] = s * c[k];
+      }
+    }
+  }
+  mju_normalize3(res);
+}
+
+// the feature of a box or mesh extreme along dir
+void findFeature(Feature* f, mjCCDObj* obj, const mjtNum dir[3]) {
   mjtNum u[3];
   mju_mulMatTVec3(u, obj->mat, dir);
   mju_normalize3(u);
@@ -405,23 +473,44 @@ int featureVertices(mjtNum (*res)[3], mjCCDObj* obj, const mjtNum dir[3]) {
       for (int k = 0; k < 3; k++) v0[k] = v[k];
     }
   }
-  int n = 0;
+  mjtNum loc[kMaxFeature][3];
+  f->n = 0;
   for (int i = 0; i < nv; i++) {
     featureVertex(v, obj, i);
     mjtNum e[3] = {v0[0] - v[0], v0[1] - v[1], v0[2] - v[2]};
     if (best - dot3(v, u) <= kFeatureAngle * sqrt(dot3(e, e))) {
-      if (n >= kMaxFeature) return -1;
-      mju_mulMatVec3(res[n], obj->mat, v);
-      for (int k = 0; k < 3; k++) res[n][k] += obj->pos[k];
-      n++;
+      if (f->n >= kMaxFeature) {
+        f->n = -1;
+        return;
+      }
+      for (int k = 0; k < 3; k++) loc[f->n][k] = v[k];
+      f->n++;
     }
   }
-  return n;
+  for (int i = 0; i < f->n; i++) {
+    mju_mulMatVec3(f->v[i], obj->mat, loc[i]);
+    for (int k = 0; k < 3; k++) f->v[i][k] += obj->pos[k];
+  }
+  if (f->n >= 3) {
+    mjtNum nl[3];
+    if (obj->type == mjGEOM_BOX) {
+      // the box axis closest to u
+      int ax = 0;
+      for (int k = 1; k < 3; k++) {
+        if (fabs(u[k]) > fabs(u[ax])) ax = k;
+      }
+      nl[0] = nl[1] = nl[2] = 0;
+      nl[ax] = u[ax] < 0 ? -1 : 1;
+    } else {
+      planeNormal(nl, loc, f->n, u);
+    }
+    mju_mulMatVec3(f->normal, obj->mat, nl);
+  }
 }
 
 // 2D coordinates of the feature points in the basis (t1, t2), sorted counter-clockwise around
-// their centroid (they are the corners of a convex face, or the two ends of an edge)
-void planarPolygon(mjtNum (*p2)[2], mjtNum (*pts)[3], int n, const mjtNum t1[3],
+// their centroid (they are the corners of a convex face)
+void planarPolygon(mjtNum (*p2)[2], const mjtNum (*pts)[3], int n, const mjtNum t1[3],
                    const mjtNum t2[3]) {
   mjtNum cx = 0, cy = 0;
   for (int i = 0; i < n; i++) {
@@ -444,8 +533,8 @@ void planarPolygon(mjtNum (*p2)[2], mjtNum (*pts)[3], int n, const mjtNum t1[3],
   }
 }
 
-// clips polygon (or segment, n = 2) `in` by the convex counter-clockwise polygon `clip`
-// (nclip >= 3); returns the number of output points (at most nin + nclip)
+// Sutherland-Hodgman: clips the convex polygon `in` by the convex counter-clockwise polygon
+// `clip` (nclip >= 3); returns the number of output points (at most nin + nclip)
 int clipPolygon(mjtNum (*out)[2], const mjtNum (*in)[2], int nin, const mjtNum (*clip)[2],
                 int nclip) {
   mjtNum buf[2][2 * kMaxFeature + 4][2];
@@ -459,20 +548,10 @@ int clipPolygon(mjtNum (*out)[2], const mjtNum (*in)[2], int nin, const mjtNum (
     const mjtNum* a = clip[e];
     const mjtNum* b = clip[(e + 1) % nclip];
     mjtNum ex = b[0] - a[0], ey = b[1] - a[1];
-    int m = 0;
-    int nedge = nin == 2 && n == 2 ? 1 : n;  // a segment is open: one edge
-    if (n == 1) nedge = 0;
     mjtNum (*src)[2] = buf[cur];
     mjtNum (*dst)[2] = buf[1 - cur];
-    if (n == 1) {
-      mjtNum side = ex * (src[0][1] - a[1]) - ey * (src[0][0] - a[0]);
-      if (side >= 0) {
-        dst[m][0] = src[0][0];
-        dst[m][1] = src[0][1];
-        m++;
-      }
-    }
-    for (int i = 0; i < nedge; i++) {
+    int m = 0;
+    for (int i = 0; i < n; i++) {
       const mjtNum* p = src[i];
       const mjtNum* q = src[(i + 1) % n];
       mjtNum sp = ex * (p[1] - a[1]) - ey * (p[0] - a[0]);
@@ -488,11 +567,6 @@ int clipPolygon(mjtNum (*out)[2], const mjtNum (*in)[2], int nin, const mjtNum (
         dst[m][1] = p[1] + t * (q[1] - p[1]);
         m++;
       }
-      if (n == 2 && nin == 2 && sq >= 0) {
-        dst[m][0] = q[0];
-        dst[m][1] = q[1];
-        m++;
-      }
     }
     n = m;
     cur = 1 - cur;
@@ -502,6 +576,30 @@ int clipPolygon(mjtNum (*out)[2], const mjtNum (*in)[2], int nin, const mjtNum (
     out[i][1] = buf[cur][i][1];
   }
   return n;
+}
+
+// clips the segment a-b (2D) by the convex counter-clockwise polygon `clip`: writes the
+// parameter range [t0, t1] of the part inside and returns 0 if nothing is inside
+int clipSegment(mjtNum* t0, mjtNum* t1, const mjtNum a[2], const mjtNum b[2],
+                const mjtNum (*clip)[2], int nclip) {
+  *t0 = 0;
+  *t1 = 1;
+  for (int e = 0; e < nclip; e++) {
+    const mjtNum* p = clip[e];
+    const mjtNum* q = clip[(e + 1) % nclip];
+    mjtNum ex = q[0] - p[0], ey = q[1] - p[1];
+    mjtNum sa = ex * (a[1] - p[1]) - ey * (a[0] - p[0]);
+    mjtNum sb = ex * (b[1] - p[1]) - ey * (b[0] - p[0]);
+    if (sa < 0 && sb < 0) return 0;
+    if (sa < 0) {
+      mjtNum t = sa / (sa - sb);
+      if (t > *t0) *t0 = t;
+    } else if (sb < 0) {
+      mjtNum t = sa / (sa - sb);
+      if (t < *t1) *t1 = t;
+    }
+  }
+  return *t0 <= *t1;
 }
 
 // picks at most 4 well-spread points: the two farthest apart, then the farthest on each side of
@@ -526,7 +624,8 @@ int pickFour(int* idx, const mjtNum (*p)[2], int n) {
   int c = -1, e = -1;
   mjtNum smax = 0, smin = 0;
   for (int i = 0; i < n; i++) {
-    mjtNum s = (p[b][0] - p[a][0]) * (p[i][1] - p[a][1]) - (p[b][1] - p[a][1]) * (p[i][0] - p[a][0]);
+    mjtNum s = (p[b][0] - p[a][0]) * (p[i][1] - p[a][1]) -
+               (p[b][1] - p[a][1]) * (p[i][0] - p[a][0]);
     if (s > smax) {
       smax = s;
       c = i;
@@ -544,47 +643,85 @@ int pickFour(int* idx, const mjtNum (*p)[2], int n) {
   return k;
 }
 
+// an orthonormal basis (t1, t2) of the plane orthogonal to the unit vector n
+void tangentBasis(mjtNum t1[3], mjtNum t2[3], const mjtNum n[3]) {
+  mjtNum ax[3] = {0, 0, 0};
+  int k = fabs(n[0]) < fabs(n[1]) ? (fabs(n[0]) < fabs(n[2]) ? 0 : 2)
+                                  : (fabs(n[1]) < fabs(n[2]) ? 1 : 2);
+  ax[k] = 1;
+  mju_cross(t1, n, ax);
+  mju_normalize3(t1);
+  mju_cross(t2, n, t1);
+}
+
 // replaces the single contact con[0] by the contacts of the intersected features; returns the
 // number of contacts
 int multiContact(mjContact* con, mjCCDObj* o1, mjCCDObj* o2) {
   const mjtNum* n = con->frame;
   mjtNum neg[3] = {-n[0], -n[1], -n[2]};
-  mjtNum f1[kMaxFeature][3], f2[kMaxFeature][3];
-  int n1 = featureVertices(f1, o1, n);
-  int n2 = featureVertices(f2, o2, neg);
-  if (n1 < 2 || n2 < 2 || (n1 < 3 && n2 < 3)) return 1;
+  Feature f1, f2;
+  findFeature(&f1, o1, n);
+  findFeature(&f2, o2, neg);
+  bool face1 = f1.n >= 3, face2 = f2.n >= 3;
+  if (!(face1 && f2.n >= 2) && !(face2 && f1.n >= 2)) return 1;
 
-  // tangent basis of the contact plane
+  // reference face, its normal (from geom1 to geom2) and the incident feature
+  bool ref2 = face2;
+  const Feature* ref = ref2 ? &f2 : &f1;
+  const Feature* inc = ref2 ? &f1 : &f2;
+  if (face1 && face2) inc = &f2;  // both faces: geom2's face, clipped by geom1's
+  const Feature* clipf = (face1 && face2) ? &f1 : ref;
+  mjtNum nref[3];
+  for (int k = 0; k < 3; k++) nref[k] = ref2 ? -ref->normal[k] : ref->normal[k];
+
+  // incident points move by half the depth towards the other geom
+  mjtNum depth = -con->dist;
+  mjtNum shift = (inc == &f2 ? 0.5 : -0.5) * depth;
+
   mjtNum t1[3], t2[3];
-  mjtNum ax[3] = {0, 0, 0};
-  ax[fabs(n[0]) < fabs(n[1]) ? (fabs(n[0]) < fabs(n[2]) ? 0 : 2) : (fabs(n[1]) < fabs(n[2]) ? 1 : 2)] = 1;
-  mju_cross(t1, n, ax);
-  mju_normalize3(t1);
-  mju_cross(t2, n, t1);
+  tangentBasis(t1, t2, nref);
+  mjtNum pc[kMaxFeature][2];
+  planarPolygon(pc, clipf->v, clipf->n, t1, t2);
 
-  mjtNum p1[kMaxFeature][2], p2[kMaxFeature][2], out[2 * kMaxFeature + 4][2];
-  planarPolygon(p1, f1, n1, t1, t2);
-  planarPolygon(p2, f2, n2, t1, t2);
-  int nout = n1 >= 3 ? clipPolygon(out, p2, n2, p1, n1) : clipPolygon(out, p1, n1, p2, n2);
-  if (nout < 2) return 1;
+  mjtNum pts[2 * kMaxFeature + 4][3];
+  int npts = 0;
+  if (inc->n == 2) {
+    // an edge: the part inside the face's outline
+    mjtNum a[2] = {dot3(inc->v[0], t1), dot3(inc->v[0], t2)};
+    mjtNum b[2] = {dot3(inc->v[1], t1), dot3(inc->v[1], t2)};
+    mjtNum s0, s1;
+    if (!clipSegment(&s0, &s1, a, b, pc, clipf->n)) return 1;
+    for (int k = 0; k < 3; k++) {
+      pts[0][k] = inc->v[0][k] + s0 * (inc->v[1][k] - inc->v[0][k]);
+      pts[1][k] = inc->v[0][k] + s1 * (inc->v[1][k] - inc->v[0][k]);
+    }
+    npts = 2;
+  } else {
+    // a face: the polygon clipped by the other face, lifted back onto its plane
+    mjtNum pin[kMaxFeature][2], out[2 * kMaxFeature + 4][2];
+    planarPolygon(pin, inc->v, inc->n, t1, t2);
+    int nout = clipPolygon(out, pin, inc->n, pc, clipf->n);
+    if (nout < 1) return 1;
+    int idx[4];
+    int k4 = pickFour(idx, out, nout);
+    mjtNum h = dot3(inc->v[0], nref);
+    for (int i = 0; i < k4; i++) {
+      for (int k = 0; k < 3; k++) {
+        pts[i][k] = out[idx[i]][0] * t1[k] + out[idx[i]][1] * t2[k] + h * nref[k];
+      }
+    }
+    npts = k4;
+  }
 
-  // heights of the two features along n, and the contact depth
-  mjtNum h1 = 0, h2 = 0;
-  for (int i = 0; i < n1; i++) h1 += dot3(f1[i], n) / n1;
-  for (int i = 0; i < n2; i++) h2 += dot3(f2[i], n) / n2;
-  mjtNum dist = con->dist, mid = 0.5 * (h1 + h2);
-
-  int idx[4];
-  int k = pickFour(idx, out, nout);
   mjContact first = *con;
-  for (int i = 0; i < k; i++) {
+  for (int i = 0; i < npts; i++) {
     con[i] = first;
-    con[i].dist = dist;
-    for (int j = 0; j < 3; j++) {
-      con[i].pos[j] = out[idx[i]][0] * t1[j] + out[idx[i]][1] * t2[j] + mid * n[j];
+    for (int k = 0; k < 3; k++) {
+      con[i].pos[k] = pts[i][k] + shift * nref[k];
+      con[i].frame[k] = nref[k];
     }
   }
-  return k;
+  return npts;
 }
 
 }  // namespace
@@ -598,6 +735,7 @@ void ccdConfig(mjCCDConfig* cfg, const mjModel* m, mjtNum cutoff) {
   cfg->max_iterations = m->opt.ccd_iterations;
   cfg->tolerance = m->opt.ccd_tolerance;
   cfg->dist_cutoff = cutoff;
+  cfg->contacts = 1;
 }
 
 // legacy pipeline: MPR on the geoms inflated by half the margin each, so that an overlap of
@@ -669,9 +807,10 @@ int mjc_ConvexDistance(const mjModel* m, const mjData* d, mjContact* con, int g1
 // plane vs mesh
 
 // The mesh's hull vertex deepest below the plane (support in the direction -normal) gives the
-// first contact; its neighbors on the hull graph that are within the margin of the plane give up
-// to two more (a face resting on the plane is then held by three points). Each contact is at
-// the midpoint between the vertex and its projection on the plane, with the plane normal.
+// first contact; its neighbors on the hull graph that are within the margin of the plane and
+// farther than 0.3 geom_rbound from the first contact point give up to two more, in the order of
+// the graph (a face resting on the plane is then held by three points). Each contact is at the
+// midpoint between the vertex and its projection on the plane, with the plane normal.
 int mjc_PlaneConvex(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
                     mjtNum margin) {
   const int maxcon = 3;
@@ -706,7 +845,13 @@ int mjc_PlaneConvex(const mjModel* m, const mjData* d, mjContact* con, int g1, i
   // deepest vertex: search the hull from its first vertex
   obj.warm = 0;
   int v0 = meshSupportVertex(&obj, down);
-  int local0 = obj.warm;
+  int local0 = -1;
+  for (int i = 0; i < obj.nhull; i++) {
+    if (obj.hullvert[i] == v0) {
+      local0 = i;
+      break;
+    }
+  }
 
   int ncon = 0;
   auto add = [&](int v) {
@@ -725,9 +870,20 @@ int mjc_PlaneConvex(const mjModel* m, const mjData* d, mjContact* con, int g1, i
   };
   add(v0);
   if (ncon == 0) return 0;
-  if (obj.nhull > 0) {
+  if (local0 >= 0) {
+    // neighbors close to the first contact add nothing: only vertices farther than
+    // 0.3 geom_rbound from the first contact point count (MuJoCo 3.3.8's rule, found with the
+    // oracle: the cut-off scales with the mesh, lies between 0.2998 and 0.3017 rbound on
+    // tetrahedra, and is measured from the vertex to the first contact's position, i.e. the
+    // deepest vertex raised by half its depth; other distances contradict the observations)
+    mjtNum far = kPlaneNeighborFar * m->geom_rbound[g2];
     for (int k = obj.edgeadr[local0]; obj.edges[k] >= 0 && ncon < maxcon; k++) {
-      add(obj.hullvert[obj.edges[k]]);
+      int v = obj.hullvert[obj.edges[k]];
+      mjtNum vl[3] = {obj.vert[3 * v], obj.vert[3 * v + 1], obj.vert[3 * v + 2]}, pw[3];
+      mju_mulMatVec3(pw, obj.mat, vl);
+      mjtNum e[3] = {pw[0] + obj.pos[0] - con[0].pos[0], pw[1] + obj.pos[1] - con[0].pos[1],
+                     pw[2] + obj.pos[2] - con[0].pos[2]};
+      if (dot3(e, e) > far * far) add(v);
     }
   }
   return ncon;

@@ -99,7 +99,9 @@ void mjc_localSupport(mjtNum res[3], mjCCDObj* obj, const mjtNum dir[3]);
 typedef struct mjCCDConfig_ {
   int max_iterations;   // mjOption.ccd_iterations
   mjtNum tolerance;     // mjOption.ccd_tolerance (distance units)
-  mjtNum dist_cutoff;   // stop as soon as the distance is known to exceed this
+  mjtNum dist_cutoff;   // > 0: distances are wanted up to this value (GJK runs to convergence
+                        // unless the objects are certainly farther apart); 0: contacts only
+  int contacts;         // nonzero: penetration depth of overlapping objects (EPA)
 } mjCCDConfig;
 
 typedef struct mjCCDStatus_ {
@@ -114,12 +116,13 @@ typedef struct mjCCDStatus_ {
 // Radius of the core of a sphere (its center) or capsule (its axis segment), 0 for other shapes.
 mjtNum mjc_coreRadius(const mjCCDObj* obj);
 
-// Signed distance between two convex objects by GJK (separated) and EPA (penetrating). Spheres
-// and capsules are first handled as their cores inflated by the radius: if the cores are
-// disjoint, the distance is the core distance minus the radii, exactly. Returns
-// status->dist; when the objects are separated by more than config->dist_cutoff the return value
-// is some lower bound > dist_cutoff and the witness points are unspecified. `d` provides the
-// stack for the EPA polytope (it is used as scratch memory only).
+// Signed distance between two convex objects by GJK (separated) and EPA (penetrating, when
+// config->contacts is set). Spheres and capsules are first handled as their cores (center,
+// axis segment) inflated by radius + margin: if the cores are disjoint, the distance is the core
+// distance minus the radii. Returns status->dist: < 0 the penetration depth; 0 touching (or no
+// depth found); mjMAXVAL when separated and, with a cutoff, when farther apart than the cutoff.
+// In contact mode (dist_cutoff = 0) a positive distance is not computed (mjMAXVAL). The normal
+// points from obj1 to obj2. `d` provides the stack for the EPA polytope (scratch memory only).
 mjtNum mjc_ccd(const mjCCDConfig* config, mjCCDStatus* status, mjCCDObj* obj1, mjCCDObj* obj2,
                mjData* d);
 
@@ -133,7 +136,10 @@ int mjc_mprPenetration(const mjModel* m, mjCCDObj* obj1, mjCCDObj* obj2, mjtNum*
 // helpers shared by the convex, height-field and distance code
 
 // Replaces the normal of a contact found by a general convex collider with the analytic surface
-// normal of a smooth geom (sphere, capsule, ellipsoid) at the contact point, when applicable.
+// normals of smooth geoms at the contact point: sphere (radial), capsule (from the axis), cylinder
+// (radial, on the side only: |z| < 0.95 half-length), ellipsoid (at the surface point closest to
+// the contact point); n1 - n2 normalized when both geoms are smooth, the collider's normal when
+// neither is.
 void mjc_fixNormal(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2);
 
 // Writes one contact from a CCD result (dist, midpoint of the witness points, normal).

@@ -15,8 +15,14 @@
 // prisms' top vertices are raised by the margin along the height-field z axis and the geom is
 // inflated by half the margin; a contact is reported when these overlap, with dist = minus the
 // overlap depth (so a geom resting on a flat field at true distance s gets dist s - 1.5 margin).
-// The contact normal is the solver's in the native pipeline; the legacy one uses the analytic
-// normal of smooth geoms (mjc_fixNormal).
+// In both pipelines the contact normal of a smooth geom (sphere, capsule, ellipsoid, cylinder
+// side) is replaced by its analytic surface normal at the contact point (mjc_fixNormal; matches
+// the oracle to 1e-9 where the solvers agree).
+//
+// Without margin, box and mesh geoms against a prism are both polytopes, and EPA stops at the
+// first support point of the geom that repeats a vertex of the polytope (engine_collision_gjk.cc),
+// which is often before the deepest face: MuJoCo 3.3.8's contacts are then shallower than the
+// true overlap, and so are ours.
 
 #include <math.h>
 #include <string.h>
@@ -96,6 +102,7 @@ int mjc_ConvexHField(const mjModel* m, const mjData* d, mjContact* con, int g1, 
   cfg.max_iterations = m->opt.ccd_iterations;
   cfg.tolerance = m->opt.ccd_tolerance;
   cfg.dist_cutoff = 0;
+  cfg.contacts = 1;
 
   int ncon = 0;
   for (int r = rmin; r <= rmax; r++) {
@@ -125,6 +132,7 @@ int mjc_ConvexHField(const mjModel* m, const mjData* d, mjContact* con, int g1, 
           mjtNum dist = mjc_ccd(&cfg, &st, &prism, &geom, const_cast<mjData*>(d));
           if (dist >= 0) continue;
           mjc_setContact(cc, &st);
+          mjc_fixNormal(m, d, cc, g1, g2);
         } else {
           mjtNum depth, normal[3], pos[3];
           if (!mjc_mprPenetration(m, &prism, &geom, &depth, normal, pos)) continue;
@@ -135,7 +143,7 @@ int mjc_ConvexHField(const mjModel* m, const mjData* d, mjContact* con, int g1, 
             cc->frame[k] = normal[k];
           }
           // MPR's normal is replaced by the analytic one of a smooth geom (matches the oracle
-          // to 1e-7; the native pipeline keeps the solver's normal)
+          // to 1e-7)
           mjc_fixNormal(m, d, cc, g1, g2);
         }
         if (++ncon >= mjMAXCONPAIR) return ncon;

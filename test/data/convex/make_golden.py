@@ -23,6 +23,9 @@ Distance sensors (distance.xml, hand-written): distance_golden.txt =
 second is static, its fromto sensors are covered by distance.xml.)
 Shared models (../shared/models, skipped when absent): qpos every 100 steps of an oracle
 trajectory (<name>_states.jsonl), golden as for the pairs in <name>_golden.txt.
+Probe scenes (probe_<name>.xml, see PROBES below): hand-made scenes pinning one MuJoCo 3.3.8 rule
+each (default options, plane-mesh neighbor rule, EPA on prisms, EPA from a hexahedron, multiccd
+faces), golden as for the pairs at the model's initial state.
 """
 import json
 import math
@@ -115,6 +118,8 @@ SHARED_MODELS = {
     "mug": ("mug/mug.xml", 3),
     "dice": ("dice/dice.xml", 2),
     "collision_mixed": ("collision_mixed/mixed.xml", 3),
+    "cube_3x3x3": ("cube_3x3x3/cube_3x3x3.xml", 3),
+    "replicate_bunnies": ("replicate_bunnies/bunnies.xml", 2),
 }
 MARGIN = 'margin="0.03" gap="0.01"'
 COPY_DX = 5.0  # x offset of copy 1
@@ -290,6 +295,93 @@ def make_shared(name):
     print(f"wrote {name}_golden.txt")
 
 
+# Probe scenes (probe_<name>.xml, written here): small hand-made scenes that pin one rule of
+# MuJoCo 3.3.8 each, found by experiment with the oracle (see the comments in the engine files).
+# Their single state is the model's own (qpos0): probe_<name>_golden.txt =
+#     tools/gen_golden.py probe_<name>.xml --states probe_<name>_states.jsonl --fields qpos,ncon,contact
+# with the states file holding one empty object.
+CUBE = ("-.1 -.1 -.1 .1 -.1 -.1 -.1 .1 -.1 .1 .1 -.1 "
+        "-.1 -.1 .1 .1 -.1 .1 -.1 .1 .1 .1 .1 .1")
+PROBES = {
+    # default options: multiccd off (two mesh cubes face to face: 1 contact), ccd_iterations 35
+    # (two overlapping spheres modeled as ellipsoids: the depth depends on the iteration count)
+    "defaults": f"""<mujoco>
+  <option><flag gravity="disable"/></option>
+  <asset><mesh name="c" vertex="{CUBE}"/></asset>
+  <worldbody>
+    <body><freejoint/><geom type="mesh" mesh="c"/></body>
+    <body pos="0.05 0.02 0.199"><freejoint/><geom type="mesh" mesh="c"/></body>
+    <body pos="2 0 0"><freejoint/><geom type="ellipsoid" size=".1 .1 .1"/></body>
+    <body pos="2.15 0.02 0.01"><freejoint/><geom type="ellipsoid" size=".1 .1 .1"/></body>
+    <body pos="3 0 0"><freejoint/><geom type="ellipsoid" size=".1 .12 .15"/></body>
+    <body pos="3.15 0.05 0.03" euler="10 20 30"><freejoint/>
+      <geom type="ellipsoid" size=".1 .08 .12"/></body>
+  </worldbody>
+</mujoco>
+""",
+    # plane vs mesh: hull neighbors of the deepest vertex are further contacts only when farther
+    # than 0.3 geom_rbound from the first contact (tetrahedra with the neighbor B at x = r)
+    "plane_mesh": "<mujoco>\n  <option><flag gravity=\"disable\"/></option>\n  <asset>\n" + "".join(
+        f'    <mesh name="t{i}" vertex="0 0 0  {r} 0 0.0005  0 0.1 0.001  0.03 0.03 0.1"/>\n'
+        for i, r in enumerate((0.02, 0.026, 0.0272, 0.0276, 0.028, 0.03, 0.06))) +
+        "  </asset>\n  <worldbody>\n    <geom type=\"plane\" size=\"10 10 .1\"/>\n" + "".join(
+        f'    <body pos="{i} 0 -0.002"><freejoint/><geom type="mesh" mesh="t{i}"/></body>\n'
+        for i in range(7)) + "  </worldbody>\n</mujoco>\n",
+    # box over height fields without margin: EPA on the prisms stops at a repeated vertex of
+    # the box (a sloped field, and a flat one with exactly aligned faces)
+    "hfield_box": """<mujoco>
+  <option><flag gravity="disable"/></option>
+  <asset>
+    <hfield name="h" nrow="3" ncol="3" size="1 1 0.2 0.1" elevation="0 0.5 0  0.3 1 0.2  0 0.1 0"/>
+    <hfield name="f" nrow="3" ncol="3" size="1 1 0.2 0.1" elevation="0 0 0 0 0 0 0 0 0"/>
+  </asset>
+  <worldbody>
+    <geom type="hfield" hfield="h"/>
+    <body pos="0.1 0.05 0.3" euler="10 20 30"><freejoint/><geom type="box" size="0.3 0.2 0.1"/></body>
+    <geom type="hfield" hfield="f" pos="3 0 0"/>
+    <body pos="3.1 0.05 0.09"><freejoint/><geom type="box" size="0.3 0.2 0.1"/></body>
+  </worldbody>
+</mujoco>
+""",
+    # inflated cylinders stacked cap to cap: GJK ends on a triangle through the origin, EPA
+    # starts from the hexahedron around it
+    "cylinder_margin": """<mujoco>
+  <option><flag gravity="disable"/></option>
+  <worldbody>
+    <body><freejoint/><geom type="cylinder" size="0.12 0.18" margin="0.03"/></body>
+    <body pos="0.03 0.02 0.36"><freejoint/><geom type="cylinder" size="0.12 0.18" margin="0.03"/></body>
+  </worldbody>
+</mujoco>
+""",
+    # multiccd, box and mesh faces tilted within the feature tolerance: the contacts are on
+    # geom2's face, with its normal; partly overlapping tilted faces give an edge contact
+    "multiccd": f"""<mujoco>
+  <option><flag multiccd="enable" gravity="disable"/></option>
+  <asset><mesh name="c" vertex="{CUBE}"/></asset>
+  <worldbody>
+    <body euler="0.01 0.02 0"><freejoint/><geom type="box" size=".2 .2 .1"/></body>
+    <body pos="0.03 0.02 0.199" euler="0.02 -0.01 0.3"><freejoint/><geom type="mesh" mesh="c"/></body>
+    <body pos="2 0 0" euler="0.03 0.03 0"><freejoint/><geom type="box" size=".05 .05 .1"/></body>
+    <body pos="2.03 0.02 0.199" euler="0 0 0.3"><freejoint/><geom type="mesh" mesh="c"/></body>
+    <body pos="4 0 0" euler="0.2 0.3 0"><freejoint/><geom type="box" size=".1 .1 .1"/></body>
+    <body pos="4.1 0.05 0.199" euler="0.3 -0.2 10"><freejoint/><geom type="mesh" mesh="c"/></body>
+  </worldbody>
+</mujoco>
+""",
+}
+
+
+def make_probe(name):
+    model = os.path.join(HERE, f"probe_{name}.xml")
+    with open(model, "w") as f:
+        f.write(PROBES[name])
+    path = os.path.join(HERE, f"probe_{name}_states.jsonl")
+    with open(path, "w") as f:
+        f.write("{}\n")
+    gen_golden(os.path.relpath(model, ROOT), os.path.join(HERE, f"probe_{name}_golden.txt"),
+               "--states", os.path.relpath(path, ROOT), "--fields", "qpos,ncon,contact")
+
+
 DIST_PAIRS = [("ellipsoid", "box"), ("ellipsoid", "cylinder"), ("sphere", "mesh"),
               ("box", "mesh"), ("mesh", "mesh"), ("capsule", "mesh"), ("cylinder", "cylinder"),
               ("mesh", "ellipsoid"), ("wedge", "capsule"), ("box", "wedge")]
@@ -345,6 +437,9 @@ def main():
     for name in SHARED_MODELS:
         if not names or name in names:
             make_shared(name)
+    for name in PROBES:
+        if not names or f"probe_{name}" in names:
+            make_probe(name)
 
 
 if __name__ == "__main__":
