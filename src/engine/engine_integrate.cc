@@ -223,7 +223,7 @@ void mj_implicit(const mjModel* m, mjData* d) {
   mj_markStack(d);
   mjtNum* qacc = mj_stackAllocNum(d, m->nv);
   mj_implicitAcc(m, d, integrator, qacc);
-  mj_midpointFreeBodies(m, d, qacc);
+  mj_midpointFreeBodies(m, d, integrator, qacc);
   mj_advance(m, d, d->act_dot, qacc, NULL);
   mj_freeStack(d);
   mj_timerStop(d, mjTIMER_ADVANCE, tm);

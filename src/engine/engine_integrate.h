@@ -50,10 +50,13 @@ int mj_implicitAcc(const mjModel* m, mjData* d, int integrator, mjtNum* res);
 
 // Midpoint integration of free bodies: overwrite qacc (nv, the acceleration the implicit update
 // hands to mj_advance) at the dofs of every eligible free body so that qvel + h qacc is the
-// midpoint method's new velocity. Eligible: a free joint, no child bodies, positive mass and
-// inertia, no armature or damping on its dofs. Does nothing when mjENBL_INVDISCRETE is set.
-// Returns the number of bodies updated. Requires a completed forward pass; uses the mjData stack.
-int mj_midpointFreeBodies(const mjModel* m, mjData* d, mjtNum* qacc);
+// midpoint method's new velocity. Eligible: a free joint and no child bodies (positive mass and
+// inertia). The gyroscopic torque is integrated with the midpoint rule, every other force as the
+// implicit update of `integrator` (mjINT_IMPLICIT or mjINT_IMPLICITFAST) treats it: requires a
+// completed forward pass and mj_implicitAcc(m, d, integrator, ...) (it reads qDeriv). Does
+// nothing when mjENBL_INVDISCRETE is set or for other integrators. Returns the number of bodies
+// updated. Uses the mjData stack.
+int mj_midpointFreeBodies(const mjModel* m, mjData* d, int integrator, mjtNum* qacc);
 
 #ifdef __cplusplus
 }
