@@ -51,6 +51,7 @@
 
 #include "user/user_hfield.h"
 #include "user/user_mesh.h"
+#include "user/user_mesh_octree.h"
 #include "user/user_spec.h"
 #include "user/user_texture.h"
 
@@ -177,6 +178,7 @@ struct CompileContext {
   // processed assets (index = asset id): meshes by the asset pass, textures and height fields
   // by their CompileKind's size()
   std::vector<MeshResult> mesh;
+  std::vector<MeshOctree> octree;  // signed distance octrees (empty for meshes without sdf geoms)
   std::vector<TextureResult> texture;
   std::vector<HFieldResult> hfield;
   std::vector<SkinResult> skin;  // by kCompileSkins' size()

@@ -45,6 +45,20 @@ bool CompileMeshes(CompileContext* c) {
     if (!ProcessMesh(&mesh->s, raw, opt, &c->mesh[i], &err)) return c->Error(err, mesh);
   }
 
+  // octrees: the signed distance fields of meshes referenced by sdf geoms
+  c->octree.assign(s->meshes.size(), MeshOctree());
+  for (size_t i = 0; i < s->meshes.size(); i++) {
+    SpecMesh* mesh = s->meshes[i].get();
+    bool sdf = false;
+    for (SpecGeom* g : c->geoms) {
+      sdf = sdf || (g->s.type == mjGEOM_SDF && g->own.meshname == CompiledName(mesh));
+    }
+    std::string err;
+    if (sdf && !MakeMeshOctree(c->mesh[i].vert_d, c->mesh[i].face, &c->octree[i], &err)) {
+      return c->Error(err, mesh);
+    }
+  }
+
   // sizes (bvh totals are added after the body BVH is built, in FillMeshes' size pass below)
   mjModel& z = c->sizes;
   z.nmesh = static_cast<mjtSize>(c->mesh.size());
@@ -58,7 +72,27 @@ bool CompileMeshes(CompileContext* c) {
     z.nmeshpolyvert += r.polyvert.size();
     z.nmeshpolymap += r.polymap.size();
   }
+  for (const MeshOctree& o : c->octree) z.noct += o.size();
   return true;
+}
+
+// copies mesh i's octree (if any) to the oct_* arrays at node offset *oct and advances it
+static void FillOctree(const CompileContext* c, mjModel* m, int i, int* oct) {
+  const MeshOctree* o = i < static_cast<int>(c->octree.size()) ? &c->octree[i] : nullptr;
+  int n = o ? o->size() : 0;
+  m->mesh_octadr[i] = n ? *oct : -1;
+  m->mesh_octnum[i] = n;
+  for (int k = 0; k < n; k++) {
+    int g = *oct + k;
+    m->oct_depth[g] = o->depth[k];
+    for (int j = 0; j < 8; j++) {
+      int ch = o->child[8 * k + j];
+      m->oct_child[8 * g + j] = ch;  // local to the mesh, as the reference stores them
+      m->oct_coeff[8 * g + j] = o->coeff[8 * k + j];
+    }
+    for (int j = 0; j < 6; j++) m->oct_aabb[6 * g + j] = o->aabb[6 * k + j];
+  }
+  *oct += n;
 }
 
 void FillMeshes(CompileContext* c) {
@@ -66,6 +100,7 @@ void FillMeshes(CompileContext* c) {
   int vert = 0, normal = 0, texcoord = 0, face = 0, graph = 0, poly = 0, polyvert = 0,
       polymap = 0;
   int bvh = static_cast<int>(c->bvh_depth.size());  // mesh nodes follow the body nodes
+  int oct = 0;
   for (int i = 0; i < m->nmesh; i++) {
     const MeshResult& r = c->mesh[i];
     int nv = static_cast<int>(r.vert.size() / 3), nf = static_cast<int>(r.face.size() / 3);
@@ -78,8 +113,7 @@ void FillMeshes(CompileContext* c) {
     m->mesh_texcoordadr[i] = r.texcoord.empty() ? -1 : texcoord;
     m->mesh_texcoordnum[i] = static_cast<int>(r.texcoord.size() / 2);
     m->mesh_graphadr[i] = r.graph.empty() ? -1 : graph;
-    m->mesh_octadr[i] = -1;
-    m->mesh_octnum[i] = 0;
+    FillOctree(c, m, i, &oct);
 
     std::copy(r.vert.begin(), r.vert.end(), m->mesh_vert + 3 * vert);
     std::copy(r.normal.begin(), r.normal.end(), m->mesh_normal + 3 * normal);

@@ -57,6 +57,7 @@ skin_inflate skin_vertadr skin_vertnum skin_texcoordadr skin_faceadr skin_facenu
 skin_bonenum skin_vert skin_texcoord skin_face skin_bonevertadr skin_bonevertnum
 skin_bonebindpos skin_bonebindquat skin_bonebodyid skin_bonevertid skin_bonevertweight
 name_skinadr actuator_lengthrange
+noct mesh_octadr mesh_octnum oct_depth oct_child oct_aabb oct_coeff
 """.split()
 
 
@@ -123,6 +124,9 @@ def main():
                 k = -(-len(v) // SAMPLES)
                 out[f + '@size'] = [len(v)]
                 out[f + '@stride' + str(k)] = v[::k]
+                # and two checksums over every element: the plain sum and a position-weighted sum
+                # of magnitudes (weights 1..7 cycling), so that a difference anywhere shows
+                out[f + '@sum'] = [sum(v), sum(abs(x) * (i % 7 + 1) for i, x in enumerate(v))]
             else:
                 out[f] = v
         with open(outpath, 'w') as fp:
