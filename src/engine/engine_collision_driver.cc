@@ -302,6 +302,8 @@ typedef struct {
   int* conaffinity;
   mjtNum* box;        // per bounded candidate: [min, max] along the 3 sweep axes
   int* order;         // bounded candidates sorted by box min along the first axis
+  mjtNum* sorted;     // the boxes in that order, contiguous (the sweep reads them in sequence)
+  int* sortedbody;    // the body of each sorted box
 } BroadData;
 
 // body pair allowed by the body filters (and by the body contype/conaffinity masks)
@@ -418,32 +420,43 @@ static void bodyBoxes(const mjModel* m, mjData* d, BroadData* bd, const mjtNum a
   const mjtNum* box = bd->box;
   std::sort(bd->order, bd->order + bd->nfin,
             [box](int a, int b) { return box[6 * a] < box[6 * b]; });
+  bd->sorted = mj_stackAllocNum(d, 6 * mjMAX(bd->nfin, 1));
+  bd->sortedbody = mj_stackAllocInt(d, mjMAX(bd->nfin, 1));
+  for (int s = 0; s < bd->nfin; s++) {
+    mju_copy(bd->sorted + 6 * s, box + 6 * bd->order[s], 6);
+    bd->sortedbody[s] = bd->list[bd->order[s]];
+  }
 }
 
 // Sweep and prune: with the boxes sorted by min along axis 0, box s overlaps on that axis exactly
 // the later boxes t whose min does not exceed its max, so the scan from s stops at the first t
 // beyond it (cost: n log n for the sort plus the axis-0 overlaps). Those candidates are tested
-// on axes 1 and 2. Writes keys (b1 << 32 | b2) when `out` is given; returns the number of pairs.
+// on axes 1 and 2. With `out`, writes the keys (b1 << 32 | b2) of the pairs that also pass the
+// body filters and returns their number; without, returns the number of box overlaps (an upper
+// bound of the former, cheaper to count).
 static int sweepAndPrune(const mjModel* m, const BroadData* bd, uint64_t* out) {
   int npair = 0, n = bd->nfin;
   for (int s = 0; s < n; s++) {
-    int i = bd->order[s];
-    const mjtNum* bi = bd->box + 6 * i;
+    const mjtNum* bi = bd->sorted + 6 * s;
     for (int t = s + 1; t < n; t++) {
-      int j = bd->order[t];
-      const mjtNum* bj = bd->box + 6 * j;
+      const mjtNum* bj = bd->sorted + 6 * t;
       if (bj[0] > bi[1]) {
         break;  // this and all later boxes start beyond box s along axis 0
       }
-      if (bj[2] > bi[3] || bi[2] > bj[3] || bj[4] > bi[5] || bi[4] > bj[5]) {
+      // overlap on axes 1 and 2, evaluated without branches: the outcome is close to random
+      // in dense scenes, where a branch per comparison would be mispredicted half the time
+      int overlap = (bj[2] <= bi[3]) & (bi[2] <= bj[3]) & (bj[4] <= bi[5]) & (bi[4] <= bj[5]);
+      if (!out) {
+        npair += overlap;
         continue;
       }
-      int b1 = mjMIN(bd->list[i], bd->list[j]), b2 = mjMAX(bd->list[i], bd->list[j]);
+      if (!overlap) {
+        continue;
+      }
+      int b1 = mjMIN(bd->sortedbody[s], bd->sortedbody[t]);
+      int b2 = mjMAX(bd->sortedbody[s], bd->sortedbody[t]);
       if (bodyPairAllowed(m, bd, b1, b2)) {
-        if (out) {
-          out[npair] = ((uint64_t)b1 << 32) | (uint64_t)b2;
-        }
-        npair++;
+        out[npair++] = ((uint64_t)b1 << 32) | (uint64_t)b2;
       }
     }
   }
@@ -477,15 +490,15 @@ int mj_broadphase(const mjModel* m, mjData* d, int** pairs) {
   sweepAxes(m, d, &bd, axes);
   bodyBoxes(m, d, &bd, axes);
 
-  // count, allocate, fill
+  // count (an upper bound for the sweep), allocate, fill
   int n1 = sweepAndPrune(m, &bd, NULL);
   int n2 = unboundedPairs(m, &bd, NULL);
   int n = n1 + n2;
   *pairs = mj_stackAllocInt(d, 2 * mjMAX(n, 1));
   uint64_t* key = (uint64_t*)mj_stackAllocByte(d, sizeof(uint64_t) * mjMAX(n, 1),
                                                alignof(uint64_t));
-  sweepAndPrune(m, &bd, key);
-  unboundedPairs(m, &bd, key + n1);
+  n1 = sweepAndPrune(m, &bd, key);
+  n = n1 + unboundedPairs(m, &bd, key + n1);
 
   // sort, drop duplicates, unpack
   std::sort(key, key + n);
