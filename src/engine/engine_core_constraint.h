@@ -65,6 +65,24 @@ int mj_efcTrees(const mjModel* m, const mjData* d, int i, int* trees);
 // sets efc_force and efc_state of the residuals jar and returns the constraint cost s(jar).
 mjtNum mj_constraintCost(const mjModel* m, mjData* d, const mjtNum* jar);
 
+// The rows of a constraint problem: all of mjData's efc_* arrays or one island's ordered copy
+// (iefc_*). Elliptic contact rows refer to their contact through id.
+typedef struct {
+  int nefc;
+  const int* type;
+  const int* id;
+  const mjtNum* D;
+  const mjtNum* R;
+  const mjtNum* frictionloss;
+  mjtNum* force;
+  int* state;
+} mjConstraintRows;
+
+// Primal cost s(jar) of the rows and their forces f = -grad s and states (written into
+// rows->force, rows->state); cone Hessians into contact[].H when flg_coneHessian.
+mjtNum mj_constraintRowForces(const mjConstraintRows* rows, mjContact* contact, const mjtNum* jar,
+                              int flg_coneHessian);
+
 #ifdef __cplusplus
 }
 #endif

@@ -225,10 +225,10 @@ namespace {
 // is Dm (N - mu T)^2 / 2 with Dm = D_0 / (mu^2 (1 + mu^2)), which makes the cost continuous
 // across the zones (the row weights satisfy D_j = D_0 mu_j^2 / mu^2). Forces are the negative
 // gradient; the cone Hessian (optional) is written into con->H (dim x dim, row-major).
-mjtNum ellipticCone(mjData* d, mjContact* con, int i, const mjtNum* jar, int flg_hessian) {
+mjtNum ellipticCone(mjContact* con, const mjtNum* D, const mjtNum* jar, mjtNum* force, int* state,
+                    int flg_hessian) {
   int dim = con->dim;
   mjtNum mu = con->mu, u[6], T = 0;
-  const mjtNum* D = d->efc_D + i;
   u[0] = mu * jar[0];
   for (int j = 1; j < dim; j++) {
     u[j] = con->friction[j - 1] * jar[j];
@@ -239,13 +239,13 @@ mjtNum ellipticCone(mjData* d, mjContact* con, int i, const mjtNum* jar, int flg
 
   if (N >= mu * T || (T <= 0 && N >= 0)) {
     for (int j = 0; j < dim; j++) {
-      d->efc_force[i + j] = 0;
-      d->efc_state[i + j] = mjCNSTRSTATE_SATISFIED;
+      force[j] = 0;
+      state[j] = mjCNSTRSTATE_SATISFIED;
     }
   } else if (mu * N + T <= 0 || (T <= 0 && N < 0)) {
     for (int j = 0; j < dim; j++) {
-      d->efc_force[i + j] = -D[j] * jar[j];
-      d->efc_state[i + j] = mjCNSTRSTATE_QUADRATIC;
+      force[j] = -D[j] * jar[j];
+      state[j] = mjCNSTRSTATE_QUADRATIC;
       cost += 0.5 * D[j] * jar[j] * jar[j];
     }
   } else {
@@ -259,8 +259,8 @@ mjtNum ellipticCone(mjData* d, mjContact* con, int i, const mjtNum* jar, int flg
       g[j] = -mu * con->friction[j - 1] * u[j] / T;
     }
     for (int j = 0; j < dim; j++) {
-      d->efc_force[i + j] = -Dm * gap * g[j];
-      d->efc_state[i + j] = mjCNSTRSTATE_CONE;
+      force[j] = -Dm * gap * g[j];
+      state[j] = mjCNSTRSTATE_CONE;
     }
     if (flg_hessian) {
       // H = Dm (g g' + gap d2(gap)), d2(gap)_jk = -mu mu_j mu_k (delta_jk / T - u_j u_k / T^3)
@@ -279,62 +279,72 @@ mjtNum ellipticCone(mjData* d, mjContact* con, int i, const mjtNum* jar, int flg
   return cost;
 }
 
+}  // namespace
+
 // Primal cost s(jar) and constraint forces f = -grad s per row ("Reduced primal problem"):
 // equality rows quadratic; friction loss rows Huber (linear beyond |jar| >= R frictionloss);
 // limits, frictionless and pyramidal contacts one-sided quadratic (no force for jar >= 0);
 // elliptic contacts as in ellipticCone.
-mjtNum constraintForces(mjData* d, const mjtNum* jar, int flg_coneHessian) {
-  int nefc = d->nefc;
+mjtNum mj_constraintRowForces(const mjConstraintRows* r, mjContact* contact, const mjtNum* jar,
+                              int flg_coneHessian) {
   mjtNum s = 0;
-  for (int i = 0; i < nefc; i++) {
-    int type = d->efc_type[i];
-    mjtNum x = jar[i], D = d->efc_D[i], R = d->efc_R[i];
+  for (int i = 0; i < r->nefc; i++) {
+    int type = r->type[i];
+    mjtNum x = jar[i], D = r->D[i], R = r->R[i];
     switch (type) {
       case mjCNSTR_EQUALITY:
-        d->efc_force[i] = -D * x;
-        d->efc_state[i] = mjCNSTRSTATE_QUADRATIC;
+        r->force[i] = -D * x;
+        r->state[i] = mjCNSTRSTATE_QUADRATIC;
         s += 0.5 * D * x * x;
         break;
 
       case mjCNSTR_FRICTION_DOF:
       case mjCNSTR_FRICTION_TENDON: {
-        mjtNum f = d->efc_frictionloss[i];
+        mjtNum f = r->frictionloss[i];
         // the linear states are named by the sign of jar (not of the force)
         if (x <= -R * f) {
-          d->efc_force[i] = f;
-          d->efc_state[i] = mjCNSTRSTATE_LINEARNEG;
+          r->force[i] = f;
+          r->state[i] = mjCNSTRSTATE_LINEARNEG;
           s += -f * (0.5 * R * f + x);
         } else if (x >= R * f) {
-          d->efc_force[i] = -f;
-          d->efc_state[i] = mjCNSTRSTATE_LINEARPOS;
+          r->force[i] = -f;
+          r->state[i] = mjCNSTRSTATE_LINEARPOS;
           s += f * (x - 0.5 * R * f);
         } else {
-          d->efc_force[i] = -D * x;
-          d->efc_state[i] = mjCNSTRSTATE_QUADRATIC;
+          r->force[i] = -D * x;
+          r->state[i] = mjCNSTRSTATE_QUADRATIC;
           s += 0.5 * D * x * x;
         }
         break;
       }
 
       case mjCNSTR_CONTACT_ELLIPTIC: {
-        mjContact* con = d->contact + d->efc_id[i];
-        s += ellipticCone(d, con, i, jar + i, flg_coneHessian);
+        mjContact* con = contact + r->id[i];
+        s += ellipticCone(con, r->D + i, jar + i, r->force + i, r->state + i, flg_coneHessian);
         i += con->dim - 1;
         break;
       }
 
       default:  // limits, frictionless and pyramidal contacts
         if (x >= 0) {
-          d->efc_force[i] = 0;
-          d->efc_state[i] = mjCNSTRSTATE_SATISFIED;
+          r->force[i] = 0;
+          r->state[i] = mjCNSTRSTATE_SATISFIED;
         } else {
-          d->efc_force[i] = -D * x;
-          d->efc_state[i] = mjCNSTRSTATE_QUADRATIC;
+          r->force[i] = -D * x;
+          r->state[i] = mjCNSTRSTATE_QUADRATIC;
           s += 0.5 * D * x * x;
         }
     }
   }
   return s;
+}
+
+namespace {
+
+mjtNum constraintForces(mjData* d, const mjtNum* jar, int flg_coneHessian) {
+  mjConstraintRows r = {d->nefc, d->efc_type, d->efc_id, d->efc_D, d->efc_R, d->efc_frictionloss,
+                        d->efc_force, d->efc_state};
+  return mj_constraintRowForces(&r, d->contact, jar, flg_coneHessian);
 }
 
 }  // namespace

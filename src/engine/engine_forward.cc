@@ -228,7 +228,7 @@ void mj_fwdPosition(const mjModel* m, mjData* d) {
   mj_timerStop(d, mjTIMER_POS_COLLISION, tm);
 
   // 9: constraints, then the constraint islands unless mjDSBL_ISLAND (mj_island fills the
-  // island index arrays; the solver still treats all constraints as one problem)
+  // island index arrays; CG and Newton then solve every island on its own, PGS the whole problem)
   tm = mj_timerStart();
   mj_makeConstraint(m, d);
   if (!(m->opt.disableflags & mjDSBL_ISLAND)) {

@@ -12,9 +12,10 @@
 // their smallest tree; trees, dofs and rows are grouped by island keeping their order inside an
 // island, and the unconstrained trees and dofs (island -1) follow all islands in the maps;
 // island_dofadr is the first dof of the island in the original numbering, island_idofadr its
-// start in the island numbering. Not computed yet: the island-reordered matrices and vectors
-// (iM, iLD, iLDiagInv, ifrc_smooth, iacc_smooth, iacc, ifrc_constraint, iefc_*), which stay
-// NULL.
+// start in the island numbering. The island-ordered matrices and vectors (iM, iLD, iLDiagInv,
+// ifrc_smooth, iacc_smooth, iacc, ifrc_constraint, iefc_*) are allocated here and filled by the
+// solver (mj_islandGather, engine_solver_island.cc) when CG or Newton solves per island; they
+// stay unset otherwise.
 
 #include <mujoco/mujoco.h>
 
@@ -36,6 +37,17 @@ int* arenaInts(mjData* d, int n, int* ok) {
     return nullptr;
   }
   int* p = static_cast<int*>(mj_arenaAllocByte(d, sizeof(int) * n, alignof(int)));
+  if (!p) {
+    *ok = 0;
+  }
+  return p;
+}
+
+mjtNum* arenaNums(mjData* d, int n, int* ok) {
+  if (n <= 0) {
+    return nullptr;
+  }
+  mjtNum* p = static_cast<mjtNum*>(mj_arenaAllocByte(d, sizeof(mjtNum) * n, alignof(mjtNum)));
   if (!p) {
     *ok = 0;
   }
@@ -143,7 +155,36 @@ void mj_island(const mjModel* m, mjData* d) {
   d->island_iefcadr = arenaInts(d, nisland, &ok);
   d->map_efc2iefc = arenaInts(d, nefc, &ok);
   d->map_iefc2efc = arenaInts(d, nefc, &ok);
+  // island-ordered copies used by the primal solvers (filled by mj_islandGather)
+  int nidof_max = nv;  // at most every dof and every row belongs to an island
+  d->iacc = arenaNums(d, nidof_max, &ok);
+  d->iacc_smooth = arenaNums(d, nidof_max, &ok);
+  d->ifrc_smooth = arenaNums(d, nidof_max, &ok);
+  d->ifrc_constraint = arenaNums(d, nidof_max, &ok);
+  d->iefc_type = arenaInts(d, nefc, &ok);
+  d->iefc_id = arenaInts(d, nefc, &ok);
+  d->iefc_state = arenaInts(d, nefc, &ok);
+  d->iefc_D = arenaNums(d, nefc, &ok);
+  d->iefc_R = arenaNums(d, nefc, &ok);
+  d->iefc_frictionloss = arenaNums(d, nefc, &ok);
+  d->iefc_aref = arenaNums(d, nefc, &ok);
+  d->iefc_force = arenaNums(d, nefc, &ok);
+  // island-ordered mass matrix and factor (CSR of M with island-local columns) and Jacobian
+  // (sparse: CSR with island-local columns; dense: one nefc_k x nv_k block per island)
+  int nC = static_cast<int>(m->nC), nJ = d->nJ;
+  d->iM_rownnz = arenaInts(d, nv, &ok);
+  d->iM_rowadr = arenaInts(d, nv, &ok);
+  d->iM_colind = arenaInts(d, nC, &ok);
+  d->iM = arenaNums(d, nC, &ok);
+  d->iLD = arenaNums(d, nC, &ok);
+  d->iLDiagInv = arenaNums(d, nv, &ok);
+  d->iefc_J_rownnz = arenaInts(d, nefc, &ok);
+  d->iefc_J_rowadr = arenaInts(d, nefc, &ok);
+  d->iefc_J_rowsuper = arenaInts(d, nefc, &ok);
+  d->iefc_J_colind = arenaInts(d, nJ, &ok);
+  d->iefc_J = arenaNums(d, nJ, &ok);
   if (!ok) {
+    d->iacc = nullptr;  // the solver falls back to the monolithic problem
     mj_warning(d, mjWARN_CNSTRFULL, static_cast<int>(d->narena));
     d->nisland = 0;
     mj_freeStack(d);

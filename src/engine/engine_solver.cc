@@ -16,12 +16,15 @@
 // ---------------------------------------------------------------------------------------------
 // shared helpers
 
-void mj_solverStat(mjData* d, int iter, mjtNum improvement, mjtNum gradient, mjtNum lineslope,
-                   int nactive, int nchange, int neval, int nupdate) {
-  if (iter < 0 || iter >= mjNSOLVER) {
+void mj_solverStatIsland(mjData* d, int island, int iter, mjtNum improvement, mjtNum gradient,
+                         mjtNum lineslope, int nactive, int nchange, int neval, int nupdate) {
+  if (island < 0) {
+    island = 0;
+  }
+  if (island >= mjNISLAND || iter < 0 || iter >= mjNSOLVER) {
     return;
   }
-  mjSolverStat* s = d->solver + iter;  // island 0 occupies the first mjNSOLVER entries
+  mjSolverStat* s = d->solver + island * mjNSOLVER + iter;
   s->improvement = improvement;
   s->gradient = gradient;
   s->lineslope = lineslope;
@@ -31,22 +34,18 @@ void mj_solverStat(mjData* d, int iter, mjtNum improvement, mjtNum gradient, mjt
   s->nupdate = nupdate;
 }
 
-int mj_countActive(const mjData* d) {
+int mj_countActive(int nefc, const int* state) {
   int n = 0;
-  for (int i = 0; i < d->nefc; i++) {
-    int s = d->efc_state[i];
-    n += (s == mjCNSTRSTATE_QUADRATIC || s == mjCNSTRSTATE_CONE);
+  for (int i = 0; i < nefc; i++) {
+    n += (state[i] == mjCNSTRSTATE_QUADRATIC || state[i] == mjCNSTRSTATE_CONE);
   }
   return n;
 }
 
-int mj_countChange(const mjData* d, const int* old) {
-  if (!old) {
-    return 0;
-  }
+int mj_countChange(int nefc, const int* state, const int* old) {
   int n = 0;
-  for (int i = 0; i < d->nefc; i++) {
-    n += (d->efc_state[i] != old[i]);
+  for (int i = 0; i < nefc; i++) {
+    n += (state[i] != old[i]);
   }
   return n;
 }
@@ -163,6 +162,22 @@ void warmStart(const mjModel* m, mjData* d) {
   mju_zero(d->qfrc_constraint, nv);
 }
 
+// "Constraint islands": the primal solvers minimize every island's cost on its own, starting
+// from the (global) warm start, with their own iterations, line searches and termination tests;
+// the statistics of island k go to solver[k*mjNSOLVER ..], solver_niter[k], solver_nnz[k]
+// (islands k >= mjNISLAND are solved but not recorded). Unconstrained dofs get qacc_smooth.
+void solveIslands(const mjModel* m, mjData* d, int maxiter) {
+  mj_islandGather(m, d);
+  for (int k = 0; k < d->nisland; k++) {
+    int niter = m->opt.solver == mjSOL_NEWTON ? mj_solverNewtonProblem(m, d, k, maxiter)
+                                              : mj_solverCGProblem(m, d, k, maxiter);
+    if (k < mjNISLAND) {
+      d->solver_niter[k] = niter;
+    }
+  }
+  mj_islandScatter(m, d);
+}
+
 }  // namespace
 
 void mj_solveConstraint(const mjModel* m, mjData* d) {
@@ -181,19 +196,27 @@ void mj_solveConstraint(const mjModel* m, mjData* d) {
   warmStart(m, d);
 
   int maxiter = m->opt.iterations, niter = 0;
-  switch (m->opt.solver) {
-    case mjSOL_PGS:
-      niter = mj_solverPGS(m, d, maxiter);
-      break;
-    case mjSOL_CG:
-      niter = mj_solverCG(m, d, maxiter);
-      break;
-    case mjSOL_NEWTON:
-      niter = mj_solverNewton(m, d, maxiter);
-      break;
-    default:
-      mjERROR("invalid solver type %d", m->opt.solver);
-      return;
+  // islands: CG and Newton only, and not with noslip (MuJoCo 3.3.8 then solves the whole
+  // problem, checked with the oracle: one solver_niter / solver_nnz entry of size nv^2)
+  int primal = m->opt.solver == mjSOL_CG || m->opt.solver == mjSOL_NEWTON;
+  if (primal && d->nisland > 0 && d->iacc && m->opt.noslip_iterations <= 0) {
+    solveIslands(m, d, maxiter);
+    niter = d->solver_niter[0];
+  } else {
+    switch (m->opt.solver) {
+      case mjSOL_PGS:
+        niter = mj_solverPGS(m, d, maxiter);
+        break;
+      case mjSOL_CG:
+        niter = mj_solverCG(m, d, maxiter);
+        break;
+      case mjSOL_NEWTON:
+        niter = mj_solverNewton(m, d, maxiter);
+        break;
+      default:
+        mjERROR("invalid solver type %d", m->opt.solver);
+        return;
+    }
   }
 
   if (m->opt.noslip_iterations > 0) {

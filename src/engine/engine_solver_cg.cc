@@ -13,25 +13,26 @@
 #include "engine/engine_io.h"
 #include "engine/engine_solver.h"
 
-int mj_solverCG(const mjModel* m, mjData* d, int maxiter) {
-  int nv = m->nv;
+int mj_solverCGProblem(const mjModel* m, mjData* d, int island, int maxiter) {
   mj_markStack(d);
   mjPrimal p;
+  mj_primalView(m, d, &p, island);
+  int nv = p.nv, slot = island < 0 ? 0 : island;
   mj_primalInit(m, d, &p, 0);
   mjtNum* grad_old = mj_stackAllocNum(d, nv);
   mjtNum* Mgrad_old = mj_stackAllocNum(d, nv);
-  int* old = mj_stackAllocInt(d, mjMAX(d->nefc, 1));
+  int* old = mj_stackAllocInt(d, mjMAX(p.nefc, 1));
   mjtNum tol = m->opt.tolerance;
 
-  mj_solveM(m, d, p.Mgrad, p.grad, 1);
+  mj_primalSolveM(m, d, &p, p.Mgrad, p.grad);
   mju_scl(p.search, p.Mgrad, -1, nv);
 
   int iter = 0;
   while (iter < maxiter) {
     mjtNum cost_old = p.cost;
     mju_copy(grad_old, p.grad, nv);
-    for (int i = 0; i < d->nefc; i++) {
-      old[i] = d->efc_state[i];
+    for (int i = 0; i < p.nefc; i++) {
+      old[i] = p.efc_state[i];
     }
     int neval;
     mjtNum lineslope;
@@ -42,8 +43,8 @@ int mj_solverCG(const mjModel* m, mjData* d, int maxiter) {
     mj_primalEval(m, d, &p, 0);
     mjtNum improvement = p.scale * (cost_old - p.cost);
     mjtNum gradient = p.scale * mju_norm(p.grad, nv);
-    mj_solverStat(d, iter, improvement, gradient, lineslope, mj_countActive(d),
-                  mj_countChange(d, old), neval, 0);
+    mj_solverStatIsland(d, slot, iter, improvement, gradient, lineslope,
+                        mj_countActive(p.nefc, p.efc_state), mj_countChange(p.nefc, p.efc_state, old), neval, 0);
     iter++;
     if (improvement < tol || gradient < tol) {
       break;
@@ -52,7 +53,7 @@ int mj_solverCG(const mjModel* m, mjData* d, int maxiter) {
     // Polak-Ribiere+ direction: den = g_{k-1}' y_{k-1}, num = g_k' (y_k - y_{k-1})
     mjtNum den = mju_dot(grad_old, p.Mgrad, nv);
     mju_copy(Mgrad_old, p.Mgrad, nv);
-    mj_solveM(m, d, p.Mgrad, p.grad, 1);
+    mj_primalSolveM(m, d, &p, p.Mgrad, p.grad);
     mjtNum num = 0;
     for (int i = 0; i < nv; i++) {
       num += p.grad[i] * (p.Mgrad[i] - Mgrad_old[i]);
@@ -70,4 +71,8 @@ int mj_solverCG(const mjModel* m, mjData* d, int maxiter) {
   }
   mj_freeStack(d);
   return iter;
+}
+
+int mj_solverCG(const mjModel* m, mjData* d, int maxiter) {
+  return mj_solverCGProblem(m, d, -1, maxiter);
 }

@@ -18,6 +18,8 @@
 // O(nv^3). When rows change state between iterations the factor is updated by rank-1 updates
 // (row entering the quadratic state) or downdates (leaving it); elliptic cone blocks change with
 // every step and trigger a refactorization of their component.
+// When the solver works on one constraint island (mj_solverNewtonProblem with island >= 0, see
+// engine_solver_island.cc) the island is the only component, with local row numbering.
 
 #include <math.h>
 #include <string.h>
@@ -35,9 +37,7 @@
 // primal evaluation
 
 void mj_primalInit(const mjModel* m, mjData* d, mjPrimal* p, int flg_coneHessian) {
-  int nv = m->nv, nefc = d->nefc;
-  p->nv = nv;
-  p->nefc = nefc;
+  int nv = p->nv, nefc = p->nefc;
   p->scale = 1 / (m->stat.meaninertia * mjMAX(1, nv));
   p->Ma = mj_stackAllocNum(d, nv);
   p->jar = mj_stackAllocNum(d, mjMAX(nefc, 1));
@@ -48,10 +48,10 @@ void mj_primalInit(const mjModel* m, mjData* d, mjPrimal* p, int flg_coneHessian
   p->Jv = mj_stackAllocNum(d, mjMAX(nefc, 1));
   p->gslope = p->gcurv = 0;
 
-  mj_mulM(m, d, p->Ma, d->qacc);
-  mj_mulJacVec(m, d, p->jar, d->qacc);
+  mj_primalMulM(m, d, p, p->Ma, p->qacc);
+  mj_primalMulJ(m, d, p, p->jar, p->qacc);
   for (int i = 0; i < nefc; i++) {
-    p->jar[i] -= d->efc_aref[i];
+    p->jar[i] -= p->efc_aref[i];
   }
   mj_primalEval(m, d, p, flg_coneHessian);
 }
@@ -59,15 +59,15 @@ void mj_primalInit(const mjModel* m, mjData* d, mjPrimal* p, int flg_coneHessian
 void mj_primalEval(const mjModel* m, mjData* d, mjPrimal* p, int flg_coneHessian) {
   int nv = p->nv;
   mjtNum s = 0;
-  mj_constraintUpdate(m, d, p->jar, &s, flg_coneHessian);
+  mj_primalUpdate(m, d, p, p->jar, &s, flg_coneHessian);
 
   // grad = M qacc - qfrc_smooth - qfrc_constraint; with M a0 = qfrc_smooth the Gauss term is
   // 0.5 (x - a0)' (M x - qfrc_smooth)
   mjtNum gauss = 0;
   for (int i = 0; i < nv; i++) {
-    mjtNum r = p->Ma[i] - d->qfrc_smooth[i];
-    gauss += (d->qacc[i] - d->qacc_smooth[i]) * r;
-    p->grad[i] = r - d->qfrc_constraint[i];
+    mjtNum r = p->Ma[i] - p->qfrc_smooth[i];
+    gauss += (p->qacc[i] - p->qacc_smooth[i]) * r;
+    p->grad[i] = r - p->qfrc_constraint[i];
   }
   p->gauss = 0.5 * gauss;
   p->cost = p->gauss + s;
@@ -80,7 +80,7 @@ namespace {
 
 // first and second derivatives of the cone-zone cost 0.5 Dm gap^2 of an elliptic contact along
 // y(a) = y + a v (rows of one contact), gap = N - mu T, N = mu y_0, T = |(mu_j y_j)_j|
-void ellipticDeriv(const mjData* d, const mjContact* con, int i, const mjtNum* y,
+void ellipticDeriv(const mjPrimal* p, const mjContact* con, int i, const mjtNum* y,
                    const mjtNum* v, mjtNum* d1, mjtNum* d2) {
   int dim = con->dim;
   mjtNum mu = con->mu, N = mu * y[0], T2 = 0, t[6], dt[6];
@@ -90,7 +90,7 @@ void ellipticDeriv(const mjData* d, const mjContact* con, int i, const mjtNum* y
     T2 += t[j] * t[j];
   }
   mjtNum T = sqrt(T2);
-  const mjtNum* D = d->efc_D + i;
+  const mjtNum* D = p->efc_D + i;
 
   if (N >= mu * T || (T <= 0 && N >= 0)) {
     return;  // satisfied
@@ -125,8 +125,8 @@ void lineDeriv(const mjData* d, const mjPrimal* p, mjtNum a, mjtNum* d1, mjtNum*
   mjtNum g1 = p->gslope + a * p->gcurv, g2 = p->gcurv;
   int nefc = p->nefc;
   for (int i = 0; i < nefc; i++) {
-    mjtNum v = p->Jv[i], y = p->jar[i] + a * v, D = d->efc_D[i];
-    switch (d->efc_type[i]) {
+    mjtNum v = p->Jv[i], y = p->jar[i] + a * v, D = p->efc_D[i];
+    switch (p->efc_type[i]) {
       case mjCNSTR_EQUALITY:
         g1 += D * y * v;
         g2 += D * v * v;
@@ -134,7 +134,7 @@ void lineDeriv(const mjData* d, const mjPrimal* p, mjtNum a, mjtNum* d1, mjtNum*
 
       case mjCNSTR_FRICTION_DOF:
       case mjCNSTR_FRICTION_TENDON: {
-        mjtNum fl = d->efc_frictionloss[i], Rf = d->efc_R[i] * fl;
+        mjtNum fl = p->efc_frictionloss[i], Rf = p->efc_R[i] * fl;
         if (y <= -Rf) {
           g1 -= fl * v;  // linear pieces: cost -fl y and fl y
         } else if (y >= Rf) {
@@ -147,12 +147,12 @@ void lineDeriv(const mjData* d, const mjPrimal* p, mjtNum a, mjtNum* d1, mjtNum*
       }
 
       case mjCNSTR_CONTACT_ELLIPTIC: {
-        const mjContact* con = d->contact + d->efc_id[i];
+        const mjContact* con = d->contact + p->efc_id[i];
         mjtNum yy[6] = {0, 0, 0, 0, 0, 0};
         for (int j = 0; j < con->dim; j++) {
           yy[j] = p->jar[i + j] + a * p->Jv[i + j];
         }
-        ellipticDeriv(d, con, i, yy, p->Jv + i, &g1, &g2);
+        ellipticDeriv(p, con, i, yy, p->Jv + i, &g1, &g2);
         i += con->dim - 1;
         break;
       }
@@ -184,22 +184,22 @@ mjtNum mj_primalLineSearch(const mjModel* m, mjData* d, mjPrimal* p, int* neval,
   if (!(snorm > mjMINVAL)) {
     return 0;
   }
-  mj_mulM(m, d, p->Mv, p->search);
-  mj_mulJacVec(m, d, p->Jv, p->search);
+  mj_primalMulM(m, d, p, p->Mv, p->search);
+  mj_primalMulJ(m, d, p, p->Jv, p->search);
   p->gcurv = mju_dot(p->search, p->Mv, nv);
   p->gslope = 0;
   for (int i = 0; i < nv; i++) {
-    p->gslope += p->search[i] * (p->Ma[i] - d->qfrc_smooth[i]);
+    p->gslope += p->search[i] * (p->Ma[i] - p->qfrc_smooth[i]);
   }
 
   mjtNum d1, d2;
   lineDeriv(d, p, 0, &d1, &d2);
   (*neval)++;
   *lineslope = p->scale * d1 / snorm;
+  mjtNum gtol = m->opt.tolerance * m->opt.ls_tolerance * snorm / p->scale;
   if (!(d1 < 0) || !(d2 > 0)) {
     return 0;  // not a descent direction
   }
-  mjtNum gtol = m->opt.tolerance * m->opt.ls_tolerance * snorm / p->scale;
 
   mjtNum lo = 0, dlo = d1, hi = 0, dhi = 0;
   int has_hi = 0;
@@ -241,7 +241,7 @@ mjtNum mj_primalLineSearch(const mjModel* m, mjData* d, mjPrimal* p, int* neval,
   }
 
   // move to the minimizer
-  mju_addToScl(d->qacc, p->search, best, nv);
+  mju_addToScl(p->qacc, p->search, best, nv);
   mju_addToScl(p->Ma, p->Mv, best, nv);
   mju_addToScl(p->jar, p->Jv, best, nefc);
   return best;
@@ -254,6 +254,7 @@ namespace {
 
 // Components of the tree graph and their dense Hessian factors.
 struct HessBlocks {
+  const mjPrimal* p;  // the problem: rows in its local numbering (efcmap), dofs global
   int ncomp;
   int* dof_comp;    // component of each dof                         (nv)
   int* dof_local;   // index of the dof within its component         (nv)
@@ -261,7 +262,7 @@ struct HessBlocks {
   int* comp_dofadr; // start of the component's dofs in cdof         (ncomp)
   int* cdof;        // dofs of all components, grouped, increasing   (nv)
   int* comp_Hadr;   // address of the component's nb x nb block in H (ncomp)
-  int* row_comp;    // component of each row, -1 if it touches none  (nefc)
+  int* row_comp;    // component of each (local) row, -1 if none     (nefc)
   int* comp_rowadr; // start of the component's rows in crow         (ncomp + 1)
   int* crow;        // rows of all components, grouped, increasing   (nefc)
   int* dirty;       // per component: refactorization needed         (ncomp)
@@ -283,8 +284,57 @@ int findRoot(int* parent, int x) {
   return x;
 }
 
+// workspace shared by both layouts
+void allocWork(mjData* d, HessBlocks* hb, int nv) {
+  hb->H = mj_stackAllocNum(d, mjMAX(hb->nH, 1));
+  hb->work = mj_stackAllocNum(d, nv);
+  hb->work2 = mj_stackAllocNum(d, nv);
+  hb->idx = mj_stackAllocInt(d, nv);
+  hb->cidx = mj_stackAllocInt(d, nv);
+  hb->run = mj_stackAllocInt(d, nv);
+  hb->val = mj_stackAllocNum(d, 6 * (size_t)nv);
+}
+
+// one island: a single component holding all its dofs and rows (dof_comp and dof_local are
+// indexed by global dof and set for the island's dofs only)
+void buildIsland(const mjModel* m, mjData* d, HessBlocks* hb) {
+  const mjPrimal* p = hb->p;
+  int nb = p->nv, nefc = p->nefc;
+  hb->ncomp = 1;
+  hb->dof_comp = mj_stackAllocInt(d, m->nv);
+  hb->dof_local = mj_stackAllocInt(d, m->nv);
+  hb->comp_nv = mj_stackAllocInt(d, 1);
+  hb->comp_dofadr = mj_stackAllocInt(d, 1);
+  hb->comp_Hadr = mj_stackAllocInt(d, 1);
+  hb->dirty = mj_stackAllocInt(d, 1);
+  hb->cdof = mj_stackAllocInt(d, nb);
+  hb->comp_nv[0] = nb;
+  hb->comp_dofadr[0] = hb->comp_Hadr[0] = 0;
+  for (int k = 0; k < nb; k++) {
+    int i = p->dofmap[k];
+    hb->dof_comp[i] = 0;
+    hb->dof_local[i] = k;
+    hb->cdof[k] = i;
+  }
+  hb->row_comp = mj_stackAllocInt(d, mjMAX(nefc, 1));
+  hb->crow = mj_stackAllocInt(d, mjMAX(nefc, 1));
+  hb->comp_rowadr = mj_stackAllocInt(d, 2);
+  for (int r = 0; r < nefc; r++) {
+    hb->row_comp[r] = 0;
+    hb->crow[r] = r;
+  }
+  hb->comp_rowadr[0] = 0;
+  hb->comp_rowadr[1] = nefc;
+  hb->nH = nb * nb;
+  allocWork(d, hb, m->nv);
+}
+
 // union-find over trees: each row joins the trees its Jacobian touches
 void buildComponents(const mjModel* m, mjData* d, HessBlocks* hb) {
+  if (hb->p->island >= 0) {
+    buildIsland(m, d, hb);
+    return;
+  }
   int nv = m->nv, nefc = d->nefc, ntree = (int)m->ntree;
   int* parent = mj_stackAllocInt(d, ntree);
   int* trees = mj_stackAllocInt(d, ntree);
@@ -370,22 +420,21 @@ void buildComponents(const mjModel* m, mjData* d, HessBlocks* hb) {
       hb->crow[fill[hb->row_comp[i]]++] = i;
     }
   }
-  hb->H = mj_stackAllocNum(d, mjMAX(hadr, 1));
-  hb->work = mj_stackAllocNum(d, nv);
-  hb->work2 = mj_stackAllocNum(d, nv);
-  hb->idx = mj_stackAllocInt(d, nv);
-  hb->cidx = mj_stackAllocInt(d, nv);
-  hb->run = mj_stackAllocInt(d, nv);
-  hb->val = mj_stackAllocNum(d, 6 * (size_t)nv);
+  allocWork(d, hb, nv);
+}
+
+// global row of local row i
+inline int globalRow(const HessBlocks* hb, int i) {
+  return hb->p->efcmap ? hb->p->efcmap[i] : i;
 }
 
 // nonzeros of row i within its component: local indices in idx, values in val; returns count
 int localRow(const mjModel* m, const mjData* d, const HessBlocks* hb, int i, int* idx,
              mjtNum* val) {
-  int n = 0;
+  int n = 0, g = globalRow(hb, i);
   if (mj_isSparse(m)) {
-    int adr = d->efc_J_rowadr[i];
-    for (int k = 0; k < d->efc_J_rownnz[i]; k++) {
+    int adr = d->efc_J_rowadr[g];
+    for (int k = 0; k < d->efc_J_rownnz[g]; k++) {
       mjtNum v = d->efc_J[adr + k];
       if (v != 0) {
         idx[n] = hb->dof_local[d->efc_J_colind[adr + k]];
@@ -395,7 +444,7 @@ int localRow(const mjModel* m, const mjData* d, const HessBlocks* hb, int i, int
   } else {
     int c = hb->row_comp[i], nv = m->nv;
     const int* dofs = hb->cdof + hb->comp_dofadr[c];
-    const mjtNum* row = d->efc_J + (size_t)i * nv;
+    const mjtNum* row = d->efc_J + (size_t)g * nv;
     for (int k = 0; k < hb->comp_nv[c]; k++) {
       mjtNum v = row[dofs[k]];
       if (v != 0) {
@@ -414,7 +463,8 @@ void rowValues(const mjModel* m, const mjData* d, const HessBlocks* hb, int c, i
   if (mj_isSparse(m)) {
     // rows of one contact have identical column sets (the same bodies): read in order, matching
     // the nonzero pattern of the first row by column
-    int adr = d->efc_J_rowadr[i], nnz = d->efc_J_rownnz[i], q = 0;
+    int g = globalRow(hb, i);
+    int adr = d->efc_J_rowadr[g], nnz = d->efc_J_rownnz[g], q = 0;
     for (int k = 0; k < n; k++) {
       int col = hb->cdof[hb->comp_dofadr[c] + idx[k]];
       while (q < nnz && d->efc_J_colind[adr + q] < col) {
@@ -423,7 +473,7 @@ void rowValues(const mjModel* m, const mjData* d, const HessBlocks* hb, int c, i
       val[k] = (q < nnz && d->efc_J_colind[adr + q] == col) ? d->efc_J[adr + q] : 0;
     }
   } else {
-    const mjtNum* row = d->efc_J + (size_t)i * m->nv;
+    const mjtNum* row = d->efc_J + (size_t)globalRow(hb, i) * m->nv;
     for (int k = 0; k < n; k++) {
       val[k] = row[hb->cdof[hb->comp_dofadr[c] + idx[k]]];
     }
@@ -483,19 +533,19 @@ void addOuter(mjtNum* H, int nb, const int* idx, const mjtNum* x, const mjtNum* 
 void addQuadraticRows(const mjModel* m, const mjData* d, HessBlocks* hb, int c, mjtNum* H,
                       int nb, int i, int nrow) {
   for (int j = i; j < i + nrow; j++) {
-    if (d->efc_state[j] == mjCNSTRSTATE_QUADRATIC && hb->row_comp[j] == c) {
+    if (hb->p->efc_state[j] == mjCNSTRSTATE_QUADRATIC && hb->row_comp[j] == c) {
       int n = localRow(m, d, hb, j, hb->idx, hb->val);
-      addOuter(H, nb, hb->idx, hb->val, hb->val, n, d->efc_D[j], hb->run);
+      addOuter(H, nb, hb->idx, hb->val, hb->val, n, hb->p->efc_D[j], hb->run);
     }
   }
 }
 
 // number of entries of crow from k on that are rows of the same contact as crow[k] (rows
 // without nonzeros belong to no component, so a contact can have fewer than its row count)
-int contactRun(const mjData* d, const HessBlocks* hb, int k, int kend) {
+int contactRun(const HessBlocks* hb, int k, int kend) {
+  const int *id = hb->p->efc_id, *type = hb->p->efc_type;
   int i = hb->crow[k], g = 1;
-  while (k + g < kend && d->efc_id[hb->crow[k + g]] == d->efc_id[i] &&
-         d->efc_type[hb->crow[k + g]] == d->efc_type[i]) {
+  while (k + g < kend && id[hb->crow[k + g]] == id[i] && type[hb->crow[k + g]] == type[i]) {
     g++;
   }
   return g;
@@ -527,15 +577,18 @@ void factorComponent(const mjModel* m, mjData* d, HessBlocks* hb, int c) {
   int* cidx = hb->cidx;
   int kend = hb->comp_rowadr[c + 1];
   for (int k = hb->comp_rowadr[c]; k < kend; k++) {
-    int i = hb->crow[k], type = d->efc_type[i];
+    int i = hb->crow[k], type = hb->p->efc_type[i];
     if (type == mjCNSTR_CONTACT_ELLIPTIC || type == mjCNSTR_CONTACT_PYRAMIDAL) {
-      // all rows of the contact at once, from its first one
-      const mjContact* con = d->contact + d->efc_id[i];
+      // all rows of the contact at once, from its first one (in the local numbering)
+      const mjContact* con = d->contact + hb->p->efc_id[i];
       int dim = con->dim, i0 = con->efc_address;
-      k += contactRun(d, hb, k, kend) - 1;
+      if (hb->p->efcmap) {
+        i0 = d->map_efc2iefc[i0] - hb->p->efcadr;
+      }
+      k += contactRun(hb, k, kend) - 1;
       if (type == mjCNSTR_CONTACT_PYRAMIDAL) {
         addQuadraticRows(m, d, hb, c, H, nb, i0, 2 * (dim - 1));
-      } else if (d->efc_state[i0] == mjCNSTRSTATE_CONE) {
+      } else if (hb->p->efc_state[i0] == mjCNSTRSTATE_CONE) {
         int n = contactPattern(m, d, hb, c, i0, dim, cidx);
         for (int a = 0; a < dim; a++) {
           rowValues(m, d, hb, c, i0 + a, cidx, n, pval + a * nb);
@@ -552,11 +605,11 @@ void factorComponent(const mjModel* m, mjData* d, HessBlocks* hb, int c) {
       }
       continue;
     }
-    if (d->efc_state[i] != mjCNSTRSTATE_QUADRATIC) {
+    if (hb->p->efc_state[i] != mjCNSTRSTATE_QUADRATIC) {
       continue;
     }
     int n = localRow(m, d, hb, i, pidx, pval);
-    addOuter(H, nb, pidx, pval, pval, n, d->efc_D[i], hb->run);
+    addOuter(H, nb, pidx, pval, pval, n, hb->p->efc_D[i], hb->run);
   }
   mju_cholFactor(H, nb, mjMINVAL);
 }
@@ -576,6 +629,10 @@ int factorAll(const mjModel* m, mjData* d, HessBlocks* hb, int only_dirty) {
 
 // res = H^-1 vec, block by block
 void hessSolve(const mjModel* m, HessBlocks* hb, mjtNum* res, const mjtNum* vec) {
+  if (hb->p->island >= 0) {  // local vectors, one component
+    mju_cholSolve(res, hb->H, vec, hb->comp_nv[0]);
+    return;
+  }
   for (int c = 0; c < hb->ncomp; c++) {
     int nb = hb->comp_nv[c];
     const int* dofs = hb->cdof + hb->comp_dofadr[c];
@@ -597,7 +654,8 @@ void hessSolve(const mjModel* m, HessBlocks* hb, mjtNum* res, const mjtNum* vec)
 // changes, or a failed downdate are refactorized. Returns the number of updates (rank-1 updates
 // plus the dofs of refactorized components).
 int hessUpdate(const mjModel* m, mjData* d, HessBlocks* hb, const int* old) {
-  int nefc = d->nefc, nupdate = 0;
+  const mjPrimal* p = hb->p;
+  int nefc = p->nefc, nupdate = 0;
   for (int c = 0; c < hb->ncomp; c++) {
     hb->dirty[c] = 0;
   }
@@ -612,12 +670,12 @@ int hessUpdate(const mjModel* m, mjData* d, HessBlocks* hb, const int* old) {
     if (c < 0) {
       continue;
     }
-    if (d->efc_type[i] == mjCNSTR_CONTACT_ELLIPTIC) {
-      int s = d->efc_state[i], so = old[i];
+    if (p->efc_type[i] == mjCNSTR_CONTACT_ELLIPTIC) {
+      int s = p->efc_state[i], so = old[i];
       if (s == mjCNSTRSTATE_CONE || s != so) {
         hb->dirty[c] = 1;
       }
-    } else if ((d->efc_state[i] == mjCNSTRSTATE_QUADRATIC) !=
+    } else if ((p->efc_state[i] == mjCNSTRSTATE_QUADRATIC) !=
                (old[i] == mjCNSTRSTATE_QUADRATIC)) {
       nchange[c]++;
     }
@@ -632,10 +690,10 @@ int hessUpdate(const mjModel* m, mjData* d, HessBlocks* hb, const int* old) {
   // pass 2: rank-1 updates in clean components
   for (int i = 0; i < nefc; i++) {
     int c = hb->row_comp[i];
-    if (c < 0 || hb->dirty[c] || d->efc_type[i] == mjCNSTR_CONTACT_ELLIPTIC) {
+    if (c < 0 || hb->dirty[c] || p->efc_type[i] == mjCNSTR_CONTACT_ELLIPTIC) {
       continue;
     }
-    int now = d->efc_state[i] == mjCNSTRSTATE_QUADRATIC;
+    int now = p->efc_state[i] == mjCNSTRSTATE_QUADRATIC;
     int was = old[i] == mjCNSTRSTATE_QUADRATIC;
     if (now == was) {
       continue;
@@ -644,7 +702,7 @@ int hessUpdate(const mjModel* m, mjData* d, HessBlocks* hb, const int* old) {
     int n = localRow(m, d, hb, i, hb->idx, hb->val);
     mjtNum* x = hb->work;
     mju_zero(x, nb);
-    mjtNum w = sqrt(d->efc_D[i]);
+    mjtNum w = sqrt(p->efc_D[i]);
     for (int k = 0; k < n; k++) {
       x[hb->idx[k]] = w * hb->val[k];
     }
@@ -665,16 +723,20 @@ int hessUpdate(const mjModel* m, mjData* d, HessBlocks* hb, const int* old) {
 
 // "Algorithms / Newton": search = -H^-1 grad, exact line search, state update, incremental
 // Hessian update. Terminates when the scaled improvement or the scaled gradient falls below
-// opt.tolerance.
-int mj_solverNewton(const mjModel* m, mjData* d, int maxiter) {
-  int nv = m->nv, nefc = d->nefc;
+// opt.tolerance. Solves the whole problem (island < 0) or one island.
+int mj_solverNewtonProblem(const mjModel* m, mjData* d, int island, int maxiter) {
   mj_markStack(d);
   mjPrimal p;
+  mj_primalView(m, d, &p, island);
+  int nv = p.nv, nefc = p.nefc, slot = island < 0 ? 0 : island;
   mj_primalInit(m, d, &p, 1);
   HessBlocks hb;
+  hb.p = &p;
   buildComponents(m, d, &hb);
   factorAll(m, d, &hb, 0);
-  d->solver_nnz[0] = hb.nH;
+  if (slot < mjNISLAND) {
+    d->solver_nnz[slot] = hb.nH;
+  }
   int* old = mj_stackAllocInt(d, mjMAX(nefc, 1));
   mjtNum tol = m->opt.tolerance;
 
@@ -683,7 +745,7 @@ int mj_solverNewton(const mjModel* m, mjData* d, int maxiter) {
     hessSolve(m, &hb, p.Mgrad, p.grad);
     mju_scl(p.search, p.Mgrad, -1, nv);
     mjtNum cost_old = p.cost;
-    memcpy(old, d->efc_state, sizeof(int) * nefc);
+    memcpy(old, p.efc_state, sizeof(int) * nefc);
 
     int neval;
     mjtNum lineslope;
@@ -694,7 +756,7 @@ int mj_solverNewton(const mjModel* m, mjData* d, int maxiter) {
     mj_primalEval(m, d, &p, 1);
     mjtNum improvement = p.scale * (cost_old - p.cost);
     mjtNum gradient = p.scale * mju_norm(p.grad, nv);
-    int nchange = mj_countChange(d, old);
+    int nchange = mj_countChange(p.nefc, p.efc_state, old);
     int converged = improvement < tol || gradient < tol;
     int nupdate = 0;
     if (!converged && iter + 1 < maxiter) {
@@ -702,8 +764,8 @@ int mj_solverNewton(const mjModel* m, mjData* d, int maxiter) {
       nupdate = hessUpdate(m, d, &hb, old);
       mj_freeStack(d);
     }
-    mj_solverStat(d, iter, improvement, gradient, lineslope, mj_countActive(d), nchange, neval,
-                  nupdate);
+    mj_solverStatIsland(d, slot, iter, improvement, gradient, lineslope,
+                        mj_countActive(p.nefc, p.efc_state), nchange, neval, nupdate);
     iter++;
     if (converged) {
       break;
@@ -711,4 +773,8 @@ int mj_solverNewton(const mjModel* m, mjData* d, int maxiter) {
   }
   mj_freeStack(d);
   return iter;
+}
+
+int mj_solverNewton(const mjModel* m, mjData* d, int maxiter) {
+  return mj_solverNewtonProblem(m, d, -1, maxiter);
 }

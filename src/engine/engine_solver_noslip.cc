@@ -111,7 +111,7 @@ int mj_solverNoSlip(const mjModel* m, mjData* d, int maxiter, int offset) {
       }
     }
     mjtNum improvement = -scale * total;
-    mj_solverStat(d, offset + iter, improvement, 0, 0, 0, 0, 0, 0);
+    mj_solverStatIsland(d, 0, offset + iter, improvement, 0, 0, 0, 0, 0, 0);
     iter++;
     if (improvement < m->opt.noslip_tolerance) {
       break;

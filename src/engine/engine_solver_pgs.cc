@@ -288,7 +288,8 @@ int mj_solverPGS(const mjModel* m, mjData* d, int maxiter) {
     }
     mjtNum improvement = -scale * pgsSweep(m, d);
     mj_dualStates(m, d);
-    mj_solverStat(d, iter, improvement, 0, 0, mj_countActive(d), mj_countChange(d, old), 0, 0);
+    mj_solverStatIsland(d, 0, iter, improvement, 0, 0, mj_countActive(nefc, d->efc_state),
+                        mj_countChange(nefc, d->efc_state, old), 0, 0);
     iter++;
     if (improvement < m->opt.tolerance) {
       break;
