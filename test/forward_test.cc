@@ -6,9 +6,11 @@
 // callback, timers, energy, the sensor and constraint stages, and the absence of heap allocation
 // in mj_step.
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,22 @@
 #include "engine/engine_forward.h"
 #include "fixture.h"
 #include "forward_testutil.h"
+
+// Global operator new of this test program counts allocations while g_count_new is set: engine
+// code must not use C++ containers or new on the stepping path either.
+static bool g_count_new = false;
+static int g_news = 0;
+void* operator new(std::size_t size) {
+  if (g_count_new) g_news++;
+  void* p = std::malloc(size ? size : 1);
+  if (!p) throw std::bad_alloc();
+  return p;
+}
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+#pragma GCC diagnostic pop
 
 namespace motus_test {
 namespace {
@@ -438,6 +456,44 @@ TEST(Memory, StepDoesNotAllocate) {
       mju_user_free = nullptr;
       EXPECT_EQ(g_mallocs, 0);
       EXPECT_EQ(d->pstack, 0u);  // every stack frame was released
+    }
+  }
+}
+
+// The same on contact-rich project models with every solver, cone and Jacobian layout (islands,
+// sparse factorizations, the collision path of every geom type in scene_mixed), counting both
+// mju_malloc and C++ operator new
+TEST(Memory, StepWithContactsDoesNotAllocate) {
+  for (const char* model : {"model/scene_mixed.xml", "model/humanoid.xml"}) {
+    for (int solver : {mjSOL_PGS, mjSOL_CG, mjSOL_NEWTON}) {
+      for (int cone : {mjCONE_PYRAMIDAL, mjCONE_ELLIPTIC}) {
+        for (int jacobian : {mjJAC_DENSE, mjJAC_SPARSE}) {
+          SCOPED_TRACE(std::string(model) + " solver " + std::to_string(solver) + " cone " +
+                       std::to_string(cone) + " jacobian " + std::to_string(jacobian));
+          ModelPtr m = LoadModel(SourcePath(model));
+          ASSERT_TRUE(m);
+          m->opt.solver = solver;
+          m->opt.cone = cone;
+          m->opt.jacobian = jacobian;
+          DataPtr d(mj_makeData(m.get()));
+          g_mallocs = g_news = 0;
+          mju_user_malloc = CountingMalloc;
+          mju_user_free = PlainFree;
+          g_count_new = true;
+          int maxcon = 0;
+          for (int k = 0; k < 300; k++) {
+            mj_step(m.get(), d.get());
+            maxcon = std::max(maxcon, d->ncon);
+          }
+          g_count_new = false;
+          mju_user_malloc = nullptr;
+          mju_user_free = nullptr;
+          EXPECT_GT(maxcon, 0);  // the scene does make contacts
+          EXPECT_EQ(g_mallocs, 0);
+          EXPECT_EQ(g_news, 0);
+          EXPECT_EQ(d->pstack, 0u);
+        }
+      }
     }
   }
 }
