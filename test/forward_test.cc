@@ -21,20 +21,31 @@
 #include "fixture.h"
 #include "forward_testutil.h"
 
-// Global operator new of this test program counts allocations while g_count_new is set: engine
-// code must not use C++ containers or new on the stepping path either.
+// The global allocation functions of this test program (all the unaligned forms, so that every
+// new is paired with its delete, also under AddressSanitizer) count allocations while
+// g_count_new is set: engine code must not use C++ containers or new on the stepping path either.
 static bool g_count_new = false;
 static int g_news = 0;
-void* operator new(std::size_t size) {
+static void* CountedNew(std::size_t size) noexcept {
   if (g_count_new) g_news++;
-  void* p = std::malloc(size ? size : 1);
+  return std::malloc(size ? size : 1);
+}
+void* operator new(std::size_t size) {
+  void* p = CountedNew(size);
   if (!p) throw std::bad_alloc();
   return p;
 }
+void* operator new[](std::size_t size) { return operator new(size); }
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept { return CountedNew(size); }
+void* operator new[](std::size_t size, const std::nothrow_t&) noexcept { return CountedNew(size); }
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmismatched-new-delete"
 void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
 #pragma GCC diagnostic pop
 
 namespace motus_test {
