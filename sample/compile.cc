@@ -67,6 +67,7 @@ mjModel* Load(const std::string& infile, Format format, std::string* error) {
     char buf[1000] = "";
     mjModel* m = mj_loadXML(infile.c_str(), nullptr, buf, sizeof(buf));
     if (!m) *error = buf[0] ? buf : "could not load '" + infile + "'";
+    if (m && buf[0]) std::fprintf(stderr, "compile: %s\n", buf);  // a warning: loaded anyway
     return m;
   }
   g_warning.clear();

@@ -230,6 +230,8 @@ TEST(ConvexConformance, Probes) {
   // plane vs tetrahedra: the neighbor at x = r is a contact only for r > 0.3 rbound (closed
   // forms, observed 7e-17)
   CheckProbe("plane_mesh", 1e-12, 0, -1, true);
+  // plane vs sdf geoms: through their meshes, as plane vs mesh (closed forms)
+  CheckProbe("plane_sdf", 1e-12, 0, -1, true);
   // inflated cylinders cap to cap: EPA from the hexahedron around GJK's triangle (observed
   // 1e-16)
   CheckProbe("cylinder_margin", 1e-12, 0, -1, true);

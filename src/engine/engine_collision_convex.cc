@@ -224,6 +224,10 @@ void mjc_initCCDObj(mjCCDObj* obj, const mjModel* m, const mjData* d, int g, mjt
   for (int k = 0; k < 9; k++) obj->mat[k] = d->geom_xmat[9 * g + k];
   obj->support = supportGeom;
 
+  // an sdf geom with a mesh is, for the convex colliders (plane-sdf), its mesh's convex hull
+  if (obj->type == mjGEOM_SDF && m->geom_dataid[g] >= 0) {
+    obj->type = mjGEOM_MESH;
+  }
   if (obj->type == mjGEOM_MESH) {
     int mesh = m->geom_dataid[g];
     if (mesh < 0 || mesh >= m->nmesh) {

@@ -3,8 +3,10 @@
 // The table of narrow-phase collision functions (APIreference_APIglobals.rst "mjCOLLISIONFUNC";
 // computation_index.rst "Pair-wise colliders"): entry [t1][t2] with t1 <= t2 collides a geom of
 // type t1 with one of type t2 (the driver orders the pair by type; the lower triangle is unused).
-// NULL means the two types cannot collide (plane-plane, plane-hfield, hfield-hfield, and SDF
-// geoms, which need SDF plugins). Users may replace entries with their own functions.
+// NULL means the two types cannot collide (plane-plane, plane-hfield, hfield-hfield) or, for sdf
+// geoms other than with a plane, that the pair is not implemented yet (the compiler warns when a
+// model has such a pair that can collide). Plane-sdf collides the plane with the sdf geom's mesh,
+// as the reference does. Users may replace entries with their own functions.
 
 #include <mujoco/mujoco.h>
 
@@ -19,7 +21,7 @@
 mjfCollision mjCOLLISIONFUNC[mjNGEOMTYPES][mjNGEOMTYPES] = {
   // PLANE
   {0, 0, mjc_PlaneSphere, mjc_PlaneCapsule, mjc_PlaneEllipsoid, mjc_PlaneCylinder,
-   mjc_PlaneBox, mjc_PlaneConvex, 0},
+   mjc_PlaneBox, mjc_PlaneConvex, mjc_PlaneConvex},
   // HFIELD
   {0, 0, HFC, HFC, HFC, HFC, HFC, HFC, 0},
   // SPHERE

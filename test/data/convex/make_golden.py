@@ -327,6 +327,25 @@ PROBES = {
         "  </asset>\n  <worldbody>\n    <geom type=\"plane\" size=\"10 10 .1\"/>\n" + "".join(
         f'    <body pos="{i} 0 -0.002"><freejoint/><geom type="mesh" mesh="t{i}"/></body>\n'
         for i in range(7)) + "  </worldbody>\n</mujoco>\n",
+    # plane vs sdf geoms: the reference collides an sdf geom (with a mesh) with a plane through
+    # the mesh, exactly as plane vs mesh (an icosahedron on an edge, tilted, and a tetrahedron;
+    # the sdf geoms' octrees are built but not used by this pair)
+    "plane_sdf": """<mujoco>
+  <option><flag gravity="disable"/></option>
+  <asset>
+    <mesh name="ico" scale=".05 .05 .05" vertex="0 1 1.618 0 -1 1.618 0 1 -1.618 0 -1 -1.618
+      1 1.618 0 -1 1.618 0 1 -1.618 0 -1 -1.618 0 1.618 0 1 -1.618 0 1 1.618 0 -1 -1.618 0 -1"/>
+    <mesh name="tet" vertex="0 0 0  0.03 0 0.0005  0 0.1 0.001  0.03 0.03 0.1"/>
+  </asset>
+  <worldbody>
+    <geom type="plane" size="10 10 .1"/>
+    <body pos="0 0 0.08"><freejoint/><geom type="sdf" mesh="ico"/></body>
+    <body pos="1 0 0.075" euler="10 20 30"><freejoint/><geom type="sdf" mesh="ico"/></body>
+    <body pos="2 0 -0.002"><freejoint/><geom type="sdf" mesh="tet"/></body>
+    <body pos="3 0 0.083"><freejoint/><geom type="sdf" mesh="ico" margin="0.005"/></body>
+  </worldbody>
+</mujoco>
+""",
     # box over height fields without margin: EPA on the prisms stops at a repeated vertex of
     # the box (a sloped field, and a flat one with exactly aligned faces)
     "hfield_box": """<mujoco>
