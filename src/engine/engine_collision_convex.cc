@@ -68,7 +68,10 @@ void supportEllipsoid(mjtNum res[3], const mjCCDObj* obj, const mjtNum u[3]) {
     res[1] = res[2] = 0;
     return;
   }
-  for (int k = 0; k < 3; k++) res[k] = obj->size[k] * s[k] / len;
+  // normalize by multiplying with 1 / len, then scale: the rounding of MuJoCo 3.3.8, whose EPA
+  // picks among exactly symmetric faces by these last bits (test/data/convex/probe_epa_rotation)
+  mjtNum inv = 1 / len;
+  for (int k = 0; k < 3; k++) res[k] = s[k] * inv * obj->size[k];
 }
 
 // cylinder: disk of radius size[0] in the xy plane, extruded by +-size[1] along z

@@ -361,23 +361,19 @@ mjtNum planeDistance(mjtNum normal[3], const mjtNum v1[3], const mjtNum v2[3],
   return 0;
 }
 
-// Intersection test on tetrahedra, from GJK's tetrahedron in q->s. Slot order is kept such
-// that each face (listed opposite its vertex) has the outward normal of planeDistance. On
-// return q->s holds the tetrahedron enclosing the origin (n = 4, dist = 0), or n = 0 with
-// dist = mjMAXVAL (separated) or 0 (the origin on a face plane: touching, no penetration).
+// Intersection test on tetrahedra, from GJK's tetrahedron in q->s. Each face is listed opposite
+// its vertex, with the normal of planeDistance; that normal is outward when
+// det(w1 - w0, w2 - w0, w3 - w0) > 0, and each replacement below swaps two slots so that an
+// outward tetrahedron stays outward. GJK's tetrahedron is taken in the order it was built,
+// without orienting it first (as MuJoCo 3.3.8 does: established with the oracle on
+// ellipsoid-cylinder pairs, test/data/convex/probe_gjk_orient): when it comes out inward, the
+// first step pushes the face whose plane is farthest from the origin inward, which leaves the
+// next tetrahedron outward, at the cost of extra iterations. On return q->s holds the
+// tetrahedron enclosing the origin (n = 4, dist = 0), or n = 0 with dist = mjMAXVAL (separated)
+// or 0 (the origin on a face plane: touching, no penetration).
 void gjkIntersect(Query* q, mjCCDObj* obj1, mjCCDObj* obj2) {
   Simplex* s = &q->s;
   int slot[4] = {0, 1, 2, 3};
-
-  // orient the tetrahedron: det(w1 - w0, w2 - w0, w3 - w0) > 0 makes the faces outward
-  mjtNum e1[3], e2[3], e3[3];
-  sub3(e1, s->w[1], s->w[0]);
-  sub3(e2, s->w[2], s->w[0]);
-  sub3(e3, s->w[3], s->w[0]);
-  if (det3(e1, e2, e3) < 0) {
-    slot[0] = 1;
-    slot[1] = 0;
-  }
 
   for (int k = q->iterations; k < q->maxiter; k++) {
     mjtNum dist[4], normal[4][3];
@@ -445,10 +441,12 @@ void gjk(Query* q, mjCCDObj* obj1, mjCCDObj* obj2) {
   mjtNum x[3], lam[4] = {1, 0, 0, 0};
   sub3(x, q->x1, q->x2);
   int n = 0, k = 0;
+  mjtNum nx = 0;  // |x| at the start of the current iteration
 
   for (; k < q->maxiter; k++) {
     // support point of M along -x
-    mjtNum nx = norm3(x), negx[3] = {-x[0], -x[1], -x[2]};
+    nx = norm3(x);
+    mjtNum negx[3] = {-x[0], -x[1], -x[2]};
     supportPair(s->a[n], s->b[n], obj1, obj2, negx, nx);
     sub3(s->w[n], s->a[n], s->b[n]);
     const mjtNum* sk = s->w[n];
@@ -527,7 +525,11 @@ void gjk(Query* q, mjCCDObj* obj1, mjCCDObj* obj2) {
   lincomb(q->x2, lam, s->b, n);
   q->iterations = k;
   s->n = n;
-  q->dist = norm3(x);
+  // Out of iterations, the distance is that of the last iterate GJK started from, one update
+  // behind the witness points (as MuJoCo 3.3.8 reports it: its distance for ccd_iterations = N
+  // is our |x| at the start of iteration N - 1, with the normal of the final simplex; sphere vs
+  // ellipsoid, probe_gjk_maxiter)
+  q->dist = k == q->maxiter && k > 0 ? nx : norm3(x);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -775,8 +777,11 @@ int polytope3(Polytope* P, const Simplex* s, mjCCDObj* obj1, mjCCDObj* obj2) {
 void rotation120(mjtNum R[9], const mjtNum axis[3]) {
   mjtNum n = norm3(axis);
   mjtNum u1 = axis[0] / n, u2 = axis[1] / n, u3 = axis[2] / n;
-  const mjtNum s = 0.86602540378443864676;  // sin(120 deg)
-  const mjtNum c = -0.5;                    // cos(120 deg)
+  // sin(120 deg) to 11 digits: MuJoCo 3.3.8 rotates with this rounded value (its turns are
+  // 1e-12 rad off 120 degrees, which moves the support points and hence every later EPA face
+  // and tie; established with the oracle on ellipsoid pairs, probe_epa_rotation)
+  const mjtNum s = 0.86602540378;
+  const mjtNum c = -0.5;  // cos(120 deg)
   R[0] = c + u1 * u1 * (1 - c);
   R[1] = u1 * u2 * (1 - c) - u3 * s;
   R[2] = u1 * u3 * (1 - c) + u2 * s;
@@ -862,10 +867,11 @@ int epa(Polytope* P, mjCCDObj* obj1, mjCCDObj* obj2, int maxiter, mjtNum toleran
         int* iterations) {
   mjtNum upper = mjMAXVAL, upper2 = mjMAXVAL;
   int face = -1, k;
-  // polytopes: EPA terminates exactly (the support point on the face's plane), the tolerance
-  // is not needed
+  // polytopes: EPA terminates exactly (the support point on the face's plane, or a repeated
+  // support point), without a tolerance: it stops when the bounds meet (upper <= lower), as
+  // MuJoCo 3.3.8 does (mesh cubes face to face at depth 1e-6: a tolerance of even 1e-15 stops
+  // at a face 4e-16 short of the reference's one; test/data/convex/cube_3x3x3_step1)
   bool discrete = discreteShapes(obj1, obj2);
-  if (discrete) tolerance = mjMINVAL;
   for (k = 0; k < maxiter; k++) {
     int prev = face;
 
@@ -895,7 +901,7 @@ int epa(Polytope* P, mjCCDObj* obj1, mjCCDObj* obj2, int maxiter, mjtNum toleran
       upper = upk;
       upper2 = upper * upper;
     }
-    if (upper - lower < tolerance) break;
+    if (discrete ? upper - lower <= 0 : upper - lower < tolerance) break;
 
     // polytopes: a support point found before means no progress (MuJoCo 3.3.8 identifies the
     // support points by their vertices; a height-field prism's vertex is not tracked, so there
@@ -1045,7 +1051,9 @@ mjtNum mjc_ccd(const mjCCDConfig* config, mjCCDStatus* status, mjCCDObj* obj1, m
     gjk(&q, obj1, obj2);
     obj1->core = obj2->core = 0;
     q.cutoff = config->dist_cutoff;
-    if (q.iterations < q.maxiter && q.dist > q.tolerance) {
+    // the cores' answer stands unless they overlap, also when GJK ran out of iterations (as
+    // MuJoCo 3.3.8: deep sphere-ellipsoid poses, probe_gjk_maxiter)
+    if (q.dist > q.tolerance) {
       if (q.dist < mjMAXVAL) {
         mjtNum n[3], e[3];
         sub3(e, q.x2, q.x1);

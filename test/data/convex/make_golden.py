@@ -25,7 +25,8 @@ Shared models (../shared/models, skipped when absent): qpos every 100 steps of a
 trajectory (<name>_states.jsonl), golden as for the pairs in <name>_golden.txt.
 Probe scenes (probe_<name>.xml, see PROBES below): hand-made scenes pinning one MuJoCo 3.3.8 rule
 each (default options, plane-mesh neighbor rule, EPA on prisms, EPA from a hexahedron, multiccd
-faces), golden as for the pairs at the model's initial state.
+faces, the EPA rotation, GJK's unoriented tetrahedron, GJK out of iterations), golden as for the
+pairs at the model's initial state.
 """
 import json
 import math
@@ -114,11 +115,15 @@ PAIRS = [("sphere", "ellipsoid"), ("capsule", "ellipsoid"), ("capsule", "cylinde
 LEGACY = [("ellipsoid", "cylinder"), ("box", "mesh"), ("mesh", "mesh"), ("hfield", "sphere"),
           ("hfield", "box")]
 MULTI = [("box", "wedge"), ("wedge", "wedge"), ("box", "mesh"), ("mesh", "mesh")]
+# name: (model, number of states, steps between states (default 100))
 SHARED_MODELS = {
     "mug": ("mug/mug.xml", 3),
     "dice": ("dice/dice.xml", 2),
     "collision_mixed": ("collision_mixed/mixed.xml", 3),
     "cube_3x3x3": ("cube_3x3x3/cube_3x3x3.xml", 3),
+    # the state after the first step: 27 cubies pressed together by 1e-6, face-face contacts
+    # whose EPA ends exactly where the polytope's bounds meet (probe of the EPA stop rule)
+    "cube_3x3x3_step1": ("cube_3x3x3/cube_3x3x3.xml", 1, 1),
     "replicate_bunnies": ("replicate_bunnies/bunnies.xml", 2),
 }
 MARGIN = 'margin="0.03" gap="0.01"'
@@ -255,13 +260,14 @@ def make_shared(name):
     geometric fields are written, in the golden-file format (test/golden.h):
         <state>.ncon 1 n    <state>.cgeom 2n g1 g2 ...    <state>.cdist n ...
         <state>.cpos 3n ... <state>.cnormal 3n ...        (<state>.sensordata if any)"""
-    rel, nstate = SHARED_MODELS[name]
+    rel, nstate = SHARED_MODELS[name][:2]
+    every = SHARED_MODELS[name][2] if len(SHARED_MODELS[name]) > 2 else 100
     model = os.path.join(SHARED, rel)
     if not os.path.exists(model):
         print(f"skip {name}: {model} absent")
         return
     mrel = os.path.relpath(model, ROOT)
-    recs = oracle(mrel, "--steps", str(100 * nstate), "--every", "100", "--fields", "qpos")
+    recs = oracle(mrel, "--steps", str(every * nstate), "--every", str(every), "--fields", "qpos")
     path = os.path.join(HERE, f"{name}_states.jsonl")
     with open(path, "w") as f:
         for r in recs[-nstate:]:
@@ -388,6 +394,84 @@ PROBES = {
 </mujoco>
 """,
 }
+
+
+def _orient_probe():
+    """Random overlapping pairs of an ellipsoid or a mesh cube with a cylinder (seed 11), 2 m apart
+    along x: GJK's first tetrahedron comes out with either orientation."""
+    rng = random.Random(11)
+    lines = ["<mujoco>", '  <option><flag gravity="disable"/></option>',
+             f'  <asset><mesh name="c" vertex="{CUBE}"/></asset>', "  <worldbody>"]
+    shapes = [('type="ellipsoid" size=".05 .15 .07"', 0.17), ('type="mesh" mesh="c"', 0.17)]
+    for i in range(24):
+        other, rad = shapes[i % 2]
+        e1 = " ".join(f"{rng.uniform(-180, 180):.3f}" for _ in range(3))
+        e2 = " ".join(f"{rng.uniform(-180, 180):.3f}" for _ in range(3))
+        d = [rng.gauss(0, 1) for _ in range(3)]
+        n = math.sqrt(sum(x * x for x in d))
+        r = rng.uniform(0.2, 0.65) * (0.16 + rad)
+        p = [2 * i + d[0] / n * r, d[1] / n * r, d[2] / n * r]
+        lines.append(f'    <body pos="{2 * i} 0 0" euler="{e1}"><freejoint/>'
+                     '<geom type="cylinder" size=".05 .15"/></body>')
+        lines.append(f'    <body pos="{p[0]:.4f} {p[1]:.4f} {p[2]:.4f}" euler="{e2}"><freejoint/>'
+                     f'<geom {other}/></body>')
+    lines += ["  </worldbody>", "</mujoco>", ""]
+    return "\n".join(lines)
+
+
+# deep sphere-ellipsoid poses (states 9, 15, 17 of sphere_ellipsoid) with ccd_iterations 15: GJK
+# on the sphere's core runs out of iterations
+_MAXITER_POSES = [  # (sphere pos, quat), (ellipsoid pos, quat)
+    ((0.0, 0, 0),
+     (0.12720456125654547, 0.5909413619356234, 0.7911874527448323, 0.09289629146711927),
+     (0.018837374563278414, 0.04035384583284121, 0.11646407575826295),
+     (-0.4459241728473338, -0.3361567386907679, 0.6139293079286305, -0.5578898493156879)),
+    ((2.0, 0, 0),
+     (0.8609885205485069, 0.3656550464157287, 0.2077403817180051, -0.28607531930955166),
+     (1.9627707510276164, -0.07391822376893581, 0.14403759383023598),
+     (0.06576708989196137, 0.9897167239454004, -0.0462257354447775, -0.1183160074229862)),
+    ((4.0, 0, 0),
+     (-0.9044360102884852, 0.24725895721440438, -0.12179534897910685, -0.3256138884288412),
+     (3.9861923540447064, -0.039802302660209066, -0.1516827887801029),
+     (0.39905992419929415, -0.5282978716882315, -0.6881711966491731, -0.2967708539769086)),
+]
+
+
+def _maxiter_probe():
+    def pose(p, q):
+        return f'pos="{" ".join(repr(x) for x in p)}" quat="{" ".join(repr(x) for x in q)}"'
+    lines = ["<mujoco>", '  <option ccd_iterations="15"><flag gravity="disable"/></option>',
+             "  <worldbody>"]
+    for pa, qa, pb, qb in _MAXITER_POSES:
+        lines.append(f'    <body {pose(pa, qa)}><freejoint/>'
+                     '<geom type="sphere" size="0.15"/></body>')
+        lines.append(f'    <body {pose(pb, qb)}><freejoint/>'
+                     '<geom type="ellipsoid" size="0.1 0.15 0.2"/></body>')
+    lines += ["  </worldbody>", "</mujoco>", ""]
+    return "\n".join(lines)
+
+
+PROBES.update({
+    # ellipsoids side by side, mirror-symmetric (the balloons model's blue and green balloons),
+    # and an asymmetric pair: GJK ends on a segment, EPA starts from the hexahedron around it
+    # (three support points 120 degrees apart, rotated with sin = 0.86602540378) and every later
+    # face and tie depends on those points' last bits
+    "epa_rotation": """<mujoco>
+  <option><flag gravity="disable"/></option>
+  <worldbody>
+    <body pos=".1 .1 .2"><freejoint/><geom type="ellipsoid" size=".12 .12 .15"/></body>
+    <body pos=".1 -.1 .2"><freejoint/><geom type="ellipsoid" size=".12 .12 .14"/></body>
+    <body pos="4 0 0.1"><freejoint/><geom type="ellipsoid" size=".1 .12 .15"/></body>
+    <body pos="4 0 -0.12"><freejoint/><geom type="ellipsoid" size=".11 .1 .1"/></body>
+  </worldbody>
+</mujoco>
+""",
+    # cylinders against ellipsoids and mesh cubes at random poses: GJK's tetrahedron is used as
+    # built, not oriented first (half of these start inward)
+    "gjk_orient": _orient_probe(),
+    # sphere cores against ellipsoids, GJK out of iterations: distance one iterate behind
+    "gjk_maxiter": _maxiter_probe(),
+})
 
 
 def make_probe(name):
