@@ -97,26 +97,67 @@ TEST(BoxBox, FaceCaseMatchesOracle) {
   }
 }
 
-// Edge case (deepest axis an edge-edge cross product). Every contact of the oracle is ours; the
-// oracle sometimes leaves out one corner of box 1's face that lies inside box 2's face (a rule
-// we have not identified), so ours may have one more; the order within the pair differs in
-// some poses (not compared).
+// Edge case (deepest axis an edge-edge cross product): the same contacts as the oracle, in the
+// same order.
 TEST(BoxBox, EdgeCaseMatchesOracle) {
   Scene s("box_long", "box_edge");
   ASSERT_TRUE(s.g.ok()) << s.g.error();
   ASSERT_NE(s.m, nullptr);
-  int exact_sets = 0;
   for (int r = 0; r < s.g.num_records(); r++) {
     std::vector<GoldenContact> ref = s.Collide(r);
     ASSERT_FALSE(ref.empty()) << "state " << r;
+    EXPECT_TRUE(ContactsMatch(s.m, s.d, ref)) << "state " << r;
+  }
+}
+
+// Deep overlap (0.01 to 0.09, face and edge cases, margin 0): the reference keeps a contact only
+// when its position lies inside the reference box shrunk by 1% or inside the incident box grown
+// by 1% (keepContact), which leaves out points near the sides of the faces. Same contacts in the
+// same order; in the edge case the oracle leaves out about 1% of the points we keep (positions
+// just inside the incident box; rule not identified): measured on 1 of the 60 poses.
+TEST(BoxBox, DeepOverlapMatchesOracle) {
+  Scene s("box_long_nomargin", "box_deep");
+  ASSERT_TRUE(s.g.ok()) << s.g.error();
+  ASSERT_NE(s.m, nullptr);
+  int exact = 0, total = 0;
+  for (int r = 0; r < s.g.num_records(); r++) {
+    std::vector<GoldenContact> ref = s.Collide(r);
+    total += static_cast<int>(ref.size());
+    if (ContactsMatch(s.m, s.d, ref)) {
+      exact++;
+      continue;
+    }
+    // otherwise: every contact of the oracle is ours, and we have at most one more
     int ref_found, mine_found;
     CountCommon(s.d, ref, &ref_found, &mine_found);
     EXPECT_EQ(ref_found, static_cast<int>(ref.size())) << "state " << r;
     EXPECT_LE(s.d->ncon - mine_found, 1) << "state " << r;
-    if (ContactsMatch(s.m, s.d, ref, nullptr, true, /*unordered=*/true)) exact_sets++;
   }
-  // measured: 56 of the 60 poses give the oracle's set exactly
-  EXPECT_GE(exact_sets, 56);
+  EXPECT_GE(exact, 59);
+  EXPECT_GT(total, 2 * s.g.num_records()) << "most poses should give several contacts";
+}
+
+// The same test grows both boxes by the margin (here 0.002): every contact as the oracle's.
+TEST(BoxBox, DeepOverlapWithMarginMatchesOracle) {
+  Scene s("box_long_margin002", "box_deep_margin");
+  ASSERT_TRUE(s.g.ok()) << s.g.error();
+  ASSERT_NE(s.m, nullptr);
+  for (int r = 0; r < s.g.num_records(); r++) {
+    std::vector<GoldenContact> ref = s.Collide(r);
+    EXPECT_TRUE(ContactsMatch(s.m, s.d, ref)) << "state " << r;
+  }
+}
+
+// Box 2 exactly aligned on box 1 with coincident long sides (crossings at the ends of edges lying
+// on the side lines of the face; the corner D comes last, as an incident corner).
+TEST(BoxBox, CoincidentSidesMatchOracle) {
+  Scene s("box_cap_nomargin", "box_cap");
+  ASSERT_TRUE(s.g.ok()) << s.g.error();
+  ASSERT_NE(s.m, nullptr);
+  for (int r = 0; r < s.g.num_records(); r++) {
+    std::vector<GoldenContact> ref = s.Collide(r);
+    EXPECT_TRUE(ContactsMatch(s.m, s.d, ref)) << "state " << r;
+  }
 }
 
 // Face or edge axis: a box edge lying across the other box's face, tilted by psi so that the
@@ -178,11 +219,16 @@ bool HasMirror(const mjContact& a, const mjContact* b, int nb, double tol) {
   return false;
 }
 
-// Swapping the two boxes gives the same contacts with opposite normals (generic poses: the
-// selection and the construction are symmetric in the two boxes).
+// Swapping the two boxes gives the same contacts with opposite normals in the face case (generic
+// poses: the selection and the construction are symmetric in the two boxes). The edge case is not
+// symmetric in the reference (box 1 gives the face whose corners are tested first and only its
+// first corner inside the other face is used), so there the contacts of one order are a subset of
+// the other's, mirrored, with at most one contact more or less.
 TEST(BoxBox, SwapFlipsNormals) {
   const char* scenes[][2] = {{"box_long", "box_face"}, {"box_long", "box_edge"}};
-  for (const auto& sc : scenes) {
+  int edge_asymmetric = 0;
+  for (int sc_i = 0; sc_i < 2; sc_i++) {
+    const auto& sc = scenes[sc_i];
     Scene s(sc[0], sc[1]);
     ASSERT_TRUE(s.g.ok()) << s.g.error();
     ASSERT_NE(s.m, nullptr);
@@ -191,13 +237,25 @@ TEST(BoxBox, SwapFlipsNormals) {
       mjContact a[mjMAXCONPAIR], b[mjMAXCONPAIR];
       int na = CallBoxBox(s.m, s.d, 0, 1, 0.05, a);
       int nb = CallBoxBox(s.m, s.d, 1, 0, 0.05, b);
-      ASSERT_EQ(na, nb) << sc[1] << " state " << r;
-      for (int i = 0; i < na; i++) {
+      if (sc_i == 0) {
+        ASSERT_EQ(na, nb) << sc[1] << " state " << r;
+      } else {
+        ASSERT_LE(std::abs(na - nb), 1) << sc[1] << " state " << r;
+        if (na != nb) edge_asymmetric++;
+      }
+      // every contact of the smaller list has its mirror in the other one
+      const mjContact* small = na <= nb ? a : b;
+      const mjContact* large = na <= nb ? b : a;
+      for (int i = 0; i < std::min(na, nb); i++) {
         // rounding of the same constructions evaluated from the other box
-        EXPECT_TRUE(HasMirror(a[i], b, nb, 1e-12)) << sc[1] << " state " << r << " contact " << i;
+        EXPECT_TRUE(HasMirror(small[i], large, std::max(na, nb), 1e-12))
+            << sc[1] << " state " << r << " contact " << i;
       }
     }
   }
+  // the asymmetry is the exception: measured on 6 of the 60 edge poses
+  EXPECT_GT(edge_asymmetric, 0);
+  EXPECT_LT(edge_asymmetric, 12);
 }
 
 // Moving both boxes changes only the contact positions (generic poses).

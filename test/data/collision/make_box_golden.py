@@ -14,6 +14,9 @@ separating-axis computation (below) at a prescribed signed separation, seeded:
   box_face    random orientations whose deepest axis is a face normal, separation -0.02, -0.005
               and +0.01 (penetrating and apart within the margin); box 2 a long or a flat box
   box_edge    random orientations whose deepest axis is an edge-edge cross product
+  box_deep    random poses (face and edge cases) overlapping by 0.01 to 0.09, margin 0;
+  box_deep_margin  the same with margin 0.002 (and 0.001 apart)
+  box_cap     box 2 aligned on box 1 with coincident long sides (narrower in x than box 1)
   box_tie     a box edge lying across the other box's face, tilted by psi so that the edge axis
               beats the face normal by 0.3 psi (the face/edge selection threshold: relative 1e-12
               when penetrating, ties go to the edge axis when apart), and exactly aligned stacks
@@ -31,7 +34,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 
 S1 = (0.1, 0.15, 0.2)
-S2 = {"long": (0.12, 0.08, 0.18), "ridge": (0.4, 0.08, 0.06)}
+S2 = {"long": (0.12, 0.08, 0.18), "ridge": (0.4, 0.08, 0.06),
+      # same half-size along y as box 1: stacked exactly aligned, the long sides coincide
+      "cap": (0.05, 0.15, 0.05)}
 IDENT = [1, 0, 0, 0]
 
 
@@ -132,6 +137,27 @@ def tie_states(s2):
     return states
 
 
+def coincident_states(s2):
+    """box 2 exactly aligned on box 1's top face, overlapping by 2e-4, its long sides (along x)
+    on box 1's: the face contacts lie on coincident edges (order of the crossings at edge ends)"""
+    states = []
+    for dx in (0.0, 0.02, -0.03, 0.25):
+        for dz in (-2e-4, 0.0):
+            states.append([0, 0, 0] + IDENT + [dx, 0, S1[2] + s2[2] + dz] + IDENT)
+    return states
+
+
+def mixed_states(rng, n, targets, s2):
+    """random poses, face and edge cases alike"""
+    states = []
+    while len(states) < n:
+        q1, q2 = random_quat(rng), random_quat(rng)
+        d = [rng.gauss(0, 1) for _ in range(3)]
+        d = [x / norm(d) for x in d]
+        states.append([0, 0, 0] + q1 + place(d, q1, q2, s2, targets[len(states) % len(targets)]) + q2)
+    return states
+
+
 def aligned_states(s2):
     """exactly aligned stacks (all axes parallel): penetrating, touching and apart"""
     states = []
@@ -180,14 +206,25 @@ SCENES = {
                                        S2["long"], True)),
     "box_tie": ("ridge", 0.05, lambda: tie_states(S2["ridge"])),
     "box_aligned": ("long", 0.0, lambda: aligned_states(S2["long"])),
+    # deep overlap (the position test of keepContact), margin 0 and 0.002
+    "box_deep": ("long", 0.0,
+                 lambda: mixed_states(random.Random(14), 60, (-0.09, -0.06, -0.03, -0.01),
+                                      S2["long"])),
+    "box_deep_margin": ("long", 0.002,
+                        lambda: mixed_states(random.Random(15), 40, (-0.09, -0.05, -0.02, 0.001),
+                                             S2["long"])),
+    "box_cap": ("cap", 0.0, lambda: coincident_states(S2["cap"])),
 }
+
+# model file suffix by margin (the first models had 0.05 and 0)
+SUFFIX = {0.05: "", 0.0: "_nomargin", 0.002: "_margin002"}
 
 
 def main():
     names = sys.argv[1:] or list(SCENES)
     for name in names:
         kind, margin, make = SCENES[name]
-        model = os.path.join(HERE, f"box_{kind}{'' if margin else '_nomargin'}.xml")
+        model = os.path.join(HERE, f"box_{kind}{SUFFIX[margin]}.xml")
         write_model(model, S2[kind], margin)
         gen_golden(model, make(), name)
 
