@@ -397,10 +397,10 @@ TEST(CollisionDriver, MaxContact) {
 }
 
 
-// sdf geoms (with a mesh) collide with planes through their mesh (contacts checked against the
-// oracle in collision_convex_test, probe plane_sdf); their other pairs are not implemented yet:
-// a model where such a pair can collide loads with a warning naming the geom, and the pair gives
-// no contacts. Without such a pair there is no warning.
+// sdf geoms (with a mesh) collide with planes through their mesh (oracle: collision_convex_test,
+// probe plane_sdf) and with boxes by the sdf collider (oracle: collision_sdf_test); sdf against
+// ellipsoids, meshes and height fields is not implemented yet: a model where such a pair can
+// collide loads with a warning naming the geom, and the pair gives no contacts.
 namespace sdf_warning {
 
 std::string LoadWithMessage(const std::string& xml, mjModel** m) {
@@ -436,13 +436,13 @@ TEST(CollisionDriver, SdfGeomsCollideWithPlanesAndWarnOtherwise) {
   mj_deleteData(d);
   mj_deleteModel(m);
 
-  std::string with_box = std::string("<mujoco>") + kIco +
+  std::string with_ellipsoid = std::string("<mujoco>") + kIco +
                          "<worldbody><body><freejoint/><geom type=\"sdf\" mesh=\"ico\"/></body>"
-                         "<body pos=\"0 0 -.13\"><freejoint/><geom name=\"b\" type=\"box\" "
-                         "size=\".05 .05 .05\"/></body></worldbody></mujoco>";
-  std::string msg = LoadWithMessage(with_box, &m);
+                         "<body pos=\"0 0 -.13\"><freejoint/><geom name=\"b\" type=\"ellipsoid\" "
+                         "size=\".05 .05 .06\"/></body></worldbody></mujoco>";
+  std::string msg = LoadWithMessage(with_ellipsoid, &m);
   ASSERT_NE(m, nullptr);  // loads: the reference loads it too
-  EXPECT_NE(msg.find("geom 0 of type sdf collides only with planes"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("geom 0 of type sdf: its collisions with height fields"), std::string::npos) << msg;
   EXPECT_FALSE(capture.warnings().empty());
   d = mj_makeData(m);
   mj_forward(m, d);
@@ -450,8 +450,8 @@ TEST(CollisionDriver, SdfGeomsCollideWithPlanesAndWarnOtherwise) {
   mj_deleteData(d);
   mj_deleteModel(m);
 
-  // the same box filtered out by contype/conaffinity: nothing to warn about
-  std::string filtered = with_box;
+  // the same ellipsoid filtered out by contype/conaffinity: nothing to warn about
+  std::string filtered = with_ellipsoid;
   filtered.replace(filtered.find("name=\"b\""), 8, "name=\"b\" contype=\"0\" conaffinity=\"0\"");
   EXPECT_EQ(LoadWithMessage(filtered, &m), "");
   ASSERT_NE(m, nullptr);

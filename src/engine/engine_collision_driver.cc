@@ -804,7 +804,8 @@ int mj_maxContact(const mjModel* m, int g1, int g2, int has_margin) {
   int multi = !mjDISABLED(mjDSBL_MULTICCD);
   int native = !mjDISABLED(mjDSBL_NATIVECCD);
   if (t2 == mjGEOM_SDF && t1 != mjGEOM_PLANE) {
-    return m->opt.sdf_initpoints;
+    // one contact per descent start point (engine_collision_sdf.cc), at most mjMAXCONPAIR
+    return mjCOLLISIONFUNC[t1][t2] ? mjMIN(m->opt.sdf_initpoints, mjMAXCONPAIR) : 0;
   }
   if (!mjCOLLISIONFUNC[t1][t2]) {
     return 0;

@@ -4,14 +4,16 @@
 // computation_index.rst "Pair-wise colliders"): entry [t1][t2] with t1 <= t2 collides a geom of
 // type t1 with one of type t2 (the driver orders the pair by type; the lower triangle is unused).
 // NULL means the two types cannot collide (plane-plane, plane-hfield, hfield-hfield) or, for sdf
-// geoms other than with a plane, that the pair is not implemented yet (the compiler warns when a
-// model has such a pair that can collide). Plane-sdf collides the plane with the sdf geom's mesh,
-// as the reference does. Users may replace entries with their own functions.
+// geoms, that the pair is not implemented yet (hfield, ellipsoid and mesh against sdf).
+// Plane-sdf collides the plane with the sdf geom's mesh, as the reference does; sphere, capsule,
+// cylinder, box and sdf against sdf descend on the mesh octree field (engine_collision_sdf.h).
+// Users may replace entries with their own functions.
 
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_collision_convex.h"
 #include "engine/engine_collision_primitive.h"
+#include "engine/engine_collision_sdf.h"
 
 // mjc_Convex, mjc_PlaneConvex and mjc_ConvexHField are the convex area's colliders
 // (engine_collision_convex.h).
@@ -25,19 +27,20 @@ mjfCollision mjCOLLISIONFUNC[mjNGEOMTYPES][mjNGEOMTYPES] = {
   // HFIELD
   {0, 0, HFC, HFC, HFC, HFC, HFC, HFC, 0},
   // SPHERE
-  {0, 0, mjc_SphereSphere, mjc_SphereCapsule, CVX, mjc_SphereCylinder, mjc_SphereBox, CVX, 0},
+  {0, 0, mjc_SphereSphere, mjc_SphereCapsule, CVX, mjc_SphereCylinder, mjc_SphereBox, CVX,
+   mjc_SDF},
   // CAPSULE
-  {0, 0, 0, mjc_CapsuleCapsule, CVX, CVX, mjc_CapsuleBox, CVX, 0},
+  {0, 0, 0, mjc_CapsuleCapsule, CVX, CVX, mjc_CapsuleBox, CVX, mjc_SDF},
   // ELLIPSOID
   {0, 0, 0, 0, CVX, CVX, CVX, CVX, 0},
   // CYLINDER
-  {0, 0, 0, 0, 0, CVX, CVX, CVX, 0},
+  {0, 0, 0, 0, 0, CVX, CVX, CVX, mjc_SDF},
   // BOX
-  {0, 0, 0, 0, 0, 0, mjc_BoxBox, CVX, 0},
+  {0, 0, 0, 0, 0, 0, mjc_BoxBox, CVX, mjc_SDF},
   // MESH
   {0, 0, 0, 0, 0, 0, 0, CVX, 0},
   // SDF
-  {0, 0, 0, 0, 0, 0, 0, 0, 0},
+  {0, 0, 0, 0, 0, 0, 0, 0, mjc_SDF},
 };
 
 #undef CVX

@@ -603,10 +603,11 @@ bool CompileAll(CompileContext* c, std::unique_ptr<mjModel, ModelDeleter>* out) 
 
 }  // namespace
 
-// The engine collides sdf geoms (type="sdf" with a mesh) with planes only (through the mesh, as
-// the reference does); the sdf collider for the other geom types is not implemented yet. A model
-// in which such a pair can collide compiles (the reference loads it) but says so: the warning
-// names the first sdf geom concerned. Empty when there is nothing to say.
+// The engine collides sdf geoms (type="sdf" with a mesh) with planes, spheres, capsules,
+// cylinders, boxes and other sdf geoms as the reference does; sdf against height fields,
+// ellipsoids and meshes is not implemented yet. A model in which such a pair can collide
+// compiles (the reference loads it) but says so: the warning names the first sdf geom concerned.
+// Empty when there is nothing to say.
 std::string UnsupportedCollisionWarning(const mjModel* m) {
   // a geom pair that the contype/conaffinity filter or an explicit <pair> lets through
   auto may_collide = [m](int g, int h) {
@@ -623,15 +624,15 @@ std::string UnsupportedCollisionWarning(const mjModel* m) {
   for (int g = 0; g < m->ngeom; g++) {
     if (m->geom_type[g] != mjGEOM_SDF) continue;
     for (int h = 0; h < m->ngeom; h++) {
-      if (h == g || m->geom_type[h] == mjGEOM_PLANE || m->geom_bodyid[h] == m->geom_bodyid[g] ||
-          !may_collide(g, h)) {
+      int t = m->geom_type[h];
+      bool missing = t == mjGEOM_HFIELD || t == mjGEOM_ELLIPSOID || t == mjGEOM_MESH;
+      if (h == g || !missing || m->geom_bodyid[h] == m->geom_bodyid[g] || !may_collide(g, h)) {
         continue;
       }
       const char* name = m->names + m->name_geomadr[g];
       return "Warning: geom " + std::to_string(g) + (*name ? std::string(" '") + name + "'" : "") +
-             " of type sdf collides only with planes: collisions of sdf geoms with other geom "
-             "types are not supported yet and produce no contacts (geom " + std::to_string(h) +
-             ")";
+             " of type sdf: its collisions with height fields, ellipsoids and meshes are not "
+             "supported yet and produce no contacts (geom " + std::to_string(h) + ")";
     }
   }
   return "";

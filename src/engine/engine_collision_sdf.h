@@ -1,0 +1,46 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Collisions with geoms of type "sdf" that reference a mesh (no plugin): the signed distance
+// field is the mesh octree compiled into mjModel (mesh_octadr, oct_aabb, oct_child, oct_coeff).
+// Contacts come from gradient descent started at sdf_initpoints Halton points of the overlap of
+// the two bounding boxes (programming_extension.rst "sdf"); see engine_collision_sdf.cc for the
+// conventions, which were measured against MuJoCo 3.3.8.
+//
+// Implemented pairs: sphere, capsule, cylinder, box and sdf against sdf. Plane-sdf is plane-mesh
+// (convex area). Not implemented: hfield, ellipsoid and mesh against sdf (NULL table entries).
+
+#ifndef MOTUS_ENGINE_ENGINE_COLLISION_SDF_H_
+#define MOTUS_ENGINE_ENGINE_COLLISION_SDF_H_
+
+#include <mujoco/mujoco.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// Narrow phase for (sphere | capsule | cylinder | box | sdf) g1 against the sdf geom g2
+// (mjCOLLISIONFUNC signature).
+// Writes at most mjMAXCONPAIR contacts; geoms of other types, sdf geoms without a mesh octree
+// and degenerate sizes give no contacts.
+int mjc_SDF(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
+
+// Signed distance of the mesh octree of `mesh` at point p (mesh frame): trilinear interpolation
+// of the corner values of the leaf containing p; outside the root box, the value at the point
+// clamped 1e-6 inside the box plus the distance to that point. Returns 0 without an octree.
+mjtNum mjc_octDistance(const mjModel* m, int mesh, const mjtNum p[3]);
+
+// Gradient of mjc_octDistance at p (mesh frame). Inside the root box it is the analytic
+// derivative of the trilinear interpolation; with `cell_units` it is taken with respect to the
+// leaf's unit-cube coordinates (i.e. multiplied by the leaf's edge length), which is the
+// gradient MuJoCo 3.3.8 descends on. Outside the root box: forward differences (step 1e-8).
+void mjc_octGradient(const mjModel* m, int mesh, const mjtNum p[3], int cell_units,
+                     mjtNum grad[3]);
+
+// Halton sequence: the radical inverse of `index` in base `base` (index 0 gives 0).
+mjtNum mjc_halton(int index, int base);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif  // MOTUS_ENGINE_ENGINE_COLLISION_SDF_H_
