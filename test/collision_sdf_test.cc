@@ -129,11 +129,11 @@ TEST(SdfOctree, OutsideTheRootBoxAddsTheDistanceToTheClampedPoint) {
 }
 
 TEST(SdfOctree, Halton) {
-  EXPECT_EQ(mjc_halton(0, 2), 0);
-  EXPECT_EQ(mjc_halton(1, 2), 0.5);
-  EXPECT_EQ(mjc_halton(6, 2), 0.375);           // 110 -> 0.011
-  EXPECT_NEAR(mjc_halton(5, 3), 7.0 / 9, 1e-15);  // 12 -> 0.21 (sums of inexact thirds)
-  EXPECT_NEAR(mjc_halton(7, 5), 0.44, 1e-15);     // 12 -> 0.21
+  EXPECT_EQ(mju_Halton(0, 2), 0);
+  EXPECT_EQ(mju_Halton(1, 2), 0.5);
+  EXPECT_EQ(mju_Halton(6, 2), 0.375);           // 110 -> 0.011
+  EXPECT_NEAR(mju_Halton(5, 3), 7.0 / 9, 1e-15);  // 12 -> 0.21 (sums of inexact thirds)
+  EXPECT_NEAR(mju_Halton(7, 5), 0.44, 1e-15);     // 12 -> 0.21
 }
 
 // Contacts equal MuJoCo 3.3.8's, in the same order.

@@ -183,16 +183,6 @@ void mjc_octGradient(const mjModel* m, int mesh, const mjtNum p[3], int cell_uni
   octGradientTree(&t, p, cell_units, grad);
 }
 
-mjtNum mjc_halton(int index, int base) {
-  mjtNum f = 1, r = 0;
-  while (index > 0) {
-    f /= base;
-    r += f * (index % base);
-    index /= base;
-  }
-  return r;
-}
-
 // ---------------------------------------------------------------------------------------------
 // primitive fields (geom local frame)
 
@@ -303,8 +293,8 @@ static void toGeom1(const SdfPair* s, const mjtNum x[3], mjtNum y[3]) {
   mju_addTo3(y, s->pos_a);
 }
 
-// A (geom1) at x in the sdf frame, and its gradient in the sdf frame
-static mjtNum fieldA(const SdfPair* s, const mjtNum x[3], int cell_units, mjtNum grad[3]) {
+// A (geom1) at x in the sdf frame, and its gradient in the sdf frame when grad is not NULL
+static mjtNum fieldA(const SdfPair* s, const mjtNum x[3], int cell_units, mjtNum* grad) {
   mjtNum y[3], gy[3], a;
   toGeom1(s, x, y);
   switch (s->type1) {
@@ -320,46 +310,31 @@ static mjtNum fieldA(const SdfPair* s, const mjtNum x[3], int cell_units, mjtNum
     case mjGEOM_CYLINDER:
       a = cylinderField(s->size1[0], s->size1[1], y, gy);
       break;
-    default:  // mjGEOM_SDF
-      octGradientTree(&s->tree1, y, cell_units, gy);
+    default:  // mjGEOM_SDF: the octree gradient only when asked for (finite differences outside)
+      if (grad) {
+        octGradientTree(&s->tree1, y, cell_units, gy);
+      }
       a = octDistanceTree(&s->tree1, y);
       break;
   }
-  mju_mulMatTVec3(grad, s->mat_a, gy);
+  if (grad) {
+    mju_mulMatTVec3(grad, s->mat_a, gy);
+  }
   return a;
 }
 
-static mjtNum valueA(const SdfPair* s, const mjtNum x[3]) {
-  mjtNum y[3], gy[3];
-  toGeom1(s, x, y);
-  switch (s->type1) {
-    case mjGEOM_SPHERE:
-      return sphereField(s->size1[0], y, gy);
-    case mjGEOM_BOX:
-      return boxField(s->size1, y, gy);
-    case mjGEOM_CAPSULE:
-      return capsuleField(s->size1[0], s->size1[1], y, gy);
-    case mjGEOM_CYLINDER:
-      return cylinderField(s->size1[0], s->size1[1], y, gy);
-    default:
-      return octDistanceTree(&s->tree1, y);
+// B (the sdf geom) at x in its frame, and its gradient when grad is not NULL
+static mjtNum fieldB(const SdfPair* s, const mjtNum x[3], int cell_units, mjtNum* grad) {
+  if (grad) {
+    octGradientTree(&s->tree2, x, cell_units, grad);
   }
-}
-
-// B (the sdf geom) at x in its frame, and its gradient
-static mjtNum fieldB(const SdfPair* s, const mjtNum x[3], int cell_units, mjtNum grad[3]) {
-  octGradientTree(&s->tree2, x, cell_units, grad);
-  return octDistanceTree(&s->tree2, x);
-}
-
-static mjtNum valueB(const SdfPair* s, const mjtNum x[3]) {
   return octDistanceTree(&s->tree2, x);
 }
 
 // objective: the collision function A + B + |max(A, B)| or the intersection max(A, B)
 static mjtNum objective(const SdfPair* s, const mjtNum x[3], int intersection) {
-  mjtNum a = valueA(s, x);
-  mjtNum b = valueB(s, x);
+  mjtNum a = fieldA(s, x, 0, nullptr);
+  mjtNum b = fieldB(s, x, 0, nullptr);
   return intersection ? mju_max(a, b) : a + b + fabs(mju_max(a, b));
 }
 
@@ -485,8 +460,6 @@ int mjc_SDF(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2, m
   mju_mulMatTVec3(s.rel_pos, R2, dp);
 
   // working frame: the sdf's mesh frame (B needs no mapping; A at y = rel_mat^T (x - rel_pos))
-  const mjtNum* Rw = R2;
-  const mjtNum* pw = p2;
   for (int i = 0; i < 3; i++) {
     for (int j = 0; j < 3; j++) {
       s.mat_a[3 * i + j] = s.rel_mat[3 * j + i];
@@ -505,7 +478,7 @@ int mjc_SDF(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2, m
   for (int i = 0; i < npoint && ncon < mjMAXCONPAIR; i++) {
     mjtNum y[3], x[3];
     for (int j = 0; j < 3; j++) {
-      y[j] = lo[j] + (hi[j] - lo[j]) * mjc_halton(i, base[j]);
+      y[j] = lo[j] + (hi[j] - lo[j]) * mju_Halton(i, base[j]);
     }
     // start point, from geom1's frame to the working frame
     mju_mulMatVec3(x, s.rel_mat, y);
@@ -529,9 +502,9 @@ int mjc_SDF(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2, m
 
     mjContact* c = con + ncon++;
     c->dist = dist;
-    mju_mulMatVec3(c->pos, Rw, pos);
-    mju_addTo3(c->pos, pw);
-    mju_mulMatVec3(c->frame, Rw, n);
+    mju_mulMatVec3(c->pos, R2, pos);
+    mju_addTo3(c->pos, p2);
+    mju_mulMatVec3(c->frame, R2, n);
     mju_zero3(c->frame + 3);
   }
   return ncon;

@@ -36,9 +36,6 @@ mjtNum mjc_octDistance(const mjModel* m, int mesh, const mjtNum p[3]);
 void mjc_octGradient(const mjModel* m, int mesh, const mjtNum p[3], int cell_units,
                      mjtNum grad[3]);
 
-// Halton sequence: the radical inverse of `index` in base `base` (index 0 gives 0).
-mjtNum mjc_halton(int index, int base);
-
 #ifdef __cplusplus
 }
 #endif

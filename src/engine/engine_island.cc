@@ -32,26 +32,24 @@ int findRoot(int* parent, int x) {
   return x;
 }
 
-int* arenaInts(mjData* d, int n, int* ok) {
+// n elements of `size` bytes from the arena; NULL for n <= 0, and *ok = 0 when the arena is full
+void* arenaArray(mjData* d, int n, size_t size, size_t align, int* ok) {
   if (n <= 0) {
     return nullptr;
   }
-  int* p = static_cast<int*>(mj_arenaAllocByte(d, sizeof(int) * n, alignof(int)));
+  void* p = mj_arenaAllocByte(d, size * n, align);
   if (!p) {
     *ok = 0;
   }
   return p;
 }
 
+int* arenaInts(mjData* d, int n, int* ok) {
+  return static_cast<int*>(arenaArray(d, n, sizeof(int), alignof(int), ok));
+}
+
 mjtNum* arenaNums(mjData* d, int n, int* ok) {
-  if (n <= 0) {
-    return nullptr;
-  }
-  mjtNum* p = static_cast<mjtNum*>(mj_arenaAllocByte(d, sizeof(mjtNum) * n, alignof(mjtNum)));
-  if (!p) {
-    *ok = 0;
-  }
-  return p;
+  return static_cast<mjtNum*>(arenaArray(d, n, sizeof(mjtNum), alignof(mjtNum), ok));
 }
 
 // Groups the items of every island (item_island[i], -1 for none) keeping their order, then the

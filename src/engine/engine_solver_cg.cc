@@ -17,7 +17,7 @@ int mj_solverCGProblem(const mjModel* m, mjData* d, int island, int maxiter) {
   mj_markStack(d);
   mjPrimal p;
   mj_primalView(m, d, &p, island);
-  int nv = p.nv, slot = island < 0 ? 0 : island;
+  int nv = p.nv;
   mj_primalInit(m, d, &p, 0);
   mjtNum* grad_old = mj_stackAllocNum(d, nv);
   mjtNum* Mgrad_old = mj_stackAllocNum(d, nv);
@@ -43,8 +43,9 @@ int mj_solverCGProblem(const mjModel* m, mjData* d, int island, int maxiter) {
     mj_primalEval(m, d, &p, 0);
     mjtNum improvement = p.scale * (cost_old - p.cost);
     mjtNum gradient = p.scale * mju_norm(p.grad, nv);
-    mj_solverStatIsland(d, slot, iter, improvement, gradient, lineslope,
-                        mj_countActive(p.nefc, p.efc_state), mj_countChange(p.nefc, p.efc_state, old), neval, 0);
+    mj_solverStatIsland(d, island, iter, improvement, gradient, lineslope,
+                        mj_countActive(p.nefc, p.efc_state),
+                        mj_countChange(p.nefc, p.efc_state, old), neval, 0);
     iter++;
     if (improvement < tol || gradient < tol) {
       break;

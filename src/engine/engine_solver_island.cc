@@ -21,6 +21,7 @@
 #include "engine/engine_core_constraint.h"
 #include "engine/engine_io.h"
 #include "engine/engine_solver.h"
+#include "engine/engine_util_sparse.h"
 
 // ---------------------------------------------------------------------------------------------
 // views
@@ -142,19 +143,10 @@ void mj_primalMulJ(const mjModel* m, const mjData* d, const mjPrimal* p, mjtNum*
     return;
   }
   if (mj_isSparse(m)) {
-    const int *rownnz = d->iefc_J_rownnz + p->efcadr, *rowadr = d->iefc_J_rowadr + p->efcadr;
-    for (int r = 0; r < p->nefc; r++) {
-      mjtNum sum = 0;
-      for (int q = rowadr[r], end = rowadr[r] + rownnz[r]; q < end; q++) {
-        sum += d->iefc_J[q] * vec[d->iefc_J_colind[q]];
-      }
-      res[r] = sum;
-    }
+    mju_mulMatVecSparse(res, d->iefc_J, vec, p->nefc, d->iefc_J_rownnz + p->efcadr,
+                        d->iefc_J_rowadr + p->efcadr, d->iefc_J_colind);
   } else {
-    const mjtNum* J = d->iefc_J + p->Jadr;
-    for (int r = 0; r < p->nefc; r++) {
-      res[r] = mju_dot(J + (size_t)r * p->nv, vec, p->nv);
-    }
+    mju_mulMatVec(res, d->iefc_J + p->Jadr, vec, p->nefc, p->nv);
   }
 }
 
@@ -164,25 +156,11 @@ void mj_primalMulJT(const mjModel* m, const mjData* d, const mjPrimal* p, mjtNum
     mj_mulJacTVec(m, d, res, vec);
     return;
   }
-  mju_zero(res, p->nv);
   if (mj_isSparse(m)) {
-    const int *rownnz = d->iefc_J_rownnz + p->efcadr, *rowadr = d->iefc_J_rowadr + p->efcadr;
-    for (int r = 0; r < p->nefc; r++) {
-      mjtNum f = vec[r];
-      if (f == 0) {
-        continue;
-      }
-      for (int q = rowadr[r], end = rowadr[r] + rownnz[r]; q < end; q++) {
-        res[d->iefc_J_colind[q]] += d->iefc_J[q] * f;
-      }
-    }
+    mju_mulMatTVecSparse(res, d->iefc_J, vec, p->nefc, p->nv, d->iefc_J_rownnz + p->efcadr,
+                         d->iefc_J_rowadr + p->efcadr, d->iefc_J_colind);
   } else {
-    const mjtNum* J = d->iefc_J + p->Jadr;
-    for (int r = 0; r < p->nefc; r++) {
-      if (vec[r] != 0) {
-        mju_addToScl(res, J + (size_t)r * p->nv, vec[r], p->nv);
-      }
-    }
+    mju_mulMatTVec(res, d->iefc_J + p->Jadr, vec, p->nefc, p->nv);
   }
 }
 
