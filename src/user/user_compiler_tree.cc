@@ -36,7 +36,11 @@ bool ResolveQuat(CompileContext* c, const SpecElement* e, const double quat[4],
   }
   double n = std::sqrt(out[0] * out[0] + out[1] * out[1] + out[2] * out[2] + out[3] * out[3]);
   if (n < 1e-14) return c->Error("zero quaternion", e);
-  for (int i = 0; i < 4; i++) out[i] /= n;
+  // a quaternion within 1e-14 of unit norm is kept as given, as the reference does (checked with
+  // the oracle: norms 1 +- 1e-14 are left unchanged, 1 + 3e-14 is normalized)
+  if (std::abs(n - 1) > 1e-14) {
+    for (int i = 0; i < 4; i++) out[i] /= n;
+  }
   return true;
 }
 

@@ -28,7 +28,10 @@ extern "C" {
 const char* mjs_resolveOrientation(double quat[4], mjtByte degree, const char* sequence,
                                    const mjsOrientation* orientation) {
   if (!quat || !orientation) return "NULL argument";
-  const double scale = degree ? mjPI / 180.0 : 1.0;
+  // degrees to radians as a / 180 * pi (this order of operations reproduces the reference's
+  // quaternions to the last bit, e.g. euler "0 0 12" -> (0.9945218953682733, 0, 0,
+  // 0.10452846326765346); a * (pi / 180) differs in the last bit of the sine)
+  auto radians = [degree](double a) { return degree ? a / 180.0 * mjPI : a; };
   switch (orientation->type) {
     case mjORIENTATION_QUAT:
       return nullptr;
@@ -37,7 +40,7 @@ const char* mjs_resolveOrientation(double quat[4], mjtByte degree, const char* s
       double axis[3];
       um::Copy3(axis, orientation->axisangle);
       if (um::Normalize3(axis) < 1e-14) return "axisangle too small";
-      double a = orientation->axisangle[3] * scale;
+      double a = radians(orientation->axisangle[3]);
       quat[0] = std::cos(a / 2);
       double s = std::sin(a / 2);
       quat[1] = axis[0] * s;
@@ -73,7 +76,7 @@ const char* mjs_resolveOrientation(double quat[4], mjtByte degree, const char* s
       double q[4] = {1, 0, 0, 0};
       for (int i = 0; i < 3; i++) {
         char c = sequence[i];
-        double a = orientation->euler[i] * scale;
+        double a = radians(orientation->euler[i]);
         double r[4] = {std::cos(a / 2), 0, 0, 0};
         double s = std::sin(a / 2);
         switch (c) {

@@ -137,8 +137,13 @@ inline void QuatZ2Vec(double* q, const double* v) {
 // compose poses: (pos, quat) = (p1, q1) * (p2, q2)
 inline void MulPose(double* pos, double* quat, const double* p1, const double* q1,
                     const double* p2, const double* q2) {
-  double t[3];
-  RotVecQuat(t, p2, q1);
+  // rotate with the rotation matrix of q1 (not the cross-product formula of RotVecQuat): the two
+  // differ in the last bits, and the reference composes frames this way (e.g. a frame rotated
+  // 12 degrees about z moves (0, -15, 2) to z = 1.9999999999999998 there, since the matrix's
+  // diagonal w^2 - x^2 - y^2 + z^2 is 1 - 1e-16)
+  double m[9], t[3];
+  Quat2Mat(m, q1);
+  for (int i = 0; i < 3; i++) t[i] = m[3 * i] * p2[0] + m[3 * i + 1] * p2[1] + m[3 * i + 2] * p2[2];
   double qq[4];
   MulQuat(qq, q1, q2);
   pos[0] = p1[0] + t[0]; pos[1] = p1[1] + t[1]; pos[2] = p1[2] + t[2];

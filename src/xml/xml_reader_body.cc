@@ -11,11 +11,12 @@
 // replicates directly in it) cannot hold joints or inertial.
 //
 // replicate (XMLreference.rst, replicate): the children are parsed `count` times; replica i is a
-// new frame whose pose is the pose of replica i-1 composed with the step (offset, euler): replica 0
-// sits at the parent frame, replica i at p_i = p_{i-1} + R(q_{i-1}) offset, q_i = q_{i-1} * q_step
-// ("the frame of the offset is with respect to the previous replica"; "rotation is always with
-// respect to the frame of the previous replica, so total rotation is cumulative"). The euler step
-// uses the compiler's angle unit and euler sequence (resolved with mjs_resolveOrientation).
+// new frame: replica 0 sits at the parent frame, replica i at p_i = p_{i-1} + R(q_{i-1}) offset
+// ("the frame of the offset is with respect to the previous replica") with orientation q_i = the
+// euler angles i * euler ("total rotation is cumulative"). For a rotation about one axis this is
+// the step composed i times; for general angles the reference scales the angles, not the
+// rotation (checked with the oracle: euler "10 20 37" gives replica 2 at euler "20 40 74", to the
+// last bit). The angles use the compiler's angle unit and euler sequence (mjs_resolveOrientation).
 // Names get the replica suffix; see xml_replicate.h.
 //
 // attach (XMLreference.rst, body/attach): the body named `body` of the <model> asset `model` (or,
@@ -245,21 +246,26 @@ void ParseReplicate(XmlContext& ctx, const XmlNode& node, const XmlTreeScope& sc
            std::to_string(kMaxCopies));
   }
 
-  // rotation between two subsequent replicas, in the compiler's angle unit and sequence
-  double qstep[4] = {1, 0, 0, 0};
-  if (step.type == mjORIENTATION_EULER) {
-    const mjsCompiler* c = &ctx.spec->compiler;
-    char seq[4] = {c->eulerseq[0], c->eulerseq[1], c->eulerseq[2], 0};
-    const char* err = mjs_resolveOrientation(qstep, c->degree, seq, &step);
+  // orientation of replica i: the euler angles i * euler, in the compiler's angle unit and sequence
+  const mjsCompiler* comp = &ctx.spec->compiler;
+  char seq[4] = {comp->eulerseq[0], comp->eulerseq[1], comp->eulerseq[2], 0};
+  auto replicaQuat = [&](int i, double q[4]) {
+    q[0] = 1;
+    q[1] = q[2] = q[3] = 0;
+    if (step.type != mjORIENTATION_EULER) return;
+    mjsOrientation scaled = step;
+    for (int k = 0; k < 3; k++) scaled.euler[k] = i * step.euler[k];
+    const char* err = mjs_resolveOrientation(q, comp->degree, seq, &scaled);
     if (err && *err) a.Fail(std::string("replicate euler: ") + err);
-  }
+  };
 
   std::set<std::string> names;
   CollectTreeNames(node, &names);
 
   double pos[3] = {0, 0, 0};
-  double quat[4] = {1, 0, 0, 0};
   for (int i = 0; i < count; i++) {
+    double quat[4];
+    replicaQuat(i, quat);
     mjsFrame* f = mjs_addFrame(scope.body, scope.frame);
     CheckSpec(ctx, node, f, "frame");
     for (int k = 0; k < 3; k++) f->pos[k] = pos[k];
@@ -274,14 +280,11 @@ void ParseReplicate(XmlContext& ctx, const XmlNode& node, const XmlTreeScope& sc
     ctx.rep.SetCopies(outer);
     ctx.rep.Pop();
 
-    // next replica: p += R(q) offset, q = q * qstep
-    double d[3];
-    mju_rotVecQuat(d, offset, quat);
+    // next replica: p += R(q_i) offset, with the rotation matrix as the reference does
+    double mat[9], d[3];
+    mju_quat2Mat(mat, quat);
+    mju_mulMatVec3(d, mat, offset);
     for (int k = 0; k < 3; k++) pos[k] += d[k];
-    double q[4];
-    mju_mulQuat(q, quat, qstep);
-    mju_normalize4(q);
-    for (int k = 0; k < 4; k++) quat[k] = q[k];
   }
 }
 
