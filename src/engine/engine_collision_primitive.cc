@@ -203,16 +203,22 @@ int mjc_PlaneCylinder(const mjModel* m, const mjData* d, mjContact* con, int g1,
     prja = -prja;
   }
 
-  // downhill radial direction w and the depth it adds: r w.n = -r |n_perp|
-  mju_addScl3(w, n, a, -prja);
-  mjtNum len = mju_norm3(w);
-  if (len < mjMINVAL) {
-    matColumn(w, mat2, 0);
-    len = 0;
+  // downhill radial vector w (length r, perpendicular to the axis) and the depth it adds, w.n.
+  // w = r (a (a.n) - n) / |a (a.n) - n| and its depth is evaluated as the dot product w.n (not as
+  // -r |n_perp|): the two differ by 1e-13 for a cylinder standing almost upright, and this
+  // evaluation gives the reference's distances to the last bit (mug at rest on its base).
+  mju_scl3(w, a, prja);
+  mju_subFrom3(w, n);
+  mjtNum len2 = mju_dot3(w, w);
+  mjtNum prjw;
+  if (len2 < mjMINVAL * mjMINVAL) {
+    matColumn(w, mat2, 0);  // upright: any radial direction, adding no depth
+    mju_scl3(w, w, r);
+    prjw = 0;
   } else {
-    mju_scl3(w, w, -1 / len);
+    mju_scl3(w, w, r / sqrt(len2));
+    prjw = mju_dot3(w, n);
   }
-  mjtNum prjw = -r * len;  // r w.n
 
   // distance of the center from the plane
   mju_sub3(dif, c, d->geom_xpos + 3 * g1);
@@ -224,7 +230,7 @@ int mjc_PlaneCylinder(const mjModel* m, const mjData* d, mjContact* con, int g1,
     return 0;
   }
   mju_addScl3(pnt, c, a, h);
-  mju_addToScl3(pnt, w, r);
+  mju_addTo3(pnt, w);
   planePointContact(con, n, pnt, dist);
   int ncon = 1;
 
@@ -232,18 +238,18 @@ int mjc_PlaneCylinder(const mjModel* m, const mjData* d, mjContact* con, int g1,
   dist = dist0 - h * prja + prjw;
   if (dist <= margin) {
     mju_addScl3(pnt, c, a, -h);
-    mju_addToScl3(pnt, w, r);
+    mju_addTo3(pnt, w);
     planePointContact(con + ncon++, n, pnt, dist);
   }
 
   // 3, 4: the other two triangle corners on the near rim (same depth)
   dist = dist0 + h * prja - 0.5 * prjw;
   if (dist <= margin) {
-    mju_cross(b, a, w);
+    mju_cross(b, a, w);  // length r
     for (int side = -1; side <= 1; side += 2) {
       mju_addScl3(pnt, c, a, h);
-      mju_addToScl3(pnt, w, -0.5 * r);
-      mju_addToScl3(pnt, b, side * r * sqrt(3.0) / 2);
+      mju_addToScl3(pnt, w, -0.5);
+      mju_addToScl3(pnt, b, side * sqrt(3.0) / 2);
       planePointContact(con + ncon++, n, pnt, dist);
     }
   }

@@ -289,6 +289,36 @@ def make_ray(name):
                "--forward-only", "--fields", "sensordata")
 
 
+# A cylinder standing almost upright on a plane (tilts 1e-7 to 1e-2 rad about several axes,
+# penetrating 1e-4): the depth of the rim is r |n_perp|, tiny and sensitive to its evaluation.
+UPRIGHT_XML = """<mujoco model="cylinder_upright">
+  <worldbody>
+    <geom type="plane" size="1 1 .01"/>
+    <body>
+      <freejoint/>
+      <geom type="cylinder" size=".045 .0026"/>
+    </body>
+  </worldbody>
+</mujoco>
+"""
+
+
+def make_upright():
+    name = "cylinder_upright"
+    with open(os.path.join(HERE, f"{name}.xml"), "w") as f:
+        f.write(UPRIGHT_XML)
+    path = os.path.join(HERE, f"{name}_states.jsonl")
+    with open(path, "w") as f:
+        for tilt in (1e-7, 1e-6, 3e-5, 1e-4, 1e-3, 1e-2, 0.0):
+            for axis in ((1, 0, 0), (0.6, 0.8, 0), (-0.3, 0.2, 0)):
+                q = quat_axis(axis, math.degrees(tilt))
+                z = 0.0026 * math.cos(tilt) + 0.045 * math.sin(tilt) - 1e-4
+                f.write(json.dumps({"qpos": [0.01, -0.02, z] + list(q)}) + "\n")
+    gen_golden(os.path.relpath(os.path.join(HERE, f"{name}.xml"), ROOT),
+               os.path.join(HERE, f"{name}_golden.txt"), "--states", os.path.relpath(path, ROOT),
+               "--fields", "qpos,ncon,contact")
+
+
 def main():
     names = sys.argv[1:]
     for t1, t2 in PAIRS:
@@ -303,6 +333,8 @@ def main():
     for name in SHARED_MODELS:
         if not names or name in names:
             make_shared(name)
+    if not names or "cylinder_upright" in names:
+        make_upright()
 
 
 if __name__ == "__main__":
