@@ -1,8 +1,10 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
 // Collisions with sdf geoms backed by a mesh octree (engine_collision_sdf.cc): the octree field
-// against a naive trilinear interpolation and finite differences, and the contacts of small
-// scenes against MuJoCo 3.3.8 (test/data/sdf_collision, generator make_golden.py there).
+// against a naive trilinear interpolation and finite differences, the contacts of small scenes
+// (sphere, capsule, ellipsoid, cylinder, box, mesh and sdf against sdf) against MuJoCo 3.3.8
+// (test/data/sdf_collision, generator make_golden.py there), and the fields used at the contacts
+// against formulas written out in the tests.
 
 #include <cmath>
 #include <string>
@@ -179,7 +181,8 @@ INSTANTIATE_TEST_SUITE_P(Scenes, SdfGolden,
                          ::testing::Values("sphere_sdf", "sphere_sdf_inside",
                                            "sphere_sdf_options", "box_sdf", "box_sdf_inside",
                                            "box_sdf_rotated", "box_sdf_rotated_sdf", "sdf_sdf",
-                                           "capsule_sdf", "cylinder_sdf"));
+                                           "capsule_sdf", "cylinder_sdf", "ellipsoid_sdf",
+                                           "ellipsoid_sdf_rotated", "mesh_sdf"));
 
 // More start points than a pair may hold: at most mjMAXCONPAIR contacts, no overrun.
 TEST(SdfCollide, AtMostMaxConPairContacts) {
@@ -215,6 +218,62 @@ TEST(SdfCollide, ContactPointsLieInTheIntersection) {
     double a = mju_norm3(r) - m->geom_size[3];
     double b = mjc_octDistance(m, 0, x);  // sdf geom at the origin, unrotated
     // dist is max(A, B) at x
+    EXPECT_NEAR(c.dist, mju_max(a, b), 1e-15);
+  }
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+// The ellipsoid's field is the estimate k0 (k0 - 1) / k1 (k0 = |p / s|, k1 = |p / s^2|): at every
+// contact, dist is max(A, B) at x = pos + dist/2 n, with A from that formula written out here.
+TEST(SdfCollide, EllipsoidContactsUseTheEllipsoidEstimate) {
+  mjModel* m = LoadScene("ellipsoid_sdf");
+  ASSERT_NE(m, nullptr);
+  mjData* d = mj_makeData(m);
+  mj_forward(m, d);
+  ASSERT_GT(d->ncon, 0);
+  const double* size = m->geom_size + 3;
+  for (int i = 0; i < d->ncon; i++) {
+    const mjContact& c = d->contact[i];
+    double x[3], r[3], y[3];
+    for (int k = 0; k < 3; k++) x[k] = c.pos[k] + c.dist / 2 * c.frame[k];
+    mju_sub3(r, x, d->geom_xpos + 3);
+    mju_mulMatTVec3(y, d->geom_xmat + 9, r);  // ellipsoid frame
+    double k0 = 0, k1 = 0;
+    for (int k = 0; k < 3; k++) {
+      k0 += (y[k] / size[k]) * (y[k] / size[k]);
+      k1 += (y[k] / (size[k] * size[k])) * (y[k] / (size[k] * size[k]));
+    }
+    k0 = std::sqrt(k0);
+    k1 = std::sqrt(k1);
+    double a = k0 * (k0 - 1) / k1;
+    double b = mjc_octDistance(m, 0, x);  // sdf geom at the origin, unrotated
+    // x is rebuilt from the rounded pos and dist (1e-17) and the field slopes are ~1: 1e-15
+    EXPECT_NEAR(c.dist, mju_max(a, b), 1e-15);
+  }
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+// A mesh geom's field is its mesh's octree in the geom frame: dist is max(A, B) at the contact's
+// x with A the octree of mesh 1 at x mapped into the mesh geom's frame.
+TEST(SdfCollide, MeshContactsUseTheMeshOctree) {
+  mjModel* m = LoadScene("mesh_sdf");
+  ASSERT_NE(m, nullptr);
+  ASSERT_GT(m->mesh_octnum[1], 0);  // built because the third geom is an sdf using mesh 1
+  mjData* d = mj_makeData(m);
+  mj_forward(m, d);
+  ASSERT_GT(d->ncon, 0);
+  for (int i = 0; i < d->ncon; i++) {
+    const mjContact& c = d->contact[i];
+    EXPECT_EQ(c.geom1, 1);
+    EXPECT_EQ(c.geom2, 0);
+    double x[3], r[3], y[3];
+    for (int k = 0; k < 3; k++) x[k] = c.pos[k] + c.dist / 2 * c.frame[k];
+    mju_sub3(r, x, d->geom_xpos + 3);
+    mju_mulMatTVec3(y, d->geom_xmat + 9, r);
+    double a = mjc_octDistance(m, 1, y), b = mjc_octDistance(m, 0, x);
+    // rounding of x and of the frame change (1e-17), field slopes ~1: 1e-15
     EXPECT_NEAR(c.dist, mju_max(a, b), 1e-15);
   }
   mj_deleteData(d);

@@ -308,7 +308,9 @@ TEST(SolverTest, WarmStartAndStatistics) {
     if (nk > 0) nactive += d->solver[k * mjNSOLVER + nk - 1].nactive;
   }
   EXPECT_EQ(nactive, mj_countActive(d->nefc, d->efc_state));
-  EXPECT_LT(d->solver[0].lineslope, 0);
+  // the scaled slope left after the first line search (>= 0; below tolerance * ls_tolerance)
+  EXPECT_GE(d->solver[0].lineslope, 0);
+  EXPECT_LT(d->solver[0].lineslope, m->opt.tolerance * m->opt.ls_tolerance);
 }
 
 // Coulomb friction on a slope: a box on a plane with gravity tilted by theta (the same as a

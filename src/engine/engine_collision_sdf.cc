@@ -24,14 +24,31 @@
 //   x - dist/2 n. One contact per start point (no merging), in start point order, at most
 //   mjMAXCONPAIR.
 // Known difference. Start point 0 is the corner lo; when that is a corner of geom1's box, it lies
-//   on the box surface up to the rounding of the frame changes, and the side rounding puts it on
-//   decides the first step. The reference's rounding is not reproduced, so for such corners the
-//   contact of start point 0 can differ (e.g. testdata_model's thin boxes).
+//   on the box surface up to the rounding of the frame changes, and the side that rounding puts
+//   it on decides the first step. Measured (1 start point, no iterations, 300 random poses of a
+//   box in the sdf's box): with a translated box every contact matches the reference, with a box
+//   rotated about one axis almost none does, so the reference maps points through its rotations
+//   in an order of operations not found yet (tried: sdf<-geom1 and geom1<-sdf as products of the
+//   geom_xmat, as the inverse of each other, and through the world frame). Such corner contacts
+//   (e.g. testdata_model's thin boxes) can differ.
+// Known difference 2. When a mesh geom uses the very mesh of the sdf geom it collides with,
+//   MuJoCo 3.3.8 departs from the above: measured on a probe, its objective takes the mesh
+//   geom's value equal to the sdf's value at the same point (no frame change) while its
+//   descent gradient is the correctly transformed one, and its contact normals use a gradient
+//   (1,1,1)/sqrt(3) times a sign. That looks like a stale per-mesh evaluation in the reference;
+//   it is not reproduced (this file evaluates the mesh geom's own field everywhere, which agrees
+//   with the reference whenever the two geoms use different meshes).
 // Box field. Outside or on the surface: the Euclidean distance to the box, gradient towards the
 //   point ((1,0,0) on the surface). Strictly inside: the unit direction u with components
 //   sign(p_i) / (1 - |p_i| / s_i) normalised (radial near the center, the face normal near a
 //   face), and the distance is minus the length of the ray from p along u to the surface.
 // Sphere, capsule, cylinder fields: the Euclidean signed distances.
+// Ellipsoid field: the estimate k0 (k0 - 1) / k1 (k0 = |p / s|, k1 = |p / s^2|) with its unit
+//   gradient. Mesh geoms (geom1 of type mesh): the octree of their mesh, exactly like an sdf
+//   geom1; the reference builds that octree only for meshes that an sdf geom uses, and reads
+//   outside the octree arrays otherwise, so a mesh without octree gives no contacts here (the
+//   compiler warns). Height field against sdf: the reference warns "not yet supported" at every
+//   call and returns no contacts; the table entry stays NULL and the compiler warns once.
 
 #include "engine/engine_collision_sdf.h"
 
@@ -273,13 +290,39 @@ static mjtNum cylinderField(mjtNum r, mjtNum h, const mjtNum p[3], mjtNum grad[3
   return dz;
 }
 
+// ellipsoid of semi-axes s: the first-order estimate k0 (k0 - 1) / k1 of the signed distance,
+// k0 = |p / s|, k1 = |p / s^2| (exact on the surface and for spheres). Its gradient is
+// normalized: the reference descends on the unit gradient (measured: the first line-search step
+// from a start point is exactly alpha times the unit vector, not the raw derivative).
+static mjtNum ellipsoidField(const mjtNum s[3], const mjtNum p[3], mjtNum grad[3]) {
+  mjtNum q[3], r[3];
+  for (int i = 0; i < 3; i++) {
+    q[i] = p[i] / s[i];
+    r[i] = q[i] / s[i];
+  }
+  mjtNum k0 = mju_norm3(q), k1 = mju_norm3(r);
+  if (!(k1 > 0)) {
+    // the center: any direction; the depth is that of the nearest point of the surface
+    grad[0] = grad[1] = 0;
+    grad[2] = 1;
+    return -mju_min(s[0], mju_min(s[1], s[2]));
+  }
+  // derivative of k0 (k0 - 1) / k1 with k0' = q_i / (s_i k0) and k1' = r_i / (s_i^2 k1)
+  for (int i = 0; i < 3; i++) {
+    mjtNum dk0 = q[i] / (s[i] * k0), dk1 = r[i] / (s[i] * s[i] * k1);
+    grad[i] = ((2 * k0 - 1) * dk0 * k1 - k0 * (k0 - 1) * dk1) / (k1 * k1);
+  }
+  mju_normalize3(grad);
+  return k0 * (k0 - 1) / k1;
+}
+
 // ---------------------------------------------------------------------------------------------
 // the pair
 
 typedef struct {
-  int type1;           // geom1 type: sphere, capsule, cylinder, box or sdf
+  int type1;           // geom1 type: sphere, capsule, ellipsoid, cylinder, box, mesh or sdf
   const mjtNum* size1;
-  OctTree tree1;       // geom1's octree (sdf geom1)
+  OctTree tree1;       // geom1's octree (sdf or mesh geom1)
   OctTree tree2;       // the sdf geom's octree
   mjtNum rel_mat[9];   // sdf frame <- geom1 frame: x = rel_mat y + rel_pos
   mjtNum rel_pos[3];
@@ -310,7 +353,11 @@ static mjtNum fieldA(const SdfPair* s, const mjtNum x[3], int cell_units, mjtNum
     case mjGEOM_CYLINDER:
       a = cylinderField(s->size1[0], s->size1[1], y, gy);
       break;
-    default:  // mjGEOM_SDF: the octree gradient only when asked for (finite differences outside)
+    case mjGEOM_ELLIPSOID:
+      a = ellipsoidField(s->size1, y, gy);
+      break;
+    default:  // mjGEOM_SDF, mjGEOM_MESH: the octree gradient only when asked for (finite
+              // differences outside the root box)
       if (grad) {
         octGradientTree(&s->tree1, y, cell_units, gy);
       }
@@ -431,13 +478,15 @@ int mjc_SDF(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2, m
   if (m->geom_type[g2] != mjGEOM_SDF || !octGet(m, m->geom_dataid[g2], &s.tree2)) {
     return 0;
   }
-  if (s.type1 == mjGEOM_SDF) {
+  if (s.type1 == mjGEOM_SDF || s.type1 == mjGEOM_MESH) {
+    // a mesh geom's field is its mesh's octree, which exists only when an sdf geom also uses
+    // that mesh (the compiler warns about the other meshes)
     if (!octGet(m, m->geom_dataid[g1], &s.tree1)) {
       return 0;
     }
   } else if (s.type1 == mjGEOM_SPHERE) {
     if (!(s.size1[0] > 0)) return 0;
-  } else if (s.type1 == mjGEOM_BOX) {
+  } else if (s.type1 == mjGEOM_BOX || s.type1 == mjGEOM_ELLIPSOID) {
     if (!(s.size1[0] > 0 && s.size1[1] > 0 && s.size1[2] > 0)) return 0;
   } else if (s.type1 == mjGEOM_CAPSULE || s.type1 == mjGEOM_CYLINDER) {
     if (!(s.size1[0] > 0 && s.size1[1] > 0)) return 0;

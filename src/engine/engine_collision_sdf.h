@@ -6,8 +6,9 @@
 // the two bounding boxes (programming_extension.rst "sdf"); see engine_collision_sdf.cc for the
 // conventions, which were measured against MuJoCo 3.3.8.
 //
-// Implemented pairs: sphere, capsule, cylinder, box and sdf against sdf. Plane-sdf is plane-mesh
-// (convex area). Not implemented: hfield, ellipsoid and mesh against sdf (NULL table entries).
+// Implemented pairs: sphere, capsule, ellipsoid, cylinder, box, mesh and sdf against sdf (a mesh
+// geom needs an octree, i.e. its mesh must also be used by an sdf geom). Plane-sdf is plane-mesh
+// (convex area). Height field against sdf gives no contacts, as in MuJoCo 3.3.8 (NULL entry).
 
 #ifndef MOTUS_ENGINE_ENGINE_COLLISION_SDF_H_
 #define MOTUS_ENGINE_ENGINE_COLLISION_SDF_H_
@@ -18,10 +19,11 @@
 extern "C" {
 #endif
 
-// Narrow phase for (sphere | capsule | cylinder | box | sdf) g1 against the sdf geom g2
+// Narrow phase for (sphere | capsule | ellipsoid | cylinder | box | mesh | sdf) g1 against the
+// sdf geom g2
 // (mjCOLLISIONFUNC signature).
-// Writes at most mjMAXCONPAIR contacts; geoms of other types, sdf geoms without a mesh octree
-// and degenerate sizes give no contacts.
+// Writes at most mjMAXCONPAIR contacts; geoms of other types, sdf or mesh geoms without a mesh
+// octree and degenerate sizes give no contacts.
 int mjc_SDF(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
 
 // Signed distance of the mesh octree of `mesh` at point p (mesh frame): trilinear interpolation

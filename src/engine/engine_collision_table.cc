@@ -3,10 +3,11 @@
 // The table of narrow-phase collision functions (APIreference_APIglobals.rst "mjCOLLISIONFUNC";
 // computation_index.rst "Pair-wise colliders"): entry [t1][t2] with t1 <= t2 collides a geom of
 // type t1 with one of type t2 (the driver orders the pair by type; the lower triangle is unused).
-// NULL means the two types cannot collide (plane-plane, plane-hfield, hfield-hfield) or, for sdf
-// geoms, that the pair is not implemented yet (hfield, ellipsoid and mesh against sdf).
+// NULL means the two types cannot collide (plane-plane, plane-hfield, hfield-hfield, and
+// hfield-sdf, which MuJoCo 3.3.8 does not support either: it warns and returns no contacts).
 // Plane-sdf collides the plane with the sdf geom's mesh, as the reference does; sphere, capsule,
-// cylinder, box and sdf against sdf descend on the mesh octree field (engine_collision_sdf.h).
+// ellipsoid, cylinder, box, mesh and sdf against sdf descend on the mesh octree field
+// (engine_collision_sdf.h).
 // Users may replace entries with their own functions.
 
 #include <mujoco/mujoco.h>
@@ -32,13 +33,13 @@ mjfCollision mjCOLLISIONFUNC[mjNGEOMTYPES][mjNGEOMTYPES] = {
   // CAPSULE
   {0, 0, 0, mjc_CapsuleCapsule, CVX, CVX, mjc_CapsuleBox, CVX, mjc_SDF},
   // ELLIPSOID
-  {0, 0, 0, 0, CVX, CVX, CVX, CVX, 0},
+  {0, 0, 0, 0, CVX, CVX, CVX, CVX, mjc_SDF},
   // CYLINDER
   {0, 0, 0, 0, 0, CVX, CVX, CVX, mjc_SDF},
   // BOX
   {0, 0, 0, 0, 0, 0, mjc_BoxBox, CVX, mjc_SDF},
   // MESH
-  {0, 0, 0, 0, 0, 0, 0, CVX, 0},
+  {0, 0, 0, 0, 0, 0, 0, CVX, mjc_SDF},
   // SDF
   {0, 0, 0, 0, 0, 0, 0, 0, mjc_SDF},
 };

@@ -107,6 +107,7 @@ typedef struct mjPrimal_ {
   const int* efcmap;              // local row -> row, NULL for the identity (nefc)
 
   mjtNum scale;    // 1 / (meaninertia max(1, nv)): makes costs and gradients unitless
+                   // (meaninertia: mj_primalMeanInertia)
   mjtNum cost;     // total cost at qacc
   mjtNum gauss;    // 0.5 (qacc - qacc_smooth)' M (qacc - qacc_smooth)
   mjtNum* Ma;      // M qacc                                                  (nv)
@@ -119,6 +120,9 @@ typedef struct mjPrimal_ {
   // line search coefficients of the Gauss term along the search: slope and curvature
   mjtNum gslope, gcurv;
 } mjPrimal;
+
+// Mean inertia of the problem of p (the model's, or an island's mean diagonal of M).
+mjtNum mj_primalMeanInertia(const mjModel* m, const mjData* d, const mjPrimal* p);
 
 // Points the views of p at the whole problem (island < 0) or at island `island` (whose
 // island-ordered arrays must have been filled by mj_islandGather). Allocates nothing.

@@ -621,18 +621,30 @@ std::string UnsupportedCollisionWarning(const mjModel* m) {
     }
     return false;
   };
+  // sdf geoms collide with everything except height fields (as in MuJoCo 3.3.8, which warns at
+  // every call), and with mesh geoms only through the mesh's octree, which the compiler builds
+  // for meshes used by sdf geoms (MuJoCo 3.3.8 reads outside the octree arrays without one)
   for (int g = 0; g < m->ngeom; g++) {
     if (m->geom_type[g] != mjGEOM_SDF) continue;
     for (int h = 0; h < m->ngeom; h++) {
       int t = m->geom_type[h];
-      bool missing = t == mjGEOM_HFIELD || t == mjGEOM_ELLIPSOID || t == mjGEOM_MESH;
-      if (h == g || !missing || m->geom_bodyid[h] == m->geom_bodyid[g] || !may_collide(g, h)) {
+      int mesh = m->geom_dataid[h];
+      bool no_octree = t == mjGEOM_MESH &&
+                       (mesh < 0 || mesh >= m->nmesh || m->mesh_octnum[mesh] <= 0);
+      // geoms welded to the same body (e.g. both static) never collide
+      int weld_g = m->body_weldid[m->geom_bodyid[g]], weld_h = m->body_weldid[m->geom_bodyid[h]];
+      if (h == g || !(t == mjGEOM_HFIELD || no_octree) || weld_g == weld_h ||
+          !may_collide(g, h)) {
         continue;
       }
       const char* name = m->names + m->name_geomadr[g];
+      std::string what = t == mjGEOM_HFIELD
+                             ? "collisions of height fields with sdf geoms are not supported"
+                             : "mesh geoms collide with sdf geoms only when their mesh is also "
+                               "used by an sdf geom (it then has an octree)";
       return "Warning: geom " + std::to_string(g) + (*name ? std::string(" '") + name + "'" : "") +
-             " of type sdf: its collisions with height fields, ellipsoids and meshes are not "
-             "supported yet and produce no contacts (geom " + std::to_string(h) + ")";
+             " of type sdf and geom " + std::to_string(h) + ": " + what +
+             "; this pair produces no contacts";
     }
   }
   return "";

@@ -5,8 +5,8 @@ root):
 
     MJREF=/work/oracle/mjref python3 test/data/sdf_collision/make_golden.py
 
-For every scene <name>.xml here (an icosahedron mesh used by a geom of type sdf, and a sphere, a
-box or a second sdf geom on a free body), runs
+For every scene <name>.xml here (an icosahedron mesh used by a geom of type sdf, and a sphere,
+capsule, ellipsoid, cylinder, box, mesh or second sdf geom on a free body), runs
 
     $MJREF <name>.xml --forward-only --fields ncon,contact
 
