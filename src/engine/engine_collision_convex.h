@@ -137,9 +137,9 @@ int mjc_mprPenetration(const mjModel* m, mjCCDObj* obj1, mjCCDObj* obj2, mjtNum*
 
 // Replaces the normal of a contact found by a general convex collider with the analytic surface
 // normals of smooth geoms at the contact point: sphere (radial), capsule (from the axis), cylinder
-// (radial, on the side only: |z| < 0.95 half-length), ellipsoid (at the surface point closest to
-// the contact point); n1 - n2 normalized when both geoms are smooth, the collider's normal when
-// neither is.
+// (radial, on the side only: |z| < 0.95 half-length and h - |z| > (R - r) / 4), ellipsoid (at the
+// surface point closest to the contact point); n1 - n2 normalized when both geoms are smooth, the
+// collider's normal when neither is.
 void mjc_fixNormal(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2);
 
 // Writes one contact from a CCD result (dist, midpoint of the witness points, normal).

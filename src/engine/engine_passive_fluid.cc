@@ -292,22 +292,32 @@ static void areaTerms(const mjtNum r[3], const mjtNum v[3], mjtNum a[3], mjtNum*
 }
 
 // quadratic drag: f = -rho K(v) |v| v with K = cs Amax + (cb - cs) A(v), A = pi sqrt(P/Q);
-// g = -rho |c o w| w
+// g = -rho |c o w| w. In A, MuJoCo 3.3.8 raises Q to at least mjMINVAL (A = pi sqrt(P /
+// max(mjMINVAL, Q)), nonzero at the tiny speeds where Q < mjMINVAL). The gradient of the
+// projected area,
+//   dA/dv = pi/(2 sqrt(P/Q)) (Q dP - P dQ)/Q^2 = pi/2 (Q dP - P dQ) / sqrt(P Q^3),
+// is evaluated as MuJoCo 3.3.8 does, with the denominator raised to at least mjMINVAL (as the
+// Kutta lift's, see lift()): sqrt(P Q^3) scales as size^10 speed^4, so for small or slow
+// geoms (a 3 cm box at 0.5 m/s: sqrt(P Q^3) = 8e-19; the 4 cm knots of balloons.xml are in that
+// regime too) the oracle's area term is scaled down by sqrt(P Q^3)/mjMINVAL. Measured with the oracle on a box with fluidshape:
+// the difference to the exact gradient is rank one, v dA', with exactly that factor at several
+// speeds, sizes and densities.
 static void dragDeriv(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, const mjtNum w[3],
                       const mjtNum v[3], mjtNum D[36]) {
   mjtNum cblunt = fluid[1], cslender = fluid[2], cang = fluid[3];
   mjtNum speed = mju_norm3(v);
   mjtNum a[3], P, Q, dP[3], dQ[3];
   areaTerms(r, v, a, &P, &Q, dP, dQ);
-  if (speed > mjMINVAL && Q > mjMINVAL && P > 0) {
+  if (speed > mjMINVAL) {
     mjtNum rmax = mju_max(r[0], mju_max(r[1], r[2]));
     mjtNum rmin = mju_min(r[0], mju_min(r[1], r[2]));
     mjtNum amax = mjPI * rmax * (r[0] + r[1] + r[2] - rmax - rmin);
-    mjtNum area = mjPI * std::sqrt(P / Q);
+    mjtNum area = mjPI * std::sqrt(P / mju_max(mjMINVAL, Q));  // floored Q: as the oracle
     mjtNum K = cblunt*area + cslender*(amax - area);
+    mjtNum den = mju_max(mjMINVAL, std::sqrt(P) * Q * std::sqrt(Q));  // sqrt(P Q^3)
     mjtNum dA[3], vhat[3];
     for (int i = 0; i < 3; i++) {
-      dA[i] = mjPI*mjPI / (2*area) * (dP[i]*Q - P*dQ[i]) / (Q*Q);
+      dA[i] = mjPI / 2 * (dP[i]*Q - P*dQ[i]) / den;
       vhat[i] = v[i] / speed;
       D[6*(3 + i) + 3 + i] -= rho*K*speed;
     }
@@ -315,7 +325,7 @@ static void dragDeriv(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, const 
     addOuterBlock(D, 1, 1, v, dA, -rho*speed*(cblunt - cslender));
   }
 
-  mjtNum inertia[3], imax = 0, c2[3], mom = 0;
+  mjtNum inertia[3], imax = 0, c2[3], m2 = 0;
   for (int i = 0; i < 3; i++) {
     mjtNum rjk = mju_max(r[(i + 1) % 3], r[(i + 2) % 3]);
     inertia[i] = 8.0/15.0 * mjPI * r[i] * rjk*rjk*rjk*rjk;
@@ -324,18 +334,26 @@ static void dragDeriv(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, const 
   for (int i = 0; i < 3; i++) {
     mjtNum c = cang*inertia[i] + cslender*(imax - inertia[i]);
     c2[i] = c*c*w[i];
-    mom += c*c*w[i]*w[i];
+    m2 += c*c*w[i]*w[i];
   }
-  mom = std::sqrt(mom);
-  if (mom > mjMINVAL) {
-    for (int i = 0; i < 3; i++) {
-      D[7*i] -= rho*mom;
-    }
-    addOuterBlock(D, 0, 0, w, c2, -rho/mom);
+  // dg/dw = -rho (m^2 I + w (c^2 o w)') / m with m = |c o w|; as in MuJoCo 3.3.8 the division
+  // is by max(mjMINVAL, m) (measured with the oracle at |w| = 1e-12), so that slow rotations
+  // keep a (tiny) derivative instead of a 0/0
+  mjtNum scl = rho / mju_max(mjMINVAL, std::sqrt(m2));
+  for (int i = 0; i < 3; i++) {
+    D[7*i] -= scl*m2;
   }
+  addOuterBlock(D, 0, 0, w, c2, -scl);
 }
 
-// Kutta lift f = s(v) u(v), s = C_K rho pi sqrt(P Q) / max(mjMINVAL, P |v|), u = Q v - S av
+// Kutta lift f = s(v) u(v), s = C_K rho pi sqrt(P Q) / (P |v|) = C_K rho pi Q / sqrt(P Q S),
+// u = Q v - S av, differentiated as MuJoCo 3.3.8 does, which departs from the forward force
+// where small, slow geoms reach the mjMINVAL floors (measured with the oracle on a 3 cm box with
+// fluidshape, at speeds from 5 mm/s to 4 m/s, with and without wind):
+//  - s is evaluated as C_K rho pi Q / max(mjMINVAL, sqrt(P Q S)), whereas the forward force
+//    divides by max(mjMINVAL, P |v|) (see lift());
+//  - its gradient is s (dQ/(2Q) - dP/(2 max(mjMINVAL, P)) - v/S): the log-derivative of the
+//    unfloored expression, with the floored s and P.
 static void kuttaDeriv(mjtNum rho, const mjtNum r[3], mjtNum ck, const mjtNum v[3],
                        mjtNum D[36]) {
   mjtNum a[3], P, Q, dP[3], dQ[3];
@@ -349,17 +367,12 @@ static void kuttaDeriv(mjtNum rho, const mjtNum r[3], mjtNum ck, const mjtNum v[
   for (int i = 0; i < 3; i++) {
     u[i] = Q*v[i] - S*av[i];
   }
-  mjtNum root = std::sqrt(P*Q), den = P*speed;
-  int clamped = den < mjMINVAL;
-  mjtNum den_c = clamped ? mjMINVAL : den;
-  mjtNum s = ck*rho*mjPI*root / den_c;
+  mjtNum s = ck*rho*mjPI*Q / mju_max(mjMINVAL, std::sqrt(P*Q*S));
 
-  // gradient of s
-  mjtNum ds[3];
+  // gradient of s (log-derivative)
+  mjtNum ds[3], Pf = mju_max(mjMINVAL, P);
   for (int i = 0; i < 3; i++) {
-    mjtNum droot = (Q*dP[i] + P*dQ[i]) / (2*root);
-    mjtNum dden = clamped ? 0 : speed*dP[i] + P*v[i]/speed;
-    ds[i] = ck*rho*mjPI*(droot/den_c - root*dden/(den_c*den_c));
+    ds[i] = s*(dQ[i]/(2*Q) - dP[i]/(2*Pf) - v[i]/S);
   }
   addOuterBlock(D, 1, 1, u, ds, 1);
 

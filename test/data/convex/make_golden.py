@@ -25,8 +25,8 @@ Shared models (../shared/models, skipped when absent): qpos every 100 steps of a
 trajectory (<name>_states.jsonl), golden as for the pairs in <name>_golden.txt.
 Probe scenes (probe_<name>.xml, see PROBES below): hand-made scenes pinning one MuJoCo 3.3.8 rule
 each (default options, plane-mesh neighbor rule, EPA on prisms, EPA from a hexahedron, multiccd
-faces, the EPA rotation, GJK's unoriented tetrahedron, GJK out of iterations), golden as for the
-pairs at the model's initial state.
+faces, the EPA rotation, GJK's unoriented tetrahedron, GJK out of iterations, the height field's
+prism order), golden as for the pairs at the model's initial state.
 """
 import json
 import math
@@ -365,6 +365,22 @@ PROBES = {
     <body pos="0.1 0.05 0.3" euler="10 20 30"><freejoint/><geom type="box" size="0.3 0.2 0.1"/></body>
     <geom type="hfield" hfield="f" pos="3 0 0"/>
     <body pos="3.1 0.05 0.09"><freejoint/><geom type="box" size="0.3 0.2 0.1"/></body>
+  </worldbody>
+</mujoco>
+""",
+    # a cylinder over a rotated height field (collision_mixed at its first step): the prisms'
+    # vertex order (each row of cells swept as a strip from (r+1, c)) and the collision in the
+    # height field's frame decide the EPA path of the second prism
+    "hfield_order": """<mujoco>
+  <option><flag gravity="disable"/></option>
+  <asset>
+    <hfield name="h" nrow="5" ncol="5" size=".53 .53 .03 .03"
+            elevation="1 0 1 0 1  0 2 0 2 0  1 0 1 0 1  0 2 0 2 0  1 0 1 0 1"/>
+  </asset>
+  <worldbody>
+    <geom type="hfield" hfield="h" pos="0.5 -6.123233995736766e-17 0.5" quat="4.329780281177467e-17 -0.7071067811865475 4.3297802811774664e-17 0.7071067811865476"/>
+    <body pos="0.40980762113533165 0.1098076211353314 0.8999999999999999" quat="0.7044160264027585 0.18930785741199996 -0.038134576474850176 -0.6830127018922194"><freejoint/>
+      <geom type="cylinder" size=".05 .15"/></body>
   </worldbody>
 </mujoco>
 """,
