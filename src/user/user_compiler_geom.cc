@@ -233,8 +233,10 @@ double CarlsonRD(double x, double y, double z) {
 // masses V k_i / (2 - k_i), virtual inertias] for the geom's equivalent ellipsoid, without the
 // fluid density (applied at runtime). k_i = r_i r_j r_k int_0^inf dl / sqrt((r_i^2+l)^3
 // (r_j^2+l)(r_k^2+l)) = 2/3 r_i r_j r_k R_D(r_j^2, r_k^2, r_i^2).
-void FluidCoefficients(const mjsGeom& s, int type, const double* size, const MeshResult* mesh,
-                       mjtNum out[mjNFLUID]) {
+// Known difference: MuJoCo 3.3.8 evaluates k_i by a quadrature not identified yet (its k is off
+// the exact integral by up to ~1e-6 relative, e.g. 0.666666404877494 for a sphere; the virtual
+// inertias amplify it for elongated shapes: 4e-4 on testdata_model); this is the exact value.
+void FluidCoefficients(const mjsGeom& s, int type, const double* size, mjtNum out[mjNFLUID]) {
   for (int i = 0; i < mjNFLUID; i++) out[i] = 0;
   if (s.fluid_ellipsoid == 0) return;
   out[0] = s.fluid_ellipsoid;
@@ -244,12 +246,8 @@ void FluidCoefficients(const mjsGeom& s, int type, const double* size, const Mes
     case mjGEOM_SPHERE: r[0] = r[1] = r[2] = size[0]; break;
     case mjGEOM_CAPSULE: r[0] = r[1] = size[0]; r[2] = size[1] + size[0]; break;
     case mjGEOM_CYLINDER: r[0] = r[1] = size[0]; r[2] = size[1]; break;
-    case mjGEOM_MESH:
-      if (mesh) {
-        um::Copy3(r, mesh->boxsz);
-        break;
-      }
-      [[fallthrough]];
+    // mesh geoms use their geom_size (the largest |coordinate| per principal axis of the mesh,
+    // MeshGeomBounds), not the equivalent-inertia box: checked against MuJoCo 3.3.8
     default: um::Copy3(r, size); break;
   }
   if (r[0] <= 0 || r[1] <= 0 || r[2] <= 0) return;
@@ -883,8 +881,7 @@ void FillGeoms(CompileContext* c) {
     um::Copy3(m->geom_friction + 3 * i, s.friction);
     m->geom_margin[i] = s.margin;
     m->geom_gap[i] = s.gap;
-    const MeshResult* mesh = g.dataid >= 0 && s.type == mjGEOM_MESH ? &c->mesh[g.dataid] : nullptr;
-    FluidCoefficients(s, s.type, g.size, mesh, m->geom_fluid + mjNFLUID * i);
+    FluidCoefficients(s, s.type, g.size, m->geom_fluid + mjNFLUID * i);
     CompileContext::CopyUser(m->geom_user + i * m->nuser_geom, m->nuser_geom, sg->own.userdata);
     for (int k = 0; k < 4; k++) m->geom_rgba[4 * i + k] = s.rgba[k];
   }
