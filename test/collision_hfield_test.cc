@@ -52,7 +52,9 @@ TEST(HFieldConformance, SmoothGeoms) {
       // inside the ellipsoid the oracle's surface normal is within 1e-9 (shallow) to 1e-7
       // (deep) of the closest point's, and a few deep ones differ entirely (an open point)
       {"hfield_ellipsoid", {5e-4, kAny, kAny}, 425},  // 425 / 480
-      {"hfield_cylinder", {5e-4, kAny, kAny}, 507},   // 507 / 514
+      // cylinder: 501 / 514 since the GJK/EPA rounding of MuJoCo 3.3.8 (bit-exact contacts 15 -> 58;
+      // the prisms' own rounding still differs, and EPA paths on them vary by luck)
+      {"hfield_cylinder", {5e-4, kAny, kAny}, 501},   // 501 / 514
   };
   for (const Case& c : cases) {
     motus_test::MatchStats st = CheckConvexScene(c.name, c.tol, false);

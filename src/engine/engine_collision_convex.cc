@@ -70,10 +70,13 @@ void supportEllipsoid(mjtNum res[3], const mjCCDObj* obj, const mjtNum u[3]) {
     res[1] = res[2] = 0;
     return;
   }
-  // normalize by multiplying with 1 / len, then scale: the rounding of MuJoCo 3.3.8, whose EPA
-  // picks among exactly symmetric faces by these last bits (test/data/convex/probe_epa_rotation)
+  // x_k = (a_k / len) s_k, with a_k / len rounded as a_k * (1 / len): the rounding of MuJoCo
+  // 3.3.8 (its GJK distances after one iteration, ccd_iterations = 2, equal |s_0| - r to the
+  // last bit on all 59 sphere-ellipsoid contacts of test/data/convex/sphere_ellipsoid; other
+  // orders of the same products miss 10 to 44 of them), whose EPA picks among exactly
+  // symmetric faces by these last bits (probe_epa_rotation)
   mjtNum inv = 1 / len;
-  for (int k = 0; k < 3; k++) res[k] = s[k] * inv * obj->size[k];
+  for (int k = 0; k < 3; k++) res[k] = obj->size[k] * inv * s[k];
 }
 
 // cylinder: disk of radius size[0] in the xy plane, extruded by +-size[1] along z
@@ -82,8 +85,14 @@ void supportCylinder(mjtNum res[3], const mjCCDObj* obj, const mjtNum u[3]) {
   if (len < mjMINVAL) {
     res[0] = res[1] = 0;
   } else {
-    res[0] = obj->size[0] * u[0] / len;
-    res[1] = obj->size[0] * u[1] / len;
+    // the scale R / |u_xy| first, then the components: the rounding of MuJoCo 3.3.8. GJK on a
+    // capsule core against a cylinder meets exact ties (the core's end is chosen by the sign of
+    // a direction orthogonal to the axis up to rounding), which these bits decide (robot_arm,
+    // capsule-cylinder contact: the oracle's iterates under ccd_iterations = 2..20 are
+    // reproduced to the last bit; test/data/convex/robot_arm, iter_capsule_cylinder_3)
+    mjtNum scale = obj->size[0] / len;
+    res[0] = scale * u[0];
+    res[1] = scale * u[1];
   }
   res[2] = u[2] >= 0 ? obj->size[1] : -obj->size[1];
 }
@@ -145,8 +154,15 @@ void supportGeom(mjtNum res[3], mjCCDObj* obj, const mjtNum dir[3]) {
   mju_mulMatVec3(res, obj->mat, loc);
   for (int k = 0; k < 3; k++) res[k] += obj->pos[k];
   if (obj->margin > 0 && !obj->core) {
-    mjtNum len = sqrt(dot3(dir, dir));
-    if (len > mjMINVAL) {
+    // the ball of radius margin: + margin dir / |dir|. GJK and EPA pass unit directions, which
+    // MuJoCo 3.3.8 scales by the margin without dividing by their norm (1 up to rounding; these
+    // bits decide exact ties, test/data/convex/probe_cylinder_margin); other callers (libccd's
+    // MPR) may pass any length
+    mjtNum len2 = dot3(dir, dir);
+    if (fabs(len2 - 1) < 1e-12) {
+      for (int k = 0; k < 3; k++) res[k] += obj->margin * dir[k];
+    } else if (len2 > mjMINVAL * mjMINVAL) {
+      mjtNum len = sqrt(len2);
       for (int k = 0; k < 3; k++) res[k] += obj->margin * dir[k] / len;
     }
   }

@@ -125,7 +125,17 @@ SHARED_MODELS = {
     # whose EPA ends exactly where the polytope's bounds meet (probe of the EPA stop rule)
     "cube_3x3x3_step1": ("cube_3x3x3/cube_3x3x3.xml", 1, 1),
     "replicate_bunnies": ("replicate_bunnies/bunnies.xml", 2),
+    # the first ten steps of the robot arm: a capsule core against a cylinder's rim, whose GJK
+    # meets an exact tie (which end of the core) decided by the support points' last bits
+    "robot_arm": ("robot_arm/robot_arm.xml", 10, 1),
 }
+# Iterate scenes (iter_<pair>_<N>): a pair scene with ccd_iterations = N, on the same states.
+# GJK stops after N - 1 iterations and reports the distance of the iterate it started the last
+# one from, so these contacts show the solver's early iterates, whose last bits depend only on
+# the support functions and the subdistance arithmetic (a test of rounding, compared bit by bit):
+#     iter_<pair>_<N>_golden.txt = tools/gen_golden.py iter_<pair>_<N>.xml
+#         --states <pair>_states.jsonl --fields qpos,ncon,contact
+ITER_SCENES = [("capsule_cylinder", 3), ("sphere_ellipsoid", 2), ("sphere_ellipsoid", 3)]
 MARGIN = 'margin="0.03" gap="0.01"'
 COPY_DX = 5.0  # x offset of copy 1
 NRANDOM = 30
@@ -252,6 +262,51 @@ def make_pair(t1, t2, legacy=False, multi=False):
             f.write(json.dumps({"qpos": qpos_of(t1, st)}) + "\n")
     gen_golden(os.path.relpath(model, ROOT), os.path.join(HERE, f"{name}_golden.txt"),
                "--states", os.path.relpath(path, ROOT), "--fields", "qpos,ncon,contact")
+
+
+# State probes (probe_<name>.xml with probe_<name>_states.jsonl): a hand-made scene at given
+# qpos, for poses that XML cannot state to the last bit.
+#     probe_<name>_golden.txt = tools/gen_golden.py probe_<name>.xml
+#         --states probe_<name>_states.jsonl --fields qpos,ncon,contact
+STATE_PROBES = {
+    # two cylinders in an almost exactly mirror-symmetric pose (humanoid200 at step 120, geoms
+    # 164 and 165, moved to free bodies): GJK ends on a triangle through the origin and the
+    # rims EPA starts from depend on the last bits of every support direction
+    "cylinder_mirror": ("""<mujoco><option gravity="0 0 0"/><worldbody>
+<body name="b0"><freejoint/><geom type="cylinder" size="0.1 0.05 0"/></body>
+<body name="b1"><freejoint/><geom type="cylinder" size="0.1 0.05 0"/></body>
+</worldbody></mujoco>
+""", [[1.0457428857366127, 0.045742885736612754, 0.11014906972857054, 0.42070346854353957,
+       -4.516786250574611e-16, 0.8037519412796895, 0.42070346854353924, 1, 0, 0.2194850000000004,
+       0.4082479571304966, 0, 0.8164969142608882, 0.4082479571304966]]),
+}
+
+
+def make_state_probe(name):
+    xml, states = STATE_PROBES[name]
+    model = os.path.join(HERE, f"probe_{name}.xml")
+    with open(model, "w") as f:
+        f.write(xml)
+    path = os.path.join(HERE, f"probe_{name}_states.jsonl")
+    with open(path, "w") as f:
+        for q in states:
+            f.write(json.dumps({"qpos": q}) + "\n")
+    gen_golden(os.path.relpath(model, ROOT), os.path.join(HERE, f"probe_{name}_golden.txt"),
+               "--states", os.path.relpath(path, ROOT), "--fields", "qpos,ncon,contact")
+
+
+def make_iter(pair, n):
+    name = f"iter_{pair}_{n}"
+    with open(os.path.join(HERE, f"{pair}.xml")) as f:
+        xml = f.read()
+    assert "<option" in xml
+    xml = xml.replace("<option", f'<option ccd_iterations="{n}"', 1)
+    model = os.path.join(HERE, f"{name}.xml")
+    with open(model, "w") as f:
+        f.write(xml)
+    gen_golden(os.path.relpath(model, ROOT), os.path.join(HERE, f"{name}_golden.txt"),
+               "--states", os.path.relpath(os.path.join(HERE, f"{pair}_states.jsonl"), ROOT),
+               "--fields", "qpos,ncon,contact")
 
 
 def make_shared(name):
@@ -556,6 +611,12 @@ def main():
     for name in SHARED_MODELS:
         if not names or name in names:
             make_shared(name)
+    for name in STATE_PROBES:
+        if not names or f"probe_{name}" in names:
+            make_state_probe(name)
+    for pair, n in ITER_SCENES:
+        if not names or f"iter_{pair}_{n}" in names:
+            make_iter(pair, n)
     for name in PROBES:
         if not names or f"probe_{name}" in names:
             make_probe(name)
