@@ -315,7 +315,7 @@ static void dragDeriv(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, const 
     mjtNum rmax = mju_max(r[0], mju_max(r[1], r[2]));
     mjtNum rmin = mju_min(r[0], mju_min(r[1], r[2]));
     mjtNum amax = mjPI * rmax * (r[0] + r[1] + r[2] - rmax - rmin);
-    mjtNum area = mjPI * std::sqrt(P / mju_max(mjMINVAL, Q));  // floored Q: as the oracle
+    mjtNum area = projectedArea(r, v);  // pi sqrt(P / max(mjMINVAL, Q)), as the forward drag
     mjtNum K = cblunt*area + cslender*(amax - area);
     mjtNum den = mju_max(mjMINVAL, std::sqrt(P) * Q * std::sqrt(Q));  // sqrt(P Q^3)
     mjtNum dA[3], vhat[3];
