@@ -71,7 +71,9 @@ bool TimeCollision(int n, int ncall, double* ms, int* ncon) {
   bool legacy = mj_version() < 300;
   std::string path = "/tmp/bench_collision_" + std::to_string(n) + ".xml";
   FILE* f = fopen(path.c_str(), "w");
-  if (!f) return false;
+  if (!f) {
+    return false;
+  }
   std::string xml = SceneXml(n, legacy);
   fwrite(xml.data(), 1, xml.size(), f);
   fclose(f);
@@ -86,7 +88,9 @@ bool TimeCollision(int n, int ncall, double* ms, int* ncon) {
   mj_kinematics(m, d);  // geom positions
   mj_collision(m, d);   // warm up
   auto start = std::chrono::steady_clock::now();
-  for (int i = 0; i < ncall; i++) mj_collision(m, d);
+  for (int i = 0; i < ncall; i++) {
+    mj_collision(m, d);
+  }
   auto stop = std::chrono::steady_clock::now();
   *ms = std::chrono::duration<double, std::milli>(stop - start).count() / ncall;
   *ncon = d->ncon;
@@ -99,13 +103,17 @@ bool TimeCollision(int n, int ncall, double* ms, int* ncon) {
 
 int main(int argc, char** argv) {
   int ncall = argc > 1 ? atoi(argv[1]) : 200;
-  if (ncall < 1) ncall = 1;
+  if (ncall < 1) {
+    ncall = 1;
+  }
   printf("MuJoCo API version %d: mj_collision, %d calls per size\n", mj_version(), ncall);
   printf("%8s %8s %12s %18s\n", "spheres", "contacts", "ms/call", "us/(N log2 N)");
   for (int n : {250, 500, 1000, 2000}) {
     double ms;
     int ncon;
-    if (!TimeCollision(n, ncall, &ms, &ncon)) return 1;
+    if (!TimeCollision(n, ncall, &ms, &ncon)) {
+      return 1;
+    }
     printf("%8d %8d %12.4f %18.5f\n", n, ncon, ms, 1000 * ms / (n * std::log2(n)));
   }
   return 0;

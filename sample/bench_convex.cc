@@ -88,11 +88,13 @@ std::string PileXml(int n) {
   xml += "    <geom type='plane' size='0 0 1'/>\n";
   const double half = 0.45;
   char buf[300];
-  const char* walls[4][2] = {{"-0.45 0 0", "0 90 0"}, {"0.45 0 0", "0 -90 0"},
-                             {"0 -0.45 0", "-90 0 0"}, {"0 0.45 0", "90 0 0"}};
+  const char* walls[4][2] = {{"-0.45 0 0", "0 90 0"},
+                             {"0.45 0 0", "0 -90 0"},
+                             {"0 -0.45 0", "-90 0 0"},
+                             {"0 0.45 0", "90 0 0"}};
   for (auto& w : walls) {
-    snprintf(buf, sizeof(buf), "    <geom type='plane' size='0 0 1' pos='%s' euler='%s'/>\n",
-             w[0], w[1]);
+    snprintf(buf, sizeof(buf), "    <geom type='plane' size='0 0 1' pos='%s' euler='%s'/>\n", w[0],
+             w[1]);
     xml += buf;
   }
   unsigned seed = 7;
@@ -141,16 +143,22 @@ int main(int argc, char** argv) {
     fprintf(stderr, "cannot make mjData\n");
     return 1;
   }
-  for (int i = 0; i < nsettle; i++) mj_step(m, d);
+  for (int i = 0; i < nsettle; i++) {
+    mj_step(m, d);
+  }
 
   // the pile as is, then jittered copies of it: collision detection only (no dynamics)
   mjtNum* q0 = static_cast<mjtNum*>(malloc(sizeof(mjtNum) * m->nq));
-  for (int i = 0; i < m->nq; i++) q0[i] = d->qpos[i];
+  for (int i = 0; i < m->nq; i++) {
+    q0[i] = d->qpos[i];
+  }
   unsigned seed = 11;
   double total = 0;
   long contacts = 0;
   for (int i = 0; i < nstep; i++) {
-    for (int j = 0; j < m->nq; j++) d->qpos[j] = q0[j] + 0.002 * (Uniform(&seed) - 0.5);
+    for (int j = 0; j < m->nq; j++) {
+      d->qpos[j] = q0[j] + 0.002 * (Uniform(&seed) - 0.5);
+    }
     mj_kinematics(m, d);
     auto t0 = std::chrono::steady_clock::now();
     mj_collision(m, d);
@@ -159,8 +167,8 @@ int main(int argc, char** argv) {
     contacts += d->ncon;
   }
   free(q0);
-  printf("MuJoCo %s: 200 convex meshes, %d collision calls after %d steps\n",
-         mj_versionString(), nstep, nsettle);
+  printf("MuJoCo %s: 200 convex meshes, %d collision calls after %d steps\n", mj_versionString(),
+         nstep, nsettle);
   printf("  mj_collision: %.1f us per call, %.1f contacts per call\n", total / nstep,
          static_cast<double>(contacts) / nstep);
   mj_deleteData(d);

@@ -40,16 +40,26 @@ Format FormatOf(const std::string& path) {
     return Format::kUnknown;
   }
   std::string ext = path.substr(dot + 1);
-  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (ext == "xml") return Format::kXml;
-  if (ext == "mjb") return Format::kMjb;
-  if (ext == "txt") return Format::kTxt;
+  for (char& c : ext) {
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  if (ext == "xml") {
+    return Format::kXml;
+  }
+  if (ext == "mjb") {
+    return Format::kMjb;
+  }
+  if (ext == "txt") {
+    return Format::kTxt;
+  }
   return Format::kUnknown;
 }
 
 // the last warning raised by the library (loaders and writers report through mju_warning)
 std::string g_warning;
-void CaptureWarning(const char* msg) { g_warning = msg; }
+void CaptureWarning(const char* msg) {
+  g_warning = msg;
+}
 
 double Millis(std::chrono::steady_clock::time_point start) {
   using ms = std::chrono::duration<double, std::milli>;
@@ -66,13 +76,19 @@ mjModel* Load(const std::string& infile, Format format, std::string* error) {
   if (format == Format::kXml) {
     char buf[1000] = "";
     mjModel* m = mj_loadXML(infile.c_str(), nullptr, buf, sizeof(buf));
-    if (!m) *error = buf[0] ? buf : "could not load '" + infile + "'";
-    if (m && buf[0]) std::fprintf(stderr, "compile: %s\n", buf);  // a warning: loaded anyway
+    if (!m) {
+      *error = buf[0] ? buf : "could not load '" + infile + "'";
+    }
+    if (m && buf[0]) {
+      std::fprintf(stderr, "compile: %s\n", buf);  // a warning: loaded anyway
+    }
     return m;
   }
   g_warning.clear();
   mjModel* m = mj_loadModel(infile.c_str(), nullptr);
-  if (!m) *error = g_warning.empty() ? "could not load '" + infile + "'" : g_warning;
+  if (!m) {
+    *error = g_warning.empty() ? "could not load '" + infile + "'" : g_warning;
+  }
   return m;
 }
 
@@ -118,7 +134,9 @@ int main(int argc, char** argv) {
   std::string error;
   auto start = std::chrono::steady_clock::now();
   mjModel* m = Load(infile, in, &error);
-  if (!m) return Fail(error);
+  if (!m) {
+    return Fail(error);
+  }
   std::printf("loaded '%s' in %.2f ms\n", infile.c_str(), Millis(start));
   if (outfile.empty()) {
     if (in == Format::kXml) {
@@ -156,7 +174,9 @@ int main(int argc, char** argv) {
   }
   double save_ms = Millis(start);
   mj_deleteModel(m);
-  if (!ok) return Fail("could not save '" + outfile + "': " + error);
+  if (!ok) {
+    return Fail("could not save '" + outfile + "': " + error);
+  }
   std::printf("saved '%s' in %.2f ms\n", outfile.c_str(), save_ms);
   return 0;
 }

@@ -85,7 +85,8 @@ int main(int argc, char** argv) {
                    ns ? C.data() : nullptr, ns ? D.data() : nullptr);
 
   std::printf("model %s: nv %d, na %d, nu %d, nsensordata %d, time %g, %s differences, eps %g\n\n",
-              argv[1], static_cast<int>(m->nv), static_cast<int>(m->na), nu, ns, d->time, centered ? "centered" : "forward", eps);
+              argv[1], static_cast<int>(m->nv), static_cast<int>(m->na), nu, ns, d->time,
+              centered ? "centered" : "forward", eps);
   printMatrix("A", A, ndx, ndx);
   printMatrix("B", B, ndx, nu);
   if (ns) {

@@ -64,16 +64,15 @@ void Simulate(const mjModel* m, mjData* d, int nstep, mjtNum ctrlnoise, ThreadRe
     result->contacts += d->ncon;
     result->constraints += d->nefc;
   }
-  result->seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 int ParseInt(const char* text, const char* what, int lo, int hi) {
   char* end = nullptr;
   long value = std::strtol(text, &end, 10);
   if (*text == 0 || *end != 0 || value < lo || value > hi) {
-    std::fprintf(stderr, "testspeed: %s must be an integer in [%d, %d], got '%s'\n", what, lo,
-                 hi, text);
+    std::fprintf(stderr, "testspeed: %s must be an integer in [%d, %d], got '%s'\n", what, lo, hi,
+                 text);
     std::exit(EXIT_FAILURE);
   }
   return static_cast<int>(value);
@@ -88,19 +87,25 @@ mjModel* Load(const char* file) {
   std::string name(file);
   if (EndsWith(name, ".mjb") || EndsWith(name, ".MJB")) {
     mjModel* m = mj_loadModel(file, nullptr);
-    if (!m) std::fprintf(stderr, "testspeed: could not load binary model %s\n", file);
+    if (!m) {
+      std::fprintf(stderr, "testspeed: could not load binary model %s\n", file);
+    }
     return m;
   }
   char error[1000] = "";
   mjModel* m = mj_loadXML(file, nullptr, error, sizeof(error));
-  if (!m) std::fprintf(stderr, "testspeed: could not load %s:\n%s\n", file, error);
+  if (!m) {
+    std::fprintf(stderr, "testspeed: could not load %s:\n%s\n", file, error);
+  }
   return m;
 }
 
 // A fresh mjData at the initial state (keyframe "test" when present).
 mjData* MakeData(const mjModel* m, int key) {
   mjData* d = mj_makeData(m);
-  if (d && key >= 0) mj_resetDataKeyframe(m, d, key);
+  if (d && key >= 0) {
+    mj_resetDataKeyframe(m, d, key);
+  }
   return d;
 }
 
@@ -108,7 +113,9 @@ mjData* MakeData(const mjModel* m, int key) {
 // the step for every stage that ran.
 void Profile(const mjModel* m, int key, int nstep, mjtNum ctrlnoise) {
   mjData* d = MakeData(m, key);
-  if (!d) return;
+  if (!d) {
+    return;
+  }
   ThreadResult ignored;
   mjcb_time = ProfilerClock;
   Simulate(m, d, nstep, ctrlnoise, &ignored);
@@ -117,11 +124,13 @@ void Profile(const mjModel* m, int key, int nstep, mjtNum ctrlnoise) {
   double step = d->timer[mjTIMER_STEP].duration / nstep;
   std::printf("\nInternal profiler (ms per step, %% of mj_step):\n");
   for (int i = 0; i < mjNTIMER; i++) {
-    if (d->timer[i].number == 0) continue;
+    if (d->timer[i].number == 0) {
+      continue;
+    }
     double ms = d->timer[i].duration / nstep;
     bool sub = i >= mjTIMER_POS_KINEMATICS;  // components of the position stage
-    std::printf("  %s%-*s %10.5f  %5.1f%%\n", sub ? "  " : "", sub ? 16 : 18, mjTIMERSTRING[i],
-                ms, step > 0 ? 100 * ms / step : 0.0);
+    std::printf("  %s%-*s %10.5f  %5.1f%%\n", sub ? "  " : "", sub ? 16 : 18, mjTIMERSTRING[i], ms,
+                step > 0 ? 100 * ms / step : 0.0);
   }
   mj_deleteData(d);
 }
@@ -157,7 +166,9 @@ int main(int argc, char** argv) {
   int npoolthread = argc > 5 ? ParseInt(argv[5], "npoolthread", 0, mjMAXTHREAD) : 0;
 
   mjModel* m = Load(argv[1]);
-  if (!m) return EXIT_FAILURE;
+  if (!m) {
+    return EXIT_FAILURE;
+  }
   int key = mj_name2id(m, mjOBJ_KEY, "test");
 
   // one mjData per thread, each optionally with its own thread pool
@@ -188,7 +199,9 @@ int main(int argc, char** argv) {
   for (int i = 0; i < nthread; i++) {
     threads.emplace_back(Simulate, m, data[i], nstep, ctrlnoise, &results[i]);
   }
-  for (auto& t : threads) t.join();
+  for (auto& t : threads) {
+    t.join();
+  }
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   long long contacts = 0, constraints = 0;
@@ -198,8 +211,8 @@ int main(int argc, char** argv) {
   }
   double total_steps = static_cast<double>(nstep) * nthread;
   double steps_per_second = total_steps / std::max(wall, 1e-9);
-  std::printf("Simulated time : %.3f s per thread (%d steps of %g s)\n",
-              nstep * m->opt.timestep, nstep, m->opt.timestep);
+  std::printf("Simulated time : %.3f s per thread (%d steps of %g s)\n", nstep * m->opt.timestep,
+              nstep, m->opt.timestep);
   std::printf("Wall time      : %.3f s\n", wall);
   std::printf("Steps/s        : %.0f\n", steps_per_second);
   std::printf("Realtime factor: %.2f x\n", steps_per_second * m->opt.timestep);
@@ -215,7 +228,9 @@ int main(int argc, char** argv) {
 
   for (int i = 0; i < nthread; i++) {
     mj_deleteData(data[i]);
-    if (pools[i]) mju_threadPoolDestroy(pools[i]);
+    if (pools[i]) {
+      mju_threadPoolDestroy(pools[i]);
+    }
   }
   mj_deleteModel(m);
   return EXIT_SUCCESS;

@@ -90,9 +90,15 @@ class Actuation : public ::testing::Test {
   DataPtr d_;
 };
 
-mjtNum UserDyn(const mjModel*, const mjData* d, int id) { return 10 * d->ctrl[id] - d->act[4]; }
-mjtNum UserGain(const mjModel*, const mjData*, int id) { return 1.5 + id; }
-mjtNum UserBias(const mjModel*, const mjData* d, int) { return -0.25 * d->qvel[0]; }
+mjtNum UserDyn(const mjModel*, const mjData* d, int id) {
+  return 10 * d->ctrl[id] - d->act[4];
+}
+mjtNum UserGain(const mjModel*, const mjData*, int id) {
+  return 1.5 + id;
+}
+mjtNum UserBias(const mjModel*, const mjData* d, int) {
+  return -0.25 * d->qvel[0];
+}
 
 // act_dot of every dynamics type
 TEST_F(Actuation, ActivationDynamics) {
@@ -124,10 +130,10 @@ TEST_F(Actuation, GainsAndBiases) {
   const mjtNum* lr = m_->actuator_lengthrange + 2 * kMuscle;
   const mjtNum* prm = m_->actuator_gainprm + mjNGAIN * kMuscle;
   double acc0 = m_->actuator_acc0[kMuscle];
-  EXPECT_DOUBLE_EQ(f[kMuscle], mju_muscleGain(Len(kMuscle), Vel(kMuscle), lr, acc0, prm) *
-                                   Act(kMuscle) +
-                               mju_muscleBias(Len(kMuscle), lr, acc0,
-                                              m_->actuator_biasprm + mjNBIAS * kMuscle));
+  EXPECT_DOUBLE_EQ(
+      f[kMuscle],
+      mju_muscleGain(Len(kMuscle), Vel(kMuscle), lr, acc0, prm) * Act(kMuscle) +
+          mju_muscleBias(Len(kMuscle), lr, acc0, m_->actuator_biasprm + mjNBIAS * kMuscle));
   EXPECT_DOUBLE_EQ(f[kUser], (1.5 + kUser) * Act(kUser) - 0.25 * d_->qvel[0]);
   // without callbacks, user gains and biases are 0
   mjcb_act_gain = nullptr;
@@ -198,7 +204,9 @@ TEST_F(Actuation, JointForcesGravcompAndJointLimits) {
   int nv = m_->nv;
   std::vector<double> expected(nv, 0.0);
   for (int i = 0; i < m_->nu; i++) {
-    for (int j = 0; j < nv; j++) expected[j] += moment[i * nv + j] * d_->actuator_force[i];
+    for (int j = 0; j < nv; j++) {
+      expected[j] += moment[i * nv + j] * d_->actuator_force[i];
+    }
   }
   // hinge h: actuatorgravcomp, no limit
   EXPECT_NE(d_->qfrc_gravcomp[0], 0);
@@ -228,9 +236,15 @@ TEST_F(Actuation, DisabledGroup) {
 TEST_F(Actuation, ActuationDisabled) {
   m_->opt.disableflags |= mjDSBL_ACTUATION;
   mj_forward(m_.get(), d_.get());
-  for (int i = 0; i < m_->nu; i++) EXPECT_EQ(d_->actuator_force[i], 0);
-  for (int i = 0; i < m_->na; i++) EXPECT_EQ(d_->act_dot[i], 0);
-  for (int i = 0; i < m_->nv; i++) EXPECT_EQ(d_->qfrc_actuator[i], 0);
+  for (int i = 0; i < m_->nu; i++) {
+    EXPECT_EQ(d_->actuator_force[i], 0);
+  }
+  for (int i = 0; i < m_->na; i++) {
+    EXPECT_EQ(d_->act_dot[i], 0);
+  }
+  for (int i = 0; i < m_->nv; i++) {
+    EXPECT_EQ(d_->qfrc_actuator[i], 0);
+  }
 }
 
 // integration of the activations: clamped to actrange when limited

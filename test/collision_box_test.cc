@@ -35,10 +35,11 @@ struct Scene {
   mjModel* m = nullptr;
   mjData* d = nullptr;
   Golden g;
-  Scene(const std::string& model, const std::string& golden)
-      : g(DataPath(golden + "_golden.txt")) {
+  Scene(const std::string& model, const std::string& golden) : g(DataPath(golden + "_golden.txt")) {
     m = LoadCollisionModel(DataPath(model + ".xml"));
-    if (m) d = mj_makeData(m);
+    if (m) {
+      d = mj_makeData(m);
+    }
   }
   ~Scene() {
     mj_deleteData(d);
@@ -49,7 +50,9 @@ struct Scene {
     PoseFromGolden(m, d, g, r);
     mj_collision(m, d);
     std::vector<GoldenContact> ref;
-    if (g.has(r, "contact")) ref = ParseContacts(g.get(r, "contact"));
+    if (g.has(r, "contact")) {
+      ref = ParseContacts(g.get(r, "contact"));
+    }
     EXPECT_EQ(static_cast<int>(g.get(r, "ncon")[0]), static_cast<int>(ref.size()));
     return ref;
   }
@@ -183,8 +186,7 @@ TEST(BoxBox, FaceOrEdgeSelection) {
       EXPECT_NEAR(ref[0].dist, -0.0025, 1e-12) << "state " << r;
       continue;
     }
-    EXPECT_TRUE(ContactsMatch(s.m, s.d, ref, nullptr, true, /*unordered=*/true))
-        << "state " << r;
+    EXPECT_TRUE(ContactsMatch(s.m, s.d, ref, nullptr, true, /*unordered=*/true)) << "state " << r;
   }
 }
 
@@ -200,9 +202,10 @@ TEST(BoxBox, AlignedStacksMatchOracle) {
 }
 
 // Calls the box-box collider directly for geoms (g1, g2) in this order.
-int CallBoxBox(const mjModel* m, const mjData* d, int g1, int g2, mjtNum margin,
-               mjContact* con) {
-  for (int i = 0; i < mjMAXCONPAIR; i++) mju_zero3(con[i].frame + 3);
+int CallBoxBox(const mjModel* m, const mjData* d, int g1, int g2, mjtNum margin, mjContact* con) {
+  for (int i = 0; i < mjMAXCONPAIR; i++) {
+    mju_zero3(con[i].frame + 3);
+  }
   return mjc_BoxBox(m, d, con, g1, g2, margin);
 }
 
@@ -214,7 +217,9 @@ bool HasMirror(const mjContact& a, const mjContact* b, int nb, double tol) {
     for (int k = 0; k < 3; k++) {
       same = same && Near(a.pos[k], b[i].pos[k], tol) && Near(a.frame[k], -b[i].frame[k], tol);
     }
-    if (same) return true;
+    if (same) {
+      return true;
+    }
   }
   return false;
 }
@@ -241,7 +246,9 @@ TEST(BoxBox, SwapFlipsNormals) {
         ASSERT_EQ(na, nb) << sc[1] << " state " << r;
       } else {
         ASSERT_LE(std::abs(na - nb), 1) << sc[1] << " state " << r;
-        if (na != nb) edge_asymmetric++;
+        if (na != nb) {
+          edge_asymmetric++;
+        }
       }
       // every contact of the smaller list has its mirror in the other one
       const mjContact* small = na <= nb ? a : b;
@@ -269,7 +276,9 @@ TEST(BoxBox, TranslationMovesOnlyPos) {
     PoseFromGolden(s.m, s.d, s.g, r);
     PoseFromGolden(s.m, d2, s.g, r);
     for (int j = 0; j < s.m->njnt; j++) {
-      for (int k = 0; k < 3; k++) d2->qpos[s.m->jnt_qposadr[j] + k] += shift[k];
+      for (int k = 0; k < 3; k++) {
+        d2->qpos[s.m->jnt_qposadr[j] + k] += shift[k];
+      }
     }
     mj_kinematics(s.m, d2);
     mjContact a[mjMAXCONPAIR], b[mjMAXCONPAIR];
@@ -298,7 +307,9 @@ TEST(BoxBox, FlatFaceIsRectangleIntersection) {
   mj_resetData(s.m, s.d);
   const double c = std::cos(M_PI / 18), sn = std::sin(M_PI / 18);  // quaternion of 20 degrees
   const double q[14] = {0, 0, 0, 1, 0, 0, 0, 0.02, 0.01, 0.37, c, 0, 0, sn};
-  for (int i = 0; i < 14; i++) s.d->qpos[i] = q[i];
+  for (int i = 0; i < 14; i++) {
+    s.d->qpos[i] = q[i];
+  }
   mj_kinematics(s.m, s.d);
   mjContact con[mjMAXCONPAIR];
   int n = CallBoxBox(s.m, s.d, 0, 1, 0, con);
@@ -330,7 +341,9 @@ TEST(BoxBox, FlatFaceIsRectangleIntersection) {
 // states, every box-box pair exactly as the oracle (order included).
 TEST(BoxBox, PlanksMatchOracle) {
   std::string path = SharedPath("models/planks/planks.xml");
-  if (path.empty()) GTEST_SKIP() << "../shared absent";
+  if (path.empty()) {
+    GTEST_SKIP() << "../shared absent";
+  }
   Golden g(DataPath("planks_golden.txt"));
   ASSERT_TRUE(g.ok()) << g.error();
   mjModel* m = LoadCollisionModel(path);
@@ -340,7 +353,9 @@ TEST(BoxBox, PlanksMatchOracle) {
     PoseFromGolden(m, d, g, r);
     mj_collision(m, d);
     std::vector<GoldenContact> ref;
-    if (g.has(r, "contact")) ref = ParseContacts(g.get(r, "contact"));
+    if (g.has(r, "contact")) {
+      ref = ParseContacts(g.get(r, "contact"));
+    }
     EXPECT_TRUE(ContactsMatch(m, d, ref)) << "state " << r;
   }
   mj_deleteData(d);

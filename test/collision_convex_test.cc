@@ -56,25 +56,25 @@ struct SceneCase {
 
 // Tolerances and observed exact agreement per scene (contacts exact / all).
 const SceneCase kScenes[] = {
-    {"box_mesh", kPoly, 52},             // 52 / 52
-    {"capsule_mesh", kPoly, 42},         // 42 / 42
-    {"sphere_mesh", kPoly, 65},          // 65 / 65
-    {"legacy_mesh_mesh", {1e-9, 1e-9, 1e-9}, 62},  // libccd MPR in both: 6e-15
-    {"legacy_box_mesh", {1e-9, 5e-3, 1e-7}, 47},   // MPR portal point: 2.3e-3
-    {"mesh_mesh", kFlat, 62},            // 62 / 62
-    {"mesh_wedge", kFlat, 56},           // 56 / 56
-    {"box_wedge", kFlat, 52},            // 52 / 52
-    {"wedge_wedge", kFlat, 42},          // 42 / 45
-    {"capsule_cylinder", kCurved, 48},   // 48 / 53
-    {"capsule_ellipsoid", kCurved, 41},  // 41 / 45
-    {"sphere_ellipsoid", kCurved, 57},   // 57 / 62
-    {"ellipsoid_ellipsoid", kCurved, 56},  // 56 / 56
-    {"ellipsoid_cylinder", kCurved, 55},   // 55 / 59
-    {"ellipsoid_box", kCurved, 52},        // 52 / 52
-    {"ellipsoid_mesh", kCurved, 48},       // 48 / 53
-    {"cylinder_cylinder", kCurved, 50},    // 50 / 52
-    {"cylinder_box", kFlat, 51},           // 51 / 52
-    {"cylinder_mesh", kCurved, 62},        // 62 / 63
+    {"box_mesh", kPoly, 52},                               // 52 / 52
+    {"capsule_mesh", kPoly, 42},                           // 42 / 42
+    {"sphere_mesh", kPoly, 65},                            // 65 / 65
+    {"legacy_mesh_mesh", {1e-9, 1e-9, 1e-9}, 62},          // libccd MPR in both: 6e-15
+    {"legacy_box_mesh", {1e-9, 5e-3, 1e-7}, 47},           // MPR portal point: 2.3e-3
+    {"mesh_mesh", kFlat, 62},                              // 62 / 62
+    {"mesh_wedge", kFlat, 56},                             // 56 / 56
+    {"box_wedge", kFlat, 52},                              // 52 / 52
+    {"wedge_wedge", kFlat, 42},                            // 42 / 45
+    {"capsule_cylinder", kCurved, 48},                     // 48 / 53
+    {"capsule_ellipsoid", kCurved, 41},                    // 41 / 45
+    {"sphere_ellipsoid", kCurved, 57},                     // 57 / 62
+    {"ellipsoid_ellipsoid", kCurved, 56},                  // 56 / 56
+    {"ellipsoid_cylinder", kCurved, 55},                   // 55 / 59
+    {"ellipsoid_box", kCurved, 52},                        // 52 / 52
+    {"ellipsoid_mesh", kCurved, 48},                       // 48 / 53
+    {"cylinder_cylinder", kCurved, 50},                    // 50 / 52
+    {"cylinder_box", kFlat, 51},                           // 51 / 52
+    {"cylinder_mesh", kCurved, 62},                        // 62 / 63
     {"legacy_ellipsoid_cylinder", {1e-6, 5e-3, kAny}, 0},  // MPR: 1.1e-7 / 1.6e-3 / 0.66
 };
 
@@ -95,8 +95,8 @@ TEST(ConvexConformance, PlaneMesh) {
 // multiccd (single-shot, zero margin): the pairs without margin (copy 0 of the scenes; copy 1
 // has a margin, where MuJoCo uses the multi-run pipeline, not implemented) must agree.
 TEST(ConvexConformance, MultiCCDZeroMargin) {
-  for (const char* name : {"multi_box_mesh", "multi_box_wedge", "multi_mesh_mesh",
-                           "multi_wedge_wedge"}) {
+  for (const char* name :
+       {"multi_box_mesh", "multi_box_wedge", "multi_mesh_mesh", "multi_wedge_wedge"}) {
     SCOPED_TRACE(name);
     Golden g(SourcePath(std::string("test/data/convex/") + name + "_golden.txt"));
     ASSERT_TRUE(g.ok()) << g.error();
@@ -107,18 +107,23 @@ TEST(ConvexConformance, MultiCCDZeroMargin) {
     for (int r = 0; r < g.num_records(); r++) {
       // state 0 of wedge_wedge is a tie: the wedges' slanted faces give two equally deep
       // normals (0.878, +-0.479, 0); the engines pick different ones, with different features
-      if (std::string(name) == "multi_wedge_wedge" && r == 0) continue;
+      if (std::string(name) == "multi_wedge_wedge" && r == 0) {
+        continue;
+      }
       CollideAt(m, d, g.get(r, "qpos"));
       std::vector<motus_test::SimpleContact> ours, ref;
       for (const auto& c : motus_test::OurContacts(d)) {
-        if (m->geom_margin[c.g1] == 0 && m->geom_margin[c.g2] == 0) ours.push_back(c);
+        if (m->geom_margin[c.g1] == 0 && m->geom_margin[c.g2] == 0) {
+          ours.push_back(c);
+        }
       }
-      for (const auto& c : motus_test::OracleContacts(
-               motus_test::ParseContacts(g.get(r, "contact")))) {
-        if (m->geom_margin[c.g1] == 0 && m->geom_margin[c.g2] == 0) ref.push_back(c);
+      for (const auto& c :
+           motus_test::OracleContacts(motus_test::ParseContacts(g.get(r, "contact")))) {
+        if (m->geom_margin[c.g1] == 0 && m->geom_margin[c.g2] == 0) {
+          ref.push_back(c);
+        }
       }
-      EXPECT_EQ(motus_test::MatchContacts(m, ours, ref, kFlat, false, &stats), "")
-          << "state " << r;
+      EXPECT_EQ(motus_test::MatchContacts(m, ours, ref, kFlat, false, &stats), "") << "state " << r;
     }
     mj_deleteData(d);
     mj_deleteModel(m);
@@ -159,7 +164,9 @@ TEST(ConvexConformance, SharedModels) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
     std::string path = motus_test::SharedPath(std::string("models/") + c.path);
-    if (path.empty()) GTEST_SKIP() << "../shared absent";
+    if (path.empty()) {
+      GTEST_SKIP() << "../shared absent";
+    }
     Golden g(SourcePath(std::string("test/data/convex/") + c.name + "_golden.txt"));
     ASSERT_TRUE(g.ok()) << g.error();
     mjModel* m = LoadConvexScene(path);
@@ -167,8 +174,8 @@ TEST(ConvexConformance, SharedModels) {
     mjData* d = mj_makeData(m);
     std::vector<std::vector<double>> states;
     // the states file: one JSON object {"qpos": [...]} per line
-    FILE* f = fopen(SourcePath(std::string("test/data/convex/") + c.name + "_states.jsonl").c_str(),
-                    "r");
+    FILE* f =
+        fopen(SourcePath(std::string("test/data/convex/") + c.name + "_states.jsonl").c_str(), "r");
     ASSERT_NE(f, nullptr);
     std::string line;
     for (int ch; (ch = fgetc(f)) != EOF;) {
@@ -182,7 +189,9 @@ TEST(ConvexConformance, SharedModels) {
         char* end;
         q.push_back(strtod(p, &end));
         p = end;
-        while (*p == ',' || *p == ' ') p++;
+        while (*p == ',' || *p == ' ') {
+          p++;
+        }
       }
       states.push_back(q);
       line.clear();
@@ -192,10 +201,10 @@ TEST(ConvexConformance, SharedModels) {
     motus_test::MatchStats stats;
     for (int r = 0; r < g.num_records(); r++) {
       CollideAt(m, d, states[r]);
-      EXPECT_EQ(motus_test::MatchContacts(m, motus_test::OurContacts(d),
-                                          motus_test::CompactContacts(g, r), c.tol,
-                                          c.count_only, &stats),
-                "")
+      EXPECT_EQ(
+          motus_test::MatchContacts(m, motus_test::OurContacts(d),
+                                    motus_test::CompactContacts(g, r), c.tol, c.count_only, &stats),
+          "")
           << "state " << r;
     }
     mj_deleteData(d);
@@ -211,7 +220,9 @@ int BitExactContacts(const std::string& name, int* total) {
   mjModel* m = LoadConvexScene(SourcePath("test/data/convex/" + name + ".xml"));
   EXPECT_NE(m, nullptr);
   *total = 0;
-  if (!g.ok() || !m) return 0;
+  if (!g.ok() || !m) {
+    return 0;
+  }
   mjData* d = mj_makeData(m);
   int exact = 0;
   for (int r = 0; r < g.num_records(); r++) {
@@ -220,10 +231,11 @@ int BitExactContacts(const std::string& name, int* total) {
         motus_test::OracleContacts(motus_test::ParseContacts(g.get(r, "contact")));
     std::vector<motus_test::SimpleContact> ours = motus_test::OurContacts(d);
     *total += static_cast<int>(ref.size());
-    if (ours.size() != ref.size()) continue;
+    if (ours.size() != ref.size()) {
+      continue;
+    }
     for (size_t i = 0; i < ref.size(); i++) {
-      bool same = ours[i].g1 == ref[i].g1 && ours[i].g2 == ref[i].g2 &&
-                  ours[i].dist == ref[i].dist;
+      bool same = ours[i].g1 == ref[i].g1 && ours[i].g2 == ref[i].g2 && ours[i].dist == ref[i].dist;
       for (int k = 0; k < 3; k++) {
         same = same && ours[i].pos[k] == ref[i].pos[k] && ours[i].normal[k] == ref[i].normal[k];
       }
@@ -241,8 +253,8 @@ int BitExactContacts(const std::string& name, int* total) {
 // GJK directions multiplied by 1 / |x|) and of the subdistance arithmetic; before these rules
 // 10 of 41 (capsule-cylinder), 16 of 59 and 10 of 61 (sphere-ellipsoid) were exact.
 TEST(ConvexConformance, IterateBits) {
-  for (const char* name : {"iter_capsule_cylinder_3", "iter_sphere_ellipsoid_2",
-                           "iter_sphere_ellipsoid_3"}) {
+  for (const char* name :
+       {"iter_capsule_cylinder_3", "iter_sphere_ellipsoid_2", "iter_sphere_ellipsoid_3"}) {
     int total = 0;
     int exact = BitExactContacts(name, &total);
     EXPECT_GT(total, 30) << name;
@@ -258,11 +270,16 @@ TEST(ConvexConformance, BitExactScenes) {
   const struct {
     const char* name;
     int min_exact;
-  } cases[] = {{"capsule_cylinder", 37},    {"capsule_ellipsoid", 36},
-               {"ellipsoid_ellipsoid", 56}, {"ellipsoid_cylinder", 57},
-               {"cylinder_cylinder", 52},   {"cylinder_box", 51},
-               {"sphere_ellipsoid", 54},    {"cylinder_mesh", 53},
-               {"ellipsoid_box", 51},       {"probe_cylinder_margin", 1},
+  } cases[] = {{"capsule_cylinder", 37},
+               {"capsule_ellipsoid", 36},
+               {"ellipsoid_ellipsoid", 56},
+               {"ellipsoid_cylinder", 57},
+               {"cylinder_cylinder", 52},
+               {"cylinder_box", 51},
+               {"sphere_ellipsoid", 54},
+               {"cylinder_mesh", 53},
+               {"ellipsoid_box", 51},
+               {"probe_cylinder_margin", 1},
                // humanoid200's mirror-symmetric cylinder pair (was 4.4e-4 off in the point)
                {"probe_cylinder_mirror", 1}};
   for (const auto& c : cases) {
@@ -383,12 +400,11 @@ TEST(ConvexConformance, DefaultIterations) {
 // overestimates the depth, in MuJoCo 3.3.8 as in ours: state 30, true depth 0.0605563, oracle
 // 0.0607871, ours 0.0611337; at the default settings both are exact there.)
 TEST(ConvexIndependent, BruteForceSupport) {
-  const char* names[] = {"box_mesh",         "capsule_mesh",        "sphere_mesh",
-                         "mesh_mesh",        "mesh_wedge",          "box_wedge",
-                         "wedge_wedge",      "capsule_cylinder",    "capsule_ellipsoid",
-                         "ellipsoid_ellipsoid", "ellipsoid_cylinder",
-                         "ellipsoid_box",    "ellipsoid_mesh",      "cylinder_cylinder",
-                         "cylinder_box",     "cylinder_mesh"};
+  const char* names[] = {
+      "box_mesh",          "capsule_mesh",        "sphere_mesh",        "mesh_mesh",
+      "mesh_wedge",        "box_wedge",           "wedge_wedge",        "capsule_cylinder",
+      "capsule_ellipsoid", "ellipsoid_ellipsoid", "ellipsoid_cylinder", "ellipsoid_box",
+      "ellipsoid_mesh",    "cylinder_cylinder",   "cylinder_box",       "cylinder_mesh"};
   for (const char* name : names) {
     SCOPED_TRACE(name);
     Golden g(SourcePath(std::string("test/data/convex/") + name + "_golden.txt"));
@@ -407,7 +423,9 @@ TEST(ConvexIndependent, BruteForceSupport) {
         const mjContact& c = d->contact[i];
         // exactly touching geoms (distance 0 up to rounding) get an arbitrary normal, as in
         // MuJoCo (e.g. capsule_cylinder state 3: (1, 0, 0) in both engines)
-        if (std::fabs(c.dist) < 1e-12) continue;
+        if (std::fabs(c.dist) < 1e-12) {
+          continue;
+        }
         double sep = motus_test::Separation(m, d, c.geom1, c.geom2, c.frame);
         double sampled = motus_test::MaxSeparationSampled(m, d, c.geom1, c.geom2, 4000);
         // Along our normal: EPA stops when the support along the normal is within
@@ -449,7 +467,9 @@ TEST(ConvexIndependent, SwapFlipsNormal) {
         int na = mjc_Convex(m, d, a, g1, g2, margin);
         int nb = mjc_Convex(m, d, b, g2, g1, margin);
         ASSERT_EQ(na, nb) << "state " << r;
-        if (na != 1) continue;  // several contacts: compared as sets elsewhere
+        if (na != 1) {
+          continue;  // several contacts: compared as sets elsewhere
+        }
         n++;
         // the Minkowski difference is mirrored: GJK/EPA take other paths, so the results agree
         // to the solver accuracy (see BruteForceSupport) and its effect on points and normals
@@ -491,7 +511,9 @@ TEST(ConvexIndependent, TranslationMovesPosOnly) {
       std::vector<motus_test::SimpleContact> before = motus_test::OurContacts(d);
       for (int b = 0; b < m->njnt; b++) {
         int adr = m->jnt_qposadr[b];
-        for (int k = 0; k < 3; k++) q[adr + k] += shift[k];
+        for (int k = 0; k < 3; k++) {
+          q[adr + k] += shift[k];
+        }
       }
       CollideAt(m, d, q);
       std::vector<motus_test::SimpleContact> after = motus_test::OurContacts(d);
@@ -531,7 +553,9 @@ TEST(ConvexIndependent, CcdSphericalEllipsoids) {
   for (double gap : {0.2, 0.01, -0.02, -0.1}) {
     double dir[3] = {1 / std::sqrt(3.0), -1 / std::sqrt(3.0), 1 / std::sqrt(3.0)};
     double c = 0.3 + gap;
-    for (int k = 0; k < 3; k++) d->qpos[7 + k] = c * dir[k];
+    for (int k = 0; k < 3; k++) {
+      d->qpos[7 + k] = c * dir[k];
+    }
     mj_kinematics(m, d);
     mjCCDObj o1, o2;
     mjc_initCCDObj(&o1, m, d, 0, 0);
@@ -543,7 +567,9 @@ TEST(ConvexIndependent, CcdSphericalEllipsoids) {
     // polytope approximation with <= 100 vertices leaves ~1e-4 of the depth
     double tol = gap > 0 ? 1e-8 : 2e-4;
     EXPECT_NEAR(dist, gap, tol) << gap;
-    for (int k = 0; k < 3; k++) EXPECT_NEAR(st.normal[k], dir[k], gap > 0 ? 1e-4 : 3e-2);
+    for (int k = 0; k < 3; k++) {
+      EXPECT_NEAR(st.normal[k], dir[k], gap > 0 ? 1e-4 : 3e-2);
+    }
   }
   mj_deleteData(d);
   mj_deleteModel(m);

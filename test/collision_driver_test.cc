@@ -55,7 +55,9 @@ TEST_P(DriverScene, MatchesOracle) {
 
   // with and without the mid phase: same contacts, same order
   for (int midphase = 0; midphase < 2; midphase++) {
-    if (midphase) m->opt.disableflags |= mjDSBL_MIDPHASE;
+    if (midphase) {
+      m->opt.disableflags |= mjDSBL_MIDPHASE;
+    }
     Collide(m, d);
     EXPECT_TRUE(ContactRunsMatch(m, d, ref)) << name << (midphase ? " (no mid phase)" : "");
   }
@@ -79,7 +81,9 @@ class SharedModel : public ::testing::TestWithParam<std::pair<const char*, const
 TEST_P(SharedModel, MatchesOracle) {
   std::string name = GetParam().first;
   std::string path = SharedPath(GetParam().second);
-  if (path.empty()) GTEST_SKIP() << "../shared absent";
+  if (path.empty()) {
+    GTEST_SKIP() << "../shared absent";
+  }
   Golden g(DataPath(name + "_golden.txt"));
   ASSERT_TRUE(g.ok()) << g.error();
   mjModel* m = LoadCollisionModel(path);
@@ -92,7 +96,9 @@ TEST_P(SharedModel, MatchesOracle) {
     PoseFromGolden(m, d, g, r);
     mj_collision(m, d);
     std::vector<GoldenContact> ref;
-    if (g.has(r, "contact")) ref = ParseContacts(g.get(r, "contact"));
+    if (g.has(r, "contact")) {
+      ref = ParseContacts(g.get(r, "contact"));
+    }
     EXPECT_TRUE(ContactRunsMatch(m, d, ref, other_area)) << name << " state " << r;
   }
   mj_deleteData(d);
@@ -138,7 +144,9 @@ std::vector<std::pair<int, int>> BruteForcePairs(const mjModel* m, mjData* d) {
   for (int g1 = 0; g1 < m->ngeom; g1++) {
     for (int g2 = 0; g2 < m->ngeom; g2++) {
       int b1 = m->geom_bodyid[g1], b2 = m->geom_bodyid[g2];
-      if (b1 >= b2 || mj_filterBodyPair(m, b1, b2)) continue;
+      if (b1 >= b2 || mj_filterBodyPair(m, b1, b2)) {
+        continue;
+      }
       if (!((m->geom_contype[g1] & m->geom_conaffinity[g2]) ||
             (m->geom_contype[g2] & m->geom_conaffinity[g1]))) {
         continue;
@@ -146,14 +154,18 @@ std::vector<std::pair<int, int>> BruteForcePairs(const mjModel* m, mjData* d) {
       int before = d->ncon;
       mj_collideGeoms(m, d, g1, g2);
       // within a body pair: by the geom pair ordered by type (as the collider sees it)
-      std::pair<int, int> gp = m->geom_type[g1] > m->geom_type[g2] ? std::make_pair(g2, g1)
-                                                                    : std::make_pair(g1, g2);
-      for (int i = before; i < d->ncon; i++) keyed.push_back({{b1, b2}, gp});
+      std::pair<int, int> gp =
+          m->geom_type[g1] > m->geom_type[g2] ? std::make_pair(g2, g1) : std::make_pair(g1, g2);
+      for (int i = before; i < d->ncon; i++) {
+        keyed.push_back({{b1, b2}, gp});
+      }
     }
   }
   std::stable_sort(keyed.begin(), keyed.end());
   std::vector<std::pair<int, int>> out;
-  for (auto& k : keyed) out.push_back(k.second);
+  for (auto& k : keyed) {
+    out.push_back(k.second);
+  }
   return out;
 }
 
@@ -174,7 +186,9 @@ TEST(CollisionBroadphase, MatchesBruteForce) {
     mj_resetData(m, d);
     for (int j = 0; j < m->njnt; j++) {
       mjtNum* q = d->qpos + m->jnt_qposadr[j];
-      for (int k = 0; k < 3; k++) q[k] += 0.1 * (rnd() - 0.5);
+      for (int k = 0; k < 3; k++) {
+        q[k] += 0.1 * (rnd() - 0.5);
+      }
       mjtNum quat[4] = {rnd() - 0.5, rnd() - 0.5, rnd() - 0.5, rnd() - 0.5};
       mju_normalize4(quat);
       mju_copy4(q + 3, quat);
@@ -183,14 +197,20 @@ TEST(CollisionBroadphase, MatchesBruteForce) {
       m->opt.disableflags = midphase ? mjDSBL_MIDPHASE : 0;
       Collide(m, d);
       std::vector<std::pair<int, int>> mine;
-      for (int i = 0; i < d->ncon; i++) mine.push_back({d->contact[i].geom1, d->contact[i].geom2});
+      for (int i = 0; i < d->ncon; i++) {
+        mine.push_back({d->contact[i].geom1, d->contact[i].geom2});
+      }
       for (auto& p : mine) {
-        if (m->geom_type[p.first] > m->geom_type[p.second]) std::swap(p.first, p.second);
+        if (m->geom_type[p.first] > m->geom_type[p.second]) {
+          std::swap(p.first, p.second);
+        }
       }
       mj_clearEfc(d);
       std::vector<std::pair<int, int>> brute = BruteForcePairs(m, d);
       for (auto& p : brute) {
-        if (m->geom_type[p.first] > m->geom_type[p.second]) std::swap(p.first, p.second);
+        if (m->geom_type[p.first] > m->geom_type[p.second]) {
+          std::swap(p.first, p.second);
+        }
       }
       EXPECT_GT(brute.size(), 50u);
       EXPECT_EQ(mine, brute) << "trial " << trial << " midphase " << !midphase;
@@ -220,7 +240,9 @@ mjModel* LoadString(const char* xml, const char* memory = "1M") {
   snprintf(buf, sizeof(buf), xml, memory);
   mjSpec* spec = mj_parseXMLString(buf, nullptr, err, sizeof(err));
   EXPECT_NE(spec, nullptr) << err;
-  if (!spec) return nullptr;
+  if (!spec) {
+    return nullptr;
+  }
   mjModel* m = mj_compile(spec, nullptr);
   mj_deleteSpec(spec);
   return m;
@@ -396,7 +418,6 @@ TEST(CollisionDriver, MaxContact) {
   mj_deleteModel(m);
 }
 
-
 // sdf geoms (with a mesh) collide with planes through their mesh (oracle: collision_convex_test,
 // probe plane_sdf) and with the other geom types by the sdf collider (oracle: collision_sdf_test),
 // except height fields (MuJoCo 3.3.8 does not support them either) and mesh geoms whose mesh has
@@ -407,7 +428,9 @@ namespace sdf_warning {
 std::string LoadWithMessage(const std::string& xml, mjModel** m) {
   char path[] = "/tmp/motus_sdf_XXXXXX";
   int fd = mkstemp(path);
-  if (fd < 0) return "mkstemp failed";
+  if (fd < 0) {
+    return "mkstemp failed";
+  }
   FILE* f = fdopen(fd, "w");
   fputs(xml.c_str(), f);
   fclose(f);
@@ -439,12 +462,13 @@ TEST(CollisionDriver, SdfGeomsCollideWithPlanesAndWarnOtherwise) {
 
   // supported pairs load silently: an ellipsoid 0.01 into the icosahedron's lowest vertex
   // region, and a mesh geom sharing the sdf geom's mesh (so that mesh has an octree)
-  std::string with_ellipsoid = std::string("<mujoco>") + kIco +
-                         "<worldbody><body><freejoint/><geom type=\"sdf\" mesh=\"ico\"/></body>"
-                         "<body pos=\"0 0 -.13\"><freejoint/><geom name=\"b\" type=\"ellipsoid\" "
-                         "size=\".05 .05 .06\"/></body>"
-                         "<body pos=\".5 0 0\"><freejoint/><geom type=\"mesh\" mesh=\"ico\"/>"
-                         "</body></worldbody></mujoco>";
+  std::string with_ellipsoid =
+      std::string("<mujoco>") + kIco +
+      "<worldbody><body><freejoint/><geom type=\"sdf\" mesh=\"ico\"/></body>"
+      "<body pos=\"0 0 -.13\"><freejoint/><geom name=\"b\" type=\"ellipsoid\" "
+      "size=\".05 .05 .06\"/></body>"
+      "<body pos=\".5 0 0\"><freejoint/><geom type=\"mesh\" mesh=\"ico\"/>"
+      "</body></worldbody></mujoco>";
   EXPECT_EQ(LoadWithMessage(with_ellipsoid, &m), "");
   ASSERT_NE(m, nullptr);
   EXPECT_TRUE(capture.warnings().empty());
@@ -469,7 +493,8 @@ TEST(CollisionDriver, SdfGeomsCollideWithPlanesAndWarnOtherwise) {
   std::string msg = LoadWithMessage(with_hfield, &m);
   ASSERT_NE(m, nullptr);  // loads: the reference loads it too
   EXPECT_NE(msg.find("geom 1 's' of type sdf and geom 0: collisions of height fields"),
-            std::string::npos) << msg;
+            std::string::npos)
+      << msg;
   EXPECT_FALSE(capture.warnings().empty());
   d = mj_makeData(m);
   mj_forward(m, d);

@@ -45,16 +45,17 @@ TEST(HFieldConformance, SmoothGeoms) {
   };
   const Case cases[] = {
       // sphere, capsule: observed 7e-7 / 4e-4 / 1.1e-2 (EPA on the inflated copy)
-      {"hfield_sphere", {1e-5, 1e-3, 2e-2}, 449},    // 449 / 449
-      {"hfield_capsule", {1e-5, 1e-3, 2e-2}, 443},   // 443 / 443
+      {"hfield_sphere", {1e-5, 1e-3, 2e-2}, 449},   // 449 / 449
+      {"hfield_capsule", {1e-5, 1e-3, 2e-2}, 443},  // 443 / 443
       {"legacy_hfield_sphere", {1e-7, 1e-7, 1e-6}, 449},
       // ellipsoid: curved EPA (see collision_convex_test.cc, kCurved); for contact points
       // inside the ellipsoid the oracle's surface normal is within 1e-9 (shallow) to 1e-7
       // (deep) of the closest point's, and a few deep ones differ entirely (an open point)
       {"hfield_ellipsoid", {5e-4, kAny, kAny}, 425},  // 425 / 480
-      // cylinder: 501 / 514 since the GJK/EPA rounding of MuJoCo 3.3.8 (bit-exact contacts 15 -> 58;
+      // cylinder: 501 / 514 since the GJK/EPA rounding of MuJoCo 3.3.8 (bit-exact contacts 15 ->
+      // 58;
       // the prisms' own rounding still differs, and EPA paths on them vary by luck)
-      {"hfield_cylinder", {5e-4, kAny, kAny}, 501},   // 501 / 514
+      {"hfield_cylinder", {5e-4, kAny, kAny}, 501},  // 501 / 514
   };
   for (const Case& c : cases) {
     motus_test::MatchStats st = CheckConvexScene(c.name, c.tol, false);
@@ -73,8 +74,8 @@ TEST(HFieldConformance, FlatGeoms) {
     const char* name;
     int min_exact;
   };
-  const Case cases[] = {{"hfield_box", 635},         // 635 / 638
-                        {"hfield_mesh", 512},        // 512 / 516
+  const Case cases[] = {{"hfield_box", 635},          // 635 / 638
+                        {"hfield_mesh", 512},         // 512 / 516
                         {"legacy_hfield_box", 629}};  // 629 / 638
   for (const Case& c : cases) {
     motus_test::MatchStats st = CheckConvexScene(c.name, {kAny, kAny, kAny}, false);
@@ -101,14 +102,22 @@ TEST(HFieldConformance, EllipsoidNormalOutside) {
     std::vector<motus_test::SimpleContact> ref =
         motus_test::OracleContacts(motus_test::ParseContacts(g.get(r, "contact")));
     std::vector<motus_test::SimpleContact> ours = motus_test::OurContacts(d);
-    if (ours.size() != ref.size()) continue;
+    if (ours.size() != ref.size()) {
+      continue;
+    }
     for (size_t i = 0; i < ours.size(); i++) {
       const motus_test::SimpleContact& a = ours[i];
       const motus_test::SimpleContact& b = ref[i];
-      if (a.g1 != b.g1 || a.g2 != b.g2) continue;
+      if (a.g1 != b.g1 || a.g2 != b.g2) {
+        continue;
+      }
       double dp = 0;
-      for (int k = 0; k < 3; k++) dp = std::max(dp, std::fabs(a.pos[k] - b.pos[k]));
-      if (dp > 1e-10) continue;  // another EPA path
+      for (int k = 0; k < 3; k++) {
+        dp = std::max(dp, std::fabs(a.pos[k] - b.pos[k]));
+      }
+      if (dp > 1e-10) {
+        continue;  // another EPA path
+      }
       // the contact point in the ellipsoid's frame, and its level sum (x_k / a_k)^2
       int e = a.g2;
       const double* size = m->geom_size + 3 * e;
@@ -117,10 +126,14 @@ TEST(HFieldConformance, EllipsoidNormalOutside) {
       double level = 0;
       for (int j = 0; j < 3; j++) {
         double x = 0;
-        for (int k = 0; k < 3; k++) x += mat[3 * k + j] * (a.pos[k] - pos[k]);
+        for (int k = 0; k < 3; k++) {
+          x += mat[3 * k + j] * (a.pos[k] - pos[k]);
+        }
         level += (x / size[j]) * (x / size[j]);
       }
-      if (level <= 1) continue;
+      if (level <= 1) {
+        continue;
+      }
       for (int k = 0; k < 3; k++) {
         EXPECT_NEAR(a.normal[k], b.normal[k], 1e-9) << "state " << r << " contact " << i;
         worst = std::max(worst, std::fabs(a.normal[k] - b.normal[k]));
@@ -182,7 +195,9 @@ TEST(HFieldIndependent, BruteForcePrisms) {
         const mjContact& c = d->contact[i];
         int h = c.geom1, geom = c.geom2;
         ASSERT_EQ(m->geom_type[h], mjGEOM_HFIELD);
-        if (m->geom_margin[h] > 0 || m->geom_margin[geom] > 0) continue;
+        if (m->geom_margin[h] > 0 || m->geom_margin[geom] > 0) {
+          continue;
+        }
         EXPECT_LE(c.dist, 0) << "state " << r << " contact " << i;
         int id = m->geom_dataid[h];
         int nrow = m->hfield_nrow[id], ncol = m->hfield_ncol[id];

@@ -26,10 +26,10 @@
 namespace motus_test {
 namespace {
 
-const char* const kPairs[] = {
-    "plane_sphere",  "plane_capsule",   "plane_ellipsoid", "plane_cylinder",
-    "plane_box",     "sphere_sphere",   "sphere_capsule",  "sphere_cylinder",
-    "sphere_box",    "capsule_capsule", "capsule_box",     "box_box"};
+const char* const kPairs[] = {"plane_sphere",    "plane_capsule",   "plane_ellipsoid",
+                              "plane_cylinder",  "plane_box",       "sphere_sphere",
+                              "sphere_capsule",  "sphere_cylinder", "sphere_box",
+                              "capsule_capsule", "capsule_box",     "box_box"};
 
 class PrimitivePair : public ::testing::TestWithParam<const char*> {};
 
@@ -87,12 +87,16 @@ TEST_P(PrimitivePair, MatchesOracle) {
     PoseFromGolden(m, d, g, r);
     mj_collision(m, d);
     std::vector<GoldenContact> ref;
-    if (g.has(r, "contact")) ref = ParseContacts(g.get(r, "contact"));
+    if (g.has(r, "contact")) {
+      ref = ParseContacts(g.get(r, "contact"));
+    }
     ASSERT_EQ(static_cast<int>(g.get(r, "ncon")[0]), static_cast<int>(ref.size()));
     total += static_cast<int>(ref.size());
     if (name == "box_box") {
       EXPECT_TRUE(ContactSetsNested(m, d, ref)) << name << " state " << r;
-      if (ContactsMatch(m, d, ref, nullptr, true, /*unordered=*/true)) box_exact++;
+      if (ContactsMatch(m, d, ref, nullptr, true, /*unordered=*/true)) {
+        box_exact++;
+      }
     } else if (name == "capsule_box") {
       // the two copies: geoms (0, 1) and (2, 3)
       bool inside = SampledCapsuleBoxDepth(m, d, 0, 1) < -m->geom_size[0];
@@ -106,10 +110,14 @@ TEST_P(PrimitivePair, MatchesOracle) {
         double mindist = 1e10;
         int mine = 0;
         for (const GoldenContact& c : ref) {
-          if (c.geom1 == 2 * copy) mindist = std::min(mindist, c.dist);
+          if (c.geom1 == 2 * copy) {
+            mindist = std::min(mindist, c.dist);
+          }
         }
         for (int i = 0; i < d->ncon; i++) {
-          if (d->contact[i].geom1 != 2 * copy) continue;
+          if (d->contact[i].geom1 != 2 * copy) {
+            continue;
+          }
           mine++;
           // rounding of the same quantities computed along different paths
           EXPECT_LE(d->contact[i].dist, mindist + 1e-12) << "state " << r;
@@ -136,11 +144,12 @@ TEST_P(PrimitivePair, MatchesOracle) {
 }
 
 // Calls the collider of geoms (g1, g2) directly (g1 first even when its type is higher).
-int CallCollider(const mjModel* m, const mjData* d, int g1, int g2, mjtNum margin,
-                 mjContact* con) {
+int CallCollider(const mjModel* m, const mjData* d, int g1, int g2, mjtNum margin, mjContact* con) {
   int t1 = m->geom_type[g1], t2 = m->geom_type[g2];
   mjfCollision f = mjCOLLISIONFUNC[std::min(t1, t2)][std::max(t1, t2)];
-  for (int i = 0; i < mjMAXCONPAIR; i++) mju_zero3(con[i].frame + 3);
+  for (int i = 0; i < mjMAXCONPAIR; i++) {
+    mju_zero3(con[i].frame + 3);
+  }
   return f ? f(m, d, con, g1, g2, margin) : 0;
 }
 
@@ -167,10 +176,14 @@ TEST_P(PrimitivePair, SwapFlipsNormal) {
     PoseFromGolden(m, d, g, r);
     mjtNum dif[3];
     mju_sub3(dif, d->geom_xpos + 3, d->geom_xpos);
-    if (mju_norm3(dif) < 1e-9) continue;  // coincident centers: the normal is a convention
+    if (mju_norm3(dif) < 1e-9) {
+      continue;  // coincident centers: the normal is a convention
+    }
     int na = CallCollider(m, d, 0, 1, 0.05, a);
     int nb = CallCollider(m, d, 1, 0, 0.05, b);
-    if (na != 1 || nb != 1) continue;
+    if (na != 1 || nb != 1) {
+      continue;
+    }
     checked++;
     // rounding: the same closed-form distance evaluated from the other side
     EXPECT_NEAR(a[0].dist, b[0].dist, 1e-12) << "state " << r;
@@ -207,7 +220,9 @@ TEST_P(PrimitivePair, TranslationMovesOnlyPos) {
     mj_collision(m, d);
     PoseFromGolden(m, d2, g, r);
     for (int j = 0; j < m->njnt; j++) {
-      for (int k = 0; k < 3; k++) d2->qpos[m->jnt_qposadr[j] + k] += shift[k];
+      for (int k = 0; k < 3; k++) {
+        d2->qpos[m->jnt_qposadr[j] + k] += shift[k];
+      }
     }
     mj_kinematics(m, d2);
     mj_collision(m, d2);
@@ -216,7 +231,9 @@ TEST_P(PrimitivePair, TranslationMovesOnlyPos) {
       std::vector<const mjContact*> out;
       for (int i = 0; i < x->ncon; i++) {
         const mjContact* c = x->contact + i;
-        if (!Near(c->dist, PairMargin(m, c->geom1, c->geom2), kThresholdTol)) out.push_back(c);
+        if (!Near(c->dist, PairMargin(m, c->geom1, c->geom2), kThresholdTol)) {
+          out.push_back(c);
+        }
       }
       return out;
     };
@@ -229,8 +246,12 @@ TEST_P(PrimitivePair, TranslationMovesOnlyPos) {
       EXPECT_EQ(c.geom2, c2.geom2);
       // rounding of coordinates of magnitude ~1 shifted by ~0.5
       EXPECT_NEAR(c.dist, c2.dist, 1e-12) << "state " << r;
-      for (int k = 0; k < 9; k++) EXPECT_NEAR(c.frame[k], c2.frame[k], 1e-12) << "state " << r;
-      for (int k = 0; k < 3; k++) EXPECT_NEAR(c.pos[k] + shift[k], c2.pos[k], 1e-12);
+      for (int k = 0; k < 9; k++) {
+        EXPECT_NEAR(c.frame[k], c2.frame[k], 1e-12) << "state " << r;
+      }
+      for (int k = 0; k < 3; k++) {
+        EXPECT_NEAR(c.pos[k] + shift[k], c2.pos[k], 1e-12);
+      }
     }
   }
   mj_deleteData(d2);
@@ -262,7 +283,9 @@ TEST_P(PrimitivePair, CountsAndFrames) {
       // box-box: the documented 8 is exceeded by the reference itself when box faces are
       // exactly parallel (9 in state 10 of box_box: an extra corner); our construction gives
       // at most 8 crossings + 4 + 4 corners
-      if (name == "box_box") maxcon = 16;
+      if (name == "box_box") {
+        maxcon = 16;
+      }
       EXPECT_LE(same, maxcon) << "state " << r;
       mjtNum margin = std::max(m->geom_margin[c.geom1], m->geom_margin[c.geom2]);
       EXPECT_LE(c.dist, margin + 1e-12);
@@ -274,7 +297,9 @@ TEST_P(PrimitivePair, CountsAndFrames) {
       }
       mjtNum cross[3];
       mju_cross(cross, c.frame, c.frame + 3);
-      for (int k = 0; k < 3; k++) EXPECT_NEAR(cross[k], c.frame[6 + k], 1e-12);
+      for (int k = 0; k < 3; k++) {
+        EXPECT_NEAR(cross[k], c.frame[6 + k], 1e-12);
+      }
     }
   }
   mj_deleteData(d);
@@ -321,17 +346,23 @@ TEST(CollisionFrame, CompleteFrame) {
   mjtNum f[9] = {0, 0, 2, 0, 0, 0, 0, 0, 0};
   mjc_completeFrame(f);
   const mjtNum e1[9] = {0, 0, 1, 0, 1, 0, -1, 0, 0};
-  for (int k = 0; k < 9; k++) EXPECT_NEAR(f[k], e1[k], 1e-15);
+  for (int k = 0; k < 9; k++) {
+    EXPECT_NEAR(f[k], e1[k], 1e-15);
+  }
 
   mjtNum g[9] = {0, 1, 0, 0, 0, 0, 0, 0, 0};
   mjc_completeFrame(g);
   const mjtNum e2[9] = {0, 1, 0, 0, 0, 1, 1, 0, 0};
-  for (int k = 0; k < 9; k++) EXPECT_NEAR(g[k], e2[k], 1e-15);
+  for (int k = 0; k < 9; k++) {
+    EXPECT_NEAR(g[k], e2[k], 1e-15);
+  }
 
   mjtNum h[9] = {1, 0, 0, 1, 1, 0, 0, 0, 0};  // preferred tangent (1, 1, 0)
   mjc_completeFrame(h);
   const mjtNum e3[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
-  for (int k = 0; k < 9; k++) EXPECT_NEAR(h[k], e3[k], 1e-15);
+  for (int k = 0; k < 9; k++) {
+    EXPECT_NEAR(h[k], e3[k], 1e-15);
+  }
 }
 
 // Sphere-sphere against the closed form.

@@ -38,7 +38,9 @@ int NaiveLeaf(const mjModel* m, int mesh, const double p[3]) {
     const double* c = m->oct_aabb + 6 * (adr + node);
     int k = 0;
     for (int i = 0; i < 3; i++) {
-      if (p[i] >= c[i]) k |= 1 << i;
+      if (p[i] >= c[i]) {
+        k |= 1 << i;
+      }
     }
     node = m->oct_child[8 * (adr + node) + k];
   }
@@ -84,7 +86,9 @@ TEST(SdfOctree, ValueIsTheTrilinearInterpolationOfTheLeaf) {
   const double* c = m->oct_aabb + 6 * leaf;
   for (int k = 0; k < 8; k++) {
     double p[3];
-    for (int i = 0; i < 3; i++) p[i] = c[i] + (((k >> i) & 1) ? 0.5 : -0.5) * c[3 + i];
+    for (int i = 0; i < 3; i++) {
+      p[i] = c[i] + (((k >> i) & 1) ? 0.5 : -0.5) * c[3 + i];
+    }
     // the quarter points are interior to this leaf: compare with the naive sum again
     EXPECT_NEAR(mjc_octDistance(m, 0, p), NaiveTrilinear(m, NaiveLeaf(m, 0, p), p), 1e-15);
   }
@@ -133,7 +137,7 @@ TEST(SdfOctree, OutsideTheRootBoxAddsTheDistanceToTheClampedPoint) {
 TEST(SdfOctree, Halton) {
   EXPECT_EQ(mju_Halton(0, 2), 0);
   EXPECT_EQ(mju_Halton(1, 2), 0.5);
-  EXPECT_EQ(mju_Halton(6, 2), 0.375);           // 110 -> 0.011
+  EXPECT_EQ(mju_Halton(6, 2), 0.375);             // 110 -> 0.011
   EXPECT_NEAR(mju_Halton(5, 3), 7.0 / 9, 1e-15);  // 12 -> 0.21 (sums of inexact thirds)
   EXPECT_NEAR(mju_Halton(7, 5), 0.44, 1e-15);     // 12 -> 0.21
 }
@@ -178,11 +182,11 @@ TEST_P(SdfGolden, ContactsMatchTheOracle) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Scenes, SdfGolden,
-                         ::testing::Values("sphere_sdf", "sphere_sdf_inside",
-                                           "sphere_sdf_options", "box_sdf", "box_sdf_inside",
-                                           "box_sdf_rotated", "box_sdf_rotated_sdf", "sdf_sdf",
-                                           "capsule_sdf", "cylinder_sdf", "ellipsoid_sdf",
-                                           "ellipsoid_sdf_rotated", "mesh_sdf"));
+                         ::testing::Values("sphere_sdf", "sphere_sdf_inside", "sphere_sdf_options",
+                                           "box_sdf", "box_sdf_inside", "box_sdf_rotated",
+                                           "box_sdf_rotated_sdf", "sdf_sdf", "capsule_sdf",
+                                           "cylinder_sdf", "ellipsoid_sdf", "ellipsoid_sdf_rotated",
+                                           "mesh_sdf"));
 
 // More start points than a pair may hold: at most mjMAXCONPAIR contacts, no overrun.
 TEST(SdfCollide, AtMostMaxConPairContacts) {
@@ -212,7 +216,9 @@ TEST(SdfCollide, ContactPointsLieInTheIntersection) {
     const mjContact& c = d->contact[i];
     EXPECT_LE(c.dist, 0);
     double x[3];
-    for (int k = 0; k < 3; k++) x[k] = c.pos[k] + c.dist / 2 * c.frame[k];
+    for (int k = 0; k < 3; k++) {
+      x[k] = c.pos[k] + c.dist / 2 * c.frame[k];
+    }
     double r[3];
     mju_sub3(r, x, center);
     double a = mju_norm3(r) - m->geom_size[3];
@@ -236,7 +242,9 @@ TEST(SdfCollide, EllipsoidContactsUseTheEllipsoidEstimate) {
   for (int i = 0; i < d->ncon; i++) {
     const mjContact& c = d->contact[i];
     double x[3], r[3], y[3];
-    for (int k = 0; k < 3; k++) x[k] = c.pos[k] + c.dist / 2 * c.frame[k];
+    for (int k = 0; k < 3; k++) {
+      x[k] = c.pos[k] + c.dist / 2 * c.frame[k];
+    }
     mju_sub3(r, x, d->geom_xpos + 3);
     mju_mulMatTVec3(y, d->geom_xmat + 9, r);  // ellipsoid frame
     double k0 = 0, k1 = 0;
@@ -269,7 +277,9 @@ TEST(SdfCollide, MeshContactsUseTheMeshOctree) {
     EXPECT_EQ(c.geom1, 1);
     EXPECT_EQ(c.geom2, 0);
     double x[3], r[3], y[3];
-    for (int k = 0; k < 3; k++) x[k] = c.pos[k] + c.dist / 2 * c.frame[k];
+    for (int k = 0; k < 3; k++) {
+      x[k] = c.pos[k] + c.dist / 2 * c.frame[k];
+    }
     mju_sub3(r, x, d->geom_xpos + 3);
     mju_mulMatTVec3(y, d->geom_xmat + 9, r);
     double a = mjc_octDistance(m, 1, y), b = mjc_octDistance(m, 0, x);

@@ -42,16 +42,28 @@ inline std::vector<GoldenContact> ParseContacts(const std::vector<double>& v) {
     c.dist = x[1];
     // x[2] = efc_address (constraint stage)
     c.exclude = static_cast<int>(x[3]);
-    for (int k = 0; k < 9; k++) c.frame[k] = x[4 + k];
-    for (int k = 0; k < 5; k++) c.friction[k] = x[13 + k];
+    for (int k = 0; k < 9; k++) {
+      c.frame[k] = x[4 + k];
+    }
+    for (int k = 0; k < 5; k++) {
+      c.friction[k] = x[13 + k];
+    }
     c.geom1 = static_cast<int>(x[18]);
     c.geom2 = static_cast<int>(x[19]);
     c.includemargin = x[20];
     // x[21] = mu (constraint stage)
-    for (int k = 0; k < 3; k++) c.pos[k] = x[22 + k];
-    for (int k = 0; k < 5; k++) c.solimp[k] = x[25 + k];
-    for (int k = 0; k < 2; k++) c.solref[k] = x[30 + k];
-    for (int k = 0; k < 2; k++) c.solreffriction[k] = x[32 + k];
+    for (int k = 0; k < 3; k++) {
+      c.pos[k] = x[22 + k];
+    }
+    for (int k = 0; k < 5; k++) {
+      c.solimp[k] = x[25 + k];
+    }
+    for (int k = 0; k < 2; k++) {
+      c.solref[k] = x[30 + k];
+    }
+    for (int k = 0; k < 2; k++) {
+      c.solreffriction[k] = x[32 + k];
+    }
     out.push_back(c);
   }
   return out;
@@ -60,14 +72,18 @@ inline std::vector<GoldenContact> ParseContacts(const std::vector<double>& v) {
 // Nonzero when the collider of geom types (t1, t2) belongs to this area (primitive and box
 // colliders); contacts of other colliders (convex, mesh, height field) are not compared here.
 inline bool OwnCollider(int t1, int t2) {
-  if (t1 > t2) std::swap(t1, t2);
+  if (t1 > t2) {
+    std::swap(t1, t2);
+  }
   mjfCollision f = mjCOLLISIONFUNC[t1][t2];
-  const mjfCollision own[] = {
-      mjc_PlaneSphere,  mjc_PlaneCapsule,   mjc_PlaneEllipsoid, mjc_PlaneCylinder,
-      mjc_PlaneBox,     mjc_SphereSphere,   mjc_SphereCapsule,  mjc_SphereCylinder,
-      mjc_SphereBox,    mjc_CapsuleCapsule, mjc_CapsuleBox,     mjc_BoxBox};
+  const mjfCollision own[] = {mjc_PlaneSphere,    mjc_PlaneCapsule,   mjc_PlaneEllipsoid,
+                              mjc_PlaneCylinder,  mjc_PlaneBox,       mjc_SphereSphere,
+                              mjc_SphereCapsule,  mjc_SphereCylinder, mjc_SphereBox,
+                              mjc_CapsuleCapsule, mjc_CapsuleBox,     mjc_BoxBox};
   for (mjfCollision g : own) {
-    if (f == g) return true;
+    if (f == g) {
+      return true;
+    }
   }
   return false;
 }
@@ -79,14 +95,18 @@ constexpr double kGeomTol = 1e-9;
 // Parameters are copied or mixed with the same arithmetic: a few ulps.
 constexpr double kParamTol = 1e-12;
 
-inline bool Near(double a, double b, double tol) { return std::fabs(a - b) <= tol; }
+inline bool Near(double a, double b, double tol) {
+  return std::fabs(a - b) <= tol;
+}
 
 // Sorts each run of contacts of the same geom pair by (position rounded to 1e-6, dist).
 template <typename C>
 void CanonicalOrder(std::vector<const C*>* list) {
   auto key = [](const C* c) {
     std::vector<double> k;
-    for (int i = 0; i < 3; i++) k.push_back(std::round(c->pos[i] * 1e6));
+    for (int i = 0; i < 3; i++) {
+      k.push_back(std::round(c->pos[i] * 1e6));
+    }
     k.push_back(c->dist);
     return k;
   };
@@ -116,28 +136,46 @@ inline double PairMargin(const mjModel* m, int g1, int g2) {
 // Empty string when contact c agrees with the oracle's r (geoms, geometry, parameters).
 inline std::string CompareContact(const mjContact* c, const GoldenContact* r,
                                   bool check_frame_tangents = true) {
-  if (c->geom1 != r->geom1 || c->geom2 != r->geom2) return "geom pair differs";
-  if (c->geom[0] != c->geom1 || c->geom[1] != c->geom2) return "geom[] differs";
-  if (!Near(c->dist, r->dist, kGeomTol)) return "dist differs";
+  if (c->geom1 != r->geom1 || c->geom2 != r->geom2) {
+    return "geom pair differs";
+  }
+  if (c->geom[0] != c->geom1 || c->geom[1] != c->geom2) {
+    return "geom[] differs";
+  }
+  if (!Near(c->dist, r->dist, kGeomTol)) {
+    return "dist differs";
+  }
   for (int k = 0; k < 3; k++) {
-    if (!Near(c->pos[k], r->pos[k], kGeomTol)) return "pos differs";
+    if (!Near(c->pos[k], r->pos[k], kGeomTol)) {
+      return "pos differs";
+    }
   }
   for (int k = 0; k < (check_frame_tangents ? 9 : 3); k++) {
     if (!Near(c->frame[k], r->frame[k], kGeomTol)) {
       return "frame element " + std::to_string(k) + " differs";
     }
   }
-  if (c->dim != r->dim) return "dim differs";
+  if (c->dim != r->dim) {
+    return "dim differs";
+  }
   if (c->exclude != r->exclude && !Near(r->dist, r->includemargin, kThresholdTol)) {
     return "exclude differs";
   }
-  if (!Near(c->includemargin, r->includemargin, kParamTol)) return "includemargin differs";
+  if (!Near(c->includemargin, r->includemargin, kParamTol)) {
+    return "includemargin differs";
+  }
   for (int k = 0; k < 5; k++) {
-    if (!Near(c->friction[k], r->friction[k], kParamTol)) return "friction differs";
-    if (!Near(c->solimp[k], r->solimp[k], kParamTol)) return "solimp differs";
+    if (!Near(c->friction[k], r->friction[k], kParamTol)) {
+      return "friction differs";
+    }
+    if (!Near(c->solimp[k], r->solimp[k], kParamTol)) {
+      return "solimp differs";
+    }
   }
   for (int k = 0; k < 2; k++) {
-    if (!Near(c->solref[k], r->solref[k], kParamTol)) return "solref differs";
+    if (!Near(c->solref[k], r->solref[k], kParamTol)) {
+      return "solref differs";
+    }
     if (!Near(c->solreffriction[k], r->solreffriction[k], kParamTol)) {
       return "solreffriction differs";
     }
@@ -160,13 +198,21 @@ inline ContactLists FilterContacts(const mjModel* m, const mjData* d,
   ContactLists out;
   for (int i = 0; i < d->ncon; i++) {
     const mjContact* c = d->contact + i;
-    if (skip && skip(c->geom1, c->geom2)) continue;
-    if (Near(c->dist, PairMargin(m, c->geom1, c->geom2), kThresholdTol)) continue;
+    if (skip && skip(c->geom1, c->geom2)) {
+      continue;
+    }
+    if (Near(c->dist, PairMargin(m, c->geom1, c->geom2), kThresholdTol)) {
+      continue;
+    }
     out.mine.push_back(c);
   }
   for (const GoldenContact& c : expected) {
-    if (skip && skip(c.geom1, c.geom2)) continue;
-    if (Near(c.dist, PairMargin(m, c.geom1, c.geom2), kThresholdTol)) continue;
+    if (skip && skip(c.geom1, c.geom2)) {
+      continue;
+    }
+    if (Near(c.dist, PairMargin(m, c.geom1, c.geom2), kThresholdTol)) {
+      continue;
+    }
     out.ref.push_back(&c);
   }
   return out;
@@ -189,10 +235,11 @@ inline std::string DescribePair(const GoldenContact* r, const mjContact* c) {
 // parameters.
 // With `unordered`, the contacts of one geom pair (a run of equal geom1, geom2) are compared as
 // a set: both runs are put in a canonical order (positions rounded to 1e-6, then dist) first.
-inline ::testing::AssertionResult ContactsMatch(
-    const mjModel* m, const mjData* d, const std::vector<GoldenContact>& expected,
-    const std::function<bool(int, int)>& skip = nullptr, bool check_frame_tangents = true,
-    bool unordered = false) {
+inline ::testing::AssertionResult ContactsMatch(const mjModel* m, const mjData* d,
+                                                const std::vector<GoldenContact>& expected,
+                                                const std::function<bool(int, int)>& skip = nullptr,
+                                                bool check_frame_tangents = true,
+                                                bool unordered = false) {
   ContactLists lists = FilterContacts(m, d, expected, skip);
   std::vector<const mjContact*>& mine = lists.mine;
   std::vector<const GoldenContact*>& ref = lists.ref;
@@ -211,8 +258,7 @@ inline ::testing::AssertionResult ContactsMatch(
   if (mine.size() != ref.size()) {
     return ::testing::AssertionFailure()
            << "number of contacts differs: oracle " << ref.size() << ", ours " << mine.size()
-           << DescribePair(n < ref.size() ? ref[n] : nullptr,
-                           n < mine.size() ? mine[n] : nullptr);
+           << DescribePair(n < ref.size() ? ref[n] : nullptr, n < mine.size() ? mine[n] : nullptr);
   }
   return ::testing::AssertionSuccess();
 }
@@ -226,28 +272,40 @@ inline ::testing::AssertionResult ContactSetsNested(
     const std::function<bool(int, int)>& skip = nullptr) {
   ContactLists lists = FilterContacts(m, d, expected, skip);
   std::vector<std::pair<int, int>> pairs;
-  for (const mjContact* c : lists.mine) pairs.push_back({c->geom1, c->geom2});
-  for (const GoldenContact* c : lists.ref) pairs.push_back({c->geom1, c->geom2});
+  for (const mjContact* c : lists.mine) {
+    pairs.push_back({c->geom1, c->geom2});
+  }
+  for (const GoldenContact* c : lists.ref) {
+    pairs.push_back({c->geom1, c->geom2});
+  }
   std::sort(pairs.begin(), pairs.end());
   pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
   for (const auto& p : pairs) {
     std::vector<const mjContact*> a;
     std::vector<const GoldenContact*> b;
     for (const mjContact* c : lists.mine) {
-      if (c->geom1 == p.first && c->geom2 == p.second) a.push_back(c);
+      if (c->geom1 == p.first && c->geom2 == p.second) {
+        a.push_back(c);
+      }
     }
     for (const GoldenContact* c : lists.ref) {
-      if (c->geom1 == p.first && c->geom2 == p.second) b.push_back(c);
+      if (c->geom1 == p.first && c->geom2 == p.second) {
+        b.push_back(c);
+      }
     }
     auto found_in_ref = [&](const mjContact* c) {
       for (const GoldenContact* r : b) {
-        if (CompareContact(c, r).empty()) return true;
+        if (CompareContact(c, r).empty()) {
+          return true;
+        }
       }
       return false;
     };
     auto found_in_mine = [&](const GoldenContact* r) {
       for (const mjContact* c : a) {
-        if (CompareContact(c, r).empty()) return true;
+        if (CompareContact(c, r).empty()) {
+          return true;
+        }
       }
       return false;
     };
@@ -262,10 +320,16 @@ inline ::testing::AssertionResult ContactSetsNested(
     if (!mine_in_ref && !ref_in_mine && t1 == mjGEOM_CAPSULE && t2 == mjGEOM_BOX && !b.empty()) {
       int capsule = m->geom_type[p.first] == mjGEOM_CAPSULE ? p.first : p.second;
       double refmin = 1e10;
-      for (const GoldenContact* r : b) refmin = std::min(refmin, r->dist);
+      for (const GoldenContact* r : b) {
+        refmin = std::min(refmin, r->dist);
+      }
       bool deeper = !a.empty() && a.size() <= 2;
-      for (const mjContact* c : a) deeper = deeper && c->dist <= refmin + 1e-12;
-      if (refmin < -m->geom_size[3 * capsule] && deeper) continue;
+      for (const mjContact* c : a) {
+        deeper = deeper && c->dist <= refmin + 1e-12;
+      }
+      if (refmin < -m->geom_size[3 * capsule] && deeper) {
+        continue;
+      }
     }
     if (!mine_in_ref && !ref_in_mine) {
       return ::testing::AssertionFailure()
@@ -310,14 +374,16 @@ inline ::testing::AssertionResult ContactRunsMatch(
     }
   }
   if (a.size() != b.size()) {
-    return ::testing::AssertionFailure() << "number of geom pairs differs: oracle " << b.size()
-                                         << ", ours " << a.size();
+    return ::testing::AssertionFailure()
+           << "number of geom pairs differs: oracle " << b.size() << ", ours " << a.size();
   }
   // box runs: nested sets; the rest: exact, in order
   auto skipped = [&](int g1, int g2) { return skip && skip(g1, g2); };
   ::testing::AssertionResult nested = ContactSetsNested(
       m, d, expected, [&](int g1, int g2) { return skipped(g1, g2) || !BoxCollider(m, g1, g2); });
-  if (!nested) return nested;
+  if (!nested) {
+    return nested;
+  }
   return ContactsMatch(m, d, expected,
                        [&](int g1, int g2) { return skipped(g1, g2) || BoxCollider(m, g1, g2); });
 }
@@ -335,7 +401,9 @@ inline void PoseFromGolden(const mjModel* m, mjData* d, const Golden& g, int rec
   mj_resetData(m, d);
   const std::vector<double>& q = g.get(record, "qpos");
   EXPECT_EQ(static_cast<int>(q.size()), m->nq);
-  for (int i = 0; i < m->nq && i < static_cast<int>(q.size()); i++) d->qpos[i] = q[i];
+  for (int i = 0; i < m->nq && i < static_cast<int>(q.size()); i++) {
+    d->qpos[i] = q[i];
+  }
   mj_kinematics(m, d);
 }
 

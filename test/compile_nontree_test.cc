@@ -46,20 +46,21 @@ bool ModelField(const mjModel* m, const std::string& name, std::vector<double>* 
                 bool* integer) {
   out->clear();
 #define MJ_M(x) m->x
-#define X(type, field, nr, nc)                                                   \
-  if (name == #field) {                                                          \
-    long n = static_cast<long>(m->nr) * static_cast<long>(nc);                   \
-    for (long i = 0; i < n; i++) out->push_back(static_cast<double>(m->field[i])); \
+#define X(type, field, nr, nc)                                                       \
+  if (name == #field) {                                                              \
+    long n = static_cast<long>(m->nr) * static_cast<long>(nc);                       \
+    for (long i = 0; i < n; i++)                                                     \
+      out->push_back(static_cast<double>(m->field[i]));                              \
     *integer = std::strcmp(#type, "int") == 0 || std::strcmp(#type, "mjtByte") == 0; \
-    return true;                                                                 \
+    return true;                                                                     \
   }
   MJMODEL_POINTERS
 #undef X
-#define X(field)                                        \
-  if (name == #field) {                                 \
-    out->push_back(static_cast<double>(m->field));      \
-    *integer = true;                                    \
-    return true;                                        \
+#define X(field)                                   \
+  if (name == #field) {                            \
+    out->push_back(static_cast<double>(m->field)); \
+    *integer = true;                               \
+    return true;                                   \
   }
   MJMODEL_INTS
 #undef X
@@ -76,20 +77,28 @@ void CompareField(const mjModel* m, const Golden& golden, const std::string& key
   bool integer = false;
   ASSERT_TRUE(ModelField(m, name, &actual, &integer)) << "unknown model field " << name;
   std::vector<double> expected = golden.get(0, key);
-  if (name == "ten_J_colind") expected.resize(std::min<size_t>(expected.size(), m->nJten));
+  if (name == "ten_J_colind") {
+    expected.resize(std::min<size_t>(expected.size(), m->nJten));
+  }
   // mjtDyn/mjtGain/mjtBias of this API have the dcmotor types that 3.3.8 lacks, before "user":
   // 3.3.8's user values (5, 3, 3) are our mjDYN_USER, mjGAIN_USER, mjBIAS_USER
   for (double& v : expected) {
-    if (name == "actuator_dyntype" && v == 5) v = mjDYN_USER;
-    if (name == "actuator_gaintype" && v == 3) v = mjGAIN_USER;
-    if (name == "actuator_biastype" && v == 3) v = mjBIAS_USER;
+    if (name == "actuator_dyntype" && v == 5) {
+      v = mjDYN_USER;
+    }
+    if (name == "actuator_gaintype" && v == 3) {
+      v = mjGAIN_USER;
+    }
+    if (name == "actuator_biastype" && v == 3) {
+      v = mjBIAS_USER;
+    }
   }
   if (integer) {
     std::vector<int> ints(actual.begin(), actual.end());
     EXPECT_TRUE(EqualIntArrays(name, ints.data(), static_cast<int>(ints.size()), expected));
   } else {
-    EXPECT_TRUE(NearArrays(name, actual.data(), static_cast<int>(actual.size()), expected,
-                           kRtol, kAtol));
+    EXPECT_TRUE(
+        NearArrays(name, actual.data(), static_cast<int>(actual.size()), expected, kRtol, kAtol));
   }
 }
 
@@ -125,61 +134,108 @@ void RunConformance(const ConformanceCase& c) {
   ASSERT_TRUE(golden.ok()) << golden.error();
   mjModel* m = LoadModel(c.model);
   ASSERT_NE(m, nullptr);
-  for (const std::string& f : c.fields) CompareField(m, golden, f);
+  for (const std::string& f : c.fields) {
+    CompareField(m, golden, f);
+  }
   mj_deleteModel(m);
 }
 
 // ------------------------------------ conformance with MuJoCo 3.3.8 ---------------------------
 
 TEST(CompileNonTree, TendonMatchesOracle) {
-  RunConformance({"test/data/compile2/tendon.xml", "test/data/compile2/tendon.txt",
-                  {"m.ntendon", "m.nwrap", "m.nuser_tendon", "m.tendon_adr", "m.tendon_num",
-                   "m.tendon_matid", "m.tendon_group", "m.tendon_limited",
-                   "m.tendon_actfrclimited", "m.tendon_width", "m.tendon_solref_lim",
-                   "m.tendon_solimp_lim", "m.tendon_solref_fri", "m.tendon_solimp_fri",
-                   "m.tendon_range", "m.tendon_actfrcrange", "m.tendon_margin",
-                   "m.tendon_stiffness", "m.tendon_damping", "m.tendon_armature",
-                   "m.tendon_frictionloss", "m.tendon_lengthspring", "m.tendon_user",
-                   "m.tendon_rgba", "m.wrap_type", "m.wrap_objid", "m.wrap_prm",
-                   "ten_J_rownnz", "ten_J_rowadr", "ten_J_colind", "m.name_tendonadr"}});
+  RunConformance({"test/data/compile2/tendon.xml",
+                  "test/data/compile2/tendon.txt",
+                  {"m.ntendon",
+                   "m.nwrap",
+                   "m.nuser_tendon",
+                   "m.tendon_adr",
+                   "m.tendon_num",
+                   "m.tendon_matid",
+                   "m.tendon_group",
+                   "m.tendon_limited",
+                   "m.tendon_actfrclimited",
+                   "m.tendon_width",
+                   "m.tendon_solref_lim",
+                   "m.tendon_solimp_lim",
+                   "m.tendon_solref_fri",
+                   "m.tendon_solimp_fri",
+                   "m.tendon_range",
+                   "m.tendon_actfrcrange",
+                   "m.tendon_margin",
+                   "m.tendon_stiffness",
+                   "m.tendon_damping",
+                   "m.tendon_armature",
+                   "m.tendon_frictionloss",
+                   "m.tendon_lengthspring",
+                   "m.tendon_user",
+                   "m.tendon_rgba",
+                   "m.wrap_type",
+                   "m.wrap_objid",
+                   "m.wrap_prm",
+                   "ten_J_rownnz",
+                   "ten_J_rowadr",
+                   "ten_J_colind",
+                   "m.name_tendonadr"}});
 }
 
 TEST(CompileNonTree, ActuatorMatchesOracle) {
-  RunConformance({"test/data/compile2/actuator.xml", "test/data/compile2/actuator.txt",
-                  {"m.nu", "m.na", "m.nJmom", "m.nuser_actuator", "m.actuator_trntype",
-                   "m.actuator_dyntype", "m.actuator_gaintype", "m.actuator_biastype",
-                   "m.actuator_trnid", "m.actuator_actadr", "m.actuator_actnum",
-                   "m.actuator_group", "m.actuator_ctrllimited", "m.actuator_forcelimited",
-                   "m.actuator_actlimited", "m.actuator_dynprm", "m.actuator_gainprm",
-                   "m.actuator_biasprm", "m.actuator_actearly", "m.actuator_ctrlrange",
-                   "m.actuator_forcerange", "m.actuator_actrange", "m.actuator_gear",
-                   "m.actuator_cranklength", "m.actuator_lengthrange", "m.actuator_user",
-                   "m.actuator_plugin", "m.name_actuatoradr"}});
+  RunConformance({"test/data/compile2/actuator.xml",
+                  "test/data/compile2/actuator.txt",
+                  {"m.nu",
+                   "m.na",
+                   "m.nJmom",
+                   "m.nuser_actuator",
+                   "m.actuator_trntype",
+                   "m.actuator_dyntype",
+                   "m.actuator_gaintype",
+                   "m.actuator_biastype",
+                   "m.actuator_trnid",
+                   "m.actuator_actadr",
+                   "m.actuator_actnum",
+                   "m.actuator_group",
+                   "m.actuator_ctrllimited",
+                   "m.actuator_forcelimited",
+                   "m.actuator_actlimited",
+                   "m.actuator_dynprm",
+                   "m.actuator_gainprm",
+                   "m.actuator_biasprm",
+                   "m.actuator_actearly",
+                   "m.actuator_ctrlrange",
+                   "m.actuator_forcerange",
+                   "m.actuator_actrange",
+                   "m.actuator_gear",
+                   "m.actuator_cranklength",
+                   "m.actuator_lengthrange",
+                   "m.actuator_user",
+                   "m.actuator_plugin",
+                   "m.name_actuatoradr"}});
 }
 
 TEST(CompileNonTree, SensorMatchesOracle) {
-  RunConformance({"test/data/compile2/sensor.xml", "test/data/compile2/sensor.txt",
-                  {"m.nsensor", "m.nsensordata", "m.nuser_sensor", "m.sensor_type",
-                   "m.sensor_datatype", "m.sensor_needstage", "m.sensor_objtype",
-                   "m.sensor_objid", "m.sensor_reftype", "m.sensor_refid", "m.sensor_intprm",
-                   "m.sensor_dim", "m.sensor_adr", "m.sensor_cutoff", "m.sensor_noise",
-                   "m.sensor_user", "m.sensor_plugin", "m.name_sensoradr"}});
+  RunConformance(
+      {"test/data/compile2/sensor.xml",
+       "test/data/compile2/sensor.txt",
+       {"m.nsensor", "m.nsensordata", "m.nuser_sensor", "m.sensor_type", "m.sensor_datatype",
+        "m.sensor_needstage", "m.sensor_objtype", "m.sensor_objid", "m.sensor_reftype",
+        "m.sensor_refid", "m.sensor_intprm", "m.sensor_dim", "m.sensor_adr", "m.sensor_cutoff",
+        "m.sensor_noise", "m.sensor_user", "m.sensor_plugin", "m.name_sensoradr"}});
 }
 
 TEST(CompileNonTree, EqualityMatchesOracle) {
   // eq_data of body-based connects/welds is completed at qpos0 by mj_setConst
-  RunConformance({"test/data/compile2/equality.xml", "test/data/compile2/equality.txt",
+  RunConformance({"test/data/compile2/equality.xml",
+                  "test/data/compile2/equality.txt",
                   {"m.neq", "m.eq_type", "m.eq_obj1id", "m.eq_obj2id", "m.eq_objtype",
-                   "m.eq_active0", "m.eq_solref", "m.eq_solimp", "m.eq_data",
-                   "m.name_eqadr"}});
+                   "m.eq_active0", "m.eq_solref", "m.eq_solimp", "m.eq_data", "m.name_eqadr"}});
 }
 
 TEST(CompileNonTree, ContactMatchesOracle) {
-  RunConformance({"test/data/compile2/contact.xml", "test/data/compile2/contact.txt",
-                  {"m.npair", "m.nexclude", "m.pair_dim", "m.pair_geom1", "m.pair_geom2",
-                   "m.pair_signature", "m.pair_solref", "m.pair_solreffriction",
-                   "m.pair_solimp", "m.pair_margin", "m.pair_gap", "m.pair_friction",
-                   "m.exclude_signature", "m.name_pairadr", "m.name_excludeadr"}});
+  RunConformance(
+      {"test/data/compile2/contact.xml",
+       "test/data/compile2/contact.txt",
+       {"m.npair", "m.nexclude", "m.pair_dim", "m.pair_geom1", "m.pair_geom2", "m.pair_signature",
+        "m.pair_solref", "m.pair_solreffriction", "m.pair_solimp", "m.pair_margin", "m.pair_gap",
+        "m.pair_friction", "m.exclude_signature", "m.name_pairadr", "m.name_excludeadr"}});
 }
 
 // weld relpose quaternions are normalized by the compiler (conform eq_weld: the unnormalized
@@ -188,10 +244,10 @@ TEST(CompileNonTree, WeldRelposeQuaternionIsNormalized) {
   mjModel* m = LoadModel("test/data/compile2/weld_relpose.xml");
   ASSERT_NE(m, nullptr);
   ASSERT_EQ(m->neq, 2);
-  const double norm = std::sqrt(1.0 + 0.3*0.3);
+  const double norm = std::sqrt(1.0 + 0.3 * 0.3);
   const double expected[4] = {1 / norm, -0.3 / norm, 0, 0};
   for (int e = 0; e < m->neq; e++) {
-    const mjtNum* data = m->eq_data + mjNEQDATA*e;
+    const mjtNum* data = m->eq_data + mjNEQDATA * e;
     for (int k = 0; k < 4; k++) {
       // one division: a few ulp
       EXPECT_NEAR(data[6 + k], expected[k], 1e-15) << "weld " << e << " quat " << k;
@@ -228,13 +284,18 @@ TEST(CompileNonTree, SetConstQuantitiesMatchOracle) {
   mjModel* m = LoadModel("test/data/compile2/setconst.xml");
   ASSERT_NE(m, nullptr);
   bool computed = false;
-  for (int t = 0; t < m->ntendon; t++) computed = computed || m->tendon_length0[t] != 0;
-  for (int i = 0; i < m->nu; i++) computed = computed || m->actuator_acc0[i] != 0;
+  for (int t = 0; t < m->ntendon; t++) {
+    computed = computed || m->tendon_length0[t] != 0;
+  }
+  for (int i = 0; i < m->nu; i++) {
+    computed = computed || m->actuator_acc0[i] != 0;
+  }
   mj_deleteModel(m);
   if (!computed) {
     GTEST_SKIP() << "mj_setConst does not compute tendon_length0 / actuator_acc0 yet";
   }
-  RunConformance({"test/data/compile2/setconst.xml", "test/data/compile2/setconst.txt",
+  RunConformance({"test/data/compile2/setconst.xml",
+                  "test/data/compile2/setconst.txt",
                   {"m.tendon_length0", "m.tendon_invweight0", "m.tendon_lengthspring",
                    "m.actuator_length0", "m.actuator_acc0"}});
 }
@@ -275,7 +336,8 @@ TEST(CompileNonTree, TendonPolynomialCoefficients) {
     <tendon>
       <fixed name="t" stiffness="3 4 5" damping="6 7 8"><joint joint="ja" coef="1"/></fixed>
       <fixed name="u" stiffness="2"><joint joint="ja2" coef="1"/></fixed>
-    </tendon>)"), &error);
+    </tendon>)"),
+                             &error);
   ASSERT_NE(m, nullptr) << error;
   EXPECT_EQ(m->tendon_stiffness[0], 3);
   EXPECT_EQ(m->tendon_stiffnesspoly[0], 4);
@@ -297,7 +359,8 @@ TEST(CompileNonTree, TendonTrees) {
       <spatial name="t0"><site site="w"/><site site="sc"/></spatial>
       <spatial name="t1"><site site="sb"/><site site="sa2"/><site site="w"/></spatial>
       <fixed name="t2"><joint joint="ja2" coef="1"/><joint joint="ja" coef="1"/></fixed>
-    </tendon>)"), &error);
+    </tendon>)"),
+                             &error);
   ASSERT_NE(m, nullptr) << error;
   for (int t = 0; t < m->ntendon; t++) {
     // independent computation: distinct body_treeid over the path objects, increasing
@@ -305,12 +368,14 @@ TEST(CompileNonTree, TendonTrees) {
     for (int w = m->tendon_adr[t]; w < m->tendon_adr[t] + m->tendon_num[t]; w++) {
       int body = m->wrap_type[w] == mjWRAP_JOINT ? m->jnt_bodyid[m->wrap_objid[w]]
                                                  : m->site_bodyid[m->wrap_objid[w]];
-      if (m->body_treeid[body] >= 0) trees.insert(m->body_treeid[body]);
+      if (m->body_treeid[body] >= 0) {
+        trees.insert(m->body_treeid[body]);
+      }
     }
     std::vector<int> ids(trees.begin(), trees.end());
     EXPECT_EQ(m->tendon_treenum[t], static_cast<int>(ids.size())) << "tendon " << t;
-    EXPECT_EQ(m->tendon_treeid[2*t], ids.size() > 0 ? ids[0] : -1) << "tendon " << t;
-    EXPECT_EQ(m->tendon_treeid[2*t + 1], ids.size() > 1 ? ids[1] : -1) << "tendon " << t;
+    EXPECT_EQ(m->tendon_treeid[2 * t], ids.size() > 0 ? ids[0] : -1) << "tendon " << t;
+    EXPECT_EQ(m->tendon_treeid[2 * t + 1], ids.size() > 1 ? ids[1] : -1) << "tendon " << t;
   }
   EXPECT_EQ(m->tendon_treenum[0], 0);  // world and a static body: no tree
   EXPECT_EQ(m->tendon_treenum[1], 2);
@@ -327,7 +392,8 @@ TEST(CompileNonTree, TendonJacobianStructure) {
       <spatial name="t0"><site site="sa2"/><site site="sb"/></spatial>
       <spatial name="t1"><site site="w"/><site site="sc"/></spatial>
       <fixed name="t2"><joint joint="ja2" coef="0"/><joint joint="ja" coef="1"/></fixed>
-    </tendon>)"), &error);
+    </tendon>)"),
+                             &error);
   ASSERT_NE(m, nullptr) << error;
   int adr = 0;
   for (int t = 0; t < m->ntendon; t++) {
@@ -338,13 +404,17 @@ TEST(CompileNonTree, TendonJacobianStructure) {
         continue;
       }
       for (int b = m->site_bodyid[m->wrap_objid[w]]; b > 0; b = m->body_parentid[b]) {
-        for (int k = 0; k < m->body_dofnum[b]; k++) dofs.insert(m->body_dofadr[b] + k);
+        for (int k = 0; k < m->body_dofnum[b]; k++) {
+          dofs.insert(m->body_dofadr[b] + k);
+        }
       }
     }
     EXPECT_EQ(m->ten_J_rowadr[t], adr);
     ASSERT_EQ(m->ten_J_rownnz[t], static_cast<int>(dofs.size())) << "tendon " << t;
     int k = 0;
-    for (int d : dofs) EXPECT_EQ(m->ten_J_colind[adr + k++], d) << "tendon " << t;
+    for (int d : dofs) {
+      EXPECT_EQ(m->ten_J_colind[adr + k++], d) << "tendon " << t;
+    }
     adr += m->ten_J_rownnz[t];
   }
   EXPECT_EQ(m->nJten, adr);
@@ -366,7 +436,8 @@ TEST(CompileNonTree, ActuatorDampingArmature) {
       <general tendon="t" armature="2"/>
       <general joint="ja2" damping="4"/>
       <general joint="ja2" armature="1"/>
-    </actuator>)"), &error);
+    </actuator>)"),
+                             &error);
   ASSERT_NE(m, nullptr) << error;
   EXPECT_EQ(m->actuator_damping[1], 1);
   EXPECT_EQ(m->actuator_dampingpoly[2], 2);
@@ -400,13 +471,16 @@ TEST(CompileNonTree, HistoriesAreNotSupportedYet) {
     std::string error;
     mjModel* m = CompileString(TreeModel(c.xml), &error);
     EXPECT_EQ(m, nullptr) << c.xml;
-    if (m) mj_deleteModel(m);
+    if (m) {
+      mj_deleteModel(m);
+    }
     EXPECT_NE(error.find(c.message), std::string::npos) << error;
   }
   std::string error;
   mjModel* m = CompileString(TreeModel(R"(
     <actuator><motor joint="ja"/></actuator>
-    <sensor><jointpos joint="ja"/></sensor>)"), &error);
+    <sensor><jointpos joint="ja"/></sensor>)"),
+                             &error);
   ASSERT_NE(m, nullptr) << error;
   EXPECT_EQ(m->nhistory, 0);
   EXPECT_EQ(m->actuator_historyadr[0], -1);
@@ -435,7 +509,7 @@ TEST(CompileNonTree, SortedPairNames) {
 // ------------------------------------ errors ---------------------------------------------------
 
 struct ErrorCase {
-  const char* body;            // inserted into the tree model
+  const char* body;                 // inserted into the tree model
   std::vector<const char*> expect;  // substrings of the error message
 };
 
@@ -445,47 +519,50 @@ TEST(CompileNonTree, ErrorsNameTheElementAndTheMissingName) {
        {"nope", "tendon"}},
       {R"(<tendon><spatial name="ts"><site site="w"/><site site="gone"/></spatial></tendon>)",
        {"gone", "tendon"}},
-      {R"(<tendon><spatial name="ts"><site site="w"/></spatial></tendon>)",
-       {"ts", "at least two"}},
+      {R"(<tendon><spatial name="ts"><site site="w"/></spatial></tendon>)", {"ts", "at least two"}},
       {R"(<tendon><spatial name="ts"><site site="w"/><site site="sa"/><pulley divisor="2"/>
-          </spatial></tendon>)", {"ts", "pulley"}},
+          </spatial></tendon>)",
+       {"ts", "pulley"}},
       {R"(<tendon><spatial name="ts"><site site="w"/><site site="w"/></spatial></tendon>)",
        {"ts", "repeated"}},
       {R"(<tendon><fixed name="tf" springlength="2 1"><joint joint="ja" coef="1"/></fixed>
-          </tendon>)", {"tf", "springlength"}},
+          </tendon>)",
+       {"tf", "springlength"}},
       {R"(<tendon><fixed name="tf" limited="true" range="1 1"><joint joint="ja" coef="1"/>
-          </fixed></tendon>)", {"tf", "limits"}},
+          </fixed></tendon>)",
+       {"tf", "limits"}},
       {R"(<actuator><motor name="mo" joint="nojoint"/></actuator>)", {"mo", "nojoint"}},
       {R"(<actuator><motor name="mo" tendon="ja"/></actuator>)", {"mo", "ja"}},
       {R"(<actuator><general name="gc" cranksite="sa" slidersite="missing" cranklength="1"/>
-          </actuator>)", {"gc", "missing"}},
+          </actuator>)",
+       {"gc", "missing"}},
       {R"(<actuator><general name="gc" cranksite="sa" slidersite="sb"/></actuator>)",
        {"gc", "crank length"}},
       {R"(<actuator><general name="gd" joint="ja" actdim="2" dyntype="integrator"/>
-          </actuator>)", {"gd", "actdim"}},
+          </actuator>)",
+       {"gd", "actdim"}},
       {R"(<actuator><general name="gr" joint="ja" ctrllimited="true" ctrlrange="1 1"/>
-          </actuator>)", {"gr", "control range"}},
+          </actuator>)",
+       {"gr", "control range"}},
       {R"(<actuator><position name="pi" joint="ja" inheritrange="1"/></actuator>)",
        {"pi", "range"}},
       {R"(<sensor><touch name="st" site="nosite"/></sensor>)", {"st", "nosite"}},
       {R"(<sensor><jointpos name="sj" joint="nojoint"/></sensor>)", {"sj", "nojoint"}},
       {R"(<sensor><framepos name="sf" objtype="site" objname="sa" reftype="body"
-           refname="noref"/></sensor>)", {"sf", "noref"}},
+           refname="noref"/></sensor>)",
+       {"sf", "noref"}},
       {R"(<sensor><ballquat name="sq" joint="ja"/></sensor>)", {"sq", "ball"}},
       {R"(<sensor><jointlimitpos name="sl" joint="ja"/></sensor>)", {"sl", "limited"}},
       {R"(<sensor><framequat name="sc" objtype="site" objname="sa" cutoff="1"/></sensor>)",
        {"sc", "cutoff"}},
-      {R"(<sensor><user name="su" dim="3" datatype="quaternion"/></sensor>)",
-       {"su", "QUATERNION"}},
+      {R"(<sensor><user name="su" dim="3" datatype="quaternion"/></sensor>)", {"su", "QUATERNION"}},
       {R"(<equality><connect name="ec" body1="nobody" anchor="0 0 0"/></equality>)",
        {"ec", "nobody"}},
       {R"(<equality><weld name="ew" body1="a" body2="a"/></equality>)", {"ew", "repeated"}},
       {R"(<equality><joint name="ej" joint1="ja" joint2="nojoint"/></equality>)",
        {"ej", "nojoint"}},
-      {R"(<contact><pair name="cp" geom1="nogeom" geom2="nogeom2"/></contact>)",
-       {"cp", "nogeom"}},
-      {R"(<contact><exclude name="ce" body1="a" body2="nobody"/></contact>)",
-       {"ce", "nobody"}},
+      {R"(<contact><pair name="cp" geom1="nogeom" geom2="nogeom2"/></contact>)", {"cp", "nogeom"}},
+      {R"(<contact><exclude name="ce" body1="a" body2="nobody"/></contact>)", {"ce", "nobody"}},
       {R"(<size nuser_actuator="1"/><actuator><motor joint="ja" user="1 2"/></actuator>)",
        {"nuser_actuator"}},
       {R"(<contact><pair name="cd" geom1="ga" geom2="gb" condim="2"/></contact>)",

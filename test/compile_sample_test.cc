@@ -31,8 +31,8 @@ const char* kCompile = nullptr;
 
 // runs `compile in out`, its output in a log; returns its exit status
 int RunCompile(const std::string& in, const std::string& out, const std::string& log) {
-  std::string cmd = std::string("'") + kCompile + "' '" + in + "' '" + out + "' >'" + log +
-                    "' 2>&1";
+  std::string cmd =
+      std::string("'") + kCompile + "' '" + in + "' '" + out + "' >'" + log + "' 2>&1";
   return std::system(cmd.c_str());
 }
 
@@ -41,7 +41,9 @@ std::string ReadText(const std::string& path) {
   if (FILE* f = std::fopen(path.c_str(), "r")) {
     char buf[4096];
     size_t n;
-    while ((n = std::fread(buf, 1, sizeof(buf), f)) > 0) text.append(buf, n);
+    while ((n = std::fread(buf, 1, sizeof(buf), f)) > 0) {
+      text.append(buf, n);
+    }
     std::fclose(f);
   }
   return text;
@@ -86,15 +88,17 @@ bool RoundTrip(const std::string& file, const std::string& tag) {
 
 std::vector<std::string> ProjectModels() {
   std::vector<std::string> files;
-  for (const char* name : {"humanoid", "robot_arm", "tendon_finger", "scene_mixed",
-                           "actuator_zoo", "sensor_zoo"}) {
+  for (const char* name :
+       {"humanoid", "robot_arm", "tendon_finger", "scene_mixed", "actuator_zoo", "sensor_zoo"}) {
     files.push_back(SourcePath(std::string("model/") + name + ".xml"));
   }
   return files;
 }
 
 TEST(CompileSample, RoundTripsProjectModels) {
-  if (!kCompile) GTEST_SKIP() << "the compile sample is not built (MOTUS_BUILD_SAMPLES=OFF)";
+  if (!kCompile) {
+    GTEST_SKIP() << "the compile sample is not built (MOTUS_BUILD_SAMPLES=OFF)";
+  }
   int n = 0;
   for (const std::string& file : ProjectModels()) {
     EXPECT_TRUE(RoundTrip(file, "own" + std::to_string(n++))) << file;
@@ -102,13 +106,19 @@ TEST(CompileSample, RoundTripsProjectModels) {
 }
 
 TEST(CompileSample, RoundTripsSharedModels) {
-  if (!kCompile) GTEST_SKIP() << "the compile sample is not built (MOTUS_BUILD_SAMPLES=OFF)";
+  if (!kCompile) {
+    GTEST_SKIP() << "the compile sample is not built (MOTUS_BUILD_SAMPLES=OFF)";
+  }
   std::string dir = SharedPath("models");
-  if (dir.empty()) GTEST_SKIP() << "../shared is absent";
+  if (dir.empty()) {
+    GTEST_SKIP() << "../shared is absent";
+  }
   auto models = ManifestModels(dir);
   ASSERT_FALSE(models.empty()) << "no models in " << dir << "/manifest.json";
   int done = 0;
-  for (const auto& model : models) done += RoundTrip(model.second, model.first);
+  for (const auto& model : models) {
+    done += RoundTrip(model.second, model.first);
+  }
   std::printf("compile round trip: %d of %zu shared models (the rest use unsupported features)\n",
               done, models.size());
 }
@@ -116,7 +126,9 @@ TEST(CompileSample, RoundTripsSharedModels) {
 // An MJB without a description (saved from a model that did not come from MJCF) cannot become
 // MJCF: the sample says so and fails, it does not write a wrong file.
 TEST(CompileSample, MjbWithoutDescriptionIsAClearError) {
-  if (!kCompile) GTEST_SKIP() << "the compile sample is not built (MOTUS_BUILD_SAMPLES=OFF)";
+  if (!kCompile) {
+    GTEST_SKIP() << "the compile sample is not built (MOTUS_BUILD_SAMPLES=OFF)";
+  }
   mjSpec* spec = mj_makeSpec();
   mjModel* m = mj_compile(spec, nullptr);
   ASSERT_NE(m, nullptr);

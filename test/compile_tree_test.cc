@@ -40,14 +40,22 @@ class JsonReader {
 
   bool Parse(std::map<std::string, JsonValue>* out) {
     Skip();
-    if (!Eat('{')) return false;
+    if (!Eat('{')) {
+      return false;
+    }
     Skip();
-    if (Eat('}')) return true;
+    if (Eat('}')) {
+      return true;
+    }
     while (true) {
       std::string key;
-      if (!String(&key)) return false;
+      if (!String(&key)) {
+        return false;
+      }
       Skip();
-      if (!Eat(':')) return false;
+      if (!Eat(':')) {
+        return false;
+      }
       JsonValue v;
       Skip();
       if (Eat('[')) {
@@ -56,30 +64,44 @@ class JsonReader {
         if (!Eat(']')) {
           while (true) {
             double x;
-            if (!Number(&x)) return false;
+            if (!Number(&x)) {
+              return false;
+            }
             v.num.push_back(x);
             Skip();
-            if (Eat(']')) break;
-            if (!Eat(',')) return false;
+            if (Eat(']')) {
+              break;
+            }
+            if (!Eat(',')) {
+              return false;
+            }
             Skip();
           }
         }
       } else {
         double x;
-        if (!Number(&x)) return false;
+        if (!Number(&x)) {
+          return false;
+        }
         v.num.push_back(x);
       }
       (*out)[key] = v;
       Skip();
-      if (Eat('}')) return true;
-      if (!Eat(',')) return false;
+      if (Eat('}')) {
+        return true;
+      }
+      if (!Eat(',')) {
+        return false;
+      }
       Skip();
     }
   }
 
  private:
   void Skip() {
-    while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) i_++;
+    while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) {
+      i_++;
+    }
   }
   bool Eat(char c) {
     if (i_ < s_.size() && s_[i_] == c) {
@@ -89,9 +111,13 @@ class JsonReader {
     return false;
   }
   bool String(std::string* out) {
-    if (!Eat('"')) return false;
+    if (!Eat('"')) {
+      return false;
+    }
     size_t end = s_.find('"', i_);
-    if (end == std::string::npos) return false;
+    if (end == std::string::npos) {
+      return false;
+    }
     *out = s_.substr(i_, end - i_);
     i_ = end + 1;
     return true;
@@ -99,17 +125,26 @@ class JsonReader {
   bool Number(double* x) {
     if (i_ < s_.size() && s_[i_] == '"') {
       std::string word;
-      if (!String(&word)) return false;
-      if (word == "NaN") *x = NAN;
-      else if (word == "Infinity") *x = INFINITY;
-      else if (word == "-Infinity") *x = -INFINITY;
-      else return false;
+      if (!String(&word)) {
+        return false;
+      }
+      if (word == "NaN") {
+        *x = NAN;
+      } else if (word == "Infinity") {
+        *x = INFINITY;
+      } else if (word == "-Infinity") {
+        *x = -INFINITY;
+      } else {
+        return false;
+      }
       return true;
     }
     const char* start = s_.c_str() + i_;
     char* end = nullptr;
     *x = std::strtod(start, &end);
-    if (end == start) return false;
+    if (end == start) {
+      return false;
+    }
     i_ += end - start;
     return true;
   }
@@ -139,42 +174,63 @@ struct FieldView {
   bool found = false;
 };
 
-template <class T> void Take(FieldView* v, const T* p, size_t n, bool integer) {
+template <class T>
+void Take(FieldView* v, const T* p, size_t n, bool integer) {
   v->found = true;
   v->integer = integer;
-  for (size_t i = 0; i < n; i++) v->values.push_back(static_cast<double>(p[i]));
+  for (size_t i = 0; i < n; i++) {
+    v->values.push_back(static_cast<double>(p[i]));
+  }
 }
 
 FieldView GetField(const mjModel* m, const std::string& name) {
   FieldView v;
 #define MJ_M(n) m->n
-#define X(type, field, nr, nc)                                                              \
-  if (name == #field) {                                                                    \
-    Take(&v, m->field, static_cast<size_t>(m->nr) * static_cast<size_t>(nc),               \
-         std::is_integral<type>::value);                                                   \
-    return v;                                                                              \
+#define X(type, field, nr, nc)                                               \
+  if (name == #field) {                                                      \
+    Take(&v, m->field, static_cast<size_t>(m->nr) * static_cast<size_t>(nc), \
+         std::is_integral<type>::value);                                     \
+    return v;                                                                \
   }
   MJMODEL_POINTERS
 #undef X
-#define X(field)                                                                           \
-  if (name == #field) {                                                                    \
-    v.found = true;                                                                        \
-    v.integer = true;                                                                      \
-    v.values.push_back(static_cast<double>(m->field));                                     \
-    return v;                                                                              \
+#define X(field)                                       \
+  if (name == #field) {                                \
+    v.found = true;                                    \
+    v.integer = true;                                  \
+    v.values.push_back(static_cast<double>(m->field)); \
+    return v;                                          \
   }
   MJMODEL_INTS
 #undef X
 #undef MJ_M
-  if (name == "stat.meaninertia") Take(&v, &m->stat.meaninertia, 1, false);
-  if (name == "stat.meanmass") Take(&v, &m->stat.meanmass, 1, false);
-  if (name == "stat.meansize") Take(&v, &m->stat.meansize, 1, false);
-  if (name == "stat.extent") Take(&v, &m->stat.extent, 1, false);
-  if (name == "stat.center") Take(&v, m->stat.center, 3, false);
-  if (name == "opt.timestep") Take(&v, &m->opt.timestep, 1, false);
-  if (name == "opt.gravity") Take(&v, m->opt.gravity, 3, false);
-  if (name == "opt.integrator") Take(&v, &m->opt.integrator, 1, true);
-  if (name == "opt.iterations") Take(&v, &m->opt.iterations, 1, true);
+  if (name == "stat.meaninertia") {
+    Take(&v, &m->stat.meaninertia, 1, false);
+  }
+  if (name == "stat.meanmass") {
+    Take(&v, &m->stat.meanmass, 1, false);
+  }
+  if (name == "stat.meansize") {
+    Take(&v, &m->stat.meansize, 1, false);
+  }
+  if (name == "stat.extent") {
+    Take(&v, &m->stat.extent, 1, false);
+  }
+  if (name == "stat.center") {
+    Take(&v, m->stat.center, 3, false);
+  }
+  if (name == "opt.timestep") {
+    Take(&v, &m->opt.timestep, 1, false);
+  }
+  if (name == "opt.gravity") {
+    Take(&v, m->opt.gravity, 3, false);
+  }
+  if (name == "opt.integrator") {
+    Take(&v, &m->opt.integrator, 1, true);
+  }
+  if (name == "opt.iterations") {
+    Take(&v, &m->opt.iterations, 1, true);
+  }
   return v;
 }
 
@@ -182,11 +238,15 @@ FieldView GetField(const mjModel* m, const std::string& name) {
 double FieldTolerance(const std::string& name) {
   // geom_fluid: MuJoCo integrates the added-mass kappa numerically (~1e-7 relative error); we
   // evaluate the integral exactly with Carlson's R_D
-  if (name == "geom_fluid") return 1e-6;
+  if (name == "geom_fluid") {
+    return 1e-6;
+  }
   // actuator_lengthrange of muscles comes from two ~1000-step simulations (modeling.rst, "Length
   // range"): last-bit differences of the dynamics accumulate along them (measured 1.3e-8
   // relative on act_activation); 1e-6 is the conformance harness' tolerance for model fields
-  if (name == "actuator_lengthrange") return 1e-6;
+  if (name == "actuator_lengthrange") {
+    return 1e-6;
+  }
   return 1e-9;
 }
 
@@ -207,21 +267,32 @@ bool SkipForModel(const std::string& golden, const std::string& name) {
   //   meshes is not reproduced) and of body BVHs with exactly tied geom centers (symmetric
   //   layouts: the reference's order of ties is its sort's). Node counts, depths' multiset and
   //   the per-body/per-mesh addresses (nbvh, body_bvhadr/num, mesh_bvhadr/num) are compared.
-  static const std::set<std::string> kBvhOrder = {
-      "shared/car", "shared/cube_3x3x3", "shared/mug", "shared/humanoid200", "shared/dice",
-      "shared/collision_mixed", "shared/planks", "shared/sensor_fromto_convex",
-      "shared/replicate_bunnies", "own/robot_arm", "own/scene_mixed", "sdf"};
+  static const std::set<std::string> kBvhOrder = {"shared/car",
+                                                  "shared/cube_3x3x3",
+                                                  "shared/mug",
+                                                  "shared/humanoid200",
+                                                  "shared/dice",
+                                                  "shared/collision_mixed",
+                                                  "shared/planks",
+                                                  "shared/sensor_fromto_convex",
+                                                  "shared/replicate_bunnies",
+                                                  "own/robot_arm",
+                                                  "own/scene_mixed",
+                                                  "sdf"};
   if (kBvhOrder.count(golden) &&
-      (name == "bvh_aabb" || name == "bvh_nodeid" || name == "bvh_child" ||
-       name == "bvh_depth")) {
+      (name == "bvh_aabb" || name == "bvh_nodeid" || name == "bvh_child" || name == "bvh_depth")) {
     return true;
   }
   // - narena of flag_skin (nv = 600+): the default arena estimate (user_compiler_arena.cc) is a
   //   fit of the reference's undocumented formula and is 7 MiB larger here.
-  if (golden == "shared/flag_skin" && name == "narena") return true;
+  if (golden == "shared/flag_skin" && name == "narena") {
+    return true;
+  }
   // - geom_fluid of testdata_model's most elongated ellipsoids: 4e-4 relative, beyond the
   //   reference's ~1e-7 quadrature error seen elsewhere; not yet explained.
-  if (golden == "shared/testdata_model" && name == "geom_fluid") return true;
+  if (golden == "shared/testdata_model" && name == "geom_fluid") {
+    return true;
+  }
   return false;
 }
 
@@ -240,7 +311,9 @@ void CompareWithGolden(const mjModel* m, const std::string& golden) {
     std::string name = key.substr(0, at);
     std::string suffix = at == std::string::npos ? "" : key.substr(at + 1);
     size_t stride = suffix.rfind("stride", 0) == 0 ? std::stoul(suffix.substr(6)) : 1;
-    if (kSkip.count(name) || SkipForModel(golden, name)) continue;
+    if (kSkip.count(name) || SkipForModel(golden, name)) {
+      continue;
+    }
     compared++;
     FieldView got = GetField(m, name);
     if (!got.found) {
@@ -275,13 +348,15 @@ void CompareWithGolden(const mjModel* m, const std::string& golden) {
     int bad = 0;
     for (size_t i = 0; i < want.num.size() && bad < 5; i++) {
       double a = got.values[i * stride], b = want.num[i];
-      if (std::isnan(a) && std::isnan(b)) continue;
+      if (std::isnan(a) && std::isnan(b)) {
+        continue;
+      }
       bool ok = got.integer ? a == b
                             : std::abs(a - b) <= tol * std::max(std::abs(a), std::abs(b)) + 1e-12;
       if (!ok) {
         bad++;
-        ADD_FAILURE() << name << "[" << i << "] = " << a << ", oracle " << b
-                      << " (diff " << a - b << ")";
+        ADD_FAILURE() << name << "[" << i << "] = " << a << ", oracle " << b << " (diff " << a - b
+                      << ")";
       }
     }
   }
@@ -371,7 +446,9 @@ TEST(CompileTreeTest, SkinThroughApi) {
   EXPECT_EQ(m->skin_bonebodyid[0], 1);
   EXPECT_EQ(m->skin_texcoordadr[0], -1);
   // one bone: every weight becomes 1; the bind quaternion (0 0 0 2) becomes (0 0 0 1)
-  for (int i = 0; i < 3; i++) EXPECT_EQ(m->skin_bonevertweight[i], 1.0f);
+  for (int i = 0; i < 3; i++) {
+    EXPECT_EQ(m->skin_bonevertweight[i], 1.0f);
+  }
   EXPECT_EQ(m->skin_bonebindquat[3], 1.0f);
 }
 
@@ -392,7 +469,9 @@ TEST(CompileTreeTest, SkinErrors) {
     AddTriangleSkin(spec.get(), k.body, k.vert, k.weight);
     mjModel* m = mj_compile(spec.get(), nullptr);
     EXPECT_EQ(m, nullptr);
-    if (m) mj_deleteModel(m);
+    if (m) {
+      mj_deleteModel(m);
+    }
     EXPECT_NE(std::string(mjs_getError(spec.get())).find(k.message), std::string::npos)
         << mjs_getError(spec.get());
   }
@@ -412,8 +491,8 @@ TEST_P(CompileXmlTest, MatchesOracle) {
 
 INSTANTIATE_TEST_SUITE_P(Models, CompileXmlTest,
                          ::testing::Values("tree", "compiler1", "compiler2", "shapes", "custom",
-                                           "fusestatic", "discardvisual", "fusestatic2",
-                                           "skin", "sdf"));
+                                           "fusestatic", "discardvisual", "fusestatic2", "skin",
+                                           "sdf"));
 
 // The project's example models (model/*.xml; goldens in test/data/spec/own/<name>.json).
 class CompileOwnTest : public ::testing::TestWithParam<const char*> {};
@@ -428,8 +507,8 @@ TEST_P(CompileOwnTest, MatchesOracle) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Models, CompileOwnTest,
-                         ::testing::Values("humanoid", "robot_arm", "tendon_finger",
-                                           "scene_mixed", "actuator_zoo", "sensor_zoo"));
+                         ::testing::Values("humanoid", "robot_arm", "tendon_finger", "scene_mixed",
+                                           "actuator_zoo", "sensor_zoo"));
 
 // Real models of ../shared/models (goldens in test/data/spec/shared/<dir>.json): mj_loadXML with
 // the compiler's tree and global arrays against MuJoCo 3.3.8.
@@ -441,9 +520,11 @@ struct SharedModel {
 class CompileSharedTest : public ::testing::TestWithParam<SharedModel> {};
 
 TEST_P(CompileSharedTest, MatchesOracle) {
-  std::string path = motus_test::SharedPath(std::string("models/") + GetParam().dir + "/" +
-                                            GetParam().xml);
-  if (path.empty()) GTEST_SKIP() << "../shared is not available";
+  std::string path =
+      motus_test::SharedPath(std::string("models/") + GetParam().dir + "/" + GetParam().xml);
+  if (path.empty()) {
+    GTEST_SKIP() << "../shared is not available";
+  }
   char error[1000] = "";
   mjModel* m = mj_loadXML(path.c_str(), nullptr, error, sizeof(error));
   ASSERT_NE(m, nullptr) << error;
@@ -453,30 +534,26 @@ TEST_P(CompileSharedTest, MatchesOracle) {
 
 INSTANTIATE_TEST_SUITE_P(
     Models, CompileSharedTest,
-    ::testing::Values(SharedModel{"act_activation", "activation.xml"},
-                      SharedModel{"act_refsite_free", "refsite_free.xml"},
-                      SharedModel{"act_tendon_dampratio", "tendon_dampratio.xml"},
-                      SharedModel{"arm26", "arm26.xml"}, SharedModel{"balloons", "balloons.xml"},
-                      SharedModel{"eq_connect", "connect.xml"},
-                      SharedModel{"eq_site", "equality_site.xml"},
-                      SharedModel{"eq_weld", "weld.xml"},
-                      SharedModel{"hfield_png", "hfield_png.xml"},
-                      SharedModel{"humanoid", "humanoid.xml"},
-                      SharedModel{"robot_arm", "robot_arm.xml"},
-                      SharedModel{"slider_crank", "slider_crank.xml"},
-                      SharedModel{"tendon_wrap_cylinder", "tendon_wrap_cylinder.xml"},
-                      SharedModel{"sensor_contact_subtree", "contact_subtree.xml"},
-                      SharedModel{"car", "car.xml"}, SharedModel{"cube_3x3x3", "cube_3x3x3.xml"},
-                      SharedModel{"mug", "mug.xml"},
-                      SharedModel{"replicate_stonehenge", "stonehenge.xml"},
-                      SharedModel{"humanoid200", "humanoid200.xml"},
-                      SharedModel{"flag_skin", "flag.xml"}, SharedModel{"dice", "dice.xml"},
-                      SharedModel{"collision_mixed", "mixed.xml"},
-                      SharedModel{"planks", "planks.xml"},
-                      SharedModel{"spheres_cylinders", "spheres_cylinders.xml"},
-                      SharedModel{"sensor_fromto_convex", "fromto_convex.xml"},
-                      SharedModel{"testdata_model", "model.xml"},
-                      SharedModel{"replicate_bunnies", "bunnies.xml"}),
+    ::testing::Values(
+        SharedModel{"act_activation", "activation.xml"},
+        SharedModel{"act_refsite_free", "refsite_free.xml"},
+        SharedModel{"act_tendon_dampratio", "tendon_dampratio.xml"},
+        SharedModel{"arm26", "arm26.xml"}, SharedModel{"balloons", "balloons.xml"},
+        SharedModel{"eq_connect", "connect.xml"}, SharedModel{"eq_site", "equality_site.xml"},
+        SharedModel{"eq_weld", "weld.xml"}, SharedModel{"hfield_png", "hfield_png.xml"},
+        SharedModel{"humanoid", "humanoid.xml"}, SharedModel{"robot_arm", "robot_arm.xml"},
+        SharedModel{"slider_crank", "slider_crank.xml"},
+        SharedModel{"tendon_wrap_cylinder", "tendon_wrap_cylinder.xml"},
+        SharedModel{"sensor_contact_subtree", "contact_subtree.xml"}, SharedModel{"car", "car.xml"},
+        SharedModel{"cube_3x3x3", "cube_3x3x3.xml"}, SharedModel{"mug", "mug.xml"},
+        SharedModel{"replicate_stonehenge", "stonehenge.xml"},
+        SharedModel{"humanoid200", "humanoid200.xml"}, SharedModel{"flag_skin", "flag.xml"},
+        SharedModel{"dice", "dice.xml"}, SharedModel{"collision_mixed", "mixed.xml"},
+        SharedModel{"planks", "planks.xml"},
+        SharedModel{"spheres_cylinders", "spheres_cylinders.xml"},
+        SharedModel{"sensor_fromto_convex", "fromto_convex.xml"},
+        SharedModel{"testdata_model", "model.xml"},
+        SharedModel{"replicate_bunnies", "bunnies.xml"}),
     [](const ::testing::TestParamInfo<SharedModel>& info) { return std::string(info.param.dir); });
 
 }  // namespace

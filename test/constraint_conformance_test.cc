@@ -35,7 +35,7 @@ struct Case {
   const char* name;
   const char* path;  // relative to the source tree, or to ../shared when shared
   bool shared;
-  int jacobian;      // -1: as in the model
+  int jacobian;  // -1: as in the model
   int cone;
   int solver;
 };
@@ -53,18 +53,21 @@ const Case kCases[] = {
      mjCONE_ELLIPTIC, mjSOL_PGS},
     {"contacts_dense_elliptic_newton", "test/data/constraint/contacts.xml", false, mjJAC_DENSE,
      mjCONE_ELLIPTIC, mjSOL_NEWTON},
-    {"contacts_sparse_pyramidal_newton", "test/data/constraint/contacts.xml", false,
-     mjJAC_SPARSE, mjCONE_PYRAMIDAL, mjSOL_NEWTON},
+    {"contacts_sparse_pyramidal_newton", "test/data/constraint/contacts.xml", false, mjJAC_SPARSE,
+     mjCONE_PYRAMIDAL, mjSOL_NEWTON},
     {"eq_connect", "models/eq_connect/connect.xml", true, -1, -1, -1},
     {"eq_weld", "models/eq_weld/weld.xml", true, -1, -1, -1},
     {"eq_site", "models/eq_site/equality_site.xml", true, -1, -1, -1},
-    {"act_tendon_dampratio", "models/act_tendon_dampratio/tendon_dampratio.xml", true, -1, -1,
-     -1},
+    {"act_tendon_dampratio", "models/act_tendon_dampratio/tendon_dampratio.xml", true, -1, -1, -1},
     {"humanoid", "models/humanoid/humanoid.xml", true, -1, -1, -1},
 };
 
-std::string CaseName(const ::testing::TestParamInfo<Case>& info) { return info.param.name; }
-void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
+std::string CaseName(const ::testing::TestParamInfo<Case>& info) {
+  return info.param.name;
+}
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.name;
+}
 
 // Contacts from the oracle's "contact" field: each struct flattened with its keys sorted
 // (tools/gen_golden.py): H[36] dim dist efc_address exclude frame[9] friction[5] geom1 geom2
@@ -90,15 +93,27 @@ void InjectContacts(mjData* d, const std::vector<double>& v) {
     x->dist = c[37];
     x->efc_address = -2;
     x->exclude = static_cast<int>(c[39]);
-    for (int k = 0; k < 9; k++) x->frame[k] = c[40 + k];
-    for (int k = 0; k < 5; k++) x->friction[k] = c[49 + k];
+    for (int k = 0; k < 9; k++) {
+      x->frame[k] = c[40 + k];
+    }
+    for (int k = 0; k < 5; k++) {
+      x->friction[k] = c[49 + k];
+    }
     x->geom1 = x->geom[0] = static_cast<int>(c[54]);
     x->geom2 = x->geom[1] = static_cast<int>(c[55]);
     x->includemargin = c[56];
-    for (int k = 0; k < 3; k++) x->pos[k] = c[58 + k];
-    for (int k = 0; k < mjNIMP; k++) x->solimp[k] = c[61 + k];
-    for (int k = 0; k < mjNREF; k++) x->solref[k] = c[66 + k];
-    for (int k = 0; k < mjNREF; k++) x->solreffriction[k] = c[68 + k];
+    for (int k = 0; k < 3; k++) {
+      x->pos[k] = c[58 + k];
+    }
+    for (int k = 0; k < mjNIMP; k++) {
+      x->solimp[k] = c[61 + k];
+    }
+    for (int k = 0; k < mjNREF; k++) {
+      x->solref[k] = c[66 + k];
+    }
+    for (int k = 0; k < mjNREF; k++) {
+      x->solreffriction[k] = c[68 + k];
+    }
     x->flex[0] = x->flex[1] = x->elem[0] = x->elem[1] = x->vert[0] = x->vert[1] = -1;
   }
 }
@@ -106,7 +121,9 @@ void InjectContacts(mjData* d, const std::vector<double>& v) {
 // absolute floor of a field: kScaleTol times its largest magnitude
 double Floor(const std::vector<double>& e) {
   double mx = 0;
-  for (double x : e) mx = std::fmax(mx, std::fabs(x));
+  for (double x : e) {
+    mx = std::fmax(mx, std::fabs(x));
+  }
   return kScaleTol * mx + 1e-300;
 }
 
@@ -138,7 +155,9 @@ TEST_P(ConstraintConformance, EfcArraysMatchOracle) {
   if (m->neq) {
     const std::vector<double>& eq_data = golden.get(0, "m.eq_data");
     ASSERT_EQ(static_cast<int>(eq_data.size()), mjNEQDATA * m->neq);
-    for (int k = 0; k < mjNEQDATA * m->neq; k++) m->eq_data[k] = eq_data[k];
+    for (int k = 0; k < mjNEQDATA * m->neq; k++) {
+      m->eq_data[k] = eq_data[k];
+    }
   }
   DataPtr data(mj_makeData(m));
   mjData* d = data.get();
@@ -151,8 +170,12 @@ TEST_P(ConstraintConformance, EfcArraysMatchOracle) {
     const std::vector<double>& qvel = golden.get(r, "qvel");
     ASSERT_EQ(static_cast<int>(qpos.size()), m->nq);
     ASSERT_EQ(static_cast<int>(qvel.size()), nv);
-    for (int k = 0; k < m->nq; k++) d->qpos[k] = qpos[k];
-    for (int k = 0; k < nv; k++) d->qvel[k] = qvel[k];
+    for (int k = 0; k < m->nq; k++) {
+      d->qpos[k] = qpos[k];
+    }
+    for (int k = 0; k < nv; k++) {
+      d->qvel[k] = qvel[k];
+    }
 
     // the position stages, with the oracle's contacts in place of mj_collision
     mj_fwdKinematics(m, d);
@@ -175,20 +198,19 @@ TEST_P(ConstraintConformance, EfcArraysMatchOracle) {
     EXPECT_TRUE(EqualIntArrays("efc_type", d->efc_type, nefc, golden.get(r, "efc_type")));
     EXPECT_TRUE(EqualIntArrays("efc_id", d->efc_id, nefc, golden.get(r, "efc_id")));
     if (mj_isSparse(m)) {
-      EXPECT_TRUE(EqualIntArrays("efc_J_rownnz", d->efc_J_rownnz, nefc,
-                                 golden.get(r, "efc_J_rownnz")));
-      EXPECT_TRUE(EqualIntArrays("efc_J_rowadr", d->efc_J_rowadr, nefc,
-                                 golden.get(r, "efc_J_rowadr")));
-      EXPECT_TRUE(EqualIntArrays("efc_J_colind", d->efc_J_colind, d->nJ,
-                                 golden.get(r, "efc_J_colind")));
+      EXPECT_TRUE(
+          EqualIntArrays("efc_J_rownnz", d->efc_J_rownnz, nefc, golden.get(r, "efc_J_rownnz")));
+      EXPECT_TRUE(
+          EqualIntArrays("efc_J_rowadr", d->efc_J_rowadr, nefc, golden.get(r, "efc_J_rowadr")));
+      EXPECT_TRUE(
+          EqualIntArrays("efc_J_colind", d->efc_J_colind, d->nJ, golden.get(r, "efc_J_colind")));
     }
     EXPECT_TRUE(Near("efc_J", d->efc_J, d->nJ, golden.get(r, "efc_J")));
     EXPECT_TRUE(Near("efc_pos", d->efc_pos, nefc, golden.get(r, "efc_pos")));
     EXPECT_TRUE(Near("efc_margin", d->efc_margin, nefc, golden.get(r, "efc_margin")));
-    EXPECT_TRUE(Near("efc_frictionloss", d->efc_frictionloss, nefc,
-                     golden.get(r, "efc_frictionloss")));
-    EXPECT_TRUE(Near("efc_diagApprox", d->efc_diagApprox, nefc,
-                     golden.get(r, "efc_diagApprox")));
+    EXPECT_TRUE(
+        Near("efc_frictionloss", d->efc_frictionloss, nefc, golden.get(r, "efc_frictionloss")));
+    EXPECT_TRUE(Near("efc_diagApprox", d->efc_diagApprox, nefc, golden.get(r, "efc_diagApprox")));
     EXPECT_TRUE(Near("efc_KBIP", d->efc_KBIP, 4 * nefc, golden.get(r, "efc_KBIP")));
     EXPECT_TRUE(Near("efc_R", d->efc_R, nefc, golden.get(r, "efc_R")));
     EXPECT_TRUE(Near("efc_D", d->efc_D, nefc, golden.get(r, "efc_D")));
@@ -229,7 +251,9 @@ TEST_P(ConstraintConformance, EfcArraysMatchOracle) {
       const std::vector<double>& qacc = golden.get(r, "qacc");
       std::vector<mjtNum> jar(nefc);
       mj_mulJacVec(m, d, jar.data(), qacc.data());
-      for (int i = 0; i < nefc; i++) jar[i] -= d->efc_aref[i];
+      for (int i = 0; i < nefc; i++) {
+        jar[i] -= d->efc_aref[i];
+      }
       mjtNum cost = 0;
       mj_constraintUpdate(m, d, jar.data(), &cost, 0);
       // jar = J qacc - aref cancels (the solver drives it to balance the forces): its error is
@@ -238,8 +262,10 @@ TEST_P(ConstraintConformance, EfcArraysMatchOracle) {
       std::vector<mjtNum> Jqacc(nefc);
       mj_mulJacVec(m, d, Jqacc.data(), qacc.data());
       for (int i = 0; i < nefc; i++) {
-        double tol = 10 * kRtol * (d->efc_D[i] * (std::fabs(Jqacc[i]) + std::fabs(d->efc_aref[i])) +
-                                   std::fabs(force[i])) + 1e-12;
+        double tol = 10 * kRtol *
+                         (d->efc_D[i] * (std::fabs(Jqacc[i]) + std::fabs(d->efc_aref[i])) +
+                          std::fabs(force[i])) +
+                     1e-12;
         EXPECT_NEAR(d->efc_force[i], force[i], tol) << "efc_force row " << i;
       }
     }

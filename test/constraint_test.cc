@@ -34,9 +34,13 @@ void RandomState(const mjModel* m, mjData* d, unsigned seed) {
   std::uniform_real_distribution<double> u(-1, 1);
   mj_resetData(m, d);
   std::vector<mjtNum> v(m->nv);
-  for (auto& x : v) x = 0.4 * u(gen);
+  for (auto& x : v) {
+    x = 0.4 * u(gen);
+  }
   mj_integratePos(m, d->qpos, v.data(), 1);
-  for (int k = 0; k < m->nv; k++) d->qvel[k] = u(gen);
+  for (int k = 0; k < m->nv; k++) {
+    d->qvel[k] = u(gen);
+  }
 }
 
 // dense nefc x nv copy of efc_J (sparse or dense)
@@ -44,7 +48,9 @@ std::vector<double> DenseJ(const mjModel* m, const mjData* d) {
   int nv = m->nv, nefc = d->nefc;
   std::vector<double> J(static_cast<size_t>(nefc) * nv, 0.0);
   if (!mj_isSparse(m)) {
-    for (int k = 0; k < nefc * nv; k++) J[k] = d->efc_J[k];
+    for (int k = 0; k < nefc * nv; k++) {
+      J[k] = d->efc_J[k];
+    }
     return J;
   }
   for (int i = 0; i < nefc; i++) {
@@ -61,7 +67,9 @@ std::vector<double> DenseAR(const mjModel* m, const mjData* d) {
   int nefc = d->nefc;
   std::vector<double> A(static_cast<size_t>(nefc) * nefc, 0.0);
   if (!mj_isSparse(m)) {
-    for (int k = 0; k < nefc * nefc; k++) A[k] = d->efc_AR[k];
+    for (int k = 0; k < nefc * nefc; k++) {
+      A[k] = d->efc_AR[k];
+    }
     return A;
   }
   for (int i = 0; i < nefc; i++) {
@@ -115,10 +123,14 @@ TEST(ConstraintTest, SparseAndDenseJacobiansAgree) {
 bool ExactRow(const mjModel* m, const mjData* d, int i, int* rowInEq) {
   int type = d->efc_type[i], id = d->efc_id[i];
   if (type == mjCNSTR_EQUALITY) {
-    if (m->eq_type[id] == mjEQ_WELD) return *rowInEq < 3;
+    if (m->eq_type[id] == mjEQ_WELD) {
+      return *rowInEq < 3;
+    }
     return true;
   }
-  if (type == mjCNSTR_LIMIT_JOINT) return m->jnt_type[id] != mjJNT_BALL;
+  if (type == mjCNSTR_LIMIT_JOINT) {
+    return m->jnt_type[id] != mjJNT_BALL;
+  }
   return type == mjCNSTR_LIMIT_TENDON;
 }
 
@@ -127,8 +139,12 @@ TEST(ConstraintTest, JacobianRowsAreDerivativesOfPositions) {
   ASSERT_TRUE(model);
   mjModel* m = model.get();
   // wide margins so that every limit produces a row at the sampled states
-  for (int j = 0; j < m->njnt; j++) m->jnt_margin[j] = 10;
-  for (int t = 0; t < m->ntendon; t++) m->tendon_margin[t] = 10;
+  for (int j = 0; j < m->njnt; j++) {
+    m->jnt_margin[j] = 10;
+  }
+  for (int t = 0; t < m->ntendon; t++) {
+    m->tendon_margin[t] = 10;
+  }
   DataPtr data(mj_makeData(m)), dp(mj_makeData(m)), dm(mj_makeData(m));
   mjData* d = data.get();
   std::mt19937 gen(7);
@@ -140,10 +156,14 @@ TEST(ConstraintTest, JacobianRowsAreDerivativesOfPositions) {
     mj_fwdPosition(m, d);
     std::vector<double> J = DenseJ(m, d);
     std::vector<mjtNum> v(m->nv);
-    for (auto& x : v) x = u(gen);
+    for (auto& x : v) {
+      x = u(gen);
+    }
     for (mjData* x : {dp.get(), dm.get()}) {
       mj_resetData(m, x);
-      for (int k = 0; k < m->nq; k++) x->qpos[k] = d->qpos[k];
+      for (int k = 0; k < m->nq; k++) {
+        x->qpos[k] = d->qpos[k];
+      }
       mj_integratePos(m, x->qpos, v.data(), x == dp.get() ? eps : -eps);
       mj_fwdPosition(m, x);
     }
@@ -151,16 +171,19 @@ TEST(ConstraintTest, JacobianRowsAreDerivativesOfPositions) {
     for (int i = 0; i < d->ne + d->nf + d->nl; i++) {
       rowInEq = (d->efc_type[i] == mjCNSTR_EQUALITY && d->efc_id[i] == prevId) ? rowInEq + 1 : 0;
       prevId = d->efc_type[i] == mjCNSTR_EQUALITY ? d->efc_id[i] : -1;
-      if (!ExactRow(m, d, i, &rowInEq)) continue;
+      if (!ExactRow(m, d, i, &rowInEq)) {
+        continue;
+      }
       ASSERT_EQ(dp->efc_type[i], d->efc_type[i]);
       ASSERT_EQ(dm->efc_type[i], d->efc_type[i]);
       ASSERT_EQ(dm->efc_id[i], d->efc_id[i]);
       double fd = (dp->efc_pos[i] - dm->efc_pos[i]) / (2 * eps);
       double jv = 0;
-      for (int k = 0; k < m->nv; k++) jv += J[static_cast<size_t>(i) * m->nv + k] * v[k];
+      for (int k = 0; k < m->nv; k++) {
+        jv += J[static_cast<size_t>(i) * m->nv + k] * v[k];
+      }
       // central differences: O(eps^2) truncation plus rounding 1e-16/eps
-      EXPECT_NEAR(jv, fd, 1e-7 * (1 + std::fabs(jv))) << "row " << i << " type "
-                                                        << d->efc_type[i];
+      EXPECT_NEAR(jv, fd, 1e-7 * (1 + std::fabs(jv))) << "row " << i << " type " << d->efc_type[i];
       checked++;
     }
   }
@@ -223,15 +246,21 @@ TEST(ConstraintTest, UpdateForceIsCostGradient) {
     int nefc = d->nefc;
     ASSERT_GT(nefc, 0);
     std::vector<mjtNum> jar(nefc), f(nefc);
-    for (auto& x : jar) x = 0.5 * u(gen);
+    for (auto& x : jar) {
+      x = 0.5 * u(gen);
+    }
     mjtNum cost = 0;
     mj_constraintUpdate(m, d, jar.data(), &cost, 0);
-    for (int i = 0; i < nefc; i++) f[i] = d->efc_force[i];
+    for (int i = 0; i < nefc; i++) {
+      f[i] = d->efc_force[i];
+    }
     // finite differences, skipping elliptic cone rows (their cost couples the rows of a contact,
     // also differentiable, but the cone boundary is nonsmooth in jar)
     const double h = 1e-7;
     for (int i = 0; i < nefc; i++) {
-      if (d->efc_state[i] == mjCNSTRSTATE_CONE) continue;
+      if (d->efc_state[i] == mjCNSTRSTATE_CONE) {
+        continue;
+      }
       std::vector<mjtNum> jp = jar, jm = jar;
       jp[i] += h;
       jm[i] -= h;
@@ -263,15 +292,25 @@ TEST(ConstraintTest, IslandsMatchOracle) {
   ASSERT_EQ(d->nisland, nisland);
   EXPECT_EQ(d->nidof, static_cast<int>(golden.get(0, "nidof")[0]));
   int nv = m->nv, nefc = d->nefc;
-  struct Field { const char* name; const int* data; int n; };
+  struct Field {
+    const char* name;
+    const int* data;
+    int n;
+  };
   const Field fields[] = {
-      {"dof_island", d->dof_island, nv},           {"efc_island", d->efc_island, nefc},
-      {"island_dofadr", d->island_dofadr, nisland}, {"island_nv", d->island_nv, nisland},
-      {"island_idofadr", d->island_idofadr, nisland}, {"island_ne", d->island_ne, nisland},
-      {"island_nf", d->island_nf, nisland},         {"island_nefc", d->island_nefc, nisland},
+      {"dof_island", d->dof_island, nv},
+      {"efc_island", d->efc_island, nefc},
+      {"island_dofadr", d->island_dofadr, nisland},
+      {"island_nv", d->island_nv, nisland},
+      {"island_idofadr", d->island_idofadr, nisland},
+      {"island_ne", d->island_ne, nisland},
+      {"island_nf", d->island_nf, nisland},
+      {"island_nefc", d->island_nefc, nisland},
       {"island_iefcadr", d->island_iefcadr, nisland},
-      {"map_efc2iefc", d->map_efc2iefc, nefc},      {"map_iefc2efc", d->map_iefc2efc, nefc},
-      {"map_dof2idof", d->map_dof2idof, nv},        {"map_idof2dof", d->map_idof2dof, nv},
+      {"map_efc2iefc", d->map_efc2iefc, nefc},
+      {"map_iefc2efc", d->map_iefc2efc, nefc},
+      {"map_dof2idof", d->map_dof2idof, nv},
+      {"map_idof2dof", d->map_idof2dof, nv},
   };
   for (const Field& f : fields) {
     EXPECT_TRUE(EqualIntArrays(f.name, f.data, f.n, golden.get(0, f.name)));
@@ -318,7 +357,9 @@ TEST(ConstraintTest, IslandsArePartitions) {
         EXPECT_EQ(d->map_idof2dof[d->map_dof2idof[i]], i);
       }
       int total = 0;
-      for (int k = 0; k < d->nisland; k++) total += d->island_nefc[k];
+      for (int k = 0; k < d->nisland; k++) {
+        total += d->island_nefc[k];
+      }
       EXPECT_EQ(total, d->nefc);
     }
   }

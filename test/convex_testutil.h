@@ -45,7 +45,9 @@ inline mjModel* LoadConvexScene(const std::string& path) {
 // positions the model at qpos and runs kinematics and collision detection
 inline void CollideAt(const mjModel* m, mjData* d, const std::vector<double>& qpos) {
   mj_resetData(m, d);
-  for (int i = 0; i < m->nq && i < static_cast<int>(qpos.size()); i++) d->qpos[i] = qpos[i];
+  for (int i = 0; i < m->nq && i < static_cast<int>(qpos.size()); i++) {
+    d->qpos[i] = qpos[i];
+  }
   mj_kinematics(m, d);
   mj_collision(m, d);
 }
@@ -59,7 +61,10 @@ inline std::vector<SimpleContact> OurContacts(const mjData* d) {
   std::vector<SimpleContact> out;
   for (int i = 0; i < d->ncon; i++) {
     const mjContact& c = d->contact[i];
-    SimpleContact s{c.geom1, c.geom2, c.dist, {c.pos[0], c.pos[1], c.pos[2]},
+    SimpleContact s{c.geom1,
+                    c.geom2,
+                    c.dist,
+                    {c.pos[0], c.pos[1], c.pos[2]},
                     {c.frame[0], c.frame[1], c.frame[2]}};
     out.push_back(s);
   }
@@ -69,7 +74,10 @@ inline std::vector<SimpleContact> OurContacts(const mjData* d) {
 inline std::vector<SimpleContact> OracleContacts(const std::vector<GoldenContact>& v) {
   std::vector<SimpleContact> out;
   for (const GoldenContact& c : v) {
-    SimpleContact s{c.geom1, c.geom2, c.dist, {c.pos[0], c.pos[1], c.pos[2]},
+    SimpleContact s{c.geom1,
+                    c.geom2,
+                    c.dist,
+                    {c.pos[0], c.pos[1], c.pos[2]},
                     {c.frame[0], c.frame[1], c.frame[2]}};
     out.push_back(s);
   }
@@ -84,7 +92,9 @@ inline std::vector<SimpleContact> CompactContacts(const Golden& g, int r) {
   const std::vector<double>& pos = g.get(r, "cpos");
   const std::vector<double>& nrm = g.get(r, "cnormal");
   for (size_t i = 0; i < dist.size(); i++) {
-    SimpleContact s{static_cast<int>(geom[2 * i]), static_cast<int>(geom[2 * i + 1]), dist[i],
+    SimpleContact s{static_cast<int>(geom[2 * i]),
+                    static_cast<int>(geom[2 * i + 1]),
+                    dist[i],
                     {pos[3 * i], pos[3 * i + 1], pos[3 * i + 2]},
                     {nrm[3 * i], nrm[3 * i + 1], nrm[3 * i + 2]}};
     out.push_back(s);
@@ -115,12 +125,20 @@ inline std::string MatchContacts(const mjModel* m, const std::vector<SimpleConta
                                  const std::vector<SimpleContact>& ref, const ConvexTol& tol,
                                  bool count_only, MatchStats* stats) {
   std::map<std::pair<int, int>, std::vector<const SimpleContact*>> a, b;
-  for (const SimpleContact& c : ours) a[{c.g1, c.g2}].push_back(&c);
-  for (const SimpleContact& c : ref) b[{c.g1, c.g2}].push_back(&c);
+  for (const SimpleContact& c : ours) {
+    a[{c.g1, c.g2}].push_back(&c);
+  }
+  for (const SimpleContact& c : ref) {
+    b[{c.g1, c.g2}].push_back(&c);
+  }
   std::vector<std::pair<int, int>> keys;
-  for (auto& kv : a) keys.push_back(kv.first);
+  for (auto& kv : a) {
+    keys.push_back(kv.first);
+  }
   for (auto& kv : b) {
-    if (!a.count(kv.first)) keys.push_back(kv.first);
+    if (!a.count(kv.first)) {
+      keys.push_back(kv.first);
+    }
   }
   char buf[600];
   for (const auto& key : keys) {
@@ -136,17 +154,21 @@ inline std::string MatchContacts(const mjModel* m, const std::vector<SimpleConta
       prune(&mine);
       prune(&theirs);
       if (mine.size() != theirs.size()) {
-        snprintf(buf, sizeof(buf), "geoms %d %d: %zu contacts, oracle %zu", key.first,
-                 key.second, mine.size(), theirs.size());
+        snprintf(buf, sizeof(buf), "geoms %d %d: %zu contacts, oracle %zu", key.first, key.second,
+                 mine.size(), theirs.size());
         return buf;
       }
     }
-    if (count_only) continue;
+    if (count_only) {
+      continue;
+    }
     // assignment: repeatedly the closest remaining (ours, oracle) pair, by distance and point
     // (the normal is left out: at deep poses it can differ while the rest agrees)
     auto err = [](const SimpleContact* a, const SimpleContact* b) {
       double e = std::fabs(a->dist - b->dist);
-      for (int k = 0; k < 3; k++) e = std::max(e, std::fabs(a->pos[k] - b->pos[k]));
+      for (int k = 0; k < 3; k++) {
+        e = std::max(e, std::fabs(a->pos[k] - b->pos[k]));
+      }
       return e;
     };
     std::vector<bool> used(mine.size(), false), done(theirs.size(), false);
@@ -154,9 +176,13 @@ inline std::string MatchContacts(const mjModel* m, const std::vector<SimpleConta
       int bi = -1, bj = -1;
       double besterr = 0;
       for (size_t i = 0; i < theirs.size(); i++) {
-        if (done[i]) continue;
+        if (done[i]) {
+          continue;
+        }
         for (size_t j = 0; j < mine.size(); j++) {
-          if (used[j]) continue;
+          if (used[j]) {
+            continue;
+          }
           double e = err(theirs[i], mine[j]);
           if (bi < 0 || e < besterr) {
             bi = static_cast<int>(i);
@@ -175,7 +201,9 @@ inline std::string MatchContacts(const mjModel* m, const std::vector<SimpleConta
         en = std::max(en, std::fabs(c->normal[k] - r->normal[k]));
       }
       stats->contacts++;
-      if (ed < kExactTol && ep < kExactTol && en < kExactTol) stats->exact++;
+      if (ed < kExactTol && ep < kExactTol && en < kExactTol) {
+        stats->exact++;
+      }
       stats->dist = std::max(stats->dist, ed);
       stats->pos = std::max(stats->pos, ep);
       stats->normal = std::max(stats->normal, en);
@@ -184,8 +212,8 @@ inline std::string MatchContacts(const mjModel* m, const std::vector<SimpleConta
                  "geoms %d %d: dist %.9g pos %.6g %.6g %.6g normal %.6g %.6g %.6g; oracle dist "
                  "%.9g pos %.6g %.6g %.6g normal %.6g %.6g %.6g",
                  key.first, key.second, c->dist, c->pos[0], c->pos[1], c->pos[2], c->normal[0],
-                 c->normal[1], c->normal[2], r->dist, r->pos[0], r->pos[1], r->pos[2],
-                 r->normal[0], r->normal[1], r->normal[2]);
+                 c->normal[1], c->normal[2], r->dist, r->pos[0], r->pos[1], r->pos[2], r->normal[0],
+                 r->normal[1], r->normal[2]);
         return buf;
       }
     }
@@ -195,15 +223,18 @@ inline std::string MatchContacts(const mjModel* m, const std::vector<SimpleConta
 
 // Runs a pair scene of test/data/convex at every state of its golden file and compares; returns
 // the statistics of the paired contacts.
-inline MatchStats CheckConvexScene(const std::string& name, const ConvexTol& tol,
-                                   bool count_only) {
+inline MatchStats CheckConvexScene(const std::string& name, const ConvexTol& tol, bool count_only) {
   SCOPED_TRACE(name);
   MatchStats stats;
   Golden g(SourcePath("test/data/convex/" + name + "_golden.txt"));
   EXPECT_TRUE(g.ok()) << g.error();
-  if (!g.ok()) return stats;
+  if (!g.ok()) {
+    return stats;
+  }
   mjModel* m = LoadConvexScene(SourcePath("test/data/convex/" + name + ".xml"));
-  if (!m) return stats;
+  if (!m) {
+    return stats;
+  }
   mjData* d = mj_makeData(m);
   for (int r = 0; r < g.num_records(); r++) {
     CollideAt(m, d, g.get(r, "qpos"));
@@ -228,27 +259,37 @@ inline void BruteSupport(const mjModel* m, const mjData* d, int g, const double 
   const double* mat = d->geom_xmat + 9 * g;
   const double* size = m->geom_size + 3 * g;
   double ul[3];  // local direction: mat' u
-  for (int i = 0; i < 3; i++) ul[i] = mat[i] * u[0] + mat[3 + i] * u[1] + mat[6 + i] * u[2];
+  for (int i = 0; i < 3; i++) {
+    ul[i] = mat[i] * u[0] + mat[3 + i] * u[1] + mat[6 + i] * u[2];
+  }
   double loc[3] = {0, 0, 0};
   auto unit = [](const double* v, double* out) {
     double n = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
-    for (int k = 0; k < 3; k++) out[k] = n > 0 ? v[k] / n : 0;
+    for (int k = 0; k < 3; k++) {
+      out[k] = n > 0 ? v[k] / n : 0;
+    }
   };
   switch (m->geom_type[g]) {
     case mjGEOM_SPHERE:
       unit(ul, loc);
-      for (double& x : loc) x *= size[0];
+      for (double& x : loc) {
+        x *= size[0];
+      }
       break;
     case mjGEOM_CAPSULE:
       unit(ul, loc);
-      for (double& x : loc) x *= size[0];
+      for (double& x : loc) {
+        x *= size[0];
+      }
       loc[2] += ul[2] > 0 ? size[1] : -size[1];
       break;
     case mjGEOM_ELLIPSOID: {
       // maximize u.x on x = (a s, b t, c w), |(s,t,w)| = 1: (s,t,w) parallel to (a u1, b u2, c u3)
       double v[3] = {size[0] * ul[0], size[1] * ul[1], size[2] * ul[2]}, s[3];
       unit(v, s);
-      for (int k = 0; k < 3; k++) loc[k] = size[k] * s[k];
+      for (int k = 0; k < 3; k++) {
+        loc[k] = size[k] * s[k];
+      }
       break;
     }
     case mjGEOM_CYLINDER: {
@@ -261,7 +302,9 @@ inline void BruteSupport(const mjModel* m, const mjData* d, int g, const double 
       break;
     }
     case mjGEOM_BOX:
-      for (int k = 0; k < 3; k++) loc[k] = ul[k] > 0 ? size[k] : -size[k];
+      for (int k = 0; k < 3; k++) {
+        loc[k] = ul[k] > 0 ? size[k] : -size[k];
+      }
       break;
     case mjGEOM_MESH: {
       int id = m->geom_dataid[g];
@@ -271,7 +314,9 @@ inline void BruteSupport(const mjModel* m, const mjData* d, int g, const double 
         double h = v[3 * i] * ul[0] + v[3 * i + 1] * ul[1] + v[3 * i + 2] * ul[2];
         if (h > best) {
           best = h;
-          for (int k = 0; k < 3; k++) loc[k] = v[3 * i + k];
+          for (int k = 0; k < 3; k++) {
+            loc[k] = v[3 * i + k];
+          }
         }
       }
       break;

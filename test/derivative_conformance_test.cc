@@ -45,8 +45,12 @@ const Case kCases[] = {
     {"slider_crank", "models/slider_crank/slider_crank.xml", true},
 };
 
-std::string CaseName(const ::testing::TestParamInfo<Case>& info) { return info.param.name; }
-void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
+std::string CaseName(const ::testing::TestParamInfo<Case>& info) {
+  return info.param.name;
+}
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.name;
+}
 
 void Copy(mjtNum* dst, const std::vector<double>& src, int n) {
   ASSERT_EQ(static_cast<int>(src.size()), n);
@@ -87,11 +91,13 @@ TEST_P(TransitionConformance, MatchesOracleFiniteDifferences) {
     const char* names[4] = {"A", "B", "C", "D"};
     for (int k = 0; k < 4; k++) {
       const std::vector<double>& ref = g.get(0, names[k] + tag);
-      EXPECT_TRUE(NearArrays(names[k] + tag, mats[k]->data(),
-                             static_cast<int>(mats[k]->size()), ref, kTol, kTol));
+      EXPECT_TRUE(NearArrays(names[k] + tag, mats[k]->data(), static_cast<int>(mats[k]->size()),
+                             ref, kTol, kTol));
       // the reference is not trivially small: the comparison can fail
       double amax = 0;
-      for (double v : ref) amax = std::max(amax, std::fabs(v));
+      for (double v : ref) {
+        amax = std::max(amax, std::fabs(v));
+      }
       if (!ref.empty()) {
         EXPECT_GT(amax, 1e-3) << names[k] << tag;
       }

@@ -26,7 +26,8 @@ namespace {
 std::string SpringDamper(const char* flags) {
   return std::string(R"(
 <mujoco>
-  <option timestep="0.01" gravity="0 0 0">)") + flags + R"(</option>
+  <option timestep="0.01" gravity="0 0 0">)") +
+         flags + R"(</option>
   <worldbody>
     <body>
       <joint name="x" type="slide" axis="1 0 0" stiffness="30" damping="0.7"/>
@@ -83,20 +84,28 @@ void AnalyticSpringDamper(bool eulerdamp, double A[4], double B[2]) {
 void ExpectSpringDamper(const Transition& t, bool eulerdamp, double tol) {
   double A[4], B[2];
   AnalyticSpringDamper(eulerdamp, A, B);
-  for (int k = 0; k < 4; k++) EXPECT_NEAR(t.A[k], A[k], tol) << "A " << k;
-  for (int k = 0; k < 2; k++) EXPECT_NEAR(t.B[k], B[k], tol) << "B " << k;
+  for (int k = 0; k < 4; k++) {
+    EXPECT_NEAR(t.A[k], A[k], tol) << "A " << k;
+  }
+  for (int k = 0; k < 2; k++) {
+    EXPECT_NEAR(t.B[k], B[k], tol) << "B " << k;
+  }
   // sensors of the current state: jointpos = q, jointvel = v, actuatorfrc = u
   const double C[6] = {1, 0, 0, 1, 0, 0};
   const double D[3] = {0, 0, 1};
-  for (int k = 0; k < 6; k++) EXPECT_NEAR(t.C[k], C[k], tol) << "C " << k;
-  for (int k = 0; k < 3; k++) EXPECT_NEAR(t.D[k], D[k], tol) << "D " << k;
+  for (int k = 0; k < 6; k++) {
+    EXPECT_NEAR(t.C[k], C[k], tol) << "C " << k;
+  }
+  for (int k = 0; k < 3; k++) {
+    EXPECT_NEAR(t.D[k], D[k], tol) << "D " << k;
+  }
 }
 
 TEST(TransitionFD, LinearSpringDamperMatchesAnalytic) {
   for (bool eulerdamp : {true, false}) {
     SCOPED_TRACE(eulerdamp ? "eulerdamp" : "no eulerdamp");
-    ModelPtr model = LoadModelString(
-        SpringDamper(eulerdamp ? "" : R"(<flag eulerdamp="disable"/>)"));
+    ModelPtr model =
+        LoadModelString(SpringDamper(eulerdamp ? "" : R"(<flag eulerdamp="disable"/>)"));
     ASSERT_TRUE(model);
     DataPtr data(mj_makeData(model.get()));
     mjData* d = data.get();
@@ -196,10 +205,14 @@ TEST(TransitionFD, ForwardAndCenteredAgree) {
   DataPtr data(mj_makeData(m));
   mjData* d = data.get();
   const double q[5] = {0.9, 0.2, -0.3, 0.25, 0.7};
-  for (int k = 0; k < 5; k++) d->qpos[k] = q[k];
+  for (int k = 0; k < 5; k++) {
+    d->qpos[k] = q[k];
+  }
   mj_normalizeQuat(m, d->qpos);
   const double v[4] = {0.3, -1, 0.5, 2};
-  for (int k = 0; k < 4; k++) d->qvel[k] = v[k];
+  for (int k = 0; k < 4; k++) {
+    d->qvel[k] = v[k];
+  }
   d->act[0] = 0.4;
   d->ctrl[0] = 0.3;
   d->ctrl[1] = -0.6;
@@ -207,8 +220,7 @@ TEST(TransitionFD, ForwardAndCenteredAgree) {
   Transition c = RunFD(m, d, 1e-6, 1);
   // forward differences carry eps/2 times the second derivative (of order 1 to 100 here,
   // through the accelerometer) plus rounding; centered ones eps^2/6 times the third
-  auto compare = [](const std::vector<mjtNum>& a, const std::vector<mjtNum>& b,
-                    const char* what) {
+  auto compare = [](const std::vector<mjtNum>& a, const std::vector<mjtNum>& b, const char* what) {
     ASSERT_EQ(a.size(), b.size());
     for (size_t k = 0; k < a.size(); k++) {
       EXPECT_NEAR(a[k], b[k], 1e-4 * (1 + std::fabs(b[k]))) << what << " " << k;
@@ -246,7 +258,9 @@ TEST(TransitionFD, DeterministicWithContactsAndRestoresState) {
   mjModel* m = model.get();
   DataPtr data(mj_makeData(m));
   mjData* d = data.get();
-  for (int k = 0; k < 20; k++) mj_step(m, d);
+  for (int k = 0; k < 20; k++) {
+    mj_step(m, d);
+  }
   int sig = mjSTATE_INTEGRATION;
   std::vector<mjtNum> before(mj_stateSize(m, sig)), after(before.size());
   mj_getState(m, d, before.data(), sig);
@@ -256,7 +270,9 @@ TEST(TransitionFD, DeterministicWithContactsAndRestoresState) {
   Transition t2 = RunFD(m, d, 1e-6, 0);
   EXPECT_EQ(0, std::memcmp(t1.A.data(), t2.A.data(), t1.A.size() * sizeof(mjtNum)));
   // resting box: the transition is bounded and finite
-  for (mjtNum x : t1.A) EXPECT_TRUE(std::isfinite(x));
+  for (mjtNum x : t1.A) {
+    EXPECT_TRUE(std::isfinite(x));
+  }
 }
 
 TEST(TransitionFD, RK4IsAnError) {
@@ -267,9 +283,9 @@ TEST(TransitionFD, RK4IsAnError) {
   DataPtr data(mj_makeData(model.get()));
   std::vector<mjtNum> A(4);
   ScopedErrorCapture capture;
-  EXPECT_THROW(mjd_transitionFD(model.get(), data.get(), 1e-6, 0, A.data(), nullptr, nullptr,
-                                nullptr),
-               MujocoError);
+  EXPECT_THROW(
+      mjd_transitionFD(model.get(), data.get(), 1e-6, 0, A.data(), nullptr, nullptr, nullptr),
+      MujocoError);
 }
 
 // inverse dynamics of the spring-damper: f = M a + k q + b v (passive forces are internal);
@@ -317,8 +333,7 @@ TEST(InverseFD, MassMatrixDerivative) {
   mj_normalizeQuat(m, d->qpos);
   int nv = m->nv, nM = m->nM;
   std::vector<mjtNum> DmDq(nv * nM);
-  mjd_inverseFD(m, d, 1e-7, 0, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
-                DmDq.data());
+  mjd_inverseFD(m, d, 1e-7, 0, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, DmDq.data());
   std::vector<mjtNum> q0(d->qpos, d->qpos + m->nq);
   DataPtr scratch(mj_makeData(m));
   mjData* s = scratch.get();
@@ -328,10 +343,14 @@ TEST(InverseFD, MassMatrixDerivative) {
     std::vector<mjtNum> Mp(nM), Mm(nM), dx(nv, 0.0);
     dx[i] = 1;
     for (int side = 0; side < 2; side++) {
-      for (int k = 0; k < m->nq; k++) s->qpos[k] = q0[k];
+      for (int k = 0; k < m->nq; k++) {
+        s->qpos[k] = q0[k];
+      }
       mj_integratePos(m, s->qpos, dx.data(), side ? -h : h);
       mj_fwdPosition(m, s);
-      for (int k = 0; k < nM; k++) (side ? Mm : Mp)[k] = s->qM[k];
+      for (int k = 0; k < nM; k++) {
+        (side ? Mm : Mp)[k] = s->qM[k];
+      }
     }
     for (int k = 0; k < nM; k++) {
       double e = (Mp[k] - Mm[k]) / (2 * h);

@@ -103,8 +103,7 @@ TEST(ErrMem, DefaultWarningPrintsAndLogs) {
 
 TEST(ErrMemDeathTest, DefaultErrorPrintsLogsAndExits) {
   InTempDir tmp;
-  EXPECT_EXIT(mju_error("fatal %d", 42), testing::ExitedWithCode(EXIT_FAILURE),
-              "ERROR: fatal 42");
+  EXPECT_EXIT(mju_error("fatal %d", 42), testing::ExitedWithCode(EXIT_FAILURE), "ERROR: fatal 42");
   EXPECT_NE(tmp.Log().find("ERROR: fatal 42"), std::string::npos);
 }
 
@@ -120,7 +119,9 @@ TEST(ErrMem, MallocIsAlignedAndPadded) {
   mju_free(nullptr);
   void* z = mju_calloc(100);
   const unsigned char* c = static_cast<const unsigned char*>(z);
-  for (int i = 0; i < 100; i++) EXPECT_EQ(c[i], 0);
+  for (int i = 0; i < 100; i++) {
+    EXPECT_EQ(c[i], 0);
+  }
   mju_free(z);
 }
 
@@ -133,7 +134,9 @@ void CountingFree(void* p) {
   g_nfree++;
   free(p);
 }
-void* FailingMalloc(size_t) { return nullptr; }
+void* FailingMalloc(size_t) {
+  return nullptr;
+}
 
 TEST(ErrMem, UserAllocatorIsUsed) {
   g_nmalloc = g_nfree = 0;
@@ -162,10 +165,16 @@ TEST(ErrMem, AllocationFailureIsAnError) {
 }
 
 void DummyGeneric(const mjModel*, mjData*) {}
-int DummyFilter(const mjModel*, mjData*, int, int) { return 0; }
+int DummyFilter(const mjModel*, mjData*, int, int) {
+  return 0;
+}
 void DummySensor(const mjModel*, mjData*, int) {}
-mjtNum DummyTime(void) { return 0; }
-mjtNum DummyAct(const mjModel*, const mjData*, int) { return 0; }
+mjtNum DummyTime(void) {
+  return 0;
+}
+mjtNum DummyAct(const mjModel*, const mjData*, int) {
+  return 0;
+}
 void DummyMessage(const char*) {}
 
 TEST(ErrMem, ResetCallbacksClearsEverything) {

@@ -17,7 +17,9 @@ void ThrowingError(const char* msg) {
   throw MujocoError{msg};
 }
 
-void RecordWarning(const char* msg) { g_warnings.emplace_back(msg); }
+void RecordWarning(const char* msg) {
+  g_warnings.emplace_back(msg);
+}
 
 bool Exists(const std::string& path) {
   struct stat st;
@@ -46,8 +48,12 @@ ScopedErrorCapture::~ScopedErrorCapture() {
   mju_user_warning = nullptr;
 }
 
-const std::vector<std::string>& ScopedErrorCapture::errors() const { return g_errors; }
-const std::vector<std::string>& ScopedErrorCapture::warnings() const { return g_warnings; }
+const std::vector<std::string>& ScopedErrorCapture::errors() const {
+  return g_errors;
+}
+const std::vector<std::string>& ScopedErrorCapture::warnings() const {
+  return g_warnings;
+}
 
 void ScopedErrorCapture::clear() {
   g_errors.clear();

@@ -28,7 +28,9 @@ void Passive(const mjModel* m, mjData* d) {
 ModelPtr CompileString(const char* xml) {
   mjSpec* spec = mj_parseXMLString(xml, nullptr, nullptr, 0);
   EXPECT_TRUE(spec);
-  if (!spec) return nullptr;
+  if (!spec) {
+    return nullptr;
+  }
   ModelPtr model(mj_compile(spec, nullptr));
   mj_deleteSpec(spec);
   EXPECT_TRUE(model);
@@ -43,19 +45,23 @@ TEST_P(FluidGolden, MatchesOracle) {
   GoldenCase c;
   std::string skip;
   if (!OpenCase(GetParam(), &c, &skip)) {
-    if (!skip.empty()) GTEST_SKIP() << skip;
+    if (!skip.empty()) {
+      GTEST_SKIP() << skip;
+    }
     return;
   }
   UseOracleFluidCoefficients(&c);
   const mjModel* m = c.m.get();
   mjData* d = c.d.get();
-  if (!(m->opt.density > 0 || m->opt.viscosity > 0)) GTEST_SKIP() << "no fluid";
+  if (!(m->opt.density > 0 || m->opt.viscosity > 0)) {
+    GTEST_SKIP() << "no fluid";
+  }
   for (int r = 0; r < c.g->num_records(); r++) {
     SCOPED_TRACE("record " + std::to_string(r));
     SetState(*c.g, r, m, d);
     Passive(m, d);
-    EXPECT_TRUE(NearArrays("qfrc_fluid", d->qfrc_fluid, m->nv, c.g->get(r, "qfrc_fluid"),
-                           kRtol, kAtol));
+    EXPECT_TRUE(
+        NearArrays("qfrc_fluid", d->qfrc_fluid, m->nv, c.g->get(r, "qfrc_fluid"), kRtol, kAtol));
   }
 }
 
@@ -80,10 +86,12 @@ TEST(FluidClosedForm, InertiaBoxTranslation) {
   const mjtNum v = -1.7, rho = 1.3, beta = 0.02, a = 0.3, b = 0.2, c = 0.1;
   d->qvel[0] = v;
   Passive(m, d);
-  mjtNum expected = -2*rho*b*c*std::fabs(v)*v - 6*mjPI*beta*(a + b + c)/3*v;
+  mjtNum expected = -2 * rho * b * c * std::fabs(v) * v - 6 * mjPI * beta * (a + b + c) / 3 * v;
   // the box half-sizes come back from the inertia through a square root: rounding only
   EXPECT_NEAR(d->qfrc_fluid[0], expected, 1e-12 * std::fabs(expected));
-  for (int i = 1; i < 6; i++) EXPECT_NEAR(d->qfrc_fluid[i], 0, 1e-14) << "dof " << i;
+  for (int i = 1; i < 6; i++) {
+    EXPECT_NEAR(d->qfrc_fluid[i], 0, 1e-14) << "dof " << i;
+  }
 }
 
 // Ellipsoid model, sphere of radius r: the projected area is pi r^2 = A_max, the Kutta lift and
@@ -101,9 +109,11 @@ TEST(FluidClosedForm, EllipsoidSphereTranslation) {
   const mjtNum v = 0.9, rho = 900, beta = 0.05, r = 0.07, cblunt = 0.6;
   d->qvel[0] = v;
   Passive(m, d);
-  mjtNum expected = -(rho*cblunt*mjPI*r*r*std::fabs(v) + 6*mjPI*r*beta)*v;
+  mjtNum expected = -(rho * cblunt * mjPI * r * r * std::fabs(v) + 6 * mjPI * r * beta) * v;
   EXPECT_NEAR(d->qfrc_fluid[0], expected, 1e-12 * std::fabs(expected));
-  for (int i = 1; i < 6; i++) EXPECT_NEAR(d->qfrc_fluid[i], 0, 1e-12) << "dof " << i;
+  for (int i = 1; i < 6; i++) {
+    EXPECT_NEAR(d->qfrc_fluid[i], 0, 1e-12) << "dof " << i;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -150,7 +160,7 @@ std::vector<mjtNum> DenseD(const mjModel* m, const mjtNum* val) {
   for (int i = 0; i < nv; i++) {
     for (int k = 0; k < m->D_rownnz[i]; k++) {
       int adr = m->D_rowadr[i] + k;
-      D[i*nv + m->D_colind[adr]] = val[adr];
+      D[i * nv + m->D_colind[adr]] = val[adr];
     }
   }
   return D;
@@ -170,7 +180,9 @@ void CheckFluidDerivative(mjModel* m, mjData* d, const Golden& g) {
   for (int r = 0; r < g.num_records(); r++) {
     SCOPED_TRACE("record " + std::to_string(r));
     SetState(g, r, m, d);
-    for (int i = 0; i < nv; i++) d->qvel[i] *= 10;
+    for (int i = 0; i < nv; i++) {
+      d->qvel[i] *= 10;
+    }
     Passive(m, d);
     mju_zero(d->qDeriv, m->nD);
     mjd_fluidVel(m, d);
@@ -185,16 +197,19 @@ void CheckFluidDerivative(mjModel* m, mjData* d, const Golden& g) {
         if (!s) {
           mju_copy(fp.data(), d->qfrc_fluid, nv);
         } else {
-          for (int i = 0; i < nv; i++) fd[i*nv + k] = (fp[i] - d->qfrc_fluid[i]) / (2*h);
+          for (int i = 0; i < nv; i++) {
+            fd[i * nv + k] = (fp[i] - d->qfrc_fluid[i]) / (2 * h);
+          }
         }
       }
     }
     mju_copy(d->qvel, qvel.data(), nv);
     mjtNum scale = 0;
-    for (mjtNum x : fd) scale = mju_max(scale, std::fabs(x));
+    for (mjtNum x : fd) {
+      scale = mju_max(scale, std::fabs(x));
+    }
     ASSERT_GT(scale, 0);
-    EXPECT_TRUE(NearArrays("d qfrc_fluid / d qvel", analytic.data(), nv * nv, fd, 0,
-                           1e-6 * scale));
+    EXPECT_TRUE(NearArrays("d qfrc_fluid / d qvel", analytic.data(), nv * nv, fd, 0, 1e-6 * scale));
   }
 }
 
@@ -248,8 +263,8 @@ TEST(FluidCoefficients, MatchesOracle) {
   Golden g(SourcePath("test/data/fluid/shapes_fluid.txt"));
   ASSERT_TRUE(g.ok()) << g.error();
   // the equivalent ellipsoid of a mesh geom is its geom_size
-  EXPECT_TRUE(NearArrays("geom_size", m->geom_size, 3 * m->ngeom, g.get(0, "m.geom_size"),
-                         1e-12, 0));
+  EXPECT_TRUE(
+      NearArrays("geom_size", m->geom_size, 3 * m->ngeom, g.get(0, "m.geom_size"), 1e-12, 0));
   // MuJoCo 3.3.8 evaluates the kappa integrals by a fixed quadrature whose relative error on
   // these shapes reaches 8.8e-7 (measured against the exact integral); we evaluate them exactly
   // (Carlson's R_D), hence 2e-6. The flag and the five coefficients are copied: exact.
@@ -259,8 +274,7 @@ TEST(FluidCoefficients, MatchesOracle) {
     SCOPED_TRACE("geom " + std::to_string(i));
     const mjtNum* f = m->geom_fluid + mjNFLUID * i;
     std::vector<double> head(fluid.begin() + mjNFLUID * i, fluid.begin() + mjNFLUID * i + 6);
-    std::vector<double> tail(fluid.begin() + mjNFLUID * i + 6,
-                             fluid.begin() + mjNFLUID * (i + 1));
+    std::vector<double> tail(fluid.begin() + mjNFLUID * i + 6, fluid.begin() + mjNFLUID * (i + 1));
     EXPECT_TRUE(NearArrays("geom_fluid[0:6]", f, 6, head, 0, 0));
     EXPECT_TRUE(NearArrays("geom_fluid[6:12]", f + 6, 6, tail, 2e-6, 1e-300));
   }
@@ -298,7 +312,9 @@ TEST(FluidCoefficients, ExactIdentities) {
   }
   double k[3];
   Kappas(m, 0, m->geom_size, k);
-  for (int i = 0; i < 3; i++) EXPECT_NEAR(k[i], 2.0 / 3.0, 1e-14);
+  for (int i = 0; i < 3; i++) {
+    EXPECT_NEAR(k[i], 2.0 / 3.0, 1e-14);
+  }
   Kappas(m, 1, m->geom_size + 3, k);
   double e = std::sqrt(1 - 1.0 / 9.0);
   double kz = 2 * (1 - e * e) / (e * e * e) * (std::atanh(e) - e);

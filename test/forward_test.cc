@@ -27,31 +27,55 @@
 static bool g_count_new = false;
 static int g_news = 0;
 static void* CountedNew(std::size_t size) noexcept {
-  if (g_count_new) g_news++;
+  if (g_count_new) {
+    g_news++;
+  }
   return std::malloc(size ? size : 1);
 }
 void* operator new(std::size_t size) {
   void* p = CountedNew(size);
-  if (!p) throw std::bad_alloc();
+  if (!p) {
+    throw std::bad_alloc();
+  }
   return p;
 }
-void* operator new[](std::size_t size) { return operator new(size); }
-void* operator new(std::size_t size, const std::nothrow_t&) noexcept { return CountedNew(size); }
-void* operator new[](std::size_t size, const std::nothrow_t&) noexcept { return CountedNew(size); }
+void* operator new[](std::size_t size) {
+  return operator new(size);
+}
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
+  return CountedNew(size);
+}
+void* operator new[](std::size_t size, const std::nothrow_t&) noexcept {
+  return CountedNew(size);
+}
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, std::size_t) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, const std::nothrow_t&) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, const std::nothrow_t&) noexcept {
+  std::free(p);
+}
 #pragma GCC diagnostic pop
 
 namespace motus_test {
 namespace {
 
-std::string Data(const char* name) { return SourcePath(std::string("test/data/forward/") + name); }
+std::string Data(const char* name) {
+  return SourcePath(std::string("test/data/forward/") + name);
+}
 
 bool SameArray(const mjtNum* a, const mjtNum* b, int n) {
   return n == 0 || std::memcmp(a, b, sizeof(mjtNum) * n) == 0;
@@ -144,7 +168,9 @@ TEST(ForwardSkip, SkipStagesReuseEarlierResults) {
 // user sensors of each stage: mjcb_sensor is called once per evaluated sensor stage
 int g_sensor_calls[3];
 void CountSensorStages(const mjModel*, mjData*, int stage) {
-  if (stage >= mjSTAGE_POS && stage <= mjSTAGE_ACC) g_sensor_calls[stage - mjSTAGE_POS]++;
+  if (stage >= mjSTAGE_POS && stage <= mjSTAGE_ACC) {
+    g_sensor_calls[stage - mjSTAGE_POS]++;
+  }
 }
 
 TEST(ForwardSkip, SkipSensorAndStagesSkipTheSensorStages) {
@@ -209,7 +235,9 @@ TEST(Checks, BadPositionResetsAndWarns) {
   ASSERT_EQ(capture.warnings().size(), 1u);
   // reset to qpos0 with zero velocity, then one step from there
   EXPECT_DOUBLE_EQ(d->time, m->opt.timestep);
-  for (int i = 0; i < m->nq; i++) EXPECT_TRUE(std::isfinite(d->qpos[i]));
+  for (int i = 0; i < m->nq; i++) {
+    EXPECT_TRUE(std::isfinite(d->qpos[i]));
+  }
   // the world-child slider fell from rest for one step: qvel = h g, qpos = qpos0 + h^2 g
   double h = m->opt.timestep, g = m->opt.gravity[2];
   EXPECT_NEAR(d->qvel[4], h * g, 1e-15);
@@ -282,7 +310,9 @@ TEST(Checks, BadAccelerationResetsAndRecomputes) {
 int g_control_calls = 0;
 void CountingController(const mjModel* m, mjData* d) {
   g_control_calls++;
-  for (int i = 0; i < m->nu; i++) d->ctrl[i] = 0.25;
+  for (int i = 0; i < m->nu; i++) {
+    d->ctrl[i] = 0.25;
+  }
 }
 
 TEST(Callbacks, ControlCallbackOncePerEvaluation) {
@@ -309,7 +339,9 @@ TEST(Callbacks, ControlCallbackOncePerEvaluation) {
 // timers
 
 double g_clock = 0;
-mjtNum FakeClock() { return g_clock += 1; }  // every reading advances the clock by 1
+mjtNum FakeClock() {
+  return g_clock += 1;
+}  // every reading advances the clock by 1
 
 TEST(Timers, CountOnlyWithATimerCallback) {
   ModelPtr m = LoadModel(Data("damped.xml"));
@@ -325,10 +357,10 @@ TEST(Timers, CountOnlyWithATimerCallback) {
   mj_step(m.get(), d.get());
   mj_step(m.get(), d.get());
   mjcb_time = nullptr;
-  for (int t : {mjTIMER_STEP, mjTIMER_FORWARD, mjTIMER_POSITION, mjTIMER_VELOCITY,
-                mjTIMER_ACTUATION, mjTIMER_CONSTRAINT, mjTIMER_ADVANCE, mjTIMER_POS_KINEMATICS,
-                mjTIMER_POS_INERTIA, mjTIMER_POS_COLLISION, mjTIMER_POS_MAKE,
-                mjTIMER_POS_PROJECT}) {
+  for (int t :
+       {mjTIMER_STEP, mjTIMER_FORWARD, mjTIMER_POSITION, mjTIMER_VELOCITY, mjTIMER_ACTUATION,
+        mjTIMER_CONSTRAINT, mjTIMER_ADVANCE, mjTIMER_POS_KINEMATICS, mjTIMER_POS_INERTIA,
+        mjTIMER_POS_COLLISION, mjTIMER_POS_MAKE, mjTIMER_POS_PROJECT}) {
     EXPECT_EQ(d->timer[t].number, 2) << mjTIMERSTRING[t];
     EXPECT_GT(d->timer[t].duration, 0) << mjTIMERSTRING[t];
   }
@@ -351,12 +383,16 @@ TEST(Energy, MatchesIndependentSums) {
   mj_forward(m.get(), d.get());
   double potential = 0;
   for (int b = 1; b < m->nbody; b++) {
-    for (int k = 0; k < 3; k++) potential -= m->body_mass[b] * m->opt.gravity[k] * d->xipos[3 * b + k];
+    for (int k = 0; k < 3; k++) {
+      potential -= m->body_mass[b] * m->opt.gravity[k] * d->xipos[3 * b + k];
+    }
   }
   std::vector<double> M = DenseM(m.get(), d.get());
   double kinetic = 0;
   for (int i = 0; i < m->nv; i++) {
-    for (int j = 0; j < m->nv; j++) kinetic += 0.5 * d->qvel[i] * M[i * m->nv + j] * d->qvel[j];
+    for (int j = 0; j < m->nv; j++) {
+      kinetic += 0.5 * d->qvel[i] * M[i * m->nv + j] * d->qvel[j];
+    }
   }
   EXPECT_NEAR(d->energy[0], potential, 1e-12 * std::fabs(potential));
   EXPECT_NEAR(d->energy[1], kinetic, 1e-12 * kinetic);
@@ -380,7 +416,9 @@ TEST(Constraint, NoConstraintsMeansSmoothAcceleration) {
   mj_forward(m.get(), d.get());
   EXPECT_EQ(d->nefc, 0);
   EXPECT_TRUE(SameArray(d->qacc, d->qacc_smooth, m->nv));
-  for (int i = 0; i < m->nv; i++) EXPECT_EQ(d->qfrc_constraint[i], 0);
+  for (int i = 0; i < m->nv; i++) {
+    EXPECT_EQ(d->qfrc_constraint[i], 0);
+  }
 }
 
 // With an active constraint the solver runs: qacc differs from qacc_smooth by
@@ -402,7 +440,9 @@ TEST(Constraint, SolverRunsWithConstraints) {
   mj_forward(m.get(), d.get());
   EXPECT_EQ(d->nefc, 0);
   EXPECT_EQ(d->qfrc_constraint[0], 0);
-  for (int i = 0; i < mjNISLAND; i++) EXPECT_EQ(d->solver_niter[i], 0);
+  for (int i = 0; i < mjNISLAND; i++) {
+    EXPECT_EQ(d->solver_niter[i], 0);
+  }
 
   d->qpos[0] = 0.8;  // beyond the upper limit: one limit row
   mj_forward(m.get(), d.get());
@@ -425,8 +465,12 @@ TEST(Constraint, FwdInvComparisonRunsWhenEnabled) {
   ASSERT_TRUE(m);
   DataPtr d(mj_makeData(m.get()));
   mj_resetDataKeyframe(m.get(), d.get(), 0);
-  for (int i = 0; i < m->nu; i++) d->ctrl[i] = 0.3;
-  for (int i = 0; i < m->nv; i++) d->qfrc_applied[i] = 0.1 * (i + 1);
+  for (int i = 0; i < m->nu; i++) {
+    d->ctrl[i] = 0.3;
+  }
+  for (int i = 0; i < m->nv; i++) {
+    d->qfrc_applied[i] = 0.1 * (i + 1);
+  }
   d->solver_fwdinv[0] = d->solver_fwdinv[1] = 7;
   mj_step(m.get(), d.get());
   EXPECT_EQ(d->solver_fwdinv[0], 7);  // disabled: untouched
@@ -444,7 +488,9 @@ void* CountingMalloc(size_t size) {
   g_mallocs++;
   return std::malloc(size);
 }
-void PlainFree(void* ptr) { std::free(ptr); }
+void PlainFree(void* ptr) {
+  std::free(ptr);
+}
 
 TEST(Memory, StepDoesNotAllocate) {
   for (const char* model : {"actuator_zoo.xml", "damped.xml", "ball_chain.xml"}) {

@@ -25,8 +25,7 @@ using motus_test::SourcePath;
 // type), whatever the argument order: MuJoCo 3.3.8's fromto sensors report the same segment for
 // (box, ellipsoid) as for (ellipsoid, box), starting on the ellipsoid (checked on
 // distance.xml; the documentation says "from geom1 to geom2").
-double DistanceFromTo(const mjModel* m, mjData* d, int g1, int g2, double distmax,
-                      double ft[6]) {
+double DistanceFromTo(const mjModel* m, mjData* d, int g1, int g2, double distmax, double ft[6]) {
   return mj_geomDistance(m, d, g1, g2, distmax, ft);
 }
 
@@ -43,7 +42,9 @@ TEST(GeomDistance, MatchesOracleSensors) {
     const std::vector<double>& sd = g.get(r, "sensordata");
     mj_resetData(m, d);
     const std::vector<double>& q = g.get(r, "qpos");
-    for (int i = 0; i < m->nq; i++) d->qpos[i] = q[i];
+    for (int i = 0; i < m->nq; i++) {
+      d->qpos[i] = q[i];
+    }
     mj_kinematics(m, d);
     for (int s = 0; s + 1 < m->nsensor; s += 2) {
       int g1 = m->sensor_objid[s], g2 = m->sensor_refid[s];
@@ -63,8 +64,8 @@ TEST(GeomDistance, MatchesOracleSensors) {
         // simplex. Ours is verified against the brute-force support search instead: the
         // segment's direction attains the distance and no sampled direction exceeds it.
         oracle_zero++;
-        double len = dist, dir[3] = {(ft[3] - ft[0]) / len, (ft[4] - ft[1]) / len,
-                                     (ft[5] - ft[2]) / len};
+        double len = dist,
+               dir[3] = {(ft[3] - ft[0]) / len, (ft[4] - ft[1]) / len, (ft[5] - ft[2]) / len};
         int lo = m->geom_type[g1] <= m->geom_type[g2] ? g1 : g2, hi = lo == g1 ? g2 : g1;
         EXPECT_NEAR(motus_test::Separation(m, d, lo, hi, dir), dist, 2e-6);
         EXPECT_LE(motus_test::MaxSeparationSampled(m, d, g1, g2, 4000), dist + 2e-6);
@@ -104,7 +105,9 @@ TEST(GeomDistance, SymmetricAndConsistent) {
   int n = 0;
   for (int r = 0; r < g.num_records(); r++) {
     const std::vector<double>& q = g.get(r, "qpos");
-    for (int i = 0; i < m->nq; i++) d->qpos[i] = q[i];
+    for (int i = 0; i < m->nq; i++) {
+      d->qpos[i] = q[i];
+    }
     mj_kinematics(m, d);
     for (int g1 = 0; g1 + 1 < m->ngeom; g1 += 2) {
       int g2 = g1 + 1;
@@ -117,7 +120,9 @@ TEST(GeomDistance, SymmetricAndConsistent) {
       bool same = m->geom_type[g1] == m->geom_type[g2];
       if (!same) {
         EXPECT_EQ(dab, dba);
-        for (int k = 0; k < 6; k++) EXPECT_EQ(a[k], b[k]);
+        for (int k = 0; k < 6; k++) {
+          EXPECT_EQ(a[k], b[k]);
+        }
       } else {
         EXPECT_NEAR(dab, dba, dab < 0 ? 1e-4 : 2e-6);
         for (int k = 0; k < 3; k++) {
@@ -165,7 +170,9 @@ TEST(GeomDistance, Distmax) {
   double ft[6] = {1, 1, 1, 1, 1, 1};
   // ellipsoid at the origin, semi-axis 0.1 along x; box face at x = 0.9: distance 0.8
   EXPECT_EQ(mj_geomDistance(m, d, 0, 1, 0.5, ft), 0.5);
-  for (double x : ft) EXPECT_EQ(x, 0);
+  for (double x : ft) {
+    EXPECT_EQ(x, 0);
+  }
   double dist = mj_geomDistance(m, d, 0, 1, 1.0, ft);
   EXPECT_NEAR(dist, 0.8, 1e-6);  // GJK tolerance
   EXPECT_NEAR(ft[0], 0.1, 1e-3);

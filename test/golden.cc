@@ -19,7 +19,9 @@ Golden::Golden(const std::string& path) {
   int lineno = 0;
   while (std::getline(in, line)) {
     lineno++;
-    if (line.empty() || line[0] == '#') continue;
+    if (line.empty() || line[0] == '#') {
+      continue;
+    }
     std::istringstream ss(line);
     std::string key;
     long count = -1;
@@ -46,7 +48,9 @@ Golden::Golden(const std::string& path) {
       return;
     }
     int record = std::atoi(key.c_str());
-    if (record + 1 > num_records_) num_records_ = record + 1;
+    if (record + 1 > num_records_) {
+      num_records_ = record + 1;
+    }
     values_[key] = std::move(v);
   }
   ok_ = true;
@@ -70,8 +74,8 @@ const std::vector<double>& Golden::get(int record, const std::string& field) con
                                       const std::vector<double>& expected, double rtol,
                                       double atol) {
   if (static_cast<int>(expected.size()) != n) {
-    return ::testing::AssertionFailure() << what << ": size " << n << ", expected "
-                                         << expected.size();
+    return ::testing::AssertionFailure()
+           << what << ": size " << n << ", expected " << expected.size();
   }
   int worst = -1;
   double worst_excess = 0;
@@ -110,13 +114,13 @@ const std::vector<double>& Golden::get(int record, const std::string& field) con
 ::testing::AssertionResult EqualIntArrays(const std::string& what, const int* actual, int n,
                                           const std::vector<double>& expected) {
   if (static_cast<int>(expected.size()) != n) {
-    return ::testing::AssertionFailure() << what << ": size " << n << ", expected "
-                                         << expected.size();
+    return ::testing::AssertionFailure()
+           << what << ": size " << n << ", expected " << expected.size();
   }
   for (int i = 0; i < n; i++) {
     if (actual[i] != expected[i]) {
-      return ::testing::AssertionFailure() << what << "[" << i << "]: got " << actual[i]
-                                           << ", expected " << expected[i];
+      return ::testing::AssertionFailure()
+             << what << "[" << i << "]: got " << actual[i] << ", expected " << expected[i];
     }
   }
   return ::testing::AssertionSuccess();

@@ -40,7 +40,9 @@ struct HFieldSpec {
   HFieldSpec(const HFieldSpec&) = delete;
 };
 
-std::string DataDir() { return motus_test::SourcePath("test/data/assets/"); }
+std::string DataDir() {
+  return motus_test::SourcePath("test/data/assets/");
+}
 
 bool Load(const HFieldSpec& h, HFieldResult* out, std::string* error,
           const std::string& dir = DataDir()) {
@@ -53,7 +55,9 @@ std::vector<T> Parse(const std::string& text) {
   std::vector<T> v;
   std::istringstream in(text);
   T x;
-  while (in >> x) v.push_back(x);
+  while (in >> x) {
+    v.push_back(x);
+  }
   return v;
 }
 
@@ -68,7 +72,9 @@ std::vector<Case> ReadGolden(const std::string& path) {
   std::ifstream in(path);
   std::string line;
   while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
+    if (line.empty() || line[0] == '#') {
+      continue;
+    }
     std::istringstream ls(line);
     std::string tag, key, rest;
     ls >> tag;
@@ -93,7 +99,9 @@ std::vector<Case> ReadGolden(const std::string& path) {
 std::vector<float> FlipRows(const std::vector<float>& xml, int nrow, int ncol) {
   std::vector<float> out(xml.size());
   for (int r = 0; r < nrow; r++) {
-    for (int c = 0; c < ncol; c++) out[r * ncol + c] = xml[(nrow - 1 - r) * ncol + c];
+    for (int c = 0; c < ncol; c++) {
+      out[r * ncol + c] = xml[(nrow - 1 - r) * ncol + c];
+    }
   }
   return out;
 }
@@ -101,10 +109,18 @@ std::vector<float> FlipRows(const std::vector<float>& xml, int nrow, int ncol) {
 void SetSpec(const std::map<std::string, std::string>& attr, HFieldSpec* h) {
   for (const auto& [k, v] : attr) {
     std::vector<double> d = Parse<double>(v);
-    if (k == "file") h->file = v;
-    if (k == "size") std::copy(d.begin(), d.end(), h->spec.size);
-    if (k == "nrow") h->spec.nrow = static_cast<int>(d[0]);
-    if (k == "ncol") h->spec.ncol = static_cast<int>(d[0]);
+    if (k == "file") {
+      h->file = v;
+    }
+    if (k == "size") {
+      std::copy(d.begin(), d.end(), h->spec.size);
+    }
+    if (k == "nrow") {
+      h->spec.nrow = static_cast<int>(d[0]);
+    }
+    if (k == "ncol") {
+      h->spec.ncol = static_cast<int>(d[0]);
+    }
   }
   if (attr.count("elevation")) {
     h->userdata = FlipRows(Parse<float>(attr.at("elevation")), h->spec.nrow, h->spec.ncol);
@@ -114,13 +130,13 @@ void SetSpec(const std::map<std::string, std::string>& attr, HFieldSpec* h) {
 ::testing::AssertionResult Near(const std::string& what, const std::vector<double>& actual,
                                 const std::vector<double>& expected, double tol) {
   if (actual.size() != expected.size()) {
-    return ::testing::AssertionFailure() << what << ": size " << actual.size() << " vs "
-                                         << expected.size();
+    return ::testing::AssertionFailure()
+           << what << ": size " << actual.size() << " vs " << expected.size();
   }
   for (size_t i = 0; i < actual.size(); i++) {
     if (!(std::fabs(actual[i] - expected[i]) <= tol)) {
-      return ::testing::AssertionFailure() << what << "[" << i << "] = " << actual[i] << " vs "
-                                           << expected[i];
+      return ::testing::AssertionFailure()
+             << what << "[" << i << "] = " << actual[i] << " vs " << expected[i];
     }
   }
   return ::testing::AssertionSuccess();
@@ -134,7 +150,9 @@ TEST(HFieldGoldenTest, MatchesOracle) {
     std::string dir = DataDir();
     if (c.attr.count("shared")) {  // the shared model, when ../shared is present
       dir = motus_test::SharedPath("models/hfield_png/");
-      if (dir.empty()) continue;
+      if (dir.empty()) {
+        continue;
+      }
     }
     HFieldSpec h;
     SetSpec(c.attr, &h);
@@ -143,18 +161,18 @@ TEST(HFieldGoldenTest, MatchesOracle) {
     ASSERT_TRUE(Load(h, &r, &err, dir)) << err;
     EXPECT_EQ(r.nrow, c.field.at("hfield_nrow")[0]);
     EXPECT_EQ(r.ncol, c.field.at("hfield_ncol")[0]);
-    EXPECT_TRUE(Near("hfield_size", std::vector<double>(r.size, r.size + 4),
-                     c.field.at("hfield_size"), 0));
+    EXPECT_TRUE(
+        Near("hfield_size", std::vector<double>(r.size, r.size + 4), c.field.at("hfield_size"), 0));
     // normalized floats: the same division rounded to float; allow one float ulp near 1
     EXPECT_TRUE(Near("hfield_data", std::vector<double>(r.data.begin(), r.data.end()),
                      c.field.at("hfield_data"), 1.2e-7));
     if (c.field.count("geom_size")) {
       double size[3], aabb[6], rbound;
       motus::HFieldGeomBounds(r.size, size, aabb, &rbound);
-      EXPECT_TRUE(Near("geom_size", std::vector<double>(size, size + 3), c.field.at("geom_size"),
-                       1e-15));
-      EXPECT_TRUE(Near("geom_aabb", std::vector<double>(aabb, aabb + 6), c.field.at("geom_aabb"),
-                       1e-15));
+      EXPECT_TRUE(
+          Near("geom_size", std::vector<double>(size, size + 3), c.field.at("geom_size"), 1e-15));
+      EXPECT_TRUE(
+          Near("geom_aabb", std::vector<double>(aabb, aabb + 6), c.field.at("geom_aabb"), 1e-15));
       EXPECT_TRUE(Near("geom_rbound", {rbound}, c.field.at("geom_rbound"), 1e-15));
     }
   }

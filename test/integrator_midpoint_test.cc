@@ -53,10 +53,10 @@ const char kSpinXml[] = R"(
 )";
 
 struct SpinState {
-  double wp[3];       // angular velocity in the principal frame of body 1
-  double energy;      // rotational kinetic energy w'Iw/2
-  double casimir;     // |I w|^2 / 2
-  double momentum[3]; // linear momentum m v_com (world)
+  double wp[3];        // angular velocity in the principal frame of body 1
+  double energy;       // rotational kinetic energy w'Iw/2
+  double casimir;      // |I w|^2 / 2
+  double momentum[3];  // linear momentum m v_com (world)
 };
 
 SpinState Observe(const mjModel* m, mjData* d) {
@@ -76,7 +76,9 @@ SpinState Observe(const mjModel* m, mjData* d) {
   double r[3], wxr[3];
   mju_sub3(r, d->xipos + 3 * b, d->xpos + 3 * b);
   mju_cross(wxr, wworld, r);
-  for (int i = 0; i < 3; i++) s.momentum[i] = m->body_mass[b] * (d->qvel[i] + wxr[i]);
+  for (int i = 0; i < 3; i++) {
+    s.momentum[i] = m->body_mass[b] * (d->qvel[i] + wxr[i]);
+  }
   return s;
 }
 
@@ -169,7 +171,9 @@ TEST(MidpointFreeBody, SecondOrderInTheStep) {
     DataPtr d(mj_makeData(m.get()));
     mj_resetDataKeyframe(m.get(), d.get(), 0);
     int n = static_cast<int>(std::lround(0.5 / h));
-    for (int k = 0; k < n; k++) mj_step(m.get(), d.get());
+    for (int k = 0; k < n; k++) {
+      mj_step(m.get(), d.get());
+    }
     SpinState s = Observe(m.get(), d.get());
     return std::vector<double>(s.wp, s.wp + 3);
   };
@@ -266,12 +270,18 @@ TEST(MidpointFreeBody, ImplicitAndImplicitFastAgreeWithoutDamping) {
     ModelPtr m = SpinModel(integrator, 0.005);
     DataPtr d(mj_makeData(m.get()));
     mj_resetDataKeyframe(m.get(), d.get(), 0);
-    for (int i = 0; i < 6; i++) d->xfrc_applied[6 + i] = 0.1 * (i - 2.5);  // a constant wrench
-    for (int step = 0; step < 5; step++) mj_step(m.get(), d.get());
+    for (int i = 0; i < 6; i++) {
+      d->xfrc_applied[6 + i] = 0.1 * (i - 2.5);  // a constant wrench
+    }
+    for (int step = 0; step < 5; step++) {
+      mj_step(m.get(), d.get());
+    }
     qvel[k++].assign(d->qvel, d->qvel + 6);
   }
   const double vmax = 4;  // the largest velocity component
-  for (int i = 0; i < 6; i++) EXPECT_NEAR(qvel[0][i], qvel[1][i], 1e-12 * vmax) << i;
+  for (int i = 0; i < 6; i++) {
+    EXPECT_NEAR(qvel[0][i], qvel[1][i], 1e-12 * vmax) << i;
+  }
 }
 
 // A body with everything the implicit update integrates implicitly: joint damping, armature,
@@ -302,9 +312,13 @@ const char kDampedXml[] = R"(
 
 // 1 if the lower triangle of M stores element (i, j) (simple bodies store only the diagonal)
 bool InPatternM(const mjModel* m, int i, int j) {
-  if (j > i) std::swap(i, j);
+  if (j > i) {
+    std::swap(i, j);
+  }
   for (int k = 0; k < m->M_rownnz[i]; k++) {
-    if (m->M_colind[m->M_rowadr[i] + k] == j) return true;
+    if (m->M_colind[m->M_rowadr[i] + k] == j) {
+      return true;
+    }
   }
   return false;
 }
@@ -314,7 +328,9 @@ std::vector<double> ImplicitDamping(const mjModel* m, mjData* d, int integrator)
   mjd_smoothVel(m, d, 0);
   std::vector<double> D(36);
   for (int i = 0; i < 6; i++) {
-    for (int j = 0; j < 6; j++) D[6 * i + j] = d->qDeriv[mjd_indexD(m, i, j)];
+    for (int j = 0; j < 6; j++) {
+      D[6 * i + j] = d->qDeriv[mjd_indexD(m, i, j)];
+    }
   }
   if (integrator == mjINT_IMPLICITFAST) {
     for (int i = 0; i < 6; i++) {
@@ -344,15 +360,21 @@ void CheckDampedStep(const std::string& xml, int integrator, bool simple) {
   double R[9], Q[9], Ic[9], QI[9], w[3], v[3], f[6];
   mju_copy(R, d->xmat + 9, 9);
   mju_quat2Mat(Q, m->body_iquat + 4);
-  for (int i = 0; i < 9; i++) QI[i] = Q[i] * m->body_inertia[3 + i % 3];
+  for (int i = 0; i < 9; i++) {
+    QI[i] = Q[i] * m->body_inertia[3 + i % 3];
+  }
   mju_mulMatMatT(Ic, QI, Q, 3, 3, 3);
   mju_copy3(v, d->qvel);
   mju_copy3(w, d->qvel + 3);
-  for (int i = 0; i < 6; i++) f[i] = d->qfrc_smooth[i] + d->qfrc_constraint[i];
+  for (int i = 0; i < 6; i++) {
+    f[i] = d->qfrc_smooth[i] + d->qfrc_constraint[i];
+  }
   std::vector<double> M = DenseM(m.get(), d.get());
   std::vector<double> D = ImplicitDamping(m.get(), d.get(), integrator);
   double Dnorm = 0;
-  for (double x : D) Dnorm = std::fmax(Dnorm, std::fabs(x));
+  for (double x : D) {
+    Dnorm = std::fmax(Dnorm, std::fabs(x));
+  }
   ASSERT_GT(Dnorm, 0.01);  // the implicit terms are really there
 
   mj_step(m.get(), d.get());
@@ -373,14 +395,18 @@ void CheckDampedStep(const std::string& xml, int integrator, bool simple) {
   double lhs[6], rhs[6], scale = 0;
   for (int i = 0; i < 6; i++) {
     lhs[i] = 0;
-    for (int j = 0; j < 6; j++) lhs[i] += (M[6 * i + j] - h * D[6 * i + j]) * dq[j];
+    for (int j = 0; j < 6; j++) {
+      lhs[i] += (M[6 * i + j] - h * D[6 * i + j]) * dq[j];
+    }
   }
   // right side
   double wxr[3], wwxr[3], a[3], wm[3], Icw[3], Icwm[3], g0[3], gm[3];
   mju_cross(wxr, w, r);
   mju_cross(wwxr, w, wxr);
   mju_mulMatVec3(a, R, wwxr);
-  for (int i = 0; i < 3; i++) wm[i] = 0.5 * (w[i] + wn[i]);
+  for (int i = 0; i < 3; i++) {
+    wm[i] = 0.5 * (w[i] + wn[i]);
+  }
   mju_mulMatVec3(Icw, Ic, w);
   mju_mulMatVec3(Icwm, Ic, wm);
   mju_cross(g0, w, Icw);
@@ -441,7 +467,9 @@ TEST(MidpointFreeBody, StrongFluidDragStaysImplicit) {
       mj_forward(m.get(), d.get());
       mj_mulM(m.get(), d.get(), Mv.data(), d->qvel);
       double e = 0.5 * mju_dot(d->qvel, Mv.data(), m->nv);
-      if (step == 0) e0 = e;
+      if (step == 0) {
+        e0 = e;
+      }
       ASSERT_TRUE(std::isfinite(e)) << "step " << step;
       ASSERT_LE(e, e0 * (1 + 1e-12)) << "step " << step;
       mj_step(m.get(), d.get());

@@ -28,7 +28,9 @@
 namespace motus_test {
 namespace {
 
-std::string Data(const char* name) { return SourcePath(std::string("test/data/forward/") + name); }
+std::string Data(const char* name) {
+  return SourcePath(std::string("test/data/forward/") + name);
+}
 
 // total energy after simulating `duration` seconds of the pendulum from its keyframe
 double EnergyDrift(int integrator, double h, double duration) {
@@ -41,7 +43,9 @@ double EnergyDrift(int integrator, double h, double duration) {
   mj_forward(m.get(), d.get());
   double e0 = d->energy[0] + d->energy[1];
   int n = static_cast<int>(std::lround(duration / h));
-  for (int k = 0; k < n; k++) mj_step(m.get(), d.get());
+  for (int k = 0; k < n; k++) {
+    mj_step(m.get(), d.get());
+  }
   mj_forward(m.get(), d.get());
   return std::fabs(d->energy[0] + d->energy[1] - e0) / std::fabs(e0);
 }
@@ -77,7 +81,9 @@ double MomentumDrift(int integrator, double h, double duration) {
   double before[6], after[6];
   momentum(before);
   int n = static_cast<int>(std::lround(duration / h));
-  for (int k = 0; k < n; k++) mj_step(m.get(), d.get());
+  for (int k = 0; k < n; k++) {
+    mj_step(m.get(), d.get());
+  }
   momentum(after);
   double change = 0, norm = 0;
   for (int i = 0; i < 6; i++) {
@@ -115,7 +121,9 @@ TEST(Implicit, TorqueFreeBodiesMomentumIsFirstOrder) {
 
 // qfrc_smooth at the current state with qvel replaced (full forward pass)
 std::vector<double> SmoothForce(const mjModel* m, mjData* d, const std::vector<double>& qvel) {
-  for (int i = 0; i < m->nv; i++) d->qvel[i] = qvel[i];
+  for (int i = 0; i < m->nv; i++) {
+    d->qvel[i] = qvel[i];
+  }
   mj_forward(m, d);
   return std::vector<double>(d->qfrc_smooth, d->qfrc_smooth + m->nv);
 }
@@ -154,7 +162,9 @@ void CheckDerivative(const char* model, int key) {
     std::vector<double> fp = SmoothForce(m.get(), d.get(), plus);
     std::vector<double> fm = SmoothForce(m.get(), d.get(), minus);
     for (int i = 0; i < nv; i++) {
-      if (mjd_indexD(m.get(), i, j) < 0) continue;  // outside the pattern: dropped by design
+      if (mjd_indexD(m.get(), i, j) < 0) {
+        continue;  // outside the pattern: dropped by design
+      }
       double fd = (fp[i] - fm[i]) / (2 * eps);
       // central differences: O(eps^2) truncation, O(1e-16/eps) rounding on forces of O(10)
       EXPECT_NEAR(D[i * nv + j], fd, 1e-6 * (1 + std::fabs(fd))) << "D(" << i << "," << j << ")";
@@ -209,7 +219,8 @@ void CheckDragFloor(const double r[3], bool expect_floor) {
               fluidcoef="0.5 0.25 0 0 0"/>
       </body></worldbody>
       <keyframe><key qvel="0.3 -0.2 0.4 0 0 0"/></keyframe>
-    </mujoco>)", r[0], r[1], r[2]);
+    </mujoco>)",
+                r[0], r[1], r[2]);
   ModelPtr m = LoadModelString(xml);
   ASSERT_TRUE(m);
   DataPtr d(mj_makeData(m.get()));
@@ -222,7 +233,9 @@ void CheckDragFloor(const double r[3], bool expect_floor) {
   mjd_fluidVel(m.get(), d.get());
   double D[9];
   for (int i = 0; i < 3; i++) {
-    for (int j = 0; j < 3; j++) D[3 * i + j] = d->qDeriv[mjd_indexD(m.get(), i, j)];
+    for (int j = 0; j < 3; j++) {
+      D[3 * i + j] = d->qDeriv[mjd_indexD(m.get(), i, j)];
+    }
   }
 
   // central differences of the force and of the area, step 1e-6 of |v| ~ 0.5: truncation
@@ -240,7 +253,9 @@ void CheckDragFloor(const double r[3], bool expect_floor) {
       vs[j] += s ? -eps : eps;
       area[s] = ProjectedArea(r, vs);
     }
-    for (int i = 0; i < 3; i++) fd[3 * i + j] = (f[0][i] - f[1][i]) / (2 * eps);
+    for (int i = 0; i < 3; i++) {
+      fd[3 * i + j] = (f[0][i] - f[1][i]) / (2 * eps);
+    }
     dA[j] = (area[0] - area[1]) / (2 * eps);
   }
   for (int i = 0; i < 3; i++) {
@@ -251,7 +266,9 @@ void CheckDragFloor(const double r[3], bool expect_floor) {
   double scale = std::min(1.0, std::sqrt(P * Q * Q * Q) / mjMINVAL);
   EXPECT_EQ(scale < 1, expect_floor) << "scale " << scale;
   double c = -rho * speed * (cb - cs), dmax = 0;
-  for (double x : fd) dmax = std::max(dmax, std::fabs(x));
+  for (double x : fd) {
+    dmax = std::max(dmax, std::fabs(x));
+  }
   for (int i = 0; i < 3; i++) {
     for (int j = 0; j < 3; j++) {
       double expected = fd[3 * i + j] + (scale - 1) * c * v[i] * dA[j];
@@ -326,20 +343,28 @@ std::vector<double> DenseSolve(std::vector<double> A, std::vector<double> b, int
   for (int c = 0; c < n; c++) {
     int p = c;
     for (int r = c + 1; r < n; r++) {
-      if (std::fabs(A[r * n + c]) > std::fabs(A[p * n + c])) p = r;
+      if (std::fabs(A[r * n + c]) > std::fabs(A[p * n + c])) {
+        p = r;
+      }
     }
-    for (int k = 0; k < n; k++) std::swap(A[c * n + k], A[p * n + k]);
+    for (int k = 0; k < n; k++) {
+      std::swap(A[c * n + k], A[p * n + k]);
+    }
     std::swap(b[c], b[p]);
     for (int r = c + 1; r < n; r++) {
       double f = A[r * n + c] / A[c * n + c];
-      for (int k = c; k < n; k++) A[r * n + k] -= f * A[c * n + k];
+      for (int k = c; k < n; k++) {
+        A[r * n + k] -= f * A[c * n + k];
+      }
       b[r] -= f * b[c];
     }
   }
   std::vector<double> x(n);
   for (int r = n - 1; r >= 0; r--) {
     double s = b[r];
-    for (int k = r + 1; k < n; k++) s -= A[r * n + k] * x[k];
+    for (int k = r + 1; k < n; k++) {
+      s -= A[r * n + k] * x[k];
+    }
     x[r] = s / A[r * n + r];
   }
   return x;
@@ -383,7 +408,9 @@ std::vector<double> ReferenceImplicitDv(const mjModel* m, mjData* d, int integra
   std::vector<double> M = DenseM(m, d);
   std::vector<double> D(nv * nv, 0.0);
   if (integrator == mjINT_EULER) {
-    for (int i = 0; i < nv; i++) D[i * nv + i] = -m->dof_damping[i];
+    for (int i = 0; i < nv; i++) {
+      D[i * nv + i] = -m->dof_damping[i];
+    }
   } else {
     mjd_smoothVel(m, d, integrator == mjINT_IMPLICIT);
     D = DenseD(m, d);
@@ -397,11 +424,15 @@ std::vector<double> ReferenceImplicitDv(const mjModel* m, mjData* d, int integra
     }
   }
   std::vector<double> A(nv * nv), rhs(nv);
-  for (int k = 0; k < nv * nv; k++) A[k] = M[k] - h * D[k];
+  for (int k = 0; k < nv * nv; k++) {
+    A[k] = M[k] - h * D[k];
+  }
   // h M qacc
   for (int i = 0; i < nv; i++) {
     double s = 0;
-    for (int j = 0; j < nv; j++) s += M[i * nv + j] * d->qacc[j];
+    for (int j = 0; j < nv; j++) {
+      s += M[i * nv + j] * d->qacc[j];
+    }
     rhs[i] = h * s;
   }
   return DenseSolve(A, rhs, nv);
@@ -447,14 +478,22 @@ TEST(Euler, SemiImplicitWithoutDamping) {
   int nv = m->nv, nq = m->nq;
   double h = m->opt.timestep;
   std::vector<double> v(nv), q(d->qpos, d->qpos + nq), qacc(d->qacc, d->qacc + nv);
-  for (int i = 0; i < nv; i++) v[i] = d->qvel[i] + h * qacc[i];
+  for (int i = 0; i < nv; i++) {
+    v[i] = d->qvel[i] + h * qacc[i];
+  }
   mj_integratePos(m.get(), q.data(), v.data(), h);
   double t = d->time;
   mj_Euler(m.get(), d.get());
-  for (int i = 0; i < nv; i++) EXPECT_EQ(d->qvel[i], v[i]);
-  for (int i = 0; i < nq; i++) EXPECT_EQ(d->qpos[i], q[i]);
+  for (int i = 0; i < nv; i++) {
+    EXPECT_EQ(d->qvel[i], v[i]);
+  }
+  for (int i = 0; i < nq; i++) {
+    EXPECT_EQ(d->qpos[i], q[i]);
+  }
   EXPECT_EQ(d->time, t + h);
-  for (int i = 0; i < nv; i++) EXPECT_EQ(d->qacc_warmstart[i], qacc[i]);
+  for (int i = 0; i < nv; i++) {
+    EXPECT_EQ(d->qacc_warmstart[i], qacc[i]);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -541,7 +580,9 @@ void CheckOracleSteps(const char* golden, int integrator) {
     auto near = [&](const char* name, const mjtNum* actual, int n) {
       const std::vector<double>& expected = g.get(r, name);
       double scale = 0;
-      for (double x : expected) scale = std::max(scale, std::fabs(x));
+      for (double x : expected) {
+        scale = std::max(scale, std::fabs(x));
+      }
       return NearArrays(name, actual, n, expected, 1e-12, 1e-12 * scale);
     };
     EXPECT_TRUE(near("qDeriv", d->qDeriv, m->nD));
@@ -582,9 +623,11 @@ TEST(OracleImplicit, FluidShapesAtThreeSpeeds) {
     for (int b = 0; b < m->nD / 36; b++) {
       std::vector<double> block(expected.begin() + 36 * b, expected.begin() + 36 * (b + 1));
       double scale = 0;
-      for (double x : block) scale = std::max(scale, std::fabs(x));
-      EXPECT_TRUE(NearArrays("qDeriv block " + std::to_string(b), d->qDeriv + 36 * b, 36, block,
-                             0, 1e-12 * scale));
+      for (double x : block) {
+        scale = std::max(scale, std::fabs(x));
+      }
+      EXPECT_TRUE(NearArrays("qDeriv block " + std::to_string(b), d->qDeriv + 36 * b, 36, block, 0,
+                             1e-12 * scale));
     }
     EXPECT_TRUE(NearArrays("qpos", d->qpos, m->nq, g.get(0, "qpos"), 1e-12, 1e-18));
     EXPECT_TRUE(NearArrays("qvel", d->qvel, m->nv, g.get(0, "qvel"), 1e-12, 1e-18));

@@ -63,12 +63,16 @@ struct Scene {
 Scene Make(int cone, int solver) {
   Scene s;
   s.model = LoadModelString(kScene);
-  if (!s.model) return s;
+  if (!s.model) {
+    return s;
+  }
   mjModel* m = s.model.get();
   m->opt.cone = cone;
   s.data.reset(mj_makeData(m));
   mjData* d = s.data.get();
-  for (int k = 0; k < 50; k++) mj_step(m, d);
+  for (int k = 0; k < 50; k++) {
+    mj_step(m, d);
+  }
   m->opt.solver = solver;
   m->opt.tolerance = 1e-14;
   m->opt.iterations = 5000;
@@ -91,7 +95,9 @@ std::vector<mjtNum> AppliedForces(const mjModel* m, const mjData* d) {
 
 double MaxAbs(const mjtNum* v, int n) {
   double mx = 0;
-  for (int i = 0; i < n; i++) mx = std::fmax(mx, std::fabs(v[i]));
+  for (int i = 0; i < n; i++) {
+    mx = std::fmax(mx, std::fabs(v[i]));
+  }
   return mx;
 }
 
@@ -108,12 +114,16 @@ TEST(InverseTest, InverseRecoversAppliedForces) {
       std::vector<mjtNum> applied = AppliedForces(m, d);
       // independent sum of the inputs: qfrc_applied + qfrc_actuator + J' xfrc_applied
       std::vector<mjtNum> expect(d->qfrc_applied, d->qfrc_applied + m->nv);
-      for (int i = 0; i < m->nv; i++) expect[i] += d->qfrc_actuator[i];
-      for (int b = 1; b < m->nbody; b++) {
-        mj_applyFT(m, d, d->xfrc_applied + 6 * b, d->xfrc_applied + 6 * b + 3,
-                   d->xipos + 3 * b, b, expect.data());
+      for (int i = 0; i < m->nv; i++) {
+        expect[i] += d->qfrc_actuator[i];
       }
-      for (int i = 0; i < m->nv; i++) ASSERT_NEAR(applied[i], expect[i], 1e-10);
+      for (int b = 1; b < m->nbody; b++) {
+        mj_applyFT(m, d, d->xfrc_applied + 6 * b, d->xfrc_applied + 6 * b + 3, d->xipos + 3 * b, b,
+                   expect.data());
+      }
+      for (int i = 0; i < m->nv; i++) {
+        ASSERT_NEAR(applied[i], expect[i], 1e-10);
+      }
 
       std::vector<mjtNum> force(d->efc_force, d->efc_force + d->nefc);
       mj_inverse(m, d);
@@ -144,7 +154,9 @@ TEST(InverseTest, CompareFwdInvMeasuresConvergence) {
   EXPECT_LT(d->solver_fwdinv[0], 1e-8 * scale);
   EXPECT_LT(d->solver_fwdinv[1], 1e-8 * scale);
   // the forward results are kept
-  for (int i = 0; i < d->nefc; i++) EXPECT_EQ(d->efc_force[i], force[i]);
+  for (int i = 0; i < d->nefc; i++) {
+    EXPECT_EQ(d->efc_force[i], force[i]);
+  }
 
   // an unconverged forward solve (one PGS sweep, cold) shows a discrepancy
   m->opt.solver = mjSOL_PGS;
@@ -179,10 +191,14 @@ TEST(InverseTest, InvDiscreteInvertsOneStepIntegrators) {
     m->opt.enableflags |= mjENBL_INVDISCRETE;
     mj_step(m, d);
     std::vector<mjtNum> qacc_disc(nv);
-    for (int i = 0; i < nv; i++) qacc_disc[i] = (d->qvel[i] - qvel[i]) / m->opt.timestep;
+    for (int i = 0; i < nv; i++) {
+      qacc_disc[i] = (d->qvel[i] - qvel[i]) / m->opt.timestep;
+    }
     // the damping makes the discrete acceleration differ from the continuous one
     double diff = 0;
-    for (int i = 0; i < nv; i++) diff = std::fmax(diff, std::fabs(qacc_disc[i] - qacc_cont[i]));
+    for (int i = 0; i < nv; i++) {
+      diff = std::fmax(diff, std::fabs(qacc_disc[i] - qacc_cont[i]));
+    }
     EXPECT_GT(diff, 1e-6);
 
     // restore the state and invert with invdiscrete
@@ -201,7 +217,9 @@ TEST(InverseTest, InvDiscreteInvertsOneStepIntegrators) {
     std::vector<mjtNum> cont(nv);
     mj_discreteToContinuous(m, d, cont.data(), qacc_disc.data());
     double amax = MaxAbs(qacc_cont.data(), nv);
-    for (int i = 0; i < nv; i++) EXPECT_NEAR(cont[i], qacc_cont[i], 1e-8 * amax) << "dof " << i;
+    for (int i = 0; i < nv; i++) {
+      EXPECT_NEAR(cont[i], qacc_cont[i], 1e-8 * amax) << "dof " << i;
+    }
     m->opt.enableflags &= ~mjENBL_INVDISCRETE;
   }
 }
@@ -216,9 +234,13 @@ TEST(InverseTest, InverseSkipReusesStages) {
   std::vector<mjtNum> full(d->qfrc_inverse, d->qfrc_inverse + m->nv);
   mju_zero(d->qfrc_inverse, m->nv);
   mj_inverseSkip(m, d, mjSTAGE_VEL, 1);
-  for (int i = 0; i < m->nv; i++) EXPECT_EQ(d->qfrc_inverse[i], full[i]);
+  for (int i = 0; i < m->nv; i++) {
+    EXPECT_EQ(d->qfrc_inverse[i], full[i]);
+  }
   mj_inverseSkip(m, d, mjSTAGE_POS, 0);
-  for (int i = 0; i < m->nv; i++) EXPECT_EQ(d->qfrc_inverse[i], full[i]);
+  for (int i = 0; i < m->nv; i++) {
+    EXPECT_EQ(d->qfrc_inverse[i], full[i]);
+  }
 }
 
 // mj_contactForce: the contact-frame force reproduces the Cartesian force of the efc rows,
@@ -233,14 +255,18 @@ TEST(InverseTest, ContactForceMatchesRowForces) {
     ASSERT_GT(d->ncon, 0);
     for (int c = 0; c < d->ncon; c++) {
       const mjContact* con = d->contact + c;
-      if (con->efc_address < 0) continue;
+      if (con->efc_address < 0) {
+        continue;
+      }
       mjtNum res[6];
       mj_contactForce(m, d, c, res);
       // normal force non-negative, friction within the cone
       EXPECT_GE(res[0], -1e-12);
       if (cone == mjCONE_ELLIPTIC) {
         double t = 0;
-        for (int j = 1; j < con->dim; j++) t += std::pow(res[j] / con->friction[j - 1], 2);
+        for (int j = 1; j < con->dim; j++) {
+          t += std::pow(res[j] / con->friction[j - 1], 2);
+        }
         EXPECT_LE(std::sqrt(t), res[0] * (1 + 1e-9) + 1e-12);
       } else {
         for (int j = 1; j < con->dim; j++) {
@@ -252,17 +278,23 @@ TEST(InverseTest, ContactForceMatchesRowForces) {
       int nrow = cone == mjCONE_ELLIPTIC ? con->dim : (con->dim == 1 ? 1 : 2 * (con->dim - 1));
       std::vector<mjtNum> rows(m->nv, 0), viaframe(m->nv, 0);
       std::vector<mjtNum> f(d->nefc, 0);
-      for (int k = 0; k < nrow; k++) f[con->efc_address + k] = d->efc_force[con->efc_address + k];
+      for (int k = 0; k < nrow; k++) {
+        f[con->efc_address + k] = d->efc_force[con->efc_address + k];
+      }
       mj_mulJacTVec(m, d, rows.data(), f.data());
       // world-frame force on geom2's body from geom1: frame rows are normal, tangents
       mjtNum fworld[3] = {0, 0, 0};
       for (int j = 0; j < 3 && j < con->dim; j++) {
-        for (int k = 0; k < 3; k++) fworld[k] += res[j] * con->frame[3 * j + k];
+        for (int k = 0; k < 3; k++) {
+          fworld[k] += res[j] * con->frame[3 * j + k];
+        }
       }
       mjtNum torque[3] = {0, 0, 0};
       if (con->dim >= 4) {
         for (int j = 3; j < con->dim; j++) {
-          for (int k = 0; k < 3; k++) torque[k] += res[j] * con->frame[3 * (j - 3) + k];
+          for (int k = 0; k < 3; k++) {
+            torque[k] += res[j] * con->frame[3 * (j - 3) + k];
+          }
         }
       }
       int b1 = m->geom_bodyid[con->geom[0]], b2 = m->geom_bodyid[con->geom[1]];

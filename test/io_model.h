@@ -75,7 +75,9 @@ inline mjModel* MakeTestModel(mjtSize narena = 1 << 16) {
   mjModel* m = mj_allocModel(&sizes);
 
   memcpy(m->names, names.data(), names.size());
-  for (int i = 0; i < 3; i++) m->name_bodyadr[i] = body[i];
+  for (int i = 0; i < 3; i++) {
+    m->name_bodyadr[i] = body[i];
+  }
   m->name_jntadr[0] = jnt[0];
   m->name_geomadr[0] = geom[0];
   m->name_siteadr[0] = site[0];
@@ -89,7 +91,9 @@ inline mjModel* MakeTestModel(mjtSize narena = 1 << 16) {
   mj_buildNamesMap(m);
 
   const mjtNum qpos0[7] = {0.1, 0.2, 1.5, 1, 0, 0, 0};
-  for (int i = 0; i < 7; i++) m->qpos0[i] = qpos0[i];
+  for (int i = 0; i < 7; i++) {
+    m->qpos0[i] = qpos0[i];
+  }
   const int parent[3] = {0, 0, 0}, mocapid[3] = {-1, 0, -1}, treeid[3] = {-1, -1, 0};
   for (int b = 0; b < 3; b++) {
     m->body_parentid[b] = parent[b];
@@ -100,19 +104,31 @@ inline mjModel* MakeTestModel(mjtSize narena = 1 << 16) {
   m->body_pos[3] = 1;  // mocap body at (1, 2, 3) with quat (0.5, 0.5, 0.5, 0.5)
   m->body_pos[4] = 2;
   m->body_pos[5] = 3;
-  for (int i = 0; i < 4; i++) m->body_quat[4 + i] = 0.5;
+  for (int i = 0; i < 4; i++) {
+    m->body_quat[4 + i] = 0.5;
+  }
   m->eq_active0[0] = 1;
   m->jnt_type[0] = mjJNT_FREE;
 
   // keyframes: distinct values per key so mixing keys shows up
   for (int k = 0; k < 2; k++) {
     m->key_time[k] = 10 + k;
-    for (int i = 0; i < 7; i++) m->key_qpos[7 * k + i] = 100 * (k + 1) + i;
-    for (int i = 0; i < 6; i++) m->key_qvel[6 * k + i] = 200 * (k + 1) + i;
+    for (int i = 0; i < 7; i++) {
+      m->key_qpos[7 * k + i] = 100 * (k + 1) + i;
+    }
+    for (int i = 0; i < 6; i++) {
+      m->key_qvel[6 * k + i] = 200 * (k + 1) + i;
+    }
     m->key_act[k] = 300 * (k + 1);
-    for (int i = 0; i < 2; i++) m->key_ctrl[2 * k + i] = 400 * (k + 1) + i;
-    for (int i = 0; i < 3; i++) m->key_mpos[3 * k + i] = 500 * (k + 1) + i;
-    for (int i = 0; i < 4; i++) m->key_mquat[4 * k + i] = 600 * (k + 1) + i;
+    for (int i = 0; i < 2; i++) {
+      m->key_ctrl[2 * k + i] = 400 * (k + 1) + i;
+    }
+    for (int i = 0; i < 3; i++) {
+      m->key_mpos[3 * k + i] = 500 * (k + 1) + i;
+    }
+    for (int i = 0; i < 4; i++) {
+      m->key_mquat[4 * k + i] = 600 * (k + 1) + i;
+    }
   }
   return m;
 }

@@ -53,9 +53,9 @@ TEST(IoModel, BufferLayoutFollowsXMacros) {
   ASSERT_NE(m, nullptr);
   std::vector<Block> blocks;
   size_t total = 0;
-#define X(type, name, nr, nc)                                                          \
-  blocks.push_back({#name, reinterpret_cast<uintptr_t>(m->name),                       \
-                    sizeof(type) * static_cast<size_t>(m->nr * (nc))});    \
+#define X(type, name, nr, nc)                                           \
+  blocks.push_back({#name, reinterpret_cast<uintptr_t>(m->name),        \
+                    sizeof(type) * static_cast<size_t>(m->nr * (nc))}); \
   total += sizeof(type) * static_cast<size_t>(m->nr * (nc));
   MJMODEL_POINTERS
 #undef X
@@ -144,7 +144,9 @@ TEST(IoModel, DefaultHelpers) {
   EXPECT_EQ(solref[0], 0.02);
   EXPECT_EQ(solref[1], 1);
   const mjtNum imp[5] = {0.9, 0.95, 0.001, 0.5, 2};
-  for (int i = 0; i < 5; i++) EXPECT_EQ(solimp[i], imp[i]);
+  for (int i = 0; i < 5; i++) {
+    EXPECT_EQ(solimp[i], imp[i]);
+  }
   mj_defaultSolRefImp(nullptr, solimp);  // nullable
   mj_defaultSolRefImp(solref, nullptr);
   mjLROpt lr;
@@ -187,7 +189,9 @@ TEST(IoModel, CopyModelIsIdentical) {
   m->opt.timestep = 0.005;
   m->stat.meansize = 0.25;
   m->signature = 77;
-  for (mjtSize i = 0; i < m->nbody * m->nuser_body; i++) m->body_user[i] = i + 0.5;
+  for (mjtSize i = 0; i < m->nbody * m->nuser_body; i++) {
+    m->body_user[i] = i + 0.5;
+  }
   mjModel* copy = mj_copyModel(nullptr, m);
   ASSERT_NE(copy, nullptr);
   EXPECT_NE(copy->buffer, m->buffer);
@@ -227,8 +231,8 @@ TEST(IoData, BufferLayoutFollowsXMacros) {
   mjData* d = mj_makeData(m);
   ASSERT_NE(d, nullptr);
   std::vector<Block> blocks;
-#define X(type, name, nr, nc)                                                          \
-  blocks.push_back({#name, reinterpret_cast<uintptr_t>(d->name),                       \
+#define X(type, name, nr, nc)                                    \
+  blocks.push_back({#name, reinterpret_cast<uintptr_t>(d->name), \
                     sizeof(type) * static_cast<size_t>(m->nr) * static_cast<size_t>(nc)});
   MJDATA_POINTERS
 #undef X
@@ -270,7 +274,9 @@ TEST(IoStack, MarkFreeRestoresExactlyWhenNested) {
 
   mj_markStack(d);
   mjtNum* a = mj_stackAllocNum(d, 5);
-  for (int i = 0; i < 5; i++) a[i] = i;
+  for (int i = 0; i < 5; i++) {
+    a[i] = i;
+  }
   size_t pstack1 = d->pstack, pbase1 = d->pbase;
 
   mj_markStack(d);
@@ -279,8 +285,12 @@ TEST(IoStack, MarkFreeRestoresExactlyWhenNested) {
   int* k = mj_stackAllocInt(d, 7);
   mjtNum* b = mj_stackAllocNum(d, 9);
   c[0] = c[2] = 'x';
-  for (int i = 0; i < 7; i++) k[i] = -i;
-  for (int i = 0; i < 9; i++) b[i] = 2.5 * i;
+  for (int i = 0; i < 7; i++) {
+    k[i] = -i;
+  }
+  for (int i = 0; i < 9; i++) {
+    b[i] = 2.5 * i;
+  }
   mj_markStack(d);
   mj_stackAllocByte(d, 100, 64);
   mj_freeStack(d);
@@ -288,7 +298,9 @@ TEST(IoStack, MarkFreeRestoresExactlyWhenNested) {
   mj_freeStack(d);
   EXPECT_EQ(d->pstack, pstack1);
   EXPECT_EQ(d->pbase, pbase1);
-  for (int i = 0; i < 5; i++) EXPECT_EQ(a[i], i);  // the outer frame is intact
+  for (int i = 0; i < 5; i++) {
+    EXPECT_EQ(a[i], i);  // the outer frame is intact
+  }
 
   mj_freeStack(d);
   EXPECT_EQ(d->pstack, 0u);
@@ -433,7 +445,9 @@ TEST(IoArena, ArenaAndStackDoNotCollide) {
 // fill every buffer array of d with a pattern that depends on the array and index
 void FillPattern(mjData* d, unsigned seed) {
   unsigned char* p = static_cast<unsigned char*>(d->buffer);
-  for (mjtSize i = 0; i < d->nbuffer; i++) p[i] = static_cast<unsigned char>(seed + 31 * i);
+  for (mjtSize i = 0; i < d->nbuffer; i++) {
+    p[i] = static_cast<unsigned char>(seed + 31 * i);
+  }
   d->time = 1.25 + seed;
   d->warning[mjWARN_BADQACC].number = 2;
   d->solver_niter[0] = 5;
@@ -443,21 +457,22 @@ void FillPattern(mjData* d, unsigned seed) {
 void ExpectSameData(const mjModel* m, const mjData* a, const mjData* b) {
 #define X(type, name, nr, nc)                                                            \
   EXPECT_EQ(memcmp(a->name, b->name,                                                     \
-                   sizeof(type) * static_cast<size_t>(m->nr) * static_cast<size_t>(nc)), 0) \
+                   sizeof(type) * static_cast<size_t>(m->nr) * static_cast<size_t>(nc)), \
+            0)                                                                           \
       << #name;
   MJDATA_POINTERS
 #undef X
 #define X(type, name) EXPECT_EQ(memcmp(&a->name, &b->name, sizeof(a->name)), 0) << #name;
   MJDATA_SCALAR
 #undef X
-#define X(type, name, nr, nc) \
-  EXPECT_EQ(memcmp(a->name, b->name, sizeof(a->name)), 0) << #name;
+#define X(type, name, nr, nc) EXPECT_EQ(memcmp(a->name, b->name, sizeof(a->name)), 0) << #name;
   MJDATA_VECTOR
 #undef X
   // arena: same used bytes, pointers at the same offsets
   EXPECT_EQ(memcmp(a->arena, b->arena, a->parena), 0);
   EXPECT_EQ(memcmp(static_cast<const char*>(a->arena) + a->narena - a->pstack,
-                   static_cast<const char*>(b->arena) + b->narena - b->pstack, a->pstack), 0);
+                   static_cast<const char*>(b->arena) + b->narena - b->pstack, a->pstack),
+            0);
   const mjData* d = a;
 #define X(type, name, nr, nc)                                                              \
   if (a->name) {                                                                           \
@@ -469,7 +484,8 @@ void ExpectSameData(const mjModel* m, const mjData* a, const mjData* b) {
   }
   MJDATA_ARENA_POINTERS
 #undef X
-  (void)d;
+      (void)
+  d;
 }
 
 TEST(IoData, CopyDataIsIdenticalAndRepointsTheArena) {
@@ -484,10 +500,14 @@ TEST(IoData, CopyDataIsIdenticalAndRepointsTheArena) {
   d->contact[1].geom[0] = 4;
   d->efc_force = static_cast<mjtNum*>(mj_arenaAllocByte(d, 3 * sizeof(mjtNum), 8));
   d->nefc = 3;
-  for (int i = 0; i < 3; i++) d->efc_force[i] = i + 0.125;
+  for (int i = 0; i < 3; i++) {
+    d->efc_force[i] = i + 0.125;
+  }
   mj_markStack(d);
   mjtNum* s = mj_stackAllocNum(d, 4);
-  for (int i = 0; i < 4; i++) s[i] = -i;
+  for (int i = 0; i < 4; i++) {
+    s[i] = -i;
+  }
 
   mjData* c = mj_copyData(nullptr, m, d);
   ASSERT_NE(c, nullptr);
@@ -526,21 +546,35 @@ TEST(IoData, CopyDataIsIdenticalAndRepointsTheArena) {
 // reset and keyframes
 
 void ExpectResetState(const mjModel* m, const mjData* d) {
-  for (int i = 0; i < m->nq; i++) EXPECT_EQ(d->qpos[i], m->qpos0[i]);
+  for (int i = 0; i < m->nq; i++) {
+    EXPECT_EQ(d->qpos[i], m->qpos0[i]);
+  }
   for (int i = 0; i < m->nv; i++) {
     EXPECT_EQ(d->qvel[i], 0);
     EXPECT_EQ(d->qacc_warmstart[i], 0);
     EXPECT_EQ(d->qfrc_applied[i], 0);
   }
-  for (int i = 0; i < m->nu; i++) EXPECT_EQ(d->ctrl[i], 0);
-  for (int i = 0; i < m->na; i++) EXPECT_EQ(d->act[i], 0);
-  for (int i = 0; i < 6 * m->nbody; i++) EXPECT_EQ(d->xfrc_applied[i], 0);
-  for (int i = 0; i < m->nuserdata; i++) EXPECT_EQ(d->userdata[i], 0);
-  for (int i = 0; i < m->nhistory; i++) EXPECT_EQ(d->history[i], 0);
+  for (int i = 0; i < m->nu; i++) {
+    EXPECT_EQ(d->ctrl[i], 0);
+  }
+  for (int i = 0; i < m->na; i++) {
+    EXPECT_EQ(d->act[i], 0);
+  }
+  for (int i = 0; i < 6 * m->nbody; i++) {
+    EXPECT_EQ(d->xfrc_applied[i], 0);
+  }
+  for (int i = 0; i < m->nuserdata; i++) {
+    EXPECT_EQ(d->userdata[i], 0);
+  }
+  for (int i = 0; i < m->nhistory; i++) {
+    EXPECT_EQ(d->history[i], 0);
+  }
   // mocap body 1 of the test model
   EXPECT_EQ(d->mocap_pos[0], 1);
   EXPECT_EQ(d->mocap_pos[2], 3);
-  for (int i = 0; i < 4; i++) EXPECT_EQ(d->mocap_quat[i], 0.5);
+  for (int i = 0; i < 4; i++) {
+    EXPECT_EQ(d->mocap_quat[i], 0.5);
+  }
   EXPECT_EQ(d->eq_active[0], 1);
   EXPECT_EQ(d->time, 0);
   EXPECT_EQ(d->pstack, 0u);
@@ -551,8 +585,12 @@ void ExpectResetState(const mjModel* m, const mjData* d) {
   EXPECT_EQ(d->contact, nullptr);
   EXPECT_EQ(d->maxuse_stack, 0);
   EXPECT_EQ(d->maxuse_arena, 0);
-  for (int i = 0; i < mjNWARNING; i++) EXPECT_EQ(d->warning[i].number, 0);
-  for (int i = 0; i < mjNTIMER; i++) EXPECT_EQ(d->timer[i].number, 0);
+  for (int i = 0; i < mjNWARNING; i++) {
+    EXPECT_EQ(d->warning[i].number, 0);
+  }
+  for (int i = 0; i < mjNTIMER; i++) {
+    EXPECT_EQ(d->timer[i].number, 0);
+  }
   EXPECT_EQ(d->solver_niter[0], 0);
   EXPECT_EQ(d->flg_energypos, 0);
   // the tree is awake, far from sleeping (programming_simulation.rst "Sleeping islands")
@@ -576,8 +614,12 @@ TEST(IoReset, ResetRestoresDefaults) {
   ExpectResetState(m, d);
   EXPECT_EQ(d->threadpool, pool);  // the thread pool binding survives
   // derived arrays are zero
-  for (int i = 0; i < 3 * m->nbody; i++) EXPECT_EQ(d->xpos[i], 0);
-  for (int i = 0; i < m->nM; i++) EXPECT_EQ(d->qM[i], 0);
+  for (int i = 0; i < 3 * m->nbody; i++) {
+    EXPECT_EQ(d->xpos[i], 0);
+  }
+  for (int i = 0; i < m->nM; i++) {
+    EXPECT_EQ(d->qM[i], 0);
+  }
   d->threadpool = 0;
   mj_deleteData(d);
   mj_deleteModel(m);
@@ -590,11 +632,17 @@ TEST(IoReset, DebugResetFillsEverythingElse) {
   ExpectResetState(m, d);
   // derived quantities hold the debug byte so uninitialized use shows up
   const unsigned char* x = reinterpret_cast<const unsigned char*>(d->xpos);
-  for (size_t i = 0; i < 3 * m->nbody * sizeof(mjtNum); i++) ASSERT_EQ(x[i], 0xab);
+  for (size_t i = 0; i < 3 * m->nbody * sizeof(mjtNum); i++) {
+    ASSERT_EQ(x[i], 0xab);
+  }
   const unsigned char* q = reinterpret_cast<const unsigned char*>(d->qacc);
-  for (size_t i = 0; i < m->nv * sizeof(mjtNum); i++) ASSERT_EQ(q[i], 0xab);
+  for (size_t i = 0; i < m->nv * sizeof(mjtNum); i++) {
+    ASSERT_EQ(q[i], 0xab);
+  }
   const unsigned char* a = static_cast<const unsigned char*>(d->arena);
-  for (mjtSize i = 0; i < d->narena; i++) ASSERT_EQ(a[i], 0xab);
+  for (mjtSize i = 0; i < d->narena; i++) {
+    ASSERT_EQ(a[i], 0xab);
+  }
   mj_deleteData(d);
   mj_deleteModel(m);
 }
@@ -606,13 +654,23 @@ TEST(IoReset, KeyframeReset) {
   d->qfrc_applied[0] = 5;
   mj_resetDataKeyframe(m, d, 1);
   EXPECT_EQ(d->time, 11);
-  for (int i = 0; i < 7; i++) EXPECT_EQ(d->qpos[i], 200 + i);
-  for (int i = 0; i < 6; i++) EXPECT_EQ(d->qvel[i], 400 + i);
+  for (int i = 0; i < 7; i++) {
+    EXPECT_EQ(d->qpos[i], 200 + i);
+  }
+  for (int i = 0; i < 6; i++) {
+    EXPECT_EQ(d->qvel[i], 400 + i);
+  }
   EXPECT_EQ(d->act[0], 600);
-  for (int i = 0; i < 2; i++) EXPECT_EQ(d->ctrl[i], 800 + i);
-  for (int i = 0; i < 3; i++) EXPECT_EQ(d->mocap_pos[i], 1000 + i);
-  for (int i = 0; i < 4; i++) EXPECT_EQ(d->mocap_quat[i], 1200 + i);
-  EXPECT_EQ(d->userdata[0], 0);      // everything else is reset
+  for (int i = 0; i < 2; i++) {
+    EXPECT_EQ(d->ctrl[i], 800 + i);
+  }
+  for (int i = 0; i < 3; i++) {
+    EXPECT_EQ(d->mocap_pos[i], 1000 + i);
+  }
+  for (int i = 0; i < 4; i++) {
+    EXPECT_EQ(d->mocap_quat[i], 1200 + i);
+  }
+  EXPECT_EQ(d->userdata[0], 0);  // everything else is reset
   EXPECT_EQ(d->qfrc_applied[0], 0);
 
   // keys outside [0, nkey) give the plain reset (APIreference_functions.rst; MuJoCo 3.3.8
@@ -630,8 +688,12 @@ TEST(IoReset, SetKeyframeRoundTrip) {
   mjModel* m = MakeTestModel();
   mjData* d = mj_makeData(m);
   d->time = 4.5;
-  for (int i = 0; i < 7; i++) d->qpos[i] = -i - 0.5;
-  for (int i = 0; i < 6; i++) d->qvel[i] = i * 0.25;
+  for (int i = 0; i < 7; i++) {
+    d->qpos[i] = -i - 0.5;
+  }
+  for (int i = 0; i < 6; i++) {
+    d->qvel[i] = i * 0.25;
+  }
   d->act[0] = 0.75;
   d->ctrl[1] = -3;
   d->mocap_pos[1] = 8;
@@ -640,8 +702,12 @@ TEST(IoReset, SetKeyframeRoundTrip) {
   mjData* e = mj_makeData(m);
   mj_resetDataKeyframe(m, e, 0);
   EXPECT_EQ(e->time, 4.5);
-  for (int i = 0; i < 7; i++) EXPECT_EQ(e->qpos[i], d->qpos[i]);
-  for (int i = 0; i < 6; i++) EXPECT_EQ(e->qvel[i], d->qvel[i]);
+  for (int i = 0; i < 7; i++) {
+    EXPECT_EQ(e->qpos[i], d->qpos[i]);
+  }
+  for (int i = 0; i < 6; i++) {
+    EXPECT_EQ(e->qvel[i], d->qvel[i]);
+  }
   EXPECT_EQ(e->act[0], 0.75);
   EXPECT_EQ(e->ctrl[1], -3);
   EXPECT_EQ(e->mocap_pos[1], 8);

@@ -34,9 +34,13 @@ void Forward(const mjModel* m, mjData* d) {
 }
 
 bool LoadGolden(const std::string& name, Loaded* out) {
-  if (!out->g.Load(GoldenPath(name))) return false;
+  if (!out->g.Load(GoldenPath(name))) {
+    return false;
+  }
   out->m.reset(ModelFromGolden(out->g));
-  if (!out->m) return false;
+  if (!out->m) {
+    return false;
+  }
   out->d.reset(mj_makeData(out->m.get()));
   SetGoldenState(out->g, out->m.get(), out->d.get());
   mj_normalizeQuat(out->m.get(), out->d->qpos);
@@ -51,9 +55,9 @@ struct Probe {
 };
 
 void ProbePose(const mjData* d, const Probe& p, mjtNum pos[3], mjtNum quat[4]) {
-  mju_mulMatVec3(pos, d->xmat + 9*p.body, p.local);
-  mju_addTo3(pos, d->xpos + 3*p.body);
-  mju_copy4(quat, d->xquat + 4*p.body);
+  mju_mulMatVec3(pos, d->xmat + 9 * p.body, p.local);
+  mju_addTo3(pos, d->xpos + 3 * p.body);
+  mju_copy4(quat, d->xquat + 4 * p.body);
 }
 
 // central-difference Jacobian of a probe along each dof: translation and world rotation rate
@@ -62,8 +66,8 @@ void FdJacobian(const mjModel* m, mjData* d, const Probe& p, std::vector<mjtNum>
   int nv = m->nv, nq = m->nq;
   const mjtNum h = 1e-6;
   std::vector<mjtNum> q0(d->qpos, d->qpos + nq), dv(nv, 0);
-  jacp->assign(3*nv, 0);
-  jacr->assign(3*nv, 0);
+  jacp->assign(3 * nv, 0);
+  jacr->assign(3 * nv, 0);
   for (int k = 0; k < nv; k++) {
     mjtNum pp[3], qp[4], pm[3], qm[4];
     dv.assign(nv, 0);
@@ -82,8 +86,8 @@ void FdJacobian(const mjModel* m, mjData* d, const Probe& p, std::vector<mjtNum>
     mju_quat2Mat(R, qm);
     mju_mulMatVec3(w, R, wl);
     for (int t = 0; t < 3; t++) {
-      (*jacp)[t*nv + k] = (pp[t] - pm[t]) / (2*h);
-      (*jacr)[t*nv + k] = w[t] / (2*h);
+      (*jacp)[t * nv + k] = (pp[t] - pm[t]) / (2 * h);
+      (*jacr)[t * nv + k] = w[t] / (2 * h);
     }
   }
   mju_copy(d->qpos, q0.data(), nq);
@@ -101,14 +105,14 @@ TEST_P(JacobianFd, MatchesFiniteDifferences) {
   const mjModel* m = t.m.get();
   mjData* d = t.d.get();
   int nv = m->nv;
-  std::vector<mjtNum> jp(3*nv), jr(3*nv), fp, fr;
+  std::vector<mjtNum> jp(3 * nv), jr(3 * nv), fp, fr;
   for (int b = 0; b < m->nbody; b++) {
     Probe p = {b, {0.1, -0.2, 0.15}};
     mjtNum point[3], quat[4];
     ProbePose(d, p, point, quat);
     mj_jac(m, d, jp.data(), jr.data(), point, b);
     FdJacobian(m, d, p, &fp, &fr);
-    for (int i = 0; i < 3*nv; i++) {
+    for (int i = 0; i < 3 * nv; i++) {
       EXPECT_NEAR(jp[i], fp[i], kFdTol) << GetParam() << " body " << b << " jacp " << i;
       EXPECT_NEAR(jr[i], fr[i], kFdTol) << GetParam() << " body " << b << " jacr " << i;
     }
@@ -125,24 +129,24 @@ TEST(Jacobian, Variants) {
   const mjModel* m = t.m.get();
   const mjData* d = t.d.get();
   int nv = m->nv;
-  std::vector<mjtNum> a(3*nv), b(3*nv), ar(3*nv), br(3*nv);
+  std::vector<mjtNum> a(3 * nv), b(3 * nv), ar(3 * nv), br(3 * nv);
   for (int i = 0; i < m->nbody; i++) {
     mj_jacBody(m, d, a.data(), ar.data(), i);
-    mj_jac(m, d, b.data(), br.data(), d->xpos + 3*i, i);
+    mj_jac(m, d, b.data(), br.data(), d->xpos + 3 * i, i);
     EXPECT_EQ(a, b);
     EXPECT_EQ(ar, br);
     mj_jacBodyCom(m, d, a.data(), nullptr, i);
-    mj_jac(m, d, b.data(), nullptr, d->xipos + 3*i, i);
+    mj_jac(m, d, b.data(), nullptr, d->xipos + 3 * i, i);
     EXPECT_EQ(a, b);
   }
   for (int i = 0; i < m->ngeom; i++) {
     mj_jacGeom(m, d, nullptr, ar.data(), i);
-    mj_jac(m, d, nullptr, br.data(), d->geom_xpos + 3*i, m->geom_bodyid[i]);
+    mj_jac(m, d, nullptr, br.data(), d->geom_xpos + 3 * i, m->geom_bodyid[i]);
     EXPECT_EQ(ar, br);
   }
   for (int i = 0; i < m->nsite; i++) {
     mj_jacSite(m, d, a.data(), ar.data(), i);
-    mj_jac(m, d, b.data(), br.data(), d->site_xpos + 3*i, m->site_bodyid[i]);
+    mj_jac(m, d, b.data(), br.data(), d->site_xpos + 3 * i, m->site_bodyid[i]);
     EXPECT_EQ(a, b);
     EXPECT_EQ(ar, br);
   }
@@ -157,24 +161,26 @@ TEST(Jacobian, SubtreeCom) {
     mjData* d = t.d.get();
     int nv = m->nv, nq = m->nq;
     const mjtNum h = 1e-6;
-    std::vector<mjtNum> q0(d->qpos, d->qpos + nq), J(3*nv), dv(nv), plus(3*m->nbody);
+    std::vector<mjtNum> q0(d->qpos, d->qpos + nq), J(3 * nv), dv(nv), plus(3 * m->nbody);
     for (int k = 0; k < nv; k++) {
       dv.assign(nv, 0);
       dv[k] = 1;
       mju_copy(d->qpos, q0.data(), nq);
       mj_integratePos(m, d->qpos, dv.data(), h);
       Forward(m, d);
-      mju_copy(plus.data(), d->subtree_com, 3*m->nbody);
+      mju_copy(plus.data(), d->subtree_com, 3 * m->nbody);
       mju_copy(d->qpos, q0.data(), nq);
       mj_integratePos(m, d->qpos, dv.data(), -h);
       Forward(m, d);
-      for (int i = 0; i < 3*m->nbody; i++) plus[i] = (plus[i] - d->subtree_com[i]) / (2*h);
+      for (int i = 0; i < 3 * m->nbody; i++) {
+        plus[i] = (plus[i] - d->subtree_com[i]) / (2 * h);
+      }
       mju_copy(d->qpos, q0.data(), nq);
       Forward(m, d);
       for (int b = 0; b < m->nbody; b++) {
         mj_jacSubtreeCom(m, d, J.data(), b);
         for (int r = 0; r < 3; r++) {
-          EXPECT_NEAR(J[r*nv + k], plus[3*b + r], kFdTol) << name << " body " << b;
+          EXPECT_NEAR(J[r * nv + k], plus[3 * b + r], kFdTol) << name << " body " << b;
         }
       }
     }
@@ -191,10 +197,10 @@ TEST(Jacobian, PointAxis) {
   int body = 3;  // deep in the first tree
   mjtNum axisl[3] = {0.3, -0.5, 0.8};
   mju_normalize3(axisl);
-  auto worldAxis = [&](mjtNum res[3]) { mju_mulMatVec3(res, d->xmat + 9*body, axisl); };
+  auto worldAxis = [&](mjtNum res[3]) { mju_mulMatVec3(res, d->xmat + 9 * body, axisl); };
   mjtNum axis[3], point[3] = {0.2, 0.1, 0.3};
   worldAxis(axis);
-  std::vector<mjtNum> jp(3*nv), ja(3*nv), jp2(3*nv), q0(d->qpos, d->qpos + nq), dv(nv);
+  std::vector<mjtNum> jp(3 * nv), ja(3 * nv), jp2(3 * nv), q0(d->qpos, d->qpos + nq), dv(nv);
   mj_jacPointAxis(m, d, jp.data(), ja.data(), point, axis, body);
   mj_jac(m, d, jp2.data(), nullptr, point, body);
   EXPECT_EQ(jp, jp2);
@@ -211,7 +217,9 @@ TEST(Jacobian, PointAxis) {
     mj_integratePos(m, d->qpos, dv.data(), -h);
     mj_kinematics(m, d);
     worldAxis(am);
-    for (int r = 0; r < 3; r++) EXPECT_NEAR(ja[r*nv + k], (ap[r] - am[r]) / (2*h), kFdTol);
+    for (int r = 0; r < 3; r++) {
+      EXPECT_NEAR(ja[r * nv + k], (ap[r] - am[r]) / (2 * h), kFdTol);
+    }
   }
 }
 
@@ -226,7 +234,7 @@ TEST(Jacobian, JacDot) {
     int nv = m->nv, nq = m->nq;
     bool hingeslide = std::string(name) == "arm.golden";
     std::vector<mjtNum> q0(d->qpos, d->qpos + nq), v(d->qvel, d->qvel + nv);
-    std::vector<mjtNum> jdp(3*nv), jdr(3*nv), Jp(3*nv), Jr(3*nv), Jm(3*nv), Jmr(3*nv);
+    std::vector<mjtNum> jdp(3 * nv), jdr(3 * nv), Jp(3 * nv), Jr(3 * nv), Jm(3 * nv), Jmr(3 * nv);
     const mjtNum h = 1e-6;
     for (int b = 1; b < m->nbody; b++) {
       Probe p = {b, {0.05, 0.1, -0.1}};
@@ -251,15 +259,15 @@ TEST(Jacobian, JacDot) {
       for (int r = 0; r < 3; r++) {
         mjtNum dp = 0, dr = 0, fp = 0, fr = 0;
         for (int k = 0; k < nv; k++) {
-          mjtNum colp = (Jp[r*nv + k] - Jm[r*nv + k]) / (2*h);
-          mjtNum colr = (Jr[r*nv + k] - Jmr[r*nv + k]) / (2*h);
-          dp += jdp[r*nv + k] * v[k];
-          dr += jdr[r*nv + k] * v[k];
+          mjtNum colp = (Jp[r * nv + k] - Jm[r * nv + k]) / (2 * h);
+          mjtNum colr = (Jr[r * nv + k] - Jmr[r * nv + k]) / (2 * h);
+          dp += jdp[r * nv + k] * v[k];
+          dr += jdr[r * nv + k] * v[k];
           fp += colp * v[k];
           fr += colr * v[k];
           if (hingeslide) {
-            EXPECT_NEAR(jdp[r*nv + k], colp, 1e-7) << name << " body " << b;
-            EXPECT_NEAR(jdr[r*nv + k], colr, 1e-7) << name << " body " << b;
+            EXPECT_NEAR(jdp[r * nv + k], colp, 1e-7) << name << " body " << b;
+            EXPECT_NEAR(jdr[r * nv + k], colr, 1e-7) << name << " body " << b;
           }
         }
         // sums of O(10) terms of size O(1): 1e-7
@@ -278,16 +286,20 @@ TEST(Jacobian, ApplyFT) {
   mjData* d = t.d.get();
   int nv = m->nv;
   mjtNum f[3] = {0.3, -1.2, 2.0}, tq[3] = {-0.4, 0.1, 0.7}, point[3] = {0.5, 0.2, 1.1};
-  std::vector<mjtNum> jp(3*nv), jr(3*nv), q(nv, 1.0), expect(nv);
+  std::vector<mjtNum> jp(3 * nv), jr(3 * nv), q(nv, 1.0), expect(nv);
   for (int b = 0; b < m->nbody; b++) {
     mj_jac(m, d, jp.data(), jr.data(), point, b);
     for (int k = 0; k < nv; k++) {
       expect[k] = 1.0;
-      for (int r = 0; r < 3; r++) expect[k] += jp[r*nv + k]*f[r] + jr[r*nv + k]*tq[r];
+      for (int r = 0; r < 3; r++) {
+        expect[k] += jp[r * nv + k] * f[r] + jr[r * nv + k] * tq[r];
+      }
     }
     q.assign(nv, 1.0);
     mj_applyFT(m, d, f, tq, point, b, q.data());
-    for (int k = 0; k < nv; k++) EXPECT_NEAR(q[k], expect[k], 1e-12);
+    for (int k = 0; k < nv; k++) {
+      EXPECT_NEAR(q[k], expect[k], 1e-12);
+    }
   }
 }
 
@@ -298,7 +310,7 @@ TEST(Jacobian, ObjectVelocity) {
   const mjModel* m = t.m.get();
   mjData* d = t.d.get();
   int nv = m->nv;
-  std::vector<mjtNum> jp(3*nv), jr(3*nv);
+  std::vector<mjtNum> jp(3 * nv), jr(3 * nv);
   for (int s = 0; s < m->nsite; s++) {
     mjtNum res[6], loc[6], v[3], w[3];
     mj_objectVelocity(m, d, mjOBJ_SITE, s, res, 0);
@@ -311,8 +323,8 @@ TEST(Jacobian, ObjectVelocity) {
       EXPECT_NEAR(res[3 + k], v[k], 1e-12);
     }
     mjtNum wl[3], vl[3];
-    mju_mulMatTVec3(wl, d->site_xmat + 9*s, w);
-    mju_mulMatTVec3(vl, d->site_xmat + 9*s, v);
+    mju_mulMatTVec3(wl, d->site_xmat + 9 * s, w);
+    mju_mulMatTVec3(vl, d->site_xmat + 9 * s, v);
     for (int k = 0; k < 3; k++) {
       EXPECT_NEAR(loc[k], wl[k], 1e-12);
       EXPECT_NEAR(loc[3 + k], vl[k], 1e-12);
@@ -320,7 +332,9 @@ TEST(Jacobian, ObjectVelocity) {
   }
   mjtNum res[6];
   mj_objectVelocity(m, d, mjOBJ_XBODY, 0, res, 0);
-  for (int k = 0; k < 6; k++) EXPECT_EQ(res[k], 0);
+  for (int k = 0; k < 6; k++) {
+    EXPECT_EQ(res[k], 0);
+  }
 }
 
 // object acceleration (gravity off): linear part = Jdot qvel + J qacc at the point
@@ -331,15 +345,17 @@ TEST(Jacobian, ObjectAcceleration) {
   mjData* d = t.d.get();
   int nv = m->nv;
   m->opt.disableflags |= mjDSBL_GRAVITY;
-  for (int i = 0; i < nv; i++) d->qacc[i] = std::sin(0.4*i + 1);
+  for (int i = 0; i < nv; i++) {
+    d->qacc[i] = std::sin(0.4 * i + 1);
+  }
   mj_rnePostConstraint(m, d);
-  std::vector<mjtNum> jp(3*nv), jr(3*nv), jdp(3*nv), jdr(3*nv);
+  std::vector<mjtNum> jp(3 * nv), jr(3 * nv), jdp(3 * nv), jdr(3 * nv);
   for (int s = 0; s < m->nsite; s++) {
     mjtNum acc[6], a[3], alpha[3], tmp[3];
     mj_objectAcceleration(m, d, mjOBJ_SITE, s, acc, 0);
     int b = m->site_bodyid[s];
-    mj_jac(m, d, jp.data(), jr.data(), d->site_xpos + 3*s, b);
-    mj_jacDot(m, d, jdp.data(), jdr.data(), d->site_xpos + 3*s, b);
+    mj_jac(m, d, jp.data(), jr.data(), d->site_xpos + 3 * s, b);
+    mj_jacDot(m, d, jdp.data(), jdr.data(), d->site_xpos + 3 * s, b);
     mju_mulMatVec(a, jp.data(), d->qacc, 3, nv);
     mju_mulMatVec(tmp, jdp.data(), d->qvel, 3, nv);
     mju_addTo3(a, tmp);
@@ -362,29 +378,39 @@ TEST(Jacobian, SparseChains) {
   const mjData* d = t.d.get();
   int nv = m->nv;
   std::vector<int> chain(nv);
-  std::vector<mjtNum> jp(3*nv), jr(3*nv), sp(3*nv), sr(3*nv);
+  std::vector<mjtNum> jp(3 * nv), jr(3 * nv), sp(3 * nv), sr(3 * nv);
   mjtNum point[3] = {0.1, 0.2, 0.3};
   for (int b1 = 0; b1 < m->nbody; b1++) {
     for (int b2 = 0; b2 < m->nbody; b2++) {
       int n = mj_mergeChain(m, chain.data(), b1, b2);
       // increasing, and exactly the dofs with a nonzero column for b1 or b2
-      for (int i = 1; i < n; i++) EXPECT_LT(chain[i - 1], chain[i]);
+      for (int i = 1; i < n; i++) {
+        EXPECT_LT(chain[i - 1], chain[i]);
+      }
       std::vector<int> c1(nv), c2(nv);
       int n1 = mj_bodyChain(m, b1, c1.data()), n2 = mj_bodyChain(m, b2, c2.data());
       std::vector<bool> in(nv, false);
-      for (int i = 0; i < n1; i++) in[c1[i]] = true;
-      for (int i = 0; i < n2; i++) in[c2[i]] = true;
+      for (int i = 0; i < n1; i++) {
+        in[c1[i]] = true;
+      }
+      for (int i = 0; i < n2; i++) {
+        in[c2[i]] = true;
+      }
       int count = 0;
-      for (int k = 0; k < nv; k++) count += in[k];
+      for (int k = 0; k < nv; k++) {
+        count += in[k];
+      }
       EXPECT_EQ(n, count);
-      for (int i = 0; i < n; i++) EXPECT_TRUE(in[chain[i]]);
+      for (int i = 0; i < n; i++) {
+        EXPECT_TRUE(in[chain[i]]);
+      }
 
       mj_jac(m, d, jp.data(), jr.data(), point, b1);
       mj_jacSparse(m, d, sp.data(), sr.data(), point, b1, n, chain.data());
       for (int r = 0; r < 3; r++) {
         for (int i = 0; i < n; i++) {
-          EXPECT_EQ(sp[r*n + i], jp[r*nv + chain[i]]);
-          EXPECT_EQ(sr[r*n + i], jr[r*nv + chain[i]]);
+          EXPECT_EQ(sp[r * n + i], jp[r * nv + chain[i]]);
+          EXPECT_EQ(sr[r * n + i], jr[r * nv + chain[i]]);
         }
       }
     }
@@ -397,7 +423,7 @@ TEST(Jacobian, InvalidIds) {
   ASSERT_TRUE(LoadGolden("arm.golden", &t));
   const mjModel* m = t.m.get();
   mjData* d = t.d.get();
-  std::vector<mjtNum> J(3*m->nv);
+  std::vector<mjtNum> J(3 * m->nv);
   mjtNum res[6], point[3] = {0, 0, 0};
   ScopedErrorCapture capture;
   EXPECT_THROW(mj_jac(m, d, J.data(), nullptr, point, m->nbody), MujocoError);

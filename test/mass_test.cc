@@ -27,9 +27,13 @@ struct Loaded {
 
 // golden model at the golden state with M built and factored
 bool LoadGolden(const std::string& name, Loaded* out) {
-  if (!out->g.Load(GoldenPath(name))) return false;
+  if (!out->g.Load(GoldenPath(name))) {
+    return false;
+  }
   out->m.reset(ModelFromGolden(out->g));
-  if (!out->m) return false;
+  if (!out->m) {
+    return false;
+  }
   out->d.reset(mj_makeData(out->m.get()));
   SetGoldenState(out->g, out->m.get(), out->d.get());
   mj_kinematics(out->m.get(), out->d.get());
@@ -53,7 +57,7 @@ TEST_P(MassGolden, MatchesOracle) {
   ASSERT_TRUE(LoadGolden(GetParam(), &t));
   const mjModel* m = t.m.get();
   const mjData* d = t.d.get();
-  ExpectNear(t.g, "d.crb", d->crb, 10*m->nbody);
+  ExpectNear(t.g, "d.crb", d->crb, 10 * m->nbody);
   ExpectNear(t.g, "d.qM", d->qM, m->nM);
   ExpectNear(t.g, "d.M", d->M, m->nC);
   ExpectNear(t.g, "d.qLD", d->qLD, m->nC);
@@ -72,16 +76,16 @@ TEST(Mass, EqualsSumOfBodyJacobianProducts) {
     const mjModel* m = t.m.get();
     const mjData* d = t.d.get();
     int nv = m->nv;
-    std::vector<mjtNum> M(nv*nv, 0), jp(3*nv), jr(3*nv);
+    std::vector<mjtNum> M(nv * nv, 0), jp(3 * nv), jr(3 * nv);
     for (int b = 1; b < m->nbody; b++) {
       mj_jacBodyCom(m, d, jp.data(), jr.data(), b);
-      const mjtNum* R = d->ximat + 9*b;
+      const mjtNum* R = d->ximat + 9 * b;
       mjtNum I[9];
       for (int i = 0; i < 3; i++) {
         for (int j = 0; j < 3; j++) {
-          I[3*i + j] = 0;
+          I[3 * i + j] = 0;
           for (int k = 0; k < 3; k++) {
-            I[3*i + j] += R[3*i + k] * m->body_inertia[3*b + k] * R[3*j + k];
+            I[3 * i + j] += R[3 * i + k] * m->body_inertia[3 * b + k] * R[3 * j + k];
           }
         }
       }
@@ -89,20 +93,28 @@ TEST(Mass, EqualsSumOfBodyJacobianProducts) {
         for (int c = 0; c < nv; c++) {
           mjtNum s = 0;
           for (int k = 0; k < 3; k++) {
-            s += m->body_mass[b] * jp[k*nv + r] * jp[k*nv + c];
-            for (int l = 0; l < 3; l++) s += jr[k*nv + r] * I[3*k + l] * jr[l*nv + c];
+            s += m->body_mass[b] * jp[k * nv + r] * jp[k * nv + c];
+            for (int l = 0; l < 3; l++) {
+              s += jr[k * nv + r] * I[3 * k + l] * jr[l * nv + c];
+            }
           }
-          M[r*nv + c] += s;
+          M[r * nv + c] += s;
         }
       }
     }
-    for (int i = 0; i < nv; i++) M[i*nv + i] += m->dof_armature[i];
+    for (int i = 0; i < nv; i++) {
+      M[i * nv + i] += m->dof_armature[i];
+    }
 
     std::vector<mjtNum> full = DenseM(m, d);
     mjtNum scale = 0;
-    for (mjtNum x : full) scale = std::fmax(scale, std::fabs(x));
+    for (mjtNum x : full) {
+      scale = std::fmax(scale, std::fabs(x));
+    }
     // 1e-12 relative to the largest entry: two summation orders of the same products
-    for (int i = 0; i < nv*nv; i++) EXPECT_NEAR(full[i], M[i], 1e-12*scale) << name << " " << i;
+    for (int i = 0; i < nv * nv; i++) {
+      EXPECT_NEAR(full[i], M[i], 1e-12 * scale) << name << " " << i;
+    }
   }
 }
 
@@ -115,9 +127,13 @@ TEST(Mass, PositiveDefinite) {
     std::vector<mjtNum> M = DenseM(m, t.d.get());
     int nv = m->nv;
     for (int i = 0; i < nv; i++) {
-      for (int j = 0; j < nv; j++) EXPECT_EQ(M[i*nv + j], M[j*nv + i]);
+      for (int j = 0; j < nv; j++) {
+        EXPECT_EQ(M[i * nv + j], M[j * nv + i]);
+      }
     }
-    if (std::string(name) == "simple.golden") continue;  // two parallel slides: singular on purpose
+    if (std::string(name) == "simple.golden") {
+      continue;  // two parallel slides: singular on purpose
+    }
     EXPECT_EQ(mju_cholFactor(M.data(), nv, 0), nv) << name;
   }
 }
@@ -132,38 +148,52 @@ TEST(Mass, FactorAndSolve) {
     int nv = m->nv;
 
     // dense L (unit lower) and D from the CSR factor; M = L' D L
-    std::vector<mjtNum> L(nv*nv, 0), Dv(nv), full = DenseM(m, d);
+    std::vector<mjtNum> L(nv * nv, 0), Dv(nv), full = DenseM(m, d);
     for (int i = 0; i < nv; i++) {
       int adr = m->M_rowadr[i], nnz = m->M_rownnz[i];
-      for (int k = 0; k < nnz - 1; k++) L[i*nv + m->M_colind[adr + k]] = d->qLD[adr + k];
-      L[i*nv + i] = 1;
+      for (int k = 0; k < nnz - 1; k++) {
+        L[i * nv + m->M_colind[adr + k]] = d->qLD[adr + k];
+      }
+      L[i * nv + i] = 1;
       Dv[i] = d->qLD[adr + nnz - 1];
       EXPECT_NEAR(d->qLDiagInv[i] * Dv[i], 1, 1e-15);
     }
     mjtNum scale = 0;
-    for (mjtNum x : full) scale = std::fmax(scale, std::fabs(x));
+    for (mjtNum x : full) {
+      scale = std::fmax(scale, std::fabs(x));
+    }
     for (int i = 0; i < nv; i++) {
       for (int j = 0; j < nv; j++) {
         mjtNum s = 0;
-        for (int k = 0; k < nv; k++) s += L[k*nv + i] * Dv[k] * L[k*nv + j];
-        EXPECT_NEAR(s, full[i*nv + j], 1e-12*scale);  // reconstruction rounding
+        for (int k = 0; k < nv; k++) {
+          s += L[k * nv + i] * Dv[k] * L[k * nv + j];
+        }
+        EXPECT_NEAR(s, full[i * nv + j], 1e-12 * scale);  // reconstruction rounding
       }
     }
 
     // solve(mul(x)) = x for two right-hand sides at once
-    std::vector<mjtNum> x(2*nv), y(2*nv), z(2*nv), yd(nv);
-    for (int i = 0; i < 2*nv; i++) x[i] = std::sin(0.7*i + 0.1);
+    std::vector<mjtNum> x(2 * nv), y(2 * nv), z(2 * nv), yd(nv);
+    for (int i = 0; i < 2 * nv; i++) {
+      x[i] = std::sin(0.7 * i + 0.1);
+    }
     mj_mulM(m, d, y.data(), x.data());
     mj_mulM(m, d, y.data() + nv, x.data() + nv);
     mju_mulMatVec(yd.data(), full.data(), x.data(), nv, nv);
-    for (int i = 0; i < nv; i++) EXPECT_NEAR(y[i], yd[i], 1e-12*scale);
+    for (int i = 0; i < nv; i++) {
+      EXPECT_NEAR(y[i], yd[i], 1e-12 * scale);
+    }
     mj_solveM(m, d, z.data(), y.data(), 2);
     // 1e-9: the solve amplifies rounding by cond(M) (up to ~1e4 for the humanoid)
-    for (int i = 0; i < 2*nv; i++) EXPECT_NEAR(z[i], x[i], 1e-9) << name << " " << i;
+    for (int i = 0; i < 2 * nv; i++) {
+      EXPECT_NEAR(z[i], x[i], 1e-9) << name << " " << i;
+    }
 
     // in place
     mj_solveM(m, d, y.data(), y.data(), 2);
-    for (int i = 0; i < 2*nv; i++) EXPECT_NEAR(y[i], x[i], 1e-9);
+    for (int i = 0; i < 2 * nv; i++) {
+      EXPECT_NEAR(y[i], x[i], 1e-9);
+    }
   }
 }
 
@@ -175,12 +205,16 @@ TEST(Mass, HalfProductsAndSolves) {
   mjData* d = t.d.get();
   int nv = m->nv;
   std::vector<mjtNum> x(nv), Mx(nv), h(nv), sqrtInvD(nv), Minvx(nv);
-  for (int i = 0; i < nv; i++) x[i] = std::cos(1.3*i);
+  for (int i = 0; i < nv; i++) {
+    x[i] = std::cos(1.3 * i);
+  }
   mj_mulM(m, d, Mx.data(), x.data());
   mj_mulM2(m, d, h.data(), x.data());
   EXPECT_NEAR(mju_dot(h.data(), h.data(), nv), mju_dot(x.data(), Mx.data(), nv), 1e-10);
 
-  for (int i = 0; i < nv; i++) sqrtInvD[i] = std::sqrt(d->qLDiagInv[i]);
+  for (int i = 0; i < nv; i++) {
+    sqrtInvD[i] = std::sqrt(d->qLDiagInv[i]);
+  }
   mj_solveM2(m, d, h.data(), x.data(), sqrtInvD.data(), 1);
   mj_solveM(m, d, Minvx.data(), x.data(), 1);
   EXPECT_NEAR(mju_dot(h.data(), h.data(), nv), mju_dot(x.data(), Minvx.data(), nv), 1e-9);
@@ -193,9 +227,11 @@ TEST(Mass, AddM) {
   const mjModel* m = t.m.get();
   mjData* d = t.d.get();
   int nv = m->nv;
-  std::vector<mjtNum> dense(nv*nv, 1.0), full = DenseM(m, d);
+  std::vector<mjtNum> dense(nv * nv, 1.0), full = DenseM(m, d);
   mj_addM(m, d, dense.data(), nullptr, nullptr, nullptr);
-  for (int i = 0; i < nv*nv; i++) EXPECT_EQ(dense[i], full[i] + 1.0);
+  for (int i = 0; i < nv * nv; i++) {
+    EXPECT_EQ(dense[i], full[i] + 1.0);
+  }
 
   // sparse destination: the D pattern restricted to the lower triangle (a superset of M's)
   std::vector<int> rownnz(nv), rowadr(nv), colind;
@@ -203,7 +239,9 @@ TEST(Mass, AddM) {
     rowadr[i] = colind.size();
     for (int k = 0; k < m->D_rownnz[i]; k++) {
       int j = m->D_colind[m->D_rowadr[i] + k];
-      if (j <= i) colind.push_back(j);
+      if (j <= i) {
+        colind.push_back(j);
+      }
     }
     rownnz[i] = colind.size() - rowadr[i];
   }
@@ -212,7 +250,7 @@ TEST(Mass, AddM) {
   for (int i = 0; i < nv; i++) {
     for (int k = 0; k < rownnz[i]; k++) {
       int j = colind[rowadr[i] + k];
-      EXPECT_EQ(sparse[rowadr[i] + k], full[i*nv + j] + 0.5) << i << " " << j;
+      EXPECT_EQ(sparse[rowadr[i] + k], full[i * nv + j] + 0.5) << i << " " << j;
     }
   }
 }
@@ -224,10 +262,14 @@ TEST(Mass, LegacyProduct) {
   const mjModel* m = t.m.get();
   int nv = m->nv;
   std::vector<mjtNum> x(nv), a(nv), b(nv);
-  for (int i = 0; i < nv; i++) x[i] = std::sin(2.1*i);
+  for (int i = 0; i < nv; i++) {
+    x[i] = std::sin(2.1 * i);
+  }
   mj_mulM(m, t.d.get(), a.data(), x.data());
   mj_mulMLegacy(m, t.d->qM, b.data(), x.data());
-  for (int i = 0; i < nv; i++) EXPECT_NEAR(a[i], b[i], 1e-12);
+  for (int i = 0; i < nv; i++) {
+    EXPECT_NEAR(a[i], b[i], 1e-12);
+  }
 }
 
 // tendon armature a adds a J'J to M on the entries the tree structure stores; pairs of dofs on
@@ -267,11 +309,13 @@ TEST(Mass, TendonArmature) {
     for (int j = 0; j < nv; j++) {
       bool stored = !((i == 1 && j == 4) || (i == 4 && j == 1));
       mjtNum add = stored ? 0.7 * Jd[i] * Jd[j] : 0;
-      EXPECT_NEAR(M1[i*nv + j] - M0[i*nv + j], add, 1e-14) << i << " " << j;
+      EXPECT_NEAR(M1[i * nv + j] - M0[i * nv + j], add, 1e-14) << i << " " << j;
     }
   }
   // the CSR copy follows
-  for (int k = 0; k < m->nC; k++) EXPECT_EQ(d->M[k], d->qM[m->mapM2M[k]]);
+  for (int k = 0; k < m->nC; k++) {
+    EXPECT_EQ(d->M[k], d->qM[m->mapM2M[k]]);
+  }
 }
 
 }  // namespace

@@ -62,7 +62,9 @@ std::vector<T> Parse(const std::string& text) {
   std::vector<T> v;
   std::istringstream in(text);
   T x;
-  while (in >> x) v.push_back(x);
+  while (in >> x) {
+    v.push_back(x);
+  }
   return v;
 }
 
@@ -78,7 +80,9 @@ std::vector<Case> ReadGolden(const std::string& path) {
   std::ifstream in(path);
   std::string line;
   while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
+    if (line.empty() || line[0] == '#') {
+      continue;
+    }
     std::istringstream ls(line);
     std::string tag, key;
     ls >> tag;
@@ -99,37 +103,60 @@ std::vector<Case> ReadGolden(const std::string& path) {
   return cases;
 }
 
-std::string DataDir() { return motus_test::SourcePath("test/data/assets/"); }
+std::string DataDir() {
+  return motus_test::SourcePath("test/data/assets/");
+}
 
 // fills a spec from golden attributes (the XML attributes of <mesh>)
 void SetSpec(const std::map<std::string, std::string>& attr, MeshSpec* m) {
   for (const auto& [k, v] : attr) {
-    if (k == "vertex") m->vert = Parse<float>(v);
-    if (k == "face") m->face = Parse<int>(v);
-    if (k == "normal") m->normal = Parse<float>(v);
-    if (k == "texcoord") m->texcoord = Parse<float>(v);
-    if (k == "file") m->file = v;
-    if (k == "maxhullvert") m->spec.maxhullvert = std::stoi(v);
-    if (k == "smoothnormal") m->spec.smoothnormal = v == "true";
+    if (k == "vertex") {
+      m->vert = Parse<float>(v);
+    }
+    if (k == "face") {
+      m->face = Parse<int>(v);
+    }
+    if (k == "normal") {
+      m->normal = Parse<float>(v);
+    }
+    if (k == "texcoord") {
+      m->texcoord = Parse<float>(v);
+    }
+    if (k == "file") {
+      m->file = v;
+    }
+    if (k == "maxhullvert") {
+      m->spec.maxhullvert = std::stoi(v);
+    }
+    if (k == "smoothnormal") {
+      m->spec.smoothnormal = v == "true";
+    }
     if (k == "inertia") {
-      m->spec.inertia = v == "convex" ? mjMESH_INERTIA_CONVEX
+      m->spec.inertia = v == "convex"  ? mjMESH_INERTIA_CONVEX
                         : v == "exact" ? mjMESH_INERTIA_EXACT
                         : v == "shell" ? mjMESH_INERTIA_SHELL
                                        : mjMESH_INERTIA_LEGACY;
     }
     std::vector<double> d = Parse<double>(v);
-    if (k == "scale") std::copy(d.begin(), d.end(), m->spec.scale);
-    if (k == "refpos") std::copy(d.begin(), d.end(), m->spec.refpos);
-    if (k == "refquat") std::copy(d.begin(), d.end(), m->spec.refquat);
+    if (k == "scale") {
+      std::copy(d.begin(), d.end(), m->spec.scale);
+    }
+    if (k == "refpos") {
+      std::copy(d.begin(), d.end(), m->spec.refpos);
+    }
+    if (k == "refquat") {
+      std::copy(d.begin(), d.end(), m->spec.refquat);
+    }
   }
   if (attr.count("builtin")) {  // what mjs_makeMesh puts in the spec
     const std::string& b = attr.at("builtin");
-    mjtMeshBuiltin type = b == "sphere" ? mjMESH_BUILTIN_SPHERE
-                          : b == "hemisphere" ? mjMESH_BUILTIN_HEMISPHERE
-                          : b == "cone" ? mjMESH_BUILTIN_CONE
+    mjtMeshBuiltin type = b == "sphere"        ? mjMESH_BUILTIN_SPHERE
+                          : b == "hemisphere"  ? mjMESH_BUILTIN_HEMISPHERE
+                          : b == "cone"        ? mjMESH_BUILTIN_CONE
                           : b == "supersphere" ? mjMESH_BUILTIN_SUPERSPHERE
-                          : b == "supertorus" ? mjMESH_BUILTIN_SUPERTORUS
-                          : b == "wedge" ? mjMESH_BUILTIN_WEDGE : mjMESH_BUILTIN_PLATE;
+                          : b == "supertorus"  ? mjMESH_BUILTIN_SUPERTORUS
+                          : b == "wedge"       ? mjMESH_BUILTIN_WEDGE
+                                               : mjMESH_BUILTIN_PLATE;
     std::vector<double> params = Parse<double>(attr.at("params"));
     std::string err;
     EXPECT_TRUE(motus::MakeBuiltinMesh(type, params.data(), static_cast<int>(params.size()),
@@ -142,7 +169,9 @@ bool Process(const MeshSpec& m, bool needhull, MeshResult* out, std::string* err
              const mjVFS* vfs = nullptr) {
   MeshData raw;
   AssetContext ctx{DataDir(), "", false};
-  if (!motus::LoadMesh(&m.spec, vfs, ctx, &raw, error)) return false;
+  if (!motus::LoadMesh(&m.spec, vfs, ctx, &raw, error)) {
+    return false;
+  }
   MeshOptions opt;
   opt.needhull = needhull;
   return motus::ProcessMesh(&m.spec, raw, opt, out, error);
@@ -157,21 +186,22 @@ std::vector<double> ToDouble(const std::vector<T>& v) {
 ::testing::AssertionResult Near(const std::string& what, const std::vector<double>& actual,
                                 const std::vector<double>& expected, double rtol, double atol) {
   if (actual.size() != expected.size()) {
-    return ::testing::AssertionFailure() << what << ": size " << actual.size() << ", expected "
-                                         << expected.size();
+    return ::testing::AssertionFailure()
+           << what << ": size " << actual.size() << ", expected " << expected.size();
   }
   for (size_t i = 0; i < actual.size(); i++) {
     double tol = atol + rtol * std::fabs(expected[i]);
     if (!(std::fabs(actual[i] - expected[i]) <= tol)) {
-      return ::testing::AssertionFailure() << what << "[" << i << "] = " << actual[i]
-                                           << ", expected " << expected[i] << " (tol " << tol
-                                           << ")";
+      return ::testing::AssertionFailure()
+             << what << "[" << i << "] = " << actual[i] << ", expected " << expected[i] << " (tol "
+             << tol << ")";
     }
   }
   return ::testing::AssertionSuccess();
 }
 
-// ---- oracle comparison ----------------------------------------------------------------------------
+// ---- oracle comparison
+// ----------------------------------------------------------------------------
 
 // BVH: MuJoCo's split order is reproduced for the cases listed here (boxes and tetrahedra: the
 // split keys of user_mesh_bvh.cc); for general meshes it is not (see the report in
@@ -179,8 +209,8 @@ std::vector<double> ToDouble(const std::vector<T>& v) {
 // the root box, and the set of leaf boxes paired with their triangles.
 void CheckBvhAgainstOracle(const std::string& name, const MeshResult& r,
                            const std::map<std::string, std::vector<double>>& f) {
-  static const std::set<std::string> exact = {"tet_cloud", "box_legacy", "box_convex",
-                                              "box_exact", "box_shell", "box_obj", "tet_msh"};
+  static const std::set<std::string> exact = {"tet_cloud", "box_legacy", "box_convex", "box_exact",
+                                              "box_shell", "box_obj",    "tet_msh"};
   const std::vector<double>& aabb = f.at("bvh_aabb");
   const std::vector<double>& nodeid = f.at("bvh_nodeid");
   if (exact.count(name)) {
@@ -206,8 +236,8 @@ void CheckBvhAgainstOracle(const std::string& name, const MeshResult& r,
   ASSERT_EQ(mine.size(), ref.size());
   for (const auto& [face, box] : ref) {
     ASSERT_TRUE(mine.count(face)) << "no leaf for triangle " << face;
-    EXPECT_TRUE(Near("leaf box of triangle " + std::to_string(face), mine[face], box, 1e-10,
-                     1e-10));
+    EXPECT_TRUE(
+        Near("leaf box of triangle " + std::to_string(face), mine[face], box, 1e-10, 1e-10));
   }
 }
 
@@ -216,7 +246,9 @@ TEST(MeshGoldenTest, MatchesOracle) {
   ASSERT_GT(cases.size(), 10u);
   int nmesh = 0;
   for (const Case& c : cases) {
-    if (c.attr.count("geomtype")) continue;  // fits: separate test
+    if (c.attr.count("geomtype")) {
+      continue;  // fits: separate test
+    }
     SCOPED_TRACE(c.name);
     nmesh++;
     MeshSpec m;
@@ -235,15 +267,17 @@ TEST(MeshGoldenTest, MatchesOracle) {
 
     // index arrays: exact (empty face attribute arrays are stored as zeros by the compiler)
     std::vector<int> facenormal = r.facenormal, facetexcoord = r.facetexcoord;
-    if (facenormal.empty()) facenormal.assign(r.face.size(), 0);
-    if (facetexcoord.empty()) facetexcoord.assign(r.face.size(), 0);
+    if (facenormal.empty()) {
+      facenormal.assign(r.face.size(), 0);
+    }
+    if (facetexcoord.empty()) {
+      facetexcoord.assign(r.face.size(), 0);
+    }
     EXPECT_TRUE(Near("mesh_face", ToDouble(r.face), f.at("mesh_face"), 0, 0));
     EXPECT_TRUE(Near("mesh_facenormal", ToDouble(facenormal), f.at("mesh_facenormal"), 0, 0));
-    EXPECT_TRUE(Near("mesh_facetexcoord", ToDouble(facetexcoord), f.at("mesh_facetexcoord"), 0,
-                     0));
+    EXPECT_TRUE(Near("mesh_facetexcoord", ToDouble(facetexcoord), f.at("mesh_facetexcoord"), 0, 0));
     EXPECT_TRUE(Near("mesh_graph", ToDouble(r.graph), f.at("mesh_graph"), 0, 0));
-    EXPECT_TRUE(Near("mesh_polyvertnum", ToDouble(r.polyvertnum), f.at("mesh_polyvertnum"), 0,
-                     0));
+    EXPECT_TRUE(Near("mesh_polyvertnum", ToDouble(r.polyvertnum), f.at("mesh_polyvertnum"), 0, 0));
     EXPECT_TRUE(Near("mesh_polyvert", ToDouble(r.polyvert), f.at("mesh_polyvert"), 0, 0));
     EXPECT_TRUE(Near("mesh_polymapnum", ToDouble(r.polymapnum), f.at("mesh_polymapnum"), 0, 0));
     EXPECT_TRUE(Near("mesh_polymap", ToDouble(r.polymap), f.at("mesh_polymap"), 0, 0));
@@ -253,8 +287,8 @@ TEST(MeshGoldenTest, MatchesOracle) {
     std::vector<double> pos(r.pos, r.pos + 3), quat(r.quat, r.quat + 4);
     EXPECT_TRUE(Near("mesh_pos", pos, f.at("mesh_pos"), 1e-10, 1e-10));
     EXPECT_TRUE(Near("mesh_quat", quat, f.at("mesh_quat"), 1e-10, 1e-10));
-    EXPECT_TRUE(Near("mesh_scale", std::vector<double>(r.scale, r.scale + 3), f.at("mesh_scale"),
-                     0, 0));
+    EXPECT_TRUE(
+        Near("mesh_scale", std::vector<double>(r.scale, r.scale + 3), f.at("mesh_scale"), 0, 0));
     EXPECT_TRUE(Near("mesh_polynormal", r.polynormal, f.at("mesh_polynormal"), 0, 1e-10));
     CheckBvhAgainstOracle(c.name, r, f);
     // the body holds only this geom of density 1000
@@ -264,10 +298,10 @@ TEST(MeshGoldenTest, MatchesOracle) {
                      f.at("body_inertia"), 1e-10, 1e-12));
     double size[3], aabb[6], rbound;
     motus::MeshGeomBounds(r, size, aabb, &rbound);
-    EXPECT_TRUE(Near("geom_size", std::vector<double>(size, size + 3), f.at("geom_size"), 1e-12,
-                     1e-12));
-    EXPECT_TRUE(Near("geom_aabb", std::vector<double>(aabb, aabb + 6), f.at("geom_aabb"), 1e-12,
-                     1e-12));
+    EXPECT_TRUE(
+        Near("geom_size", std::vector<double>(size, size + 3), f.at("geom_size"), 1e-12, 1e-12));
+    EXPECT_TRUE(
+        Near("geom_aabb", std::vector<double>(aabb, aabb + 6), f.at("geom_aabb"), 1e-12, 1e-12));
     EXPECT_TRUE(Near("geom_rbound", {rbound}, f.at("geom_rbound"), 1e-12, 0));
     EXPECT_TRUE(Near("geom_pos", pos, f.at("geom_pos"), 1e-10, 1e-10));
     EXPECT_TRUE(Near("geom_quat", quat, f.at("geom_quat"), 1e-10, 1e-10));
@@ -279,7 +313,9 @@ TEST(MeshGoldenTest, PrimitiveFitsMatchOracle) {
   std::vector<Case> cases = ReadGolden(DataDir() + "mesh_golden.txt");
   int nfit = 0;
   for (const Case& c : cases) {
-    if (!c.attr.count("geomtype")) continue;
+    if (!c.attr.count("geomtype")) {
+      continue;
+    }
     SCOPED_TRACE(c.name);
     nfit++;
     MeshSpec m;
@@ -288,9 +324,11 @@ TEST(MeshGoldenTest, PrimitiveFitsMatchOracle) {
     std::string err;
     ASSERT_TRUE(Process(m, true, &r, &err)) << err;
     const std::string& t = c.attr.at("geomtype");
-    int type = t == "box" ? mjGEOM_BOX : t == "sphere" ? mjGEOM_SPHERE
-             : t == "capsule" ? mjGEOM_CAPSULE : t == "cylinder" ? mjGEOM_CYLINDER
-             : mjGEOM_ELLIPSOID;
+    int type = t == "box"        ? mjGEOM_BOX
+               : t == "sphere"   ? mjGEOM_SPHERE
+               : t == "capsule"  ? mjGEOM_CAPSULE
+               : t == "cylinder" ? mjGEOM_CYLINDER
+                                 : mjGEOM_ELLIPSOID;
     double size[3], pos[3], quat[4];
     ASSERT_TRUE(motus::FitPrimitive(r, type, c.attr.at("fitaabb") == "true",
                                     std::stod(c.attr.at("fitscale")), size, pos, quat, &err))
@@ -298,15 +336,16 @@ TEST(MeshGoldenTest, PrimitiveFitsMatchOracle) {
     // same formulas evaluated in a different order: 1e-10
     EXPECT_TRUE(Near("geom_size", std::vector<double>(size, size + 3), c.field.at("geom_size"),
                      1e-10, 1e-12));
-    EXPECT_TRUE(Near("geom_pos", std::vector<double>(pos, pos + 3), c.field.at("geom_pos"), 1e-10,
-                     1e-10));
+    EXPECT_TRUE(
+        Near("geom_pos", std::vector<double>(pos, pos + 3), c.field.at("geom_pos"), 1e-10, 1e-10));
     EXPECT_TRUE(Near("geom_quat", std::vector<double>(quat, quat + 4), c.field.at("geom_quat"),
                      1e-10, 1e-10));
   }
   EXPECT_EQ(nfit, 20);
 }
 
-// ---- analytic properties --------------------------------------------------------------------------
+// ---- analytic properties
+// --------------------------------------------------------------------------
 
 // unit cube [0,1]^3 as 8 vertices and 12 outward triangles
 void UnitCube(MeshSpec* m, double s = 1) {
@@ -321,8 +360,8 @@ void UnitCube(MeshSpec* m, double s = 1) {
 }
 
 TEST(MeshInertiaTest, CubeVolumeAndInertiaAllModes) {
-  for (mjtMeshInertia mode : {mjMESH_INERTIA_CONVEX, mjMESH_INERTIA_EXACT,
-                              mjMESH_INERTIA_LEGACY, mjMESH_INERTIA_SHELL}) {
+  for (mjtMeshInertia mode :
+       {mjMESH_INERTIA_CONVEX, mjMESH_INERTIA_EXACT, mjMESH_INERTIA_LEGACY, mjMESH_INERTIA_SHELL}) {
     MeshSpec m;
     UnitCube(&m, 2);
     m.spec.inertia = mode;
@@ -337,9 +376,15 @@ TEST(MeshInertiaTest, CubeVolumeAndInertiaAllModes) {
     double inertia = shell ? 4 * a * a * (a * a / 12 + a * a / 4) + 2 * a * a * (a * a / 6)
                            : a * a * a * a * a / 6;
     EXPECT_NEAR(r.volume, volume, 1e-12 * volume) << mode;
-    for (int i = 0; i < 3; i++) EXPECT_NEAR(r.inertia[i], inertia, 1e-12 * inertia) << mode;
-    for (int i = 0; i < 3; i++) EXPECT_NEAR(r.pos[i], 1, 1e-15) << mode;
-    for (int i = 0; i < 3; i++) EXPECT_NEAR(r.boxsz[i], shell ? r.boxsz[i] : 1, 1e-12);
+    for (int i = 0; i < 3; i++) {
+      EXPECT_NEAR(r.inertia[i], inertia, 1e-12 * inertia) << mode;
+    }
+    for (int i = 0; i < 3; i++) {
+      EXPECT_NEAR(r.pos[i], 1, 1e-15) << mode;
+    }
+    for (int i = 0; i < 3; i++) {
+      EXPECT_NEAR(r.boxsz[i], shell ? r.boxsz[i] : 1, 1e-12);
+    }
   }
 }
 
@@ -350,7 +395,9 @@ TEST(MeshInertiaTest, CubeVolumeAndInertiaAllModes) {
 TEST(MeshInertiaTest, ProcessedMeshIsCenteredAndAligned) {
   Case u;
   for (const Case& c : ReadGolden(DataDir() + "mesh_golden.txt")) {
-    if (c.name == "u_stl_exact") u = c;
+    if (c.name == "u_stl_exact") {
+      u = c;
+    }
   }
   ASSERT_EQ(u.name, "u_stl_exact");
   MeshSpec m;
@@ -364,19 +411,23 @@ TEST(MeshInertiaTest, ProcessedMeshIsCenteredAndAligned) {
     const double* b = r.vert_d.data() + 3 * r.face[3 * f + 1];
     const double* c = r.vert_d.data() + 3 * r.face[3 * f + 2];
     double v = (a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) +
-                a[2] * (b[0] * c[1] - b[1] * c[0])) / 6;
+                a[2] * (b[0] * c[1] - b[1] * c[0])) /
+               6;
     vol += v;
     for (int i = 0; i < 3; i++) {
       first[i] += v * (a[i] + b[i] + c[i]) / 4;
       for (int j = 0; j < 3; j++) {
-        second[3 * i + j] += v / 20 * (a[i] * a[j] + b[i] * b[j] + c[i] * c[j] +
-                                       (a[i] + b[i] + c[i]) * (a[j] + b[j] + c[j]));
+        second[3 * i + j] +=
+            v / 20 *
+            (a[i] * a[j] + b[i] * b[j] + c[i] * c[j] + (a[i] + b[i] + c[i]) * (a[j] + b[j] + c[j]));
       }
     }
   }
   // volume and first moments: sums of a few dozen products of O(1) numbers in double
   EXPECT_NEAR(vol, r.volume, 1e-12);
-  for (int i = 0; i < 3; i++) EXPECT_NEAR(first[i], 0, 1e-12);
+  for (int i = 0; i < 3; i++) {
+    EXPECT_NEAR(first[i], 0, 1e-12);
+  }
   // second moments: mju_eig3 stops rotating once the Jacobi rotation's cosine exceeds 1-1e-12,
   // i.e. at angles up to ~1.4e-6, so off-diagonal terms up to ~1e-6 of the inertia remain
   double tr = second[0] + second[4] + second[8];
@@ -407,7 +458,7 @@ TEST(MeshInertiaTest, ModesDifferOnConcaveMesh) {
   ASSERT_TRUE(Process(m, true, &legacy, &err)) << err;
   EXPECT_NEAR(exact.volume, 7, 1e-12);
   EXPECT_NEAR(convex.volume, 9, 1e-12);
-  EXPECT_GT(legacy.volume, exact.volume);  // absolute pyramid volumes overcount
+  EXPECT_GT(legacy.volume, exact.volume);       // absolute pyramid volumes overcount
   EXPECT_NEAR(exact.pos[1], 19.0 / 14, 1e-12);  // centroid y of the U: (9*1.5 - 2*2) / 7
 }
 
@@ -415,7 +466,9 @@ TEST(MeshInertiaTest, Errors) {
   MeshSpec m;
   UnitCube(&m);
   // flip every triangle: exact inertia reports the negative volume
-  for (size_t f = 0; f < m.face.size(); f += 3) std::swap(m.face[f + 1], m.face[f + 2]);
+  for (size_t f = 0; f < m.face.size(); f += 3) {
+    std::swap(m.face[f + 1], m.face[f + 2]);
+  }
   m.spec.inertia = mjMESH_INERTIA_EXACT;
   MeshResult r;
   std::string err;
@@ -433,7 +486,8 @@ TEST(MeshInertiaTest, Errors) {
   EXPECT_NE(err.find("too small"), std::string::npos) << err;
 }
 
-// ---- convex hull graph ----------------------------------------------------------------------------
+// ---- convex hull graph
+// ----------------------------------------------------------------------------
 
 // checks the mesh_graph layout and, for a complete hull, that all points lie inside it (a hull
 // cut short by maxhullvert need not contain every point)
@@ -447,7 +501,9 @@ void CheckGraph(const std::vector<int>& g, const std::vector<double>& vert, bool
   const int* edges = globalid + nv;
   const int* faces = edges + nv + 3 * nf;
   std::map<int, int> local;
-  for (int i = 0; i < nv; i++) local[globalid[i]] = i;
+  for (int i = 0; i < nv; i++) {
+    local[globalid[i]] = i;
+  }
   ASSERT_EQ(static_cast<int>(local.size()), nv);
   // neighbor lists are the edges of the hull triangles
   std::set<std::pair<int, int>> from_faces, from_lists;
@@ -460,7 +516,9 @@ void CheckGraph(const std::vector<int>& g, const std::vector<double>& vert, bool
     }
   }
   for (int i = 0; i < nv; i++) {
-    for (int k = edgeadr[i]; edges[k] != -1; k++) from_lists.insert({i, edges[k]});
+    for (int k = edgeadr[i]; edges[k] != -1; k++) {
+      from_lists.insert({i, edges[k]});
+    }
   }
   EXPECT_EQ(from_faces, from_lists);
   // every vertex lies behind every hull triangle's plane (outward orientation)
@@ -478,7 +536,9 @@ void CheckGraph(const std::vector<int>& g, const std::vector<double>& vert, bool
     n[2] = e1[0] * e2[1] - e1[1] * e2[0];
     for (size_t v = 0; v < vert.size() / 3; v++) {
       double d = 0;
-      for (int j = 0; j < 3; j++) d += n[j] * (vert[3 * v + j] - a[j]);
+      for (int j = 0; j < 3; j++) {
+        d += n[j] * (vert[3 * v + j] - a[j]);
+      }
       EXPECT_LE(d, 1e-9);  // roundoff of O(1) coordinates
     }
   }
@@ -489,7 +549,9 @@ TEST(MeshHullTest, GraphOfRandomClouds) {
   std::uniform_real_distribution<double> u(-1, 1);
   for (int trial = 0; trial < 10; trial++) {
     std::vector<double> pts(3 * (5 + 10 * trial));
-    for (double& x : pts) x = u(rng);
+    for (double& x : pts) {
+      x = u(rng);
+    }
     std::vector<int> graph;
     std::string err;
     ASSERT_TRUE(motus::MakeHullGraph(pts, -1, &graph, &err)) << err;
@@ -530,7 +592,8 @@ TEST(MeshHullTest, DegenerateInputIsAnError) {
   EXPECT_FALSE(motus::MakeHullGraph({0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1}, 3, &graph, &err));
 }
 
-// ---- normals, polygons, BVH ------------------------------------------------------------------------
+// ---- normals, polygons, BVH
+// ------------------------------------------------------------------------
 
 TEST(MeshNormalsTest, SharpAndSmooth) {
   MeshSpec m;
@@ -546,7 +609,9 @@ TEST(MeshNormalsTest, SharpAndSmooth) {
     // a smooth corner normal averages the three faces at the corner, so each component has
     // the sign of the corner's (centered) position; the exact values depend on how many
     // triangles of each face touch the corner
-    for (int j = 0; j < 3; j++) EXPECT_GT(n[j] * p[j], 0);
+    for (int j = 0; j < 3; j++) {
+      EXPECT_GT(n[j] * p[j], 0);
+    }
     double len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
     EXPECT_NEAR(len, 1, 1e-6);  // float rounding
     const float* s = sharp.normal.data() + 3 * v;
@@ -577,7 +642,9 @@ TEST(MeshPolygonTest, BoxHasSixQuads) {
       adr += 4;
     }
     // every cube corner belongs to three faces
-    for (int v = 0; v < 8; v++) EXPECT_EQ(r.polymapnum[v], 3);
+    for (int v = 0; v < 8; v++) {
+      EXPECT_EQ(r.polymapnum[v], 3);
+    }
     EXPECT_EQ(r.polymap.size(), 24u);
   }
 }
@@ -602,7 +669,9 @@ TEST(MeshBvhTest, TreeStructure) {
       seen[f]++;
       for (int k = 0; k < 3; k++) {  // the leaf box holds its triangle
         const double* v = r.vert_d.data() + 3 * r.face[3 * f + k];
-        for (int j = 0; j < 3; j++) EXPECT_LE(std::fabs(v[j] - box[j]), box[3 + j] + 1e-12);
+        for (int j = 0; j < 3; j++) {
+          EXPECT_LE(std::fabs(v[j] - box[j]), box[3 + j] + 1e-12);
+        }
       }
     } else {
       for (int c : {c0, c1}) {  // children lie inside the parent, one level deeper
@@ -617,10 +686,13 @@ TEST(MeshBvhTest, TreeStructure) {
       }
     }
   }
-  for (int f = 0; f < nface; f++) EXPECT_EQ(seen[f], 1);
+  for (int f = 0; f < nface; f++) {
+    EXPECT_EQ(seen[f], 1);
+  }
 }
 
-// ---- fits ------------------------------------------------------------------------------------------
+// ---- fits
+// ------------------------------------------------------------------------------------------
 
 TEST(MeshFitTest, BoxFitsItself) {
   MeshSpec m;
@@ -644,7 +716,8 @@ TEST(MeshFitTest, BoxFitsItself) {
   EXPECT_FALSE(motus::FitPrimitive(r, mjGEOM_PLANE, false, 1, size, pos, quat, &err));
 }
 
-// ---- builtin meshes ------------------------------------------------------------------------------
+// ---- builtin meshes
+// ------------------------------------------------------------------------------
 
 TEST(MeshBuiltinTest, CountsAndShapes) {
   std::vector<float> v, n;
@@ -669,7 +742,9 @@ TEST(MeshBuiltinTest, CountsAndShapes) {
     // every edge is shared by exactly two triangles in opposite directions (closed surface)
     std::map<std::pair<int, int>, int> edges;
     for (size_t i = 0; i < f.size(); i += 3) {
-      for (int k = 0; k < 3; k++) edges[{f[i + k], f[i + (k + 1) % 3]}]++;
+      for (int k = 0; k < 3; k++) {
+        edges[{f[i + k], f[i + (k + 1) % 3]}]++;
+      }
     }
     for (const auto& [e, count] : edges) {
       EXPECT_EQ(count, 1);
@@ -680,7 +755,8 @@ TEST(MeshBuiltinTest, CountsAndShapes) {
   double torus[4] = {6, 0.4, 0.8, 1.2};
   ASSERT_TRUE(motus::MakeBuiltinMesh(mjMESH_BUILTIN_SUPERTORUS, torus, 4, &v, &f, &err)) << err;
   EXPECT_EQ(static_cast<int>(v.size() / 3) - static_cast<int>(f.size() / 2) +
-                static_cast<int>(f.size() / 3), 0);
+                static_cast<int>(f.size() / 3),
+            0);
   // the wedge carries three unit normals per vertex
   double wedge[5] = {4, 3, 60, 30, 0.2};
   ASSERT_TRUE(motus::MakeBuiltinMesh(mjMESH_BUILTIN_WEDGE, wedge, 5, &v, &n, &f, &err)) << err;
@@ -705,7 +781,8 @@ TEST(MeshBuiltinTest, BadParametersGiveErrors) {
   EXPECT_FALSE(motus::MakeBuiltinMesh(mjMESH_BUILTIN_NONE, nullptr, 0, &v, &f, &err));
 }
 
-// ---- file formats --------------------------------------------------------------------------------
+// ---- file formats
+// --------------------------------------------------------------------------------
 
 std::vector<uint8_t> ReadFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -729,7 +806,7 @@ TEST(MeshFileTest, StlWeldsVerticesAsciiEqualsBinary) {
 TEST(MeshFileTest, ObjIndicesPolygonsAndComments) {
   const char* text =
       "# comment\n"
-      "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0 1.0\n"   // optional w
+      "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0 1.0\n"  // optional w
       "vt 0.25 0.75\nvt 1\n"
       "vn 0 0 1\n"
       "f 1/1/1 2/2/1 3/1/1 4/2/1  # quad, trailing comment\n"
@@ -737,8 +814,7 @@ TEST(MeshFileTest, ObjIndicesPolygonsAndComments) {
       "f 1//1 3//1 \\\n 4//1\n";  // line continuation
   MeshData d;
   std::string err;
-  ASSERT_TRUE(motus::DecodeOBJ(reinterpret_cast<const uint8_t*>(text), std::strlen(text), &d,
-                               &err))
+  ASSERT_TRUE(motus::DecodeOBJ(reinterpret_cast<const uint8_t*>(text), std::strlen(text), &d, &err))
       << err;
   EXPECT_EQ(d.vert.size(), 12u);
   EXPECT_EQ(d.face, (std::vector<int>{0, 1, 2, 0, 2, 3, 0, 2, 3, 0, 2, 3}));
@@ -753,17 +829,16 @@ TEST(MeshFileTest, MalformedFilesGiveErrors) {
   MeshData d;
   auto obj = [&](const char* text) {
     err.clear();
-    bool ok = motus::DecodeOBJ(reinterpret_cast<const uint8_t*>(text), std::strlen(text), &d,
-                               &err);
+    bool ok = motus::DecodeOBJ(reinterpret_cast<const uint8_t*>(text), std::strlen(text), &d, &err);
     EXPECT_FALSE(ok) << text;
     EXPECT_FALSE(err.empty());
   };
-  obj("v 0 0 0\nv 1 0 0\nf 1 2 3\n");        // index out of range
+  obj("v 0 0 0\nv 1 0 0\nf 1 2 3\n");           // index out of range
   obj("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 0 2\n");  // zero index
-  obj("v 0 0\n");                            // short vertex
-  obj("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2\n");  // face with two corners
-  obj("v 0 0 0\nf 1/x/1 1 1\n");             // malformed corner
-  obj("# nothing\n");                        // no vertices
+  obj("v 0 0\n");                               // short vertex
+  obj("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2\n");    // face with two corners
+  obj("v 0 0 0\nf 1/x/1 1 1\n");                // malformed corner
+  obj("# nothing\n");                           // no vertices
 
   std::vector<uint8_t> stl = ReadFile(DataDir() + "u_shape.stl");
   std::vector<uint8_t> cut(stl.begin(), stl.end() - 10);
@@ -800,7 +875,9 @@ TEST(MeshFileTest, FuzzDecodersDoNotCrash) {
   for (int trial = 0; trial < 300; trial++) {
     std::vector<uint8_t> data = seeds[trial % 3];
     data.resize(rng() % (data.size() + 1));
-    for (int k = 0; k < 4 && !data.empty(); k++) data[rng() % data.size()] = rng() & 0xFF;
+    for (int k = 0; k < 4 && !data.empty(); k++) {
+      data[rng() % data.size()] = rng() & 0xFF;
+    }
     MeshData d;
     std::string err;
     bool ok[3] = {motus::DecodeSTL(data.data(), data.size(), &d, &err),

@@ -5,10 +5,10 @@
 // crash. Run this test under -DMOTUS_SANITIZE=ON as well: the robustness tests are only meaningful
 // with AddressSanitizer watching the reads.
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <algorithm>
 #include <random>
 #include <string>
 #include <vector>
@@ -31,22 +31,95 @@ using motus_test::ScopedErrorCapture;
 // sizes of a small but complete model: every array has at least one row
 mjModel TestSizes() {
   mjModel s{};
-  s.nq = 9; s.nv = 8; s.nu = 3; s.na = 2; s.nbody = 4; s.nbvh = 5; s.nbvhstatic = 3;
-  s.nbvhdynamic = 2; s.noct = 2; s.njnt = 3; s.ntree = 2; s.nM = 20; s.nB = 12; s.nC = 20;
-  s.nD = 32; s.ngeom = 5; s.nsite = 2; s.ncam = 2; s.nlight = 2; s.nflex = 1; s.nflexnode = 3;
-  s.nflexvert = 4; s.nflexedge = 5; s.nflexelem = 2; s.nflexelemdata = 6; s.nflexstiffness = 4;
-  s.nflexelemedge = 6; s.nflexshelldata = 2; s.nflexevpair = 2; s.nflextexcoord = 4;
-  s.nJfe = 7; s.nJfv = 6; s.nmesh = 2; s.nmeshvert = 10; s.nmeshnormal = 10;
-  s.nmeshtexcoord = 3; s.nmeshface = 6; s.nmeshgraph = 9; s.nmeshpoly = 3; s.nmeshpolyvert = 7;
-  s.nmeshpolymap = 5; s.nskin = 1; s.nskinvert = 4; s.nskintexvert = 4; s.nskinface = 2;
-  s.nskinbone = 2; s.nskinbonevert = 5; s.nhfield = 1; s.nhfielddata = 12; s.ntex = 2;
-  s.ntexdata = 48; s.nmat = 2; s.npair = 2; s.nexclude = 1; s.neq = 2; s.ntendon = 2;
-  s.nJten = 5; s.nwrap = 3; s.nsensor = 3; s.nnumeric = 2; s.nnumericdata = 5; s.ntext = 1;
-  s.ntextdata = 6; s.ntuple = 1; s.ntupledata = 2; s.nkey = 2; s.nmocap = 1; s.nplugin = 1;
-  s.npluginattr = 3; s.nuser_body = 1; s.nuser_jnt = 2; s.nuser_geom = 1; s.nuser_site = 1;
-  s.nuser_cam = 1; s.nuser_tendon = 1; s.nuser_actuator = 2; s.nuser_sensor = 1; s.nnames = 40;
-  s.npaths = 8; s.nnames_map = 30; s.nJmom = 6; s.ngravcomp = 1; s.nemax = 3; s.njmax = 100;
-  s.nconmax = 50; s.nuserdata = 4; s.nsensordata = 7; s.npluginstate = 2; s.nhistory = 3;
+  s.nq = 9;
+  s.nv = 8;
+  s.nu = 3;
+  s.na = 2;
+  s.nbody = 4;
+  s.nbvh = 5;
+  s.nbvhstatic = 3;
+  s.nbvhdynamic = 2;
+  s.noct = 2;
+  s.njnt = 3;
+  s.ntree = 2;
+  s.nM = 20;
+  s.nB = 12;
+  s.nC = 20;
+  s.nD = 32;
+  s.ngeom = 5;
+  s.nsite = 2;
+  s.ncam = 2;
+  s.nlight = 2;
+  s.nflex = 1;
+  s.nflexnode = 3;
+  s.nflexvert = 4;
+  s.nflexedge = 5;
+  s.nflexelem = 2;
+  s.nflexelemdata = 6;
+  s.nflexstiffness = 4;
+  s.nflexelemedge = 6;
+  s.nflexshelldata = 2;
+  s.nflexevpair = 2;
+  s.nflextexcoord = 4;
+  s.nJfe = 7;
+  s.nJfv = 6;
+  s.nmesh = 2;
+  s.nmeshvert = 10;
+  s.nmeshnormal = 10;
+  s.nmeshtexcoord = 3;
+  s.nmeshface = 6;
+  s.nmeshgraph = 9;
+  s.nmeshpoly = 3;
+  s.nmeshpolyvert = 7;
+  s.nmeshpolymap = 5;
+  s.nskin = 1;
+  s.nskinvert = 4;
+  s.nskintexvert = 4;
+  s.nskinface = 2;
+  s.nskinbone = 2;
+  s.nskinbonevert = 5;
+  s.nhfield = 1;
+  s.nhfielddata = 12;
+  s.ntex = 2;
+  s.ntexdata = 48;
+  s.nmat = 2;
+  s.npair = 2;
+  s.nexclude = 1;
+  s.neq = 2;
+  s.ntendon = 2;
+  s.nJten = 5;
+  s.nwrap = 3;
+  s.nsensor = 3;
+  s.nnumeric = 2;
+  s.nnumericdata = 5;
+  s.ntext = 1;
+  s.ntextdata = 6;
+  s.ntuple = 1;
+  s.ntupledata = 2;
+  s.nkey = 2;
+  s.nmocap = 1;
+  s.nplugin = 1;
+  s.npluginattr = 3;
+  s.nuser_body = 1;
+  s.nuser_jnt = 2;
+  s.nuser_geom = 1;
+  s.nuser_site = 1;
+  s.nuser_cam = 1;
+  s.nuser_tendon = 1;
+  s.nuser_actuator = 2;
+  s.nuser_sensor = 1;
+  s.nnames = 40;
+  s.npaths = 8;
+  s.nnames_map = 30;
+  s.nJmom = 6;
+  s.ngravcomp = 1;
+  s.nemax = 3;
+  s.njmax = 100;
+  s.nconmax = 50;
+  s.nuserdata = 4;
+  s.nsensordata = 7;
+  s.npluginstate = 2;
+  s.nhistory = 3;
   s.narena = 1 << 16;
   return s;
 }
@@ -60,19 +133,29 @@ void FillArray(mjtNum* a, int64_t n, std::mt19937_64* rng) {
   }
 }
 void FillArray(float* a, int64_t n, std::mt19937_64* rng) {
-  for (int64_t i = 0; i < n; i++) a[i] = static_cast<float>((*rng)() % 100000) / 7.0f;
+  for (int64_t i = 0; i < n; i++) {
+    a[i] = static_cast<float>((*rng)() % 100000) / 7.0f;
+  }
 }
 void FillArray(int* a, int64_t n, std::mt19937_64*) {
-  for (int64_t i = 0; i < n; i++) a[i] = 0;
+  for (int64_t i = 0; i < n; i++) {
+    a[i] = 0;
+  }
 }
 void FillArray(mjtSize* a, int64_t n, std::mt19937_64*) {
-  for (int64_t i = 0; i < n; i++) a[i] = 0;
+  for (int64_t i = 0; i < n; i++) {
+    a[i] = 0;
+  }
 }
 void FillArray(mjtByte* a, int64_t n, std::mt19937_64* rng) {
-  for (int64_t i = 0; i < n; i++) a[i] = static_cast<mjtByte>((*rng)() & 0xff);
+  for (int64_t i = 0; i < n; i++) {
+    a[i] = static_cast<mjtByte>((*rng)() & 0xff);
+  }
 }
 void FillArray(char* a, int64_t n, std::mt19937_64* rng) {
-  for (int64_t i = 0; i < n; i++) a[i] = static_cast<char>('a' + (*rng)() % 26);
+  for (int64_t i = 0; i < n; i++) {
+    a[i] = static_cast<char>('a' + (*rng)() % 26);
+  }
 }
 
 // fill every array: integers 0 (a valid id/address everywhere), bytes and chars with a pattern
@@ -80,10 +163,10 @@ void FillArray(char* a, int64_t n, std::mt19937_64* rng) {
 void FillPattern(mjModel* m, uint32_t seed) {
   std::mt19937_64 rng(seed);
 #define MJ_M(x) m->x
-#define X(type, name, nr, nc)                                                        \
-  {                                                                                  \
-    int64_t n = static_cast<int64_t>(m->nr) * (nc);                                  \
-    FillArray(m->name, n, &rng);                                                     \
+#define X(type, name, nr, nc)                       \
+  {                                                 \
+    int64_t n = static_cast<int64_t>(m->nr) * (nc); \
+    FillArray(m->name, n, &rng);                    \
   }
   MJMODEL_POINTERS
 #undef X
@@ -95,14 +178,26 @@ void FillPattern(mjModel* m, uint32_t seed) {
     m->qpos0[1] = -0.0;
     m->qpos0[2] = 1e-310;  // subnormal
   }
-  if (m->nnames) m->names[m->nnames - 1] = 0;
-  if (m->npaths) m->paths[m->npaths - 1] = 0;
-  if (m->ntextdata) m->text_data[m->ntextdata - 1] = 0;
-  for (int i = 0; i < m->nbody; i++) m->body_mocapid[i] = -1;
-  for (int i = 0; i < m->ngeom; i++) m->geom_dataid[i] = -1;  // primitives have no mesh
-  for (int i = 0; i < m->nwrap; i++) m->wrap_objid[i] = -1;    // wrap type 0: none
+  if (m->nnames) {
+    m->names[m->nnames - 1] = 0;
+  }
+  if (m->npaths) {
+    m->paths[m->npaths - 1] = 0;
+  }
+  if (m->ntextdata) {
+    m->text_data[m->ntextdata - 1] = 0;
+  }
+  for (int i = 0; i < m->nbody; i++) {
+    m->body_mocapid[i] = -1;
+  }
+  for (int i = 0; i < m->ngeom; i++) {
+    m->geom_dataid[i] = -1;  // primitives have no mesh
+  }
+  for (int i = 0; i < m->nwrap; i++) {
+    m->wrap_objid[i] = -1;  // wrap type 0: none
+  }
   for (int i = 0; i < m->nv; i++) {
-    m->D_rownnz[i] = 1;   // D_diag = 0 must lie inside its row
+    m->D_rownnz[i] = 1;  // D_diag = 0 must lie inside its row
     m->dof_parentid[i] = -1;
   }
   m->opt.timestep = 0.0025 + 1e-17 * seed;
@@ -118,7 +213,9 @@ void FillPattern(mjModel* m, uint32_t seed) {
 mjModel* MakeTestModel(uint32_t seed = 1) {
   mjModel sizes = TestSizes();
   mjModel* m = mj_allocModel(&sizes);
-  if (m) FillPattern(m, seed);
+  if (m) {
+    FillPattern(m, seed);
+  }
   return m;
 }
 
@@ -132,12 +229,12 @@ void ExpectModelsIdentical(const mjModel* a, const mjModel* b) {
   EXPECT_EQ(std::memcmp(&a->stat, &b->stat, sizeof(mjStatistic)), 0) << "stat";
   EXPECT_EQ(a->signature, b->signature);
 #define MJ_M(x) a->x
-#define X(type, name, nr, nc)                                                          \
-  {                                                                                    \
-    size_t bytes = sizeof(type) * static_cast<size_t>(a->nr) * (nc);                   \
-    if (bytes) {                                                                       \
-      EXPECT_EQ(std::memcmp(a->name, b->name, bytes), 0) << #name;                     \
-    }                                                                                  \
+#define X(type, name, nr, nc)                                        \
+  {                                                                  \
+    size_t bytes = sizeof(type) * static_cast<size_t>(a->nr) * (nc); \
+    if (bytes) {                                                     \
+      EXPECT_EQ(std::memcmp(a->name, b->name, bytes), 0) << #name;   \
+    }                                                                \
   }
   MJMODEL_POINTERS
 #undef X
@@ -190,7 +287,9 @@ TEST(MjbTest, SaveModelIntoCallerBuffer) {
   std::vector<uint8_t> buffer(motus::MjbSize(m) + 16, 0xAB);
   mj_saveModel(m, nullptr, buffer.data(), static_cast<int>(buffer.size()));
   // the 16 bytes past the image are untouched
-  for (size_t i = buffer.size() - 16; i < buffer.size(); i++) EXPECT_EQ(buffer[i], 0xAB);
+  for (size_t i = buffer.size() - 16; i < buffer.size(); i++) {
+    EXPECT_EQ(buffer[i], 0xAB);
+  }
   mjModel* back = mj_loadModelBuffer(buffer.data(), static_cast<int>(motus::MjbSize(m)));
   ASSERT_NE(back, nullptr);
   ExpectModelsIdentical(m, back);
@@ -202,7 +301,9 @@ TEST(MjbTest, SaveModelIntoCallerBuffer) {
   mj_saveModel(m, nullptr, small.data(), static_cast<int>(small.size()));
   ASSERT_EQ(capture.warnings().size(), 1u);
   EXPECT_NE(capture.warnings()[0].find("buffer too small"), std::string::npos);
-  for (uint8_t b : small) ASSERT_EQ(b, 0xCD);
+  for (uint8_t b : small) {
+    ASSERT_EQ(b, 0xCD);
+  }
   mj_deleteModel(m);
 }
 
@@ -220,8 +321,7 @@ TEST(MjbTest, FileRoundTripAndVfs) {
   std::vector<uint8_t> bytes = motus::MjbEncode(m);
   mjVFS vfs;
   mj_defaultVFS(&vfs);
-  ASSERT_EQ(mj_addBufferVFS(&vfs, "virtual.mjb", bytes.data(), static_cast<int>(bytes.size())),
-            0);
+  ASSERT_EQ(mj_addBufferVFS(&vfs, "virtual.mjb", bytes.data(), static_cast<int>(bytes.size())), 0);
   back = mj_loadModel("virtual.mjb", &vfs);
   ASSERT_NE(back, nullptr);
   ExpectModelsIdentical(m, back);
@@ -233,7 +333,7 @@ TEST(MjbTest, FileRoundTripAndVfs) {
 
 TEST(MjbTest, EmptyModelRoundTrip) {
   mjModel sizes{};
-  sizes.nbody = 1;  // only the world
+  sizes.nbody = 1;   // only the world
   sizes.njmax = -1;  // legacy limits: -1 means "not set" in a compiled model
   sizes.nconmax = -1;
   sizes.nnames = 6;
@@ -270,7 +370,9 @@ void ExpectRejected(const std::vector<uint8_t>& bytes, const std::string& what) 
   ScopedErrorCapture capture;
   mjModel* m = mj_loadModelBuffer(bytes.data(), static_cast<int>(bytes.size()));
   EXPECT_EQ(m, nullptr);
-  if (m) mj_deleteModel(m);
+  if (m) {
+    mj_deleteModel(m);
+  }
   ASSERT_EQ(capture.warnings().size(), 1u) << what;
   EXPECT_NE(capture.warnings()[0].find(what), std::string::npos) << capture.warnings()[0];
   EXPECT_TRUE(capture.errors().empty());
@@ -283,7 +385,9 @@ void Reseal(std::vector<uint8_t>* bytes) {
 }
 
 // byte offset of size field i (MJMODEL_INTS order) in the file
-size_t SizeOffset(int i) { return 8 + 4 * 4 + 8 + 8 + 8 * i; }
+size_t SizeOffset(int i) {
+  return 8 + 4 * 4 + 8 + 8 + 8 * i;
+}
 
 TEST(MjbTest, RejectsDamagedHeaders) {
   mjModel* m = MakeTestModel();
@@ -325,7 +429,9 @@ TEST(MjbTest, RejectsDamagedHeaders) {
   bytes.push_back(0);
   mjModel* padded = mj_loadModelBuffer(bytes.data(), static_cast<int>(bytes.size()));
   EXPECT_NE(padded, nullptr);
-  if (padded) mj_deleteModel(padded);
+  if (padded) {
+    mj_deleteModel(padded);
+  }
 
   bytes = good;
   bytes[bytes.size() / 2] ^= 0x10;
@@ -405,8 +511,8 @@ TEST(MjbTest, FuzzTruncationAndCorruption) {
   ScopedErrorCapture capture;
   auto try_load = [&](const std::vector<uint8_t>& bytes) {
     capture.clear();
-    mjModel* r = mj_loadModelBuffer(bytes.empty() ? nullptr : bytes.data(),
-                                    static_cast<int>(bytes.size()));
+    mjModel* r =
+        mj_loadModelBuffer(bytes.empty() ? nullptr : bytes.data(), static_cast<int>(bytes.size()));
     EXPECT_TRUE(capture.errors().empty());
     if (r) {
       EXPECT_EQ(motus::MjbValidate(r), "");
@@ -456,11 +562,15 @@ TEST(MjbTest, FuzzTruncationAndCorruption) {
 TEST(MjbTest, RealModelsRoundTrip) {
   std::vector<std::string> files = {motus_test::SourcePath("model/humanoid.xml")};
   std::string shared = motus_test::SharedPath("models/humanoid/humanoid.xml");
-  if (!shared.empty()) files.push_back(shared);
+  if (!shared.empty()) {
+    files.push_back(shared);
+  }
   int tested = 0;
   for (const std::string& file : files) {
     FILE* f = std::fopen(file.c_str(), "rb");
-    if (!f) continue;
+    if (!f) {
+      continue;
+    }
     std::fclose(f);
     char error[1000] = "";
     mjModel* m = mj_loadXML(file.c_str(), nullptr, error, sizeof(error));
@@ -488,7 +598,9 @@ std::vector<uint8_t> ReadFile(const std::string& path) {
   std::vector<uint8_t> bytes;
   if (FILE* f = std::fopen(path.c_str(), "rb")) {
     int c;
-    while ((c = std::fgetc(f)) != EOF) bytes.push_back(static_cast<uint8_t>(c));
+    while ((c = std::fgetc(f)) != EOF) {
+      bytes.push_back(static_cast<uint8_t>(c));
+    }
     std::fclose(f);
   }
   return bytes;
@@ -541,7 +653,9 @@ TEST(MjbTest, DescriptionSection) {
     capture.clear();
     mjModel* r = mj_loadModelBuffer(bytes.data(), static_cast<int>(bytes.size()));
     EXPECT_EQ(r != nullptr, tag_hit) << "trial " << trial;
-    if (r) mj_deleteModel(r);
+    if (r) {
+      mj_deleteModel(r);
+    }
     EXPECT_EQ(capture.warnings().size(), tag_hit ? 0u : 1u);
   }
 

@@ -20,18 +20,29 @@ namespace motus_test {
 // every size, struct field and array byte of a and b is identical; returns the names that differ
 inline std::vector<std::string> ModelDifferences(const mjModel* a, const mjModel* b) {
   std::vector<std::string> diff;
-#define X(name) if (a->name != b->name) diff.push_back(#name);
+#define X(name)           \
+  if (a->name != b->name) \
+    diff.push_back(#name);
   MJMODEL_INTS
 #undef X
-  if (!diff.empty()) return diff;  // arrays cannot be compared
-  if (std::memcmp(&a->opt, &b->opt, sizeof(mjOption))) diff.push_back("opt");
-  if (std::memcmp(&a->vis, &b->vis, sizeof(mjVisual))) diff.push_back("vis");
-  if (std::memcmp(&a->stat, &b->stat, sizeof(mjStatistic))) diff.push_back("stat");
+  if (!diff.empty()) {
+    return diff;  // arrays cannot be compared
+  }
+  if (std::memcmp(&a->opt, &b->opt, sizeof(mjOption))) {
+    diff.push_back("opt");
+  }
+  if (std::memcmp(&a->vis, &b->vis, sizeof(mjVisual))) {
+    diff.push_back("vis");
+  }
+  if (std::memcmp(&a->stat, &b->stat, sizeof(mjStatistic))) {
+    diff.push_back("stat");
+  }
 #define MJ_M(x) a->x
-#define X(type, name, nr, nc)                                                  \
-  {                                                                            \
-    size_t bytes = sizeof(type) * static_cast<size_t>(a->nr) * (nc);           \
-    if (bytes && std::memcmp(a->name, b->name, bytes)) diff.push_back(#name);  \
+#define X(type, name, nr, nc)                                        \
+  {                                                                  \
+    size_t bytes = sizeof(type) * static_cast<size_t>(a->nr) * (nc); \
+    if (bytes && std::memcmp(a->name, b->name, bytes))               \
+      diff.push_back(#name);                                         \
   }
   MJMODEL_POINTERS
 #undef X
@@ -41,7 +52,9 @@ inline std::vector<std::string> ModelDifferences(const mjModel* a, const mjModel
 
 inline std::string Join(const std::vector<std::string>& v) {
   std::string s;
-  for (const auto& x : v) s += (s.empty() ? "" : " ") + x;
+  for (const auto& x : v) {
+    s += (s.empty() ? "" : " ") + x;
+  }
   return s;
 }
 
@@ -49,10 +62,14 @@ inline std::string Join(const std::vector<std::string>& v) {
 inline std::string JsonString(const std::string& object, const std::string& key) {
   std::string pattern = "\"" + key + "\"";
   size_t k = object.find(pattern);
-  if (k == std::string::npos) return "";
+  if (k == std::string::npos) {
+    return "";
+  }
   size_t open = object.find('"', object.find(':', k + pattern.size()) + 1);
   size_t close = object.find('"', open + 1);
-  if (open == std::string::npos || close == std::string::npos) return "";
+  if (open == std::string::npos || close == std::string::npos) {
+    return "";
+  }
   return object.substr(open + 1, close - open - 1);
 }
 
@@ -62,7 +79,9 @@ inline std::vector<std::pair<std::string, std::string>> ManifestModels(
     const std::string& models_dir) {
   std::vector<std::pair<std::string, std::string>> out;
   std::ifstream in(models_dir + "/manifest.json");
-  if (!in) return out;
+  if (!in) {
+    return out;
+  }
   std::stringstream buf;
   buf << in.rdbuf();
   std::string text = buf.str();
@@ -71,8 +90,8 @@ inline std::vector<std::pair<std::string, std::string>> ManifestModels(
   while ((pos = text.find("\"main_xml\"", pos)) != std::string::npos) {
     size_t begin = text.rfind("\"name\"", pos);
     size_t next = text.find("\"main_xml\"", pos + 1);
-    std::string object = text.substr(begin, (next == std::string::npos ? text.size() : next) -
-                                                begin);
+    std::string object =
+        text.substr(begin, (next == std::string::npos ? text.size() : next) - begin);
     std::string name = JsonString(object, "name"), dir = JsonString(object, "dir");
     std::string main = JsonString(object, "main_xml");
     if (!name.empty() && !main.empty()) {

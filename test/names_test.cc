@@ -31,11 +31,11 @@ TEST(Names, RoundTripOnTheTestModel) {
     const char* name;
     int id;
   } cases[] = {
-    {mjOBJ_BODY, "world", 0},    {mjOBJ_BODY, "mocap", 1},     {mjOBJ_BODY, "ball", 2},
-    {mjOBJ_XBODY, "ball", 2},    {mjOBJ_JOINT, "free", 0},     {mjOBJ_GEOM, "sphere", 0},
-    {mjOBJ_SITE, "tip", 0},      {mjOBJ_ACTUATOR, "motor", 0}, {mjOBJ_EQUALITY, "weld", 0},
-    {mjOBJ_TENDON, "cable", 0},  {mjOBJ_SENSOR, "height", 0},  {mjOBJ_KEY, "home", 0},
-    {mjOBJ_KEY, "up", 1},
+      {mjOBJ_BODY, "world", 0},   {mjOBJ_BODY, "mocap", 1},     {mjOBJ_BODY, "ball", 2},
+      {mjOBJ_XBODY, "ball", 2},   {mjOBJ_JOINT, "free", 0},     {mjOBJ_GEOM, "sphere", 0},
+      {mjOBJ_SITE, "tip", 0},     {mjOBJ_ACTUATOR, "motor", 0}, {mjOBJ_EQUALITY, "weld", 0},
+      {mjOBJ_TENDON, "cable", 0}, {mjOBJ_SENSOR, "height", 0},  {mjOBJ_KEY, "home", 0},
+      {mjOBJ_KEY, "up", 1},
   };
   for (const Case& c : cases) {
     EXPECT_EQ(mj_name2id(m, c.type, c.name), c.id) << c.name;
@@ -72,7 +72,9 @@ TEST(Names, BadInputGivesNullOrMinusOne) {
   m->name_bodyadr[1] = 1 << 30;
   EXPECT_EQ(mj_id2name(m, mjOBJ_BODY, 1), nullptr);
   EXPECT_EQ(mj_name2id(m, mjOBJ_BODY, "mocap"), -1);
-  for (mjtSize i = 0; i < m->nnames_map; i++) m->names_map[i] = 1 << 20;
+  for (mjtSize i = 0; i < m->nnames_map; i++) {
+    m->names_map[i] = 1 << 20;
+  }
   EXPECT_EQ(mj_name2id(m, mjOBJ_BODY, "ball"), -1);
   mj_deleteModel(m);
 }
@@ -85,7 +87,9 @@ TEST(Names, MapLayoutIsTwoSlotsPerObjectInTypeOrder) {
   // body section = first 6 slots: holds exactly the body ids, each once
   std::vector<int> seen;
   for (int i = 0; i < 6; i++) {
-    if (m->names_map[i] >= 0) seen.push_back(m->names_map[i]);
+    if (m->names_map[i] >= 0) {
+      seen.push_back(m->names_map[i]);
+    }
   }
   std::sort(seen.begin(), seen.end());
   EXPECT_EQ(seen, (std::vector<int>{0, 1, 2}));
@@ -100,7 +104,9 @@ TEST(Names, MapLayoutIsTwoSlotsPerObjectInTypeOrder) {
   // the unnamed actuator is not in the table: actuator section has one entry
   int start = 2 * (3 + 1 + 1 + 1 + 1 + 1);  // body joint geom site equality tendon
   int entries = 0;
-  for (int i = start; i < start + 4; i++) entries += m->names_map[i] >= 0;
+  for (int i = start; i < start + 4; i++) {
+    entries += m->names_map[i] >= 0;
+  }
   EXPECT_EQ(entries, 1);
   mj_deleteModel(m);
 }
@@ -111,7 +117,9 @@ TEST(Names, ManyObjectsAndFallbackWithoutTable) {
   const int n = 500;
   std::string names;
   std::vector<std::string> list;
-  for (int i = 0; i < n; i++) list.push_back("body_" + std::to_string(i * 7919 % 1000));
+  for (int i = 0; i < n; i++) {
+    list.push_back("body_" + std::to_string(i * 7919 % 1000));
+  }
   list[17] = list[3];  // a duplicate: the lower id wins, as in a scan
   std::vector<int> adr = AppendNames(&names, list);
 
@@ -123,8 +131,12 @@ TEST(Names, ManyObjectsAndFallbackWithoutTable) {
     sizes.nnames_map = with_map ? mj_namesMapSize(&sizes) : 0;
     mjModel* m = mj_allocModel(&sizes);
     memcpy(m->names, names.data(), names.size());
-    for (int i = 0; i < n; i++) m->name_bodyadr[i] = adr[i];
-    if (with_map) mj_buildNamesMap(m);
+    for (int i = 0; i < n; i++) {
+      m->name_bodyadr[i] = adr[i];
+    }
+    if (with_map) {
+      mj_buildNamesMap(m);
+    }
     for (int i = 0; i < n; i++) {
       int expected = (i == 17) ? 3 : i;
       EXPECT_EQ(mj_name2id(m, mjOBJ_BODY, list[i].c_str()), expected) << list[i];
@@ -151,10 +163,10 @@ TEST(Names, BuildRejectsWrongTableSize) {
 
 TEST(Names, TypeNames) {
   const char* expected[mjNOBJECT] = {
-    "unknown", "body", "xbody", "joint", "dof", "geom", "site", "camera", "light", "flex",
-    "mesh", "skin", "hfield", "texture", "material", "pair", "exclude", "equality", "tendon",
-    "actuator", "sensor", "numeric", "text", "tuple", "key", "plugin"
-  };
+      "unknown",  "body",  "xbody",   "joint",    "dof",    "geom",     "site",
+      "camera",   "light", "flex",    "mesh",     "skin",   "hfield",   "texture",
+      "material", "pair",  "exclude", "equality", "tendon", "actuator", "sensor",
+      "numeric",  "text",  "tuple",   "key",      "plugin"};
   for (int t = 0; t < mjNOBJECT; t++) {
     ASSERT_NE(mju_type2Str(t), nullptr);
     EXPECT_STREQ(mju_type2Str(t), expected[t]);
@@ -192,7 +204,10 @@ TEST(Names, WarningTexts) {
   // every warning names its subject and, for the arena ones, the fix
   std::string full = mju_warningText(mjWARN_CONTACTFULL, 13631488);
   EXPECT_EQ(full.rfind("Pre-allocated contact buffer is full. Increase arena memory allocation "
-                       "above 13M bytes", 0), 0u) << full;
+                       "above 13M bytes",
+                       0),
+            0u)
+      << full;
   EXPECT_NE(full.find("<size memory"), std::string::npos);
   std::string cnstr = mju_warningText(mjWARN_CNSTRFULL, 4096);
   EXPECT_NE(cnstr.find("constraints"), std::string::npos);
@@ -200,10 +215,8 @@ TEST(Names, WarningTexts) {
   EXPECT_NE(std::string(mju_warningText(mjWARN_INERTIA, 5)).find("DOF 5"), std::string::npos);
   EXPECT_NE(std::string(mju_warningText(mjWARN_BADQPOS, 2)).find("QPOS"), std::string::npos);
   EXPECT_NE(std::string(mju_warningText(mjWARN_BADQVEL, 2)).find("QVEL"), std::string::npos);
-  EXPECT_NE(std::string(mju_warningText(mjWARN_BADCTRL, 1)).find("ACTUATOR 1"),
-            std::string::npos);
-  EXPECT_NE(std::string(mju_warningText(99, 0)).find("Unknown warning type 99"),
-            std::string::npos);
+  EXPECT_NE(std::string(mju_warningText(mjWARN_BADCTRL, 1)).find("ACTUATOR 1"), std::string::npos);
+  EXPECT_NE(std::string(mju_warningText(99, 0)).find("Unknown warning type 99"), std::string::npos);
 }
 
 TEST(Names, VersionAndStringTables) {
@@ -211,21 +224,28 @@ TEST(Names, VersionAndStringTables) {
   EXPECT_STREQ(mj_versionString(), "3.8.0");
   // the <option><flag> attribute names of XMLreference.rst, in bit order
   const char* disable[mjNDISABLE] = {
-    "constraint", "equality", "frictionloss", "limit", "contact", "spring", "damper", "gravity",
-    "clampctrl", "warmstart", "filterparent", "actuation", "refsafe", "sensor", "midphase",
-    "eulerdamp", "autoreset", "nativeccd", "island", "multiccd"
-  };
+      "constraint", "equality",  "frictionloss", "limit",        "contact",   "spring",  "damper",
+      "gravity",    "clampctrl", "warmstart",    "filterparent", "actuation", "refsafe", "sensor",
+      "midphase",   "eulerdamp", "autoreset",    "nativeccd",    "island",    "multiccd"};
   const char* enable[mjNENABLE] = {"override", "energy", "fwdinv", "invdiscrete", "sleep"};
   auto lower = [](const char* s) {
     std::string out(s);
-    for (char& c : out) c = static_cast<char>(tolower(static_cast<unsigned char>(c)));
+    for (char& c : out) {
+      c = static_cast<char>(tolower(static_cast<unsigned char>(c)));
+    }
     return out;
   };
-  for (int i = 0; i < mjNDISABLE; i++) EXPECT_EQ(lower(mjDISABLESTRING[i]), disable[i]);
-  for (int i = 0; i < mjNENABLE; i++) EXPECT_EQ(lower(mjENABLESTRING[i]), enable[i]);
+  for (int i = 0; i < mjNDISABLE; i++) {
+    EXPECT_EQ(lower(mjDISABLESTRING[i]), disable[i]);
+  }
+  for (int i = 0; i < mjNENABLE; i++) {
+    EXPECT_EQ(lower(mjENABLESTRING[i]), enable[i]);
+  }
   EXPECT_STREQ(mjTIMERSTRING[mjTIMER_STEP], "step");
   EXPECT_STREQ(mjTIMERSTRING[mjTIMER_POS_KINEMATICS], "pos_kinematics");
-  for (int i = 0; i < mjNTIMER; i++) EXPECT_NE(mjTIMERSTRING[i], nullptr);
+  for (int i = 0; i < mjNTIMER; i++) {
+    EXPECT_NE(mjTIMERSTRING[i], nullptr);
+  }
 }
 
 }  // namespace

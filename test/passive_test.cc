@@ -32,7 +32,9 @@ TEST_P(PassiveGolden, MatchesOracle) {
   GoldenCase c;
   std::string skip;
   if (!OpenCase(GetParam(), &c, &skip)) {
-    if (!skip.empty()) GTEST_SKIP() << skip;
+    if (!skip.empty()) {
+      GTEST_SKIP() << skip;
+    }
     return;
   }
   UseOracleFluidCoefficients(&c);  // qfrc_passive includes the fluid forces
@@ -43,14 +45,14 @@ TEST_P(PassiveGolden, MatchesOracle) {
     SCOPED_TRACE("record " + std::to_string(r));
     SetState(*c.g, r, m, d);
     Passive(m, d);
-    EXPECT_TRUE(NearArrays("qfrc_spring", d->qfrc_spring, nv, c.g->get(r, "qfrc_spring"),
+    EXPECT_TRUE(
+        NearArrays("qfrc_spring", d->qfrc_spring, nv, c.g->get(r, "qfrc_spring"), kRtol, kAtol));
+    EXPECT_TRUE(
+        NearArrays("qfrc_damper", d->qfrc_damper, nv, c.g->get(r, "qfrc_damper"), kRtol, kAtol));
+    EXPECT_TRUE(NearArrays("qfrc_gravcomp", d->qfrc_gravcomp, nv, c.g->get(r, "qfrc_gravcomp"),
                            kRtol, kAtol));
-    EXPECT_TRUE(NearArrays("qfrc_damper", d->qfrc_damper, nv, c.g->get(r, "qfrc_damper"),
-                           kRtol, kAtol));
-    EXPECT_TRUE(NearArrays("qfrc_gravcomp", d->qfrc_gravcomp, nv,
-                           c.g->get(r, "qfrc_gravcomp"), kRtol, kAtol));
-    EXPECT_TRUE(NearArrays("qfrc_passive", d->qfrc_passive, nv, c.g->get(r, "qfrc_passive"),
-                           kRtol, kAtol));
+    EXPECT_TRUE(
+        NearArrays("qfrc_passive", d->qfrc_passive, nv, c.g->get(r, "qfrc_passive"), kRtol, kAtol));
   }
 }
 
@@ -66,7 +68,9 @@ INSTANTIATE_TEST_SUITE_P(Models, PassiveGolden, ::testing::ValuesIn(GoldenModels
 std::vector<mjtNum> PolyState(int seed) {
   std::vector<mjtNum> q = {0.7, 0.8, 0.3, -0.4, 0.2, 1.3, -0.2, 1.4, 0.9, 0.1, 0.3, -0.2, 0.25};
   // vary the state with the seed; quaternions are normalized by the pipeline
-  for (size_t i = 0; i < q.size(); i++) q[i] += 0.1 * std::sin(1.7 * seed + i);
+  for (size_t i = 0; i < q.size(); i++) {
+    q[i] += 0.1 * std::sin(1.7 * seed + i);
+  }
   return q;
 }
 
@@ -93,7 +97,7 @@ void CheckSpringGradient(const mjModel* m, mjData* d, const std::vector<mjtNum>&
       mj_energyPos(m, d);
       e[s] = d->energy[0];
     }
-    mjtNum grad = (e[0] - e[1]) / (2*h);
+    mjtNum grad = (e[0] - e[1]) / (2 * h);
     EXPECT_NEAR(spring[k], -grad, 1e-7 * (1 + std::fabs(grad))) << "dof " << k;
   }
 }
@@ -132,7 +136,7 @@ TEST(Springs, TendonDeadBand) {
   mjModel* m = model.get();
   for (int j = 0; j < m->njnt; j++) {
     m->jnt_stiffness[j] = 0;
-    mju_zero(m->jnt_stiffnesspoly + mjNPOLY*j, mjNPOLY);
+    mju_zero(m->jnt_stiffnesspoly + mjNPOLY * j, mjNPOLY);
   }
   DataPtr data(mj_makeData(m));
   mjData* d = data.get();
@@ -142,7 +146,9 @@ TEST(Springs, TendonDeadBand) {
   m->tendon_lengthspring[0] = len - 0.1;
   m->tendon_lengthspring[1] = len + 0.1;
   Passive(m, d);
-  for (int i = 0; i < m->nv; i++) EXPECT_EQ(d->qfrc_spring[i], 0);
+  for (int i = 0; i < m->nv; i++) {
+    EXPECT_EQ(d->qfrc_spring[i], 0);
+  }
   // above the band: force -k (L - s1) along J
   m->tendon_lengthspring[1] = len - 0.05;
   Passive(m, d);
@@ -164,20 +170,26 @@ TEST(Dampers, PolynomialClosedForm) {
   mjData* d = data.get();
   std::vector<mjtNum> q = PolyState(1);
   mju_copy(d->qpos, q.data(), m->nq);
-  for (int i = 0; i < nv; i++) d->qvel[i] = 1.3 * std::cos(2.1 * i + 0.4);
+  for (int i = 0; i < nv; i++) {
+    d->qvel[i] = 1.3 * std::cos(2.1 * i + 0.4);
+  }
   Passive(m, d);
 
   std::vector<mjtNum> expected(nv, 0);
   for (int i = 0; i < nv; i++) {
     mjtNum v = d->qvel[i];
-    const mjtNum* p = m->dof_dampingpoly + mjNPOLY*i;
-    expected[i] = -(m->dof_damping[i]*v + p[0]*v*std::fabs(v) + p[1]*v*v*v);
+    const mjtNum* p = m->dof_dampingpoly + mjNPOLY * i;
+    expected[i] = -(m->dof_damping[i] * v + p[0] * v * std::fabs(v) + p[1] * v * v * v);
   }
   std::vector<mjtNum> J = DenseTendonJ(m, d);
   for (int t = 0; t < m->ntendon; t++) {
     mjtNum v = 0;
-    for (int i = 0; i < nv; i++) v += J[t*nv + i] * d->qvel[i];
-    for (int i = 0; i < nv; i++) expected[i] -= m->tendon_damping[t] * v * J[t*nv + i];
+    for (int i = 0; i < nv; i++) {
+      v += J[t * nv + i] * d->qvel[i];
+    }
+    for (int i = 0; i < nv; i++) {
+      expected[i] -= m->tendon_damping[t] * v * J[t * nv + i];
+    }
   }
   // sums of a few products: rounding only
   EXPECT_TRUE(NearArrays("qfrc_damper", d->qfrc_damper, nv, expected, 1e-12, 1e-14));
@@ -202,7 +214,9 @@ TEST(Gravcomp, CancelsGravityBias) {
   ASSERT_TRUE(model);
   mjModel* m = model.get();
   m->opt.density = m->opt.viscosity = 0;
-  for (int b = 1; b < m->nbody; b++) m->body_gravcomp[b] = 1;
+  for (int b = 1; b < m->nbody; b++) {
+    m->body_gravcomp[b] = 1;
+  }
   m->ngravcomp = m->nbody - 1;
   DataPtr data(mj_makeData(m));
   mjData* d = data.get();
@@ -225,7 +239,9 @@ TEST(Gravcomp, ActuatorGravcompIsRouted) {
   ModelPtr model = LoadModel(TendonData("passive.xml"));
   ASSERT_TRUE(model);
   mjModel* m = model.get();
-  for (int b = 1; b < m->nbody; b++) m->body_gravcomp[b] = 1;  // body c has none in the file
+  for (int b = 1; b < m->nbody; b++) {
+    m->body_gravcomp[b] = 1;  // body c has none in the file
+  }
   m->ngravcomp = m->nbody - 1;
   DataPtr data(mj_makeData(m));
   mjData* d = data.get();

@@ -32,13 +32,19 @@ struct Lcg {
     s = s * 6364136223846793005ULL + 1442695040888963407ULL;
     double u = static_cast<double>(s >> 11) / 9007199254740992.0;
     int pick = static_cast<int>((s >> 3) % 11);
-    if (pick == 0) return 0.0;
-    if (pick == 1) return -0.0;
+    if (pick == 0) {
+      return 0.0;
+    }
+    if (pick == 1) {
+      return -0.0;
+    }
     return 2 * u - 1;
   }
 };
 
-bool SameBits(double a, double b) { return std::memcmp(&a, &b, sizeof(double)) == 0; }
+bool SameBits(double a, double b) {
+  return std::memcmp(&a, &b, sizeof(double)) == 0;
+}
 
 // the documented order of mju_dot: partial sums over i mod 4 (each starting from +0),
 // combined as (s0 + s2) + (s1 + s3), then the remaining products added in turn
@@ -104,7 +110,9 @@ TEST(PerfKernels, InlineSpatialMatchesUtilities) {
   Lcg rng;
   for (int rep = 0; rep < 200; rep++) {
     double inert[10], v[6], w[6];
-    for (double& x : inert) x = rng.Next();
+    for (double& x : inert) {
+      x = rng.Next();
+    }
     for (int k = 0; k < 6; k++) {
       v[k] = rng.Next();
       w[k] = rng.Next();
@@ -112,13 +120,19 @@ TEST(PerfKernels, InlineSpatialMatchesUtilities) {
     double a[6], b[6];
     mju_mulInertVec(a, inert, v);
     mji_mulInertVec(b, inert, v);
-    for (int k = 0; k < 6; k++) EXPECT_TRUE(SameBits(a[k], b[k]));
+    for (int k = 0; k < 6; k++) {
+      EXPECT_TRUE(SameBits(a[k], b[k]));
+    }
     mju_crossMotion(a, w, v);
     mji_crossMotion(b, w, v);
-    for (int k = 0; k < 6; k++) EXPECT_TRUE(SameBits(a[k], b[k]));
+    for (int k = 0; k < 6; k++) {
+      EXPECT_TRUE(SameBits(a[k], b[k]));
+    }
     mju_crossForce(a, w, v);
     mji_crossForce(b, w, v);
-    for (int k = 0; k < 6; k++) EXPECT_TRUE(SameBits(a[k], b[k]));
+    for (int k = 0; k < 6; k++) {
+      EXPECT_TRUE(SameBits(a[k], b[k]));
+    }
   }
 }
 
@@ -155,7 +169,9 @@ struct Scene {
 
 TEST(PerfKernels, DifferenceJacobianMatchesTwoJacobians) {
   Scene s;
-  if (!s.Load()) return;
+  if (!s.Load()) {
+    return;
+  }
   const mjModel* m = s.m.get();
   const mjData* d = s.d.get();
   int nv = m->nv;
@@ -181,12 +197,16 @@ TEST(PerfKernels, DifferenceJacobianMatchesTwoJacobians) {
 
 TEST(PerfKernels, MulMMatchesDenseProduct) {
   Scene s;
-  if (!s.Load()) return;
+  if (!s.Load()) {
+    return;
+  }
   const mjModel* m = s.m.get();
   int nv = m->nv;
   std::vector<double> full(nv * nv), vec(nv), res(nv);
   mj_fullM(m, full.data(), s.d->qM);
-  for (int i = 0; i < nv; i++) vec[i] = std::cos(0.9 * i) - 0.3;
+  for (int i = 0; i < nv; i++) {
+    vec[i] = std::cos(0.9 * i) - 0.3;
+  }
   mj_mulM(m, s.d.get(), res.data(), vec.data());
   for (int i = 0; i < nv; i++) {
     double ref = 0, mag = 0;
@@ -201,18 +221,24 @@ TEST(PerfKernels, MulMMatchesDenseProduct) {
 
 TEST(PerfKernels, ConstraintCostMatchesUpdate) {
   Scene s;
-  if (!s.Load()) return;
+  if (!s.Load()) {
+    return;
+  }
   const mjModel* m = s.m.get();
   mjData* d = s.d.get();
   int nefc = d->nefc;
   ASSERT_GT(nefc, 0) << "the scene should have constraints";
   std::vector<double> jar(nefc);
-  for (int i = 0; i < nefc; i++) jar[i] = 0.02 * std::sin(2.3 * i) - 0.005;
+  for (int i = 0; i < nefc; i++) {
+    jar[i] = 0.02 * std::sin(2.3 * i) - 0.005;
+  }
   double cost_update = 0;
   mj_constraintUpdate(m, d, jar.data(), &cost_update, 0);
   std::vector<double> force(d->efc_force, d->efc_force + nefc);
   std::vector<int> state(d->efc_state, d->efc_state + nefc);
-  for (int i = 0; i < nefc; i++) d->efc_force[i] = 123;
+  for (int i = 0; i < nefc; i++) {
+    d->efc_force[i] = 123;
+  }
   double cost = mj_constraintCost(m, d, jar.data());
   EXPECT_TRUE(SameBits(cost, cost_update));
   for (int i = 0; i < nefc; i++) {

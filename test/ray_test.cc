@@ -53,8 +53,8 @@ TEST_P(RayScene, MatchesOracle) {
     SiteRay(d, i, vec);
     int geomid = -2;
     mjtNum normal[3];
-    mjtNum x = mj_ray(m, d, d->site_xpos + 3 * i, vec, nullptr, 1, m->site_bodyid[i], &geomid,
-                      normal);
+    mjtNum x =
+        mj_ray(m, d, d->site_xpos + 3 * i, vec, nullptr, 1, m->site_bodyid[i], &geomid, normal);
     EXPECT_NEAR(x, ref[i], kGeomTol) << name << " site " << i;
     EXPECT_EQ(x < 0, geomid < 0);
     hits += x >= 0;
@@ -81,7 +81,9 @@ TEST_P(RayScene, NormalsAreOutwardSurfaceNormals) {
     const mjtNum* origin = d->site_xpos + 3 * i;
     int bexcl = m->site_bodyid[i];
     mjtNum x = mj_ray(m, d, origin, vec, nullptr, 1, bexcl, &geomid, normal);
-    if (x < 0) continue;
+    if (x < 0) {
+      continue;
+    }
     EXPECT_NEAR(mju_norm3(normal), 1, 1e-12);
     mju_addScl3(pnt, origin, vec, x);
 
@@ -137,7 +139,9 @@ mjModel* LoadString(const char* xml) {
   char err[1000];
   mjSpec* spec = mj_parseXMLString(xml, nullptr, err, sizeof(err));
   EXPECT_NE(spec, nullptr) << err;
-  if (!spec) return nullptr;
+  if (!spec) {
+    return nullptr;
+  }
   mjModel* m = mj_compile(spec, nullptr);
   mj_deleteSpec(spec);
   return m;
@@ -151,7 +155,9 @@ TEST(Ray, FilterArguments) {
   mj_kinematics(m, d);
   const mjtNum pnt[3] = {0, 0, 0}, vec[3] = {1, 0, 0}, vec2[3] = {2, 0, 0};
   int id;
-  auto name = [m](int i) { return i < 0 ? std::string("-") : std::string(mj_id2name(m, mjOBJ_GEOM, i)); };
+  auto name = [m](int i) {
+    return i < 0 ? std::string("-") : std::string(mj_id2name(m, mjOBJ_GEOM, i));
+  };
 
   EXPECT_NEAR(mj_ray(m, d, pnt, vec, nullptr, 1, -1, &id, nullptr), 0.9, 1e-15);
   EXPECT_EQ(name(id), "static");

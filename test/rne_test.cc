@@ -25,9 +25,13 @@ struct Loaded {
 
 // golden model at the golden state: positions, inertia and velocities computed
 bool LoadGolden(const std::string& name, Loaded* out) {
-  if (!out->g.Load(GoldenPath(name))) return false;
+  if (!out->g.Load(GoldenPath(name))) {
+    return false;
+  }
   out->m.reset(ModelFromGolden(out->g));
-  if (!out->m) return false;
+  if (!out->m) {
+    return false;
+  }
   out->d.reset(mj_makeData(out->m.get()));
   SetGoldenState(out->g, out->m.get(), out->d.get());
   mjModel* m = out->m.get();
@@ -48,8 +52,8 @@ TEST_P(RneGolden, MatchesOracle) {
   ASSERT_TRUE(LoadGolden(GetParam(), &t));
   const mjModel* m = t.m.get();
   mjData* d = t.d.get();
-  ExpectNear(t.g, "d.cvel", d->cvel, 6*m->nbody);
-  ExpectNear(t.g, "d.cdof_dot", d->cdof_dot, 6*m->nv);
+  ExpectNear(t.g, "d.cvel", d->cvel, 6 * m->nbody);
+  ExpectNear(t.g, "d.cdof_dot", d->cdof_dot, 6 * m->nv);
   std::vector<mjtNum> bias(m->nv);
   mj_rne(m, d, 0, bias.data());
   ExpectNear(t.g, "d.qfrc_bias", bias.data(), m->nv);
@@ -70,19 +74,21 @@ TEST_P(PostGolden, MatchesOracle) {
   mjData* d = t.d.get();
   mj_subtreeVel(m, d);
   bool computed = false;  // the oracle runs mj_subtreeVel only for models with subtree sensors
-  for (double x : t.g.Get("d.subtree_linvel")) computed |= (x != 0);
+  for (double x : t.g.Get("d.subtree_linvel")) {
+    computed |= (x != 0);
+  }
   if (computed) {
-    ExpectNear(t.g, "d.subtree_linvel", d->subtree_linvel, 3*m->nbody);
-    ExpectNear(t.g, "d.subtree_angmom", d->subtree_angmom, 3*m->nbody);
+    ExpectNear(t.g, "d.subtree_linvel", d->subtree_linvel, 3 * m->nbody);
+    ExpectNear(t.g, "d.subtree_angmom", d->subtree_angmom, 3 * m->nbody);
   }
 
   GoldenConstraints con;
   con.Attach(t.g, d);
   mj_rnePostConstraint(m, d);
   GoldenConstraints::Detach(d);
-  ExpectNear(t.g, "d.cacc", d->cacc, 6*m->nbody);
-  ExpectNear(t.g, "d.cfrc_ext", d->cfrc_ext, 6*m->nbody);
-  ExpectNear(t.g, "d.cfrc_int", d->cfrc_int, 6*m->nbody);
+  ExpectNear(t.g, "d.cacc", d->cacc, 6 * m->nbody);
+  ExpectNear(t.g, "d.cfrc_ext", d->cfrc_ext, 6 * m->nbody);
+  ExpectNear(t.g, "d.cfrc_int", d->cfrc_int, 6 * m->nbody);
 }
 
 INSTANTIATE_TEST_SUITE_P(Models, PostGolden,
@@ -100,14 +106,16 @@ TEST(Rne, WithAccelerationIsMqaccPlusBias) {
     const mjModel* m = t.m.get();
     mjData* d = t.d.get();
     int nv = m->nv;
-    for (int i = 0; i < nv; i++) d->qacc[i] = std::sin(1.1*i + 0.3);
+    for (int i = 0; i < nv; i++) {
+      d->qacc[i] = std::sin(1.1 * i + 0.3);
+    }
     std::vector<mjtNum> full(nv), bias(nv), Ma(nv);
     mj_rne(m, d, 1, full.data());
     mj_rne(m, d, 0, bias.data());
     mj_mulM(m, d, Ma.data(), d->qacc);
     for (int i = 0; i < nv; i++) {
       // armature is not part of RNE's rigid-body inertia
-      EXPECT_NEAR(full[i] + m->dof_armature[i]*d->qacc[i], Ma[i] + bias[i], 1e-10) << name;
+      EXPECT_NEAR(full[i] + m->dof_armature[i] * d->qacc[i], Ma[i] + bias[i], 1e-10) << name;
     }
   }
 }
@@ -123,18 +131,22 @@ TEST(Rne, KineticEnergyFromCvel) {
     std::vector<mjtNum> Mv(nv);
     mj_mulM(m, d, Mv.data(), d->qvel);
     mjtNum energy = 0.5 * mju_dot(d->qvel, Mv.data(), nv), armature = 0;
-    for (int i = 0; i < nv; i++) armature += 0.5 * m->dof_armature[i] * d->qvel[i] * d->qvel[i];
+    for (int i = 0; i < nv; i++) {
+      armature += 0.5 * m->dof_armature[i] * d->qvel[i] * d->qvel[i];
+    }
 
     mjtNum sum = 0;
     for (int b = 1; b < m->nbody; b++) {
-      const mjtNum* v = d->cvel + 6*b;
+      const mjtNum* v = d->cvel + 6 * b;
       mjtNum r[3], vcom[3], wl[3];
-      mju_sub3(r, d->xipos + 3*b, d->subtree_com + 3*m->body_rootid[b]);
+      mju_sub3(r, d->xipos + 3 * b, d->subtree_com + 3 * m->body_rootid[b]);
       mju_cross(vcom, v, r);
       mju_addTo3(vcom, v + 3);
-      mju_mulMatTVec3(wl, d->ximat + 9*b, v);
+      mju_mulMatTVec3(wl, d->ximat + 9 * b, v);
       sum += 0.5 * m->body_mass[b] * mju_dot3(vcom, vcom);
-      for (int k = 0; k < 3; k++) sum += 0.5 * m->body_inertia[3*b + k] * wl[k] * wl[k];
+      for (int k = 0; k < 3; k++) {
+        sum += 0.5 * m->body_inertia[3 * b + k] * wl[k] * wl[k];
+      }
     }
     EXPECT_NEAR(energy, sum + armature, 1e-12 * (1 + energy)) << name;
   }
@@ -158,11 +170,11 @@ TEST(Rne, BiasMatchesLagrangian) {
     mj_kinematics(m, d);
     mj_comPos(m, d);
     mj_makeM(m, d);
-    M->assign(nv*nv, 0);
+    M->assign(nv * nv, 0);
     mj_fullM(m, M->data(), d->qM);
     *V = 0;
     for (int b = 1; b < m->nbody; b++) {
-      *V -= m->body_mass[b] * mju_dot3(m->opt.gravity, d->xipos + 3*b);
+      *V -= m->body_mass[b] * mju_dot3(m->opt.gravity, d->xipos + 3 * b);
     }
   };
 
@@ -180,7 +192,9 @@ TEST(Rne, BiasMatchesLagrangian) {
   massAt(qp, &Mp, &Vp);
   massAt(qm, &Mm, &Vm);
   for (int i = 0; i < nv; i++) {
-    for (int j = 0; j < nv; j++) expect[i] += (Mp[i*nv + j] - Mm[i*nv + j]) / (2*h) * v[j];
+    for (int j = 0; j < nv; j++) {
+      expect[i] += (Mp[i * nv + j] - Mm[i * nv + j]) / (2 * h) * v[j];
+    }
   }
 
   // -1/2 d(v'Mv)/dq_k + dV/dq_k
@@ -194,15 +208,17 @@ TEST(Rne, BiasMatchesLagrangian) {
     mjtNum Tp = 0, Tm = 0;
     for (int i = 0; i < nv; i++) {
       for (int j = 0; j < nv; j++) {
-        Tp += v[i] * Mp[i*nv + j] * v[j];
-        Tm += v[i] * Mm[i*nv + j] * v[j];
+        Tp += v[i] * Mp[i * nv + j] * v[j];
+        Tm += v[i] * Mm[i * nv + j] * v[j];
       }
     }
-    expect[k] += -0.5 * (Tp - Tm) / (2*h) + (Vp - Vm) / (2*h);
+    expect[k] += -0.5 * (Tp - Tm) / (2 * h) + (Vp - Vm) / (2 * h);
   }
 
   // central differences with h = 1e-6: truncation ~1e-12, rounding ~1e-10
-  for (int i = 0; i < nv; i++) EXPECT_NEAR(bias[i], expect[i], 1e-7) << i;
+  for (int i = 0; i < nv; i++) {
+    EXPECT_NEAR(bias[i], expect[i], 1e-7) << i;
+  }
 }
 
 // subtree momenta are linear in qvel through the subtree-com and angular-momentum matrices
@@ -214,7 +230,7 @@ TEST(Rne, SubtreeMomentaMatchJacobians) {
     mjData* d = t.d.get();
     int nv = m->nv;
     mj_subtreeVel(m, d);
-    std::vector<mjtNum> J(3*nv);
+    std::vector<mjtNum> J(3 * nv);
     for (int b = 0; b < m->nbody; b++) {
       mjtNum lin[3], ang[3];
       mj_jacSubtreeCom(m, d, J.data(), b);
@@ -222,8 +238,8 @@ TEST(Rne, SubtreeMomentaMatchJacobians) {
       mj_angmomMat(m, d, J.data(), b);
       mju_mulMatVec(ang, J.data(), d->qvel, 3, nv);
       for (int k = 0; k < 3; k++) {
-        EXPECT_NEAR(d->subtree_linvel[3*b + k], lin[k], 1e-12) << name << " body " << b;
-        EXPECT_NEAR(d->subtree_angmom[3*b + k], ang[k], 1e-12) << name << " body " << b;
+        EXPECT_NEAR(d->subtree_linvel[3 * b + k], lin[k], 1e-12) << name << " body " << b;
+        EXPECT_NEAR(d->subtree_angmom[3 * b + k], ang[k], 1e-12) << name << " body " << b;
       }
     }
   }
@@ -237,16 +253,18 @@ TEST(Rne, InternalForcesProjectToJointForces) {
   const mjModel* m = t.m.get();
   mjData* d = t.d.get();
   int nv = m->nv;
-  for (int i = 0; i < nv; i++) d->qacc[i] = std::cos(0.5*i);
+  for (int i = 0; i < nv; i++) {
+    d->qacc[i] = std::cos(0.5 * i);
+  }
   std::vector<mjtNum> tau(nv), ext(nv, 0);
   mj_rne(m, d, 1, tau.data());
   for (int b = 1; b < m->nbody; b++) {
-    const mjtNum* f = d->xfrc_applied + 6*b;
-    mj_applyFT(m, d, f, f + 3, d->xipos + 3*b, b, ext.data());
+    const mjtNum* f = d->xfrc_applied + 6 * b;
+    mj_applyFT(m, d, f, f + 3, d->xipos + 3 * b, b, ext.data());
   }
   mj_rnePostConstraint(m, d);
   for (int j = 0; j < nv; j++) {
-    mjtNum proj = mju_dot(d->cdof + 6*j, d->cfrc_int + 6*m->dof_bodyid[j], 6);
+    mjtNum proj = mju_dot(d->cdof + 6 * j, d->cfrc_int + 6 * m->dof_bodyid[j], 6);
     EXPECT_NEAR(proj, tau[j] - ext[j], 1e-10) << j;
   }
 }
@@ -267,9 +285,11 @@ TEST(Rne, DisabledGravity) {
   for (int b = 1; b < m->nbody; b++) {
     mjtNum f[3];
     mju_scl3(f, m->opt.gravity, -m->body_mass[b]);
-    mj_applyFT(m, d, f, nullptr, d->xipos + 3*b, b, grav.data());
+    mj_applyFT(m, d, f, nullptr, d->xipos + 3 * b, b, grav.data());
   }
-  for (int i = 0; i < nv; i++) EXPECT_NEAR(withg[i] - without[i], grav[i], 1e-12);
+  for (int i = 0; i < nv; i++) {
+    EXPECT_NEAR(withg[i] - without[i], grav[i], 1e-12);
+  }
 }
 
 }  // namespace

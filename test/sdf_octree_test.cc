@@ -27,7 +27,9 @@ using motus::MeshOctree;
 void BoxMesh(const double h[3], std::vector<double>* vert, std::vector<int>* face) {
   vert->clear();
   for (int k = 0; k < 8; k++) {
-    for (int j = 0; j < 3; j++) vert->push_back((k >> j) & 1 ? h[j] : -h[j]);
+    for (int j = 0; j < 3; j++) {
+      vert->push_back((k >> j) & 1 ? h[j] : -h[j]);
+    }
   }
   // each face as a quad (a, b, c, d), clockwise seen from outside (so the triangles (a, c, b)
   // and (a, d, c) face outwards)
@@ -91,7 +93,9 @@ TEST(SdfOctree, ClosestPointMatchesDenseSampling) {
     EXPECT_LE(exact, sampled + 1e-12);
     EXPECT_LE(sampled - exact, 3.5 / n) << "trial " << trial;
     double pq2 = 0;
-    for (int j = 0; j < 3; j++) pq2 += (p[j] - q[j]) * (p[j] - q[j]);
+    for (int j = 0; j < 3; j++) {
+      pq2 += (p[j] - q[j]) * (p[j] - q[j]);
+    }
     EXPECT_NEAR(pq2, d2, 1e-12);  // the returned point realizes the returned distance
   }
 }
@@ -133,7 +137,9 @@ TEST(SdfOctree, TreeStructure) {
   for (int n = 0; n < o.size(); n++) {
     maxdepth = std::max(maxdepth, o.depth[n]);
     if (o.child[8 * n] < 0) {
-      for (int k = 1; k < 8; k++) EXPECT_EQ(o.child[8 * n + k], -1);
+      for (int k = 1; k < 8; k++) {
+        EXPECT_EQ(o.child[8 * n + k], -1);
+      }
       continue;
     }
     for (int k = 0; k < 8; k++) {
@@ -143,8 +149,7 @@ TEST(SdfOctree, TreeStructure) {
       EXPECT_EQ(o.depth[c], o.depth[n] + 1);
       for (int j = 0; j < 3; j++) {
         double sign = (k >> j) & 1 ? 1 : -1;
-        EXPECT_NEAR(o.aabb[6 * c + j], o.aabb[6 * n + j] + sign * o.aabb[6 * n + 3 + j] / 2,
-                    1e-15);
+        EXPECT_NEAR(o.aabb[6 * c + j], o.aabb[6 * n + j] + sign * o.aabb[6 * n + 3 + j] / 2, 1e-15);
         EXPECT_NEAR(o.aabb[6 * c + 3 + j], o.aabb[6 * n + 3 + j] / 2, 1e-15);
       }
     }
@@ -165,19 +170,25 @@ TEST(SdfOctree, FieldApproximatesBoxDistance) {
     const double* box = o.aabb.data() + 6 * n;
     for (int k = 0; k < 8; k++) {
       double p[3];
-      for (int j = 0; j < 3; j++) p[j] = box[j] + ((k >> j) & 1 ? box[3 + j] : -box[3 + j]);
+      for (int j = 0; j < 3; j++) {
+        p[j] = box[j] + ((k >> j) & 1 ? box[3 + j] : -box[3 + j]);
+      }
       double want = BoxDistance(p, h), got = o.coeff[8 * n + k];
       double cell = 2 * std::max({box[3], box[4], box[5]});
       EXPECT_LE(std::fabs(got - want), cell) << "node " << n << " corner " << k;
       EXPECT_EQ(got < 0, want < 0) << "sign at node " << n << " corner " << k;
-      if (o.depth[n] == motus::kOctreeMaxDepth && std::fabs(got - want) <= 1e-15) exact++;
+      if (o.depth[n] == motus::kOctreeMaxDepth && std::fabs(got - want) <= 1e-15) {
+        exact++;
+      }
     }
   }
   EXPECT_GT(exact, 0);
   // the root corners are outside the box by the 10% margin
   for (int k = 0; k < 8; k++) {
     double p[3];
-    for (int j = 0; j < 3; j++) p[j] = (k >> j) & 1 ? 1.1 * h[j] : -1.1 * h[j];
+    for (int j = 0; j < 3; j++) {
+      p[j] = (k >> j) & 1 ? 1.1 * h[j] : -1.1 * h[j];
+    }
     EXPECT_NEAR(o.coeff[k], BoxDistance(p, h), 1e-15);
   }
 }

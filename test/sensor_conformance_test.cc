@@ -42,7 +42,7 @@ struct Case {
   const char* name;
   const char* path;  // relative to the source tree, or to ../shared when shared
   bool shared;
-  int cone;          // -1: as in the model
+  int cone;  // -1: as in the model
   double rtol = kRtol;
 };
 
@@ -58,8 +58,12 @@ const Case kCases[] = {
     {"car", "models/car/car.xml", true, -1},
 };
 
-std::string CaseName(const ::testing::TestParamInfo<Case>& info) { return info.param.name; }
-void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
+std::string CaseName(const ::testing::TestParamInfo<Case>& info) {
+  return info.param.name;
+}
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.name;
+}
 
 // Contacts from the oracle's "contact" field: each struct flattened with its keys sorted
 // (tools/gen_golden.py): H[36] dim dist efc_address exclude frame[9] friction[5] geom1 geom2
@@ -85,22 +89,36 @@ void InjectContacts(mjData* d, const std::vector<double>& v) {
     x->dist = c[37];
     x->efc_address = -2;
     x->exclude = static_cast<int>(c[39]);
-    for (int k = 0; k < 9; k++) x->frame[k] = c[40 + k];
-    for (int k = 0; k < 5; k++) x->friction[k] = c[49 + k];
+    for (int k = 0; k < 9; k++) {
+      x->frame[k] = c[40 + k];
+    }
+    for (int k = 0; k < 5; k++) {
+      x->friction[k] = c[49 + k];
+    }
     x->geom1 = x->geom[0] = static_cast<int>(c[54]);
     x->geom2 = x->geom[1] = static_cast<int>(c[55]);
     x->includemargin = c[56];
-    for (int k = 0; k < 3; k++) x->pos[k] = c[58 + k];
-    for (int k = 0; k < mjNIMP; k++) x->solimp[k] = c[61 + k];
-    for (int k = 0; k < mjNREF; k++) x->solref[k] = c[66 + k];
-    for (int k = 0; k < mjNREF; k++) x->solreffriction[k] = c[68 + k];
+    for (int k = 0; k < 3; k++) {
+      x->pos[k] = c[58 + k];
+    }
+    for (int k = 0; k < mjNIMP; k++) {
+      x->solimp[k] = c[61 + k];
+    }
+    for (int k = 0; k < mjNREF; k++) {
+      x->solref[k] = c[66 + k];
+    }
+    for (int k = 0; k < mjNREF; k++) {
+      x->solreffriction[k] = c[68 + k];
+    }
     x->flex[0] = x->flex[1] = x->elem[0] = x->elem[1] = x->vert[0] = x->vert[1] = -1;
   }
 }
 
 void Copy(mjtNum* dst, const std::vector<double>& src, int n) {
   ASSERT_EQ(static_cast<int>(src.size()), n);
-  for (int k = 0; k < n; k++) dst[k] = src[k];
+  for (int k = 0; k < n; k++) {
+    dst[k] = src[k];
+  }
 }
 
 class SensorConformance : public ::testing::TestWithParam<Case> {};
@@ -114,7 +132,9 @@ TEST_P(SensorConformance, SensordataMatchesOracle) {
   ModelPtr model = LoadModel(path);
   ASSERT_TRUE(model);
   mjModel* m = model.get();
-  if (c.cone >= 0) m->opt.cone = c.cone;
+  if (c.cone >= 0) {
+    m->opt.cone = c.cone;
+  }
   Golden golden(SourcePath("test/data/sensor/" + std::string(c.name) + ".txt"));
   ASSERT_TRUE(golden.ok()) << golden.error();
   DataPtr data(mj_makeData(m));
@@ -160,10 +180,12 @@ TEST_P(SensorConformance, SensordataMatchesOracle) {
     for (int i = 0; i < m->nsensor; i++) {
       int adr = m->sensor_adr[i], dim = m->sensor_dim[i];
       double scale = 0;
-      for (int k = 0; k < dim; k++) scale = std::fmax(scale, std::fabs(expected[adr + k]));
+      for (int k = 0; k < dim; k++) {
+        scale = std::fmax(scale, std::fabs(expected[adr + k]));
+      }
       const char* name = mj_id2name(m, mjOBJ_SENSOR, i);
-      std::string what = "sensor " + std::to_string(i) + " (" + (name ? name : "") +
-                         ", type " + std::to_string(m->sensor_type[i]) + ")";
+      std::string what = "sensor " + std::to_string(i) + " (" + (name ? name : "") + ", type " +
+                         std::to_string(m->sensor_type[i]) + ")";
       std::vector<double> e(expected.begin() + adr, expected.begin() + adr + dim);
       EXPECT_TRUE(NearArrays(what, d->sensordata + adr, dim, e, c.rtol, c.rtol * (1 + scale)));
     }

@@ -113,7 +113,9 @@ TEST_F(SensorDistance, PrimitivePairsMatchOracle) {
     SCOPED_TRACE("record " + std::to_string(r));
     const std::vector<double>& expected = Evaluate(r);
     for (int i = 0; i < m->nsensor; i += 5) {
-      if (ConvexPair(m, m->sensor_objid[i], m->sensor_refid[i])) continue;
+      if (ConvexPair(m, m->sensor_objid[i], m->sensor_refid[i])) {
+        continue;
+      }
       checked++;
       overlapping += expected[m->sensor_adr[i]] < 0;
       ExpectPairNear(expected, i, kPrimitiveTol);
@@ -135,8 +137,12 @@ TEST_F(SensorDistance, ConvexPairsFollowColliderOrder) {
     SCOPED_TRACE("record " + std::to_string(r));
     const std::vector<double>& expected = Evaluate(r);
     for (int i = 0; i < m->nsensor; i += 5) {
-      if (!ConvexPair(m, m->sensor_objid[i], m->sensor_refid[i])) continue;
-      if (std::fabs(expected[m->sensor_adr[i]]) < 1e-3) continue;
+      if (!ConvexPair(m, m->sensor_objid[i], m->sensor_refid[i])) {
+        continue;
+      }
+      if (std::fabs(expected[m->sensor_adr[i]]) < 1e-3) {
+        continue;
+      }
       for (int k : {i + 2, i + 4}) {  // fromto sensors
         const double* e = expected.data() + m->sensor_adr[k];
         const double* got = data_->sensordata + m->sensor_adr[k];
@@ -163,7 +169,9 @@ TEST_F(SensorDistance, ConvexPairsMatchOracle) {
     SCOPED_TRACE("record " + std::to_string(r));
     const std::vector<double>& expected = Evaluate(r);
     for (int i = 0; i < m->nsensor; i += 5) {
-      if (!ConvexPair(m, m->sensor_objid[i], m->sensor_refid[i])) continue;
+      if (!ConvexPair(m, m->sensor_objid[i], m->sensor_refid[i])) {
+        continue;
+      }
       double dist = expected[m->sensor_adr[i]];
       ExpectPairNear(expected, i, dist > 0 ? kConvexSeparatedTol : kConvexOverlapTol);
     }

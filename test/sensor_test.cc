@@ -65,7 +65,9 @@ const mjtNum* Sensor(const mjModel* m, const mjData* d, const char* name) {
 void SetState(const mjModel* m, mjData* d) {
   mj_resetData(m, d);
   const double q[4] = {0.8, 0.3, -0.4, 0.2};
-  for (int k = 0; k < 4; k++) d->qpos[k] = q[k];
+  for (int k = 0; k < 4; k++) {
+    d->qpos[k] = q[k];
+  }
   d->qpos[4] = 0.6;
   d->qpos[8] = 0.9;  // box orientation
   d->qpos[9] = 0.1;
@@ -73,7 +75,9 @@ void SetState(const mjModel* m, mjData* d) {
   d->qpos[11] = 0.2;
   mj_normalizeQuat(m, d->qpos);
   const double v[10] = {0.4, -1.1, 0.7, 1.5, 0.3, -0.2, 0.5, 1.2, -0.8, 0.6};
-  for (int k = 0; k < 10; k++) d->qvel[k] = v[k];
+  for (int k = 0; k < 10; k++) {
+    d->qvel[k] = v[k];
+  }
 }
 
 // velocity sensors equal the central difference of the position sensors along qvel
@@ -93,12 +97,12 @@ TEST(Sensor, VelocitiesAreDerivativesOfPositions) {
   }
   // central differences: truncation h^2 * (third derivative, order 10) and rounding 1e-16/h
   const double tol = 1e-8;
-  for (auto pair : {std::pair<const char*, const char*>{"p", "v"}, {"prel", "vrel"},
-                    {"com", "comvel"}}) {
+  for (auto pair :
+       {std::pair<const char*, const char*>{"p", "v"}, {"prel", "vrel"}, {"com", "comvel"}}) {
     const mjtNum* vel = Sensor(m, d, pair.second);
     for (int k = 0; k < 3; k++) {
-      double fd = (Sensor(m, plus.get(), pair.first)[k] -
-                   Sensor(m, minus.get(), pair.first)[k]) / (2 * h);
+      double fd =
+          (Sensor(m, plus.get(), pair.first)[k] - Sensor(m, minus.get(), pair.first)[k]) / (2 * h);
       EXPECT_NEAR(vel[k], fd, tol) << pair.second << "[" << k << "]";
     }
   }
@@ -108,7 +112,9 @@ TEST(Sensor, VelocitiesAreDerivativesOfPositions) {
   mju_scl3(dq, dq, 1 / (2 * h));
   mju_copy4(qmid, Sensor(m, d, "q"));
   mju_rotVecQuat(w, dq, qmid);
-  for (int k = 0; k < 3; k++) EXPECT_NEAR(Sensor(m, d, "w")[k], w[k], tol) << "w[" << k << "]";
+  for (int k = 0; k < 3; k++) {
+    EXPECT_NEAR(Sensor(m, d, "w")[k], w[k], tol) << "w[" << k << "]";
+  }
 }
 
 TEST(Sensor, AccelerometerFreeFallAndRest) {
@@ -120,7 +126,9 @@ TEST(Sensor, AccelerometerFreeFallAndRest) {
   // the free box (dofs 4-6 translation, 7-9 rotation) falls without rotating: its sites feel
   // no specific force, whatever the orientation and linear velocity
   SetState(m, d);
-  for (int k = 7; k < 10; k++) d->qvel[k] = 0;
+  for (int k = 7; k < 10; k++) {
+    d->qvel[k] = 0;
+  }
   mj_forward(m, d);
   for (int k = 0; k < 3; k++) {
     // rounding of g (9.81) cancelled against the gravity part of cacc
@@ -130,7 +138,9 @@ TEST(Sensor, AccelerometerFreeFallAndRest) {
   int s = mj_name2id(m, mjOBJ_SITE, "fixed");
   mjtNum up[3] = {0, 0, 9.81}, local[3];
   mju_mulMatTVec3(local, d->site_xmat + 9 * s, up);
-  for (int k = 0; k < 3; k++) EXPECT_NEAR(Sensor(m, d, "acc_fixed")[k], local[k], 1e-12);
+  for (int k = 0; k < 3; k++) {
+    EXPECT_NEAR(Sensor(m, d, "acc_fixed")[k], local[k], 1e-12);
+  }
 }
 
 TEST(Sensor, EnergiesAndNoNoise) {
@@ -177,7 +187,9 @@ TEST(Sensor, CutoffClampsRealAndPositiveData) {
   mjModel* m = model.get();
   DataPtr data(mj_makeData(m));
   mjData* d = data.get();
-  for (int k = 0; k < 200; k++) mj_step(m, d);
+  for (int k = 0; k < 200; k++) {
+    mj_step(m, d);
+  }
   d->qpos[7] = -0.4;
   d->qvel[6] = 2;
   mj_forward(m, d);
@@ -197,10 +209,14 @@ TEST(Sensor, DisableFlagLeavesSensordata) {
   DataPtr data(mj_makeData(m));
   mjData* d = data.get();
   SetState(m, d);
-  for (int k = 0; k < m->nsensordata; k++) d->sensordata[k] = 42;
+  for (int k = 0; k < m->nsensordata; k++) {
+    d->sensordata[k] = 42;
+  }
   m->opt.disableflags |= mjDSBL_SENSOR;
   mj_forward(m, d);
-  for (int k = 0; k < m->nsensordata; k++) EXPECT_EQ(d->sensordata[k], 42);
+  for (int k = 0; k < m->nsensordata; k++) {
+    EXPECT_EQ(d->sensordata[k], 42);
+  }
   m->opt.disableflags &= ~mjDSBL_SENSOR;
   mj_forward(m, d);
   EXPECT_NE(d->sensordata[0], 42);
@@ -217,8 +233,12 @@ void UserSensor(const mjModel* m, mjData* d, int stage) {
       d->sensordata[m->sensor_adr[i]] = 100 * stage + i;
     }
   }
-  if (stage == mjSTAGE_VEL && !d->flg_subtreevel) g_flags_ok = 0;
-  if (stage == mjSTAGE_ACC && !d->flg_rnepost) g_flags_ok = 0;
+  if (stage == mjSTAGE_VEL && !d->flg_subtreevel) {
+    g_flags_ok = 0;
+  }
+  if (stage == mjSTAGE_ACC && !d->flg_rnepost) {
+    g_flags_ok = 0;
+  }
 }
 
 TEST(Sensor, UserSensorsThroughCallback) {

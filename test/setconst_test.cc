@@ -66,15 +66,17 @@ TEST_P(SetConstGolden, ConstantsMatchOracle) {
   ExpectNear(g, "m.body_subtreemass", m->body_subtreemass, m->nbody);
   ExpectNear(g, "m.dof_M0", m->dof_M0, m->nv);
   // inverse weights go through a solve with M: 1e-9 for its conditioning
-  ExpectNear(g, "m.body_invweight0", m->body_invweight0, 2*m->nbody, 1e-9);
+  ExpectNear(g, "m.body_invweight0", m->body_invweight0, 2 * m->nbody, 1e-9);
   ExpectNear(g, "m.dof_invweight0", m->dof_invweight0, m->nv, 1e-9);
-  ExpectNear(g, "m.cam_pos0", m->cam_pos0, 3*m->ncam);
-  ExpectNear(g, "m.cam_poscom0", m->cam_poscom0, 3*m->ncam);
-  ExpectNear(g, "m.cam_mat0", m->cam_mat0, 9*m->ncam);
-  ExpectNear(g, "m.light_pos0", m->light_pos0, 3*m->nlight);
-  ExpectNear(g, "m.light_poscom0", m->light_poscom0, 3*m->nlight);
-  ExpectNear(g, "m.light_dir0", m->light_dir0, 3*m->nlight);
-  if (m->neq) ExpectNear(g, "m.eq_data", m->eq_data, mjNEQDATA*m->neq);
+  ExpectNear(g, "m.cam_pos0", m->cam_pos0, 3 * m->ncam);
+  ExpectNear(g, "m.cam_poscom0", m->cam_poscom0, 3 * m->ncam);
+  ExpectNear(g, "m.cam_mat0", m->cam_mat0, 9 * m->ncam);
+  ExpectNear(g, "m.light_pos0", m->light_pos0, 3 * m->nlight);
+  ExpectNear(g, "m.light_poscom0", m->light_poscom0, 3 * m->nlight);
+  ExpectNear(g, "m.light_dir0", m->light_dir0, 3 * m->nlight);
+  if (m->neq) {
+    ExpectNear(g, "m.eq_data", m->eq_data, mjNEQDATA * m->neq);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Models, SetConstGolden,
@@ -94,18 +96,24 @@ TEST(SetConst, StructureDescribesM) {
   mj_comPos(m, d);
   mj_makeM(m, d);
   int nv = m->nv;
-  std::vector<mjtNum> full(nv*nv), fromD(nv*nv, 0);
+  std::vector<mjtNum> full(nv * nv), fromD(nv * nv, 0);
   mj_fullM(m, full.data(), d->qM);
   for (int i = 0; i < nv; i++) {
     for (int k = 0; k < m->D_rownnz[i]; k++) {
       int adr = m->D_rowadr[i] + k, j = m->D_colind[adr];
-      if (m->mapM2D[adr] >= 0) fromD[i*nv + j] = d->M[m->mapM2D[adr]];
+      if (m->mapM2D[adr] >= 0) {
+        fromD[i * nv + j] = d->M[m->mapM2D[adr]];
+      }
     }
     EXPECT_EQ(m->D_colind[m->D_rowadr[i] + m->D_diag[i]], i);
   }
   // every nonzero of M is in D, at its value (no simple dofs in this model)
-  for (int i = 0; i < nv*nv; i++) EXPECT_EQ(fromD[i], full[i]) << i;
-  for (int k = 0; k < m->nC; k++) EXPECT_EQ(m->mapM2D[m->mapD2M[k]], k);
+  for (int i = 0; i < nv * nv; i++) {
+    EXPECT_EQ(fromD[i], full[i]) << i;
+  }
+  for (int k = 0; k < m->nC; k++) {
+    EXPECT_EQ(m->mapM2D[m->mapD2M[k]], k);
+  }
 }
 
 // rules of body_simple, one condition at a time
@@ -114,7 +122,7 @@ TEST(SetConst, BodySimpleRules) {
   const mjtNum zero[6] = {0, 0, 0, 0, 0, 0}, off[6] = {0.1, 0, 0, 0, 0, 0};
   const mjtNum ax[6] = {1, 0, 0, 0, 0, -1}, skew[6] = {1, 1, 0, 0, 1, 0};
   int t2[2];
-  EXPECT_EQ(mj_bodySimple(-1, 3, 0, 0, nullptr, nullptr, nullptr), 1);       // world
+  EXPECT_EQ(mj_bodySimple(-1, 3, 0, 0, nullptr, nullptr, nullptr), 1);        // world
   EXPECT_EQ(mj_bodySimple(0, 0, mjSAMEFRAME_BODY, 0, nullptr, zero, ax), 1);  // static leaf
   EXPECT_EQ(mj_bodySimple(0, 0, mjSAMEFRAME_BODYROT, 0, nullptr, zero, ax), 0);
   EXPECT_EQ(mj_bodySimple(1, 0, mjSAMEFRAME_BODY, 0, nullptr, zero, ax), 0);  // not a root
@@ -122,16 +130,20 @@ TEST(SetConst, BodySimpleRules) {
   EXPECT_EQ(mj_bodySimple(0, 0, mjSAMEFRAME_BODY, 1, &freej, zero, ax), 1);
   EXPECT_EQ(mj_bodySimple(0, 0, mjSAMEFRAME_BODY, 1, &ball, zero, ax), 1);
   EXPECT_EQ(mj_bodySimple(0, 0, mjSAMEFRAME_BODY, 1, &hinge, zero, ax), 1);
-  EXPECT_EQ(mj_bodySimple(0, 0, mjSAMEFRAME_BODY, 1, &hinge, off, ax), 0);   // off-origin
+  EXPECT_EQ(mj_bodySimple(0, 0, mjSAMEFRAME_BODY, 1, &hinge, off, ax), 0);     // off-origin
   EXPECT_EQ(mj_bodySimple(0, 0, mjSAMEFRAME_BODY, 1, &hinge, zero, skew), 0);  // skew axis
   EXPECT_EQ(mj_bodySimple(0, 0, mjSAMEFRAME_BODY, 1, &slide, zero, ax), 2);
-  t2[0] = slide; t2[1] = slide;
+  t2[0] = slide;
+  t2[1] = slide;
   EXPECT_EQ(mj_bodySimple(0, 0, mjSAMEFRAME_BODY, 2, t2, zero, ax), 2);
-  t2[0] = slide; t2[1] = hinge;
+  t2[0] = slide;
+  t2[1] = hinge;
   EXPECT_EQ(mj_bodySimple(0, 0, mjSAMEFRAME_BODY, 2, t2, zero, ax), 1);
-  t2[0] = hinge; t2[1] = slide;
+  t2[0] = hinge;
+  t2[1] = slide;
   EXPECT_EQ(mj_bodySimple(0, 0, mjSAMEFRAME_BODY, 2, t2, zero, ax), 0);  // rotation not last
-  t2[0] = hinge; t2[1] = hinge;
+  t2[0] = hinge;
+  t2[1] = hinge;
   EXPECT_EQ(mj_bodySimple(0, 0, mjSAMEFRAME_BODY, 2, t2, zero, ax), 0);
 }
 
@@ -141,8 +153,8 @@ TEST(SetConst, InvalidTreeIsAnError) {
   const int body_parent[2] = {0, 0}, body_dofnum[2] = {0, 3}, body_dofadr[2] = {-1, 0};
   mjtSize nM, nC, nD, nB;
   ScopedErrorCapture capture;
-  EXPECT_THROW(mj_sparseSizes(3, dof_parent, nullptr, 2, body_parent, body_dofnum, body_dofadr,
-                              &nM, &nC, &nD, &nB),
+  EXPECT_THROW(mj_sparseSizes(3, dof_parent, nullptr, 2, body_parent, body_dofnum, body_dofadr, &nM,
+                              &nC, &nD, &nB),
                MujocoError);
 }
 
@@ -162,10 +174,10 @@ TEST(SetConst, ChainSizes) {
   mjtSize nM, nC, nD, nB;
   mj_sparseSizes(n, dof_parent, nullptr, n + 1, body_parent, body_dofnum, body_dofadr, &nM, &nC,
                  &nD, &nB);
-  EXPECT_EQ(nM, n*(n + 1)/2);
-  EXPECT_EQ(nC, n*(n + 1)/2);
-  EXPECT_EQ(nD, n*n);
-  EXPECT_EQ(nB, (n + 1)*n);
+  EXPECT_EQ(nM, n * (n + 1) / 2);
+  EXPECT_EQ(nC, n * (n + 1) / 2);
+  EXPECT_EQ(nD, n * n);
+  EXPECT_EQ(nB, (n + 1) * n);
 }
 
 TEST(SetConst, TotalMass) {
@@ -174,13 +186,17 @@ TEST(SetConst, TotalMass) {
   ModelPtr mp(ModelFromGolden(g));
   mjModel* m = mp.get();
   mjtNum total = 0;
-  for (int b = 0; b < m->nbody; b++) total += m->body_mass[b];
+  for (int b = 0; b < m->nbody; b++) {
+    total += m->body_mass[b];
+  }
   EXPECT_NEAR(mj_getTotalmass(m), total, 1e-12);
-  std::vector<mjtNum> inertia(m->body_inertia, m->body_inertia + 3*m->nbody);
-  mj_setTotalmass(m, 2*total);
-  EXPECT_NEAR(mj_getTotalmass(m), 2*total, 1e-12);
-  for (int i = 0; i < 3*m->nbody; i++) EXPECT_NEAR(m->body_inertia[i], 2*inertia[i], 1e-12);
-  EXPECT_NEAR(m->body_subtreemass[0], 2*total, 1e-12);
+  std::vector<mjtNum> inertia(m->body_inertia, m->body_inertia + 3 * m->nbody);
+  mj_setTotalmass(m, 2 * total);
+  EXPECT_NEAR(mj_getTotalmass(m), 2 * total, 1e-12);
+  for (int i = 0; i < 3 * m->nbody; i++) {
+    EXPECT_NEAR(m->body_inertia[i], 2 * inertia[i], 1e-12);
+  }
+  EXPECT_NEAR(m->body_subtreemass[0], 2 * total, 1e-12);
 }
 
 // mj_setConst leaves d at qpos0 with the position stages done: a second call changes nothing
@@ -190,12 +206,18 @@ TEST(SetConst, Idempotent) {
   ModelPtr mp(ModelFromGolden(g));
   mjModel* m = mp.get();
   DataPtr dp(mj_makeData(m));
-  std::vector<mjtNum> iw(m->body_invweight0, m->body_invweight0 + 2*m->nbody);
+  std::vector<mjtNum> iw(m->body_invweight0, m->body_invweight0 + 2 * m->nbody);
   std::vector<mjtNum> m0(m->dof_M0, m->dof_M0 + m->nv);
   mj_setConst(m, dp.get());
-  for (int i = 0; i < 2*m->nbody; i++) EXPECT_EQ(m->body_invweight0[i], iw[i]);
-  for (int i = 0; i < m->nv; i++) EXPECT_EQ(m->dof_M0[i], m0[i]);
-  for (int i = 0; i < m->nq; i++) EXPECT_EQ(dp->qpos[i], m->qpos0[i]);
+  for (int i = 0; i < 2 * m->nbody; i++) {
+    EXPECT_EQ(m->body_invweight0[i], iw[i]);
+  }
+  for (int i = 0; i < m->nv; i++) {
+    EXPECT_EQ(m->dof_M0[i], m0[i]);
+  }
+  for (int i = 0; i < m->nq; i++) {
+    EXPECT_EQ(dp->qpos[i], m->qpos0[i]);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -224,10 +246,10 @@ TEST_P(XmlGolden, CompiledModelMatchesOracle) {
   ExpectEqual(g, "m.B_colind", m->B_colind, m->nB);
   ExpectNear(g, "m.body_subtreemass", m->body_subtreemass, m->nbody);
   ExpectNear(g, "m.dof_M0", m->dof_M0, m->nv);
-  ExpectNear(g, "m.body_invweight0", m->body_invweight0, 2*m->nbody, 1e-9);  // solve with M
+  ExpectNear(g, "m.body_invweight0", m->body_invweight0, 2 * m->nbody, 1e-9);  // solve with M
   ExpectNear(g, "m.dof_invweight0", m->dof_invweight0, m->nv, 1e-9);
-  ExpectNear(g, "m.cam_poscom0", m->cam_poscom0, 3*m->ncam);
-  ExpectNear(g, "m.light_poscom0", m->light_poscom0, 3*m->nlight);
+  ExpectNear(g, "m.cam_poscom0", m->cam_poscom0, 3 * m->ncam);
+  ExpectNear(g, "m.light_poscom0", m->light_poscom0, 3 * m->nlight);
 
   DataPtr dp;
   try {
@@ -246,14 +268,14 @@ TEST_P(XmlGolden, CompiledModelMatchesOracle) {
   mj_comVel(m, d);
   std::vector<mjtNum> bias(m->nv);
   mj_rne(m, d, 0, bias.data());
-  ExpectNear(g, "d.xpos", d->xpos, 3*m->nbody);
-  ExpectNear(g, "d.xquat", d->xquat, 4*m->nbody);
-  ExpectNear(g, "d.cam_xmat", d->cam_xmat, 9*m->ncam);
-  ExpectNear(g, "d.light_xpos", d->light_xpos, 3*m->nlight);
-  ExpectNear(g, "d.cdof", d->cdof, 6*m->nv);
+  ExpectNear(g, "d.xpos", d->xpos, 3 * m->nbody);
+  ExpectNear(g, "d.xquat", d->xquat, 4 * m->nbody);
+  ExpectNear(g, "d.cam_xmat", d->cam_xmat, 9 * m->ncam);
+  ExpectNear(g, "d.light_xpos", d->light_xpos, 3 * m->nlight);
+  ExpectNear(g, "d.cdof", d->cdof, 6 * m->nv);
   ExpectNear(g, "d.qM", d->qM, m->nM);
   ExpectNear(g, "d.qLD", d->qLD, m->nC);
-  ExpectNear(g, "d.cvel", d->cvel, 6*m->nbody);
+  ExpectNear(g, "d.cvel", d->cvel, 6 * m->nbody);
   ExpectNear(g, "d.qfrc_bias", bias.data(), m->nv);
 }
 

@@ -30,10 +30,14 @@ class Golden {
  public:
   bool Load(const std::string& path) {
     std::ifstream in(path);
-    if (!in) return false;
+    if (!in) {
+      return false;
+    }
     std::string line;
     while (std::getline(in, line)) {
-      if (line.empty() || line[0] == '#') continue;
+      if (line.empty() || line[0] == '#') {
+        continue;
+      }
       std::istringstream ss(line);
       std::string name;
       size_t n = 0;
@@ -55,7 +59,9 @@ class Golden {
     return it == arrays_.end() ? empty : it->second;
   }
   int Size(const std::string& name) const {
-    if (Has("size." + name)) return static_cast<int>(Get("size." + name)[0]);
+    if (Has("size." + name)) {
+      return static_cast<int>(Get("size." + name)[0]);
+    }
     return 0;
   }
 
@@ -69,7 +75,9 @@ inline std::string GoldenPath(const std::string& name) {
 
 template <typename T>
 void FillArray(T* dst, const std::vector<double>& src, size_t n) {
-  for (size_t i = 0; i < n && i < src.size(); i++) dst[i] = static_cast<T>(src[i]);
+  for (size_t i = 0; i < n && i < src.size(); i++) {
+    dst[i] = static_cast<T>(src[i]);
+  }
 }
 
 // Build an mjModel from the compiled arrays of a golden file. The sparse structure is computed
@@ -96,11 +104,15 @@ inline mjModel* ModelFromGolden(const Golden& g, int ntendon = 0, int nJten = 0)
   sizes.nJten = nJten;
   sizes.narena = 4 << 20;  // stack for the temporaries of the tested functions
   mjModel* m = mj_allocModel(&sizes);
-  if (!m) return nullptr;
+  if (!m) {
+    return nullptr;
+  }
 
   int nq = m->nq, nv = m->nv, nbody = m->nbody, njnt = m->njnt;
   FillArray(m->opt.gravity, g.Get("opt.gravity"), 3);
-  if (g.Has("opt.cone")) m->opt.cone = static_cast<int>(g.Get("opt.cone")[0]);
+  if (g.Has("opt.cone")) {
+    m->opt.cone = static_cast<int>(g.Get("opt.cone")[0]);
+  }
   FillArray(m->qpos0, g.Get("m.qpos0"), nq);
 #define FILL(field, n) FillArray(m->field, g.Get("m." #field), (n))
   FILL(body_parentid, nbody);
@@ -115,18 +127,18 @@ inline mjModel* ModelFromGolden(const Golden& g, int ntendon = 0, int nJten = 0)
   FILL(body_geomnum, nbody);
   FILL(body_geomadr, nbody);
   FILL(body_sameframe, nbody);
-  FILL(body_pos, 3*nbody);
-  FILL(body_quat, 4*nbody);
-  FILL(body_ipos, 3*nbody);
-  FILL(body_iquat, 4*nbody);
+  FILL(body_pos, 3 * nbody);
+  FILL(body_quat, 4 * nbody);
+  FILL(body_ipos, 3 * nbody);
+  FILL(body_iquat, 4 * nbody);
   FILL(body_mass, nbody);
-  FILL(body_inertia, 3*nbody);
+  FILL(body_inertia, 3 * nbody);
   FILL(jnt_type, njnt);
   FILL(jnt_qposadr, njnt);
   FILL(jnt_dofadr, njnt);
   FILL(jnt_bodyid, njnt);
-  FILL(jnt_pos, 3*njnt);
-  FILL(jnt_axis, 3*njnt);
+  FILL(jnt_pos, 3 * njnt);
+  FILL(jnt_axis, 3 * njnt);
   FILL(dof_bodyid, nv);
   FILL(dof_jntid, nv);
   FILL(dof_parentid, nv);
@@ -134,27 +146,27 @@ inline mjModel* ModelFromGolden(const Golden& g, int ntendon = 0, int nJten = 0)
   FILL(dof_armature, nv);
   FILL(geom_bodyid, m->ngeom);
   FILL(geom_sameframe, m->ngeom);
-  FILL(geom_pos, 3*m->ngeom);
-  FILL(geom_quat, 4*m->ngeom);
+  FILL(geom_pos, 3 * m->ngeom);
+  FILL(geom_quat, 4 * m->ngeom);
   FILL(site_bodyid, m->nsite);
   FILL(site_sameframe, m->nsite);
-  FILL(site_pos, 3*m->nsite);
-  FILL(site_quat, 4*m->nsite);
+  FILL(site_pos, 3 * m->nsite);
+  FILL(site_quat, 4 * m->nsite);
   FILL(cam_mode, m->ncam);
   FILL(cam_bodyid, m->ncam);
   FILL(cam_targetbodyid, m->ncam);
-  FILL(cam_pos, 3*m->ncam);
-  FILL(cam_quat, 4*m->ncam);
+  FILL(cam_pos, 3 * m->ncam);
+  FILL(cam_quat, 4 * m->ncam);
   FILL(light_mode, m->nlight);
   FILL(light_bodyid, m->nlight);
   FILL(light_targetbodyid, m->nlight);
-  FILL(light_pos, 3*m->nlight);
-  FILL(light_dir, 3*m->nlight);
+  FILL(light_pos, 3 * m->nlight);
+  FILL(light_dir, 3 * m->nlight);
   FILL(eq_type, m->neq);
   FILL(eq_obj1id, m->neq);
   FILL(eq_obj2id, m->neq);
   FILL(eq_objtype, m->neq);
-  FILL(eq_data, mjNEQDATA*m->neq);
+  FILL(eq_data, mjNEQDATA * m->neq);
 #undef FILL
 
   // derived structure and constants, computed by the code under test
@@ -175,9 +187,9 @@ inline void SetGoldenState(const Golden& g, const mjModel* m, mjData* d) {
   FillArray(d->qpos, g.Get("d.qpos"), m->nq);
   FillArray(d->qvel, g.Get("d.qvel"), m->nv);
   FillArray(d->qacc, g.Get("d.qacc"), m->nv);
-  FillArray(d->xfrc_applied, g.Get("d.xfrc_applied"), 6*m->nbody);
-  FillArray(d->mocap_pos, g.Get("d.mocap_pos"), 3*m->nmocap);
-  FillArray(d->mocap_quat, g.Get("d.mocap_quat"), 4*m->nmocap);
+  FillArray(d->xfrc_applied, g.Get("d.xfrc_applied"), 6 * m->nbody);
+  FillArray(d->mocap_pos, g.Get("d.mocap_pos"), 3 * m->nmocap);
+  FillArray(d->mocap_quat, g.Get("d.mocap_quat"), 4 * m->nmocap);
 }
 
 // Constraint results of the golden state (contacts, efc rows) owned by the test and attached to
@@ -193,13 +205,18 @@ struct GoldenConstraints {
     contact.assign(ncon, mjContact{});
     for (int c = 0; c < ncon; c++) {
       mjContact& con = contact[c];
-      FillArray(con.pos, std::vector<double>(g.Get("d.contact.pos").begin() + 3*c,
-                                             g.Get("d.contact.pos").begin() + 3*c + 3), 3);
-      FillArray(con.frame, std::vector<double>(g.Get("d.contact.frame").begin() + 9*c,
-                                               g.Get("d.contact.frame").begin() + 9*c + 9), 9);
+      FillArray(con.pos,
+                std::vector<double>(g.Get("d.contact.pos").begin() + 3 * c,
+                                    g.Get("d.contact.pos").begin() + 3 * c + 3),
+                3);
+      FillArray(con.frame,
+                std::vector<double>(g.Get("d.contact.frame").begin() + 9 * c,
+                                    g.Get("d.contact.frame").begin() + 9 * c + 9),
+                9);
       FillArray(con.friction,
-                std::vector<double>(g.Get("d.contact.friction").begin() + 5*c,
-                                    g.Get("d.contact.friction").begin() + 5*c + 5), 5);
+                std::vector<double>(g.Get("d.contact.friction").begin() + 5 * c,
+                                    g.Get("d.contact.friction").begin() + 5 * c + 5),
+                5);
       con.dim = static_cast<int>(g.Get("d.contact.dim")[c]);
       con.geom1 = con.geom[0] = static_cast<int>(g.Get("d.contact.geom1")[c]);
       con.geom2 = con.geom[1] = static_cast<int>(g.Get("d.contact.geom2")[c]);
@@ -213,7 +230,9 @@ struct GoldenConstraints {
     d->ncon = ncon;
     d->nefc = nefc;
     d->ne = 0;
-    for (int i = 0; i < nefc; i++) d->ne += (efc_type[i] == mjCNSTR_EQUALITY);
+    for (int i = 0; i < nefc; i++) {
+      d->ne += (efc_type[i] == mjCNSTR_EQUALITY);
+    }
     d->contact = contact.data();
     d->efc_type = efc_type.data();
     d->efc_id = efc_id.data();
@@ -240,7 +259,9 @@ void ExpectNear(const Golden& g, const std::string& name, const T* actual, size_
   const std::vector<double>& want = g.Get(name);
   ASSERT_EQ(want.size(), n) << name;
   double scale = 0;
-  for (double w : want) scale = std::fmax(scale, std::fabs(w));
+  for (double w : want) {
+    scale = std::fmax(scale, std::fabs(w));
+  }
   int bad = 0;
   for (size_t i = 0; i < n; i++) {
     double a = static_cast<double>(actual[i]);

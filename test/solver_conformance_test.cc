@@ -59,8 +59,7 @@ const Case kCases[] = {
     {"humanoid_ell_dense", "humanoid/humanoid.xml", false, mjCONE_ELLIPTIC, mjJAC_DENSE, kAll},
     {"planks_pyr", "planks/planks.xml", false, mjCONE_PYRAMIDAL, mjJAC_AUTO, kNewton},
     {"planks_ell", "planks/planks.xml", false, mjCONE_ELLIPTIC, mjJAC_AUTO, kNewton},
-    {"eq_connect", "eq_connect/connect.xml", false, mjCONE_PYRAMIDAL, mjJAC_AUTO,
-     kNewton | kCG},
+    {"eq_connect", "eq_connect/connect.xml", false, mjCONE_PYRAMIDAL, mjJAC_AUTO, kNewton | kCG},
     {"eq_weld_sparse", "eq_weld/weld.xml", false, mjCONE_PYRAMIDAL, mjJAC_SPARSE, kAll},
     {"robot_arm_ell", "robot_arm/robot_arm.xml", false, mjCONE_ELLIPTIC, mjJAC_AUTO, kAll},
     {"testdata_pyr_dense", "testdata_model/model.xml", false, mjCONE_PYRAMIDAL, mjJAC_DENSE,
@@ -75,8 +74,12 @@ const Case kCases[] = {
     {"contacts_pyr_dense", "contacts.xml", true, mjCONE_PYRAMIDAL, mjJAC_DENSE, kAll},
 };
 
-std::string CaseName(const ::testing::TestParamInfo<Case>& info) { return info.param.name; }
-void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
+std::string CaseName(const ::testing::TestParamInfo<Case>& info) {
+  return info.param.name;
+}
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.name;
+}
 
 // Contacts from the oracle's "contact" field: each struct flattened with its keys sorted
 // (tools/gen_golden.py): H[36] dim dist efc_address exclude frame[9] friction[5] geom1 geom2
@@ -101,22 +104,36 @@ void InjectContacts(mjData* d, const std::vector<double>& v) {
     x->dist = c[37];
     x->efc_address = -2;
     x->exclude = static_cast<int>(c[39]);
-    for (int k = 0; k < 9; k++) x->frame[k] = c[40 + k];
-    for (int k = 0; k < 5; k++) x->friction[k] = c[49 + k];
+    for (int k = 0; k < 9; k++) {
+      x->frame[k] = c[40 + k];
+    }
+    for (int k = 0; k < 5; k++) {
+      x->friction[k] = c[49 + k];
+    }
     x->geom1 = x->geom[0] = static_cast<int>(c[54]);
     x->geom2 = x->geom[1] = static_cast<int>(c[55]);
     x->includemargin = c[56];
-    for (int k = 0; k < 3; k++) x->pos[k] = c[58 + k];
-    for (int k = 0; k < mjNIMP; k++) x->solimp[k] = c[61 + k];
-    for (int k = 0; k < mjNREF; k++) x->solref[k] = c[66 + k];
-    for (int k = 0; k < mjNREF; k++) x->solreffriction[k] = c[68 + k];
+    for (int k = 0; k < 3; k++) {
+      x->pos[k] = c[58 + k];
+    }
+    for (int k = 0; k < mjNIMP; k++) {
+      x->solimp[k] = c[61 + k];
+    }
+    for (int k = 0; k < mjNREF; k++) {
+      x->solref[k] = c[66 + k];
+    }
+    for (int k = 0; k < mjNREF; k++) {
+      x->solreffriction[k] = c[68 + k];
+    }
     x->flex[0] = x->flex[1] = x->elem[0] = x->elem[1] = x->vert[0] = x->vert[1] = -1;
   }
 }
 
 double MaxAbs(const std::vector<double>& e) {
   double mx = 0;
-  for (double x : e) mx = std::fmax(mx, std::fabs(x));
+  for (double x : e) {
+    mx = std::fmax(mx, std::fabs(x));
+  }
   return mx;
 }
 
@@ -133,17 +150,25 @@ void ForwardWithContacts(const mjModel* m, mjData* d, const Golden& g, int r) {
   const std::vector<double>& qvel = g.get(r, "qvel");
   ASSERT_EQ(static_cast<int>(qpos.size()), m->nq);
   ASSERT_EQ(static_cast<int>(qvel.size()), m->nv);
-  for (int k = 0; k < m->nq; k++) d->qpos[k] = qpos[k];
-  for (int k = 0; k < m->nv; k++) d->qvel[k] = qvel[k];
+  for (int k = 0; k < m->nq; k++) {
+    d->qpos[k] = qpos[k];
+  }
+  for (int k = 0; k < m->nv; k++) {
+    d->qvel[k] = qvel[k];
+  }
   if (g.has(r, "act") && m->na) {
     const std::vector<double>& act = g.get(r, "act");
     ASSERT_EQ(static_cast<int>(act.size()), m->na);
-    for (int k = 0; k < m->na; k++) d->act[k] = act[k];
+    for (int k = 0; k < m->na; k++) {
+      d->act[k] = act[k];
+    }
   }
   if (g.has(r, "ctrl") && m->nu) {
     const std::vector<double>& ctrl = g.get(r, "ctrl");
     ASSERT_EQ(static_cast<int>(ctrl.size()), m->nu);
-    for (int k = 0; k < m->nu; k++) d->ctrl[k] = ctrl[k];
+    for (int k = 0; k < m->nu; k++) {
+      d->ctrl[k] = ctrl[k];
+    }
   }
   mj_fwdPosition(m, d);
   mj_clearEfc(d);
@@ -177,10 +202,9 @@ void CheckRecords(mjModel* m, mjData* d, const Golden& golden) {
     ASSERT_TRUE(EqualIntArrays("efc_type", d->efc_type, nefc, golden.get(r, "efc_type")));
     EXPECT_TRUE(Near("efc_b", d->efc_b, nefc, golden.get(r, "efc_b"), 1e-9));  // no solve
     EXPECT_TRUE(Near("qacc", d->qacc, nv, golden.get(r, "qacc"), kRtol))
-        << "iterations: " << d->solver_niter[0] << ", oracle "
-        << golden.get(r, "solver_niter")[0];
-    EXPECT_TRUE(Near("qfrc_constraint", d->qfrc_constraint, nv,
-                     golden.get(r, "qfrc_constraint"), kRtol));
+        << "iterations: " << d->solver_niter[0] << ", oracle " << golden.get(r, "solver_niter")[0];
+    EXPECT_TRUE(
+        Near("qfrc_constraint", d->qfrc_constraint, nv, golden.get(r, "qfrc_constraint"), kRtol));
 
     // per-contact forces in the contact frame, against the oracle's efc_force mapped by the
     // definition (pyramidal: normal = sum of the edge forces, friction j = mu_j (f+ - f-);
@@ -194,9 +218,13 @@ void CheckRecords(mjModel* m, mjData* d, const Golden& golden) {
       }
       double expect[6] = {0, 0, 0, 0, 0, 0};
       if (con->dim == 1 || m->opt.cone == mjCONE_ELLIPTIC) {
-        for (int j = 0; j < con->dim; j++) expect[j] = force[adr + j];
+        for (int j = 0; j < con->dim; j++) {
+          expect[j] = force[adr + j];
+        }
       } else {
-        for (int j = 0; j < 2 * (con->dim - 1); j++) expect[0] += force[adr + j];
+        for (int j = 0; j < 2 * (con->dim - 1); j++) {
+          expect[0] += force[adr + j];
+        }
         for (int j = 1; j < con->dim; j++) {
           expect[j] = con->friction[j - 1] * (force[adr + 2 * j - 2] - force[adr + 2 * j - 1]);
         }
@@ -236,7 +264,9 @@ TEST_P(SolverConformance, ConvergedSolutionMatchesOracle) {
   if (m->neq) {
     const std::vector<double>& eq_data = golden.get(0, "m.eq_data");
     ASSERT_EQ(static_cast<int>(eq_data.size()), mjNEQDATA * m->neq);
-    for (int k = 0; k < mjNEQDATA * m->neq; k++) m->eq_data[k] = eq_data[k];
+    for (int k = 0; k < mjNEQDATA * m->neq; k++) {
+      m->eq_data[k] = eq_data[k];
+    }
   }
   DataPtr data(mj_makeData(m));
   mjData* d = data.get();

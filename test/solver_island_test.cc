@@ -40,7 +40,9 @@ void SetState(const mjModel* m, mjData* d, const Golden& g, int r) {
   auto put = [&](const char* f, mjtNum* dst, int n) {
     const std::vector<double>& v = g.get(r, f);
     ASSERT_EQ(static_cast<int>(v.size()), n) << f;
-    for (int i = 0; i < n; i++) dst[i] = v[i];
+    for (int i = 0; i < n; i++) {
+      dst[i] = v[i];
+    }
   };
   put("qpos", d->qpos, m->nq);
   put("qvel", d->qvel, m->nv);
@@ -69,44 +71,41 @@ void CheckGolden(const std::string& model, const std::string& golden, bool islan
     ASSERT_EQ(d->nefc, g.get(r, "nefc")[0]);
     ASSERT_EQ(d->nisland, g.get(r, "nisland")[0]);
     EXPECT_TRUE(EqualIntArrays("island_nv", d->island_nv, d->nisland, g.get(r, "island_nv")));
+    EXPECT_TRUE(EqualIntArrays("island_nefc", d->island_nefc, d->nisland, g.get(r, "island_nefc")));
     EXPECT_TRUE(
-        EqualIntArrays("island_nefc", d->island_nefc, d->nisland, g.get(r, "island_nefc")));
-    EXPECT_TRUE(EqualIntArrays("solver_niter", d->solver_niter, mjNISLAND,
-                               g.get(r, "solver_niter")));
+        EqualIntArrays("solver_niter", d->solver_niter, mjNISLAND, g.get(r, "solver_niter")));
     EXPECT_TRUE(NearArrays("qacc", d->qacc, m->nv, g.get(r, "qacc"), kQaccTol, kQaccTol));
     EXPECT_TRUE(
         NearArrays("efc_force", d->efc_force, d->nefc, g.get(r, "efc_force"), kForceTol, 1e-7));
     if (island_arrays) {
       // Newton: solver_nnz[k] = island_nv[k]^2 (dense island Hessians); island-ordered copies
-      EXPECT_TRUE(
-          EqualIntArrays("solver_nnz", d->solver_nnz, mjNISLAND, g.get(r, "solver_nnz")));
+      EXPECT_TRUE(EqualIntArrays("solver_nnz", d->solver_nnz, mjNISLAND, g.get(r, "solver_nnz")));
       ASSERT_EQ(d->nidof, g.get(r, "nidof")[0]);
       int n = d->nidof;
-      EXPECT_TRUE(EqualIntArrays("map_idof2dof", d->map_idof2dof, m->nv,
-                                 g.get(r, "map_idof2dof")));
+      EXPECT_TRUE(EqualIntArrays("map_idof2dof", d->map_idof2dof, m->nv, g.get(r, "map_idof2dof")));
       EXPECT_TRUE(NearArrays("iacc", d->iacc, n, g.get(r, "iacc"), kQaccTol, kQaccTol));
       // exact copies of the smooth dynamics, which do not depend on the solver
-      EXPECT_TRUE(NearArrays("iacc_smooth", d->iacc_smooth, n, g.get(r, "iacc_smooth"), 1e-12,
-                             1e-12));
-      EXPECT_TRUE(NearArrays("ifrc_smooth", d->ifrc_smooth, n, g.get(r, "ifrc_smooth"), 1e-12,
-                             1e-12));
-      EXPECT_TRUE(NearArrays("ifrc_constraint", d->ifrc_constraint, n,
-                             g.get(r, "ifrc_constraint"), kForceTol, 1e-7));
+      EXPECT_TRUE(
+          NearArrays("iacc_smooth", d->iacc_smooth, n, g.get(r, "iacc_smooth"), 1e-12, 1e-12));
+      EXPECT_TRUE(
+          NearArrays("ifrc_smooth", d->ifrc_smooth, n, g.get(r, "ifrc_smooth"), 1e-12, 1e-12));
+      EXPECT_TRUE(NearArrays("ifrc_constraint", d->ifrc_constraint, n, g.get(r, "ifrc_constraint"),
+                             kForceTol, 1e-7));
       EXPECT_TRUE(NearArrays("iefc_force", d->iefc_force, d->nefc, g.get(r, "iefc_force"),
                              kForceTol, 1e-7));
-      EXPECT_TRUE(
-          EqualIntArrays("iefc_state", d->iefc_state, d->nefc, g.get(r, "iefc_state")));
+      EXPECT_TRUE(EqualIntArrays("iefc_state", d->iefc_state, d->nefc, g.get(r, "iefc_state")));
       // island-ordered mass matrix and factor: exact copies of M and qLD (the rows of the
       // island dofs; the oracle leaves the rest of the nC entries zero)
       int nC = 0;
-      for (int j = 0; j < n; j++) nC += d->iM_rownnz[j];
+      for (int j = 0; j < n; j++) {
+        nC += d->iM_rownnz[j];
+      }
       auto head = [nC](const std::vector<double>& v) {
         return std::vector<double>(v.begin(), v.begin() + std::min<size_t>(nC, v.size()));
       };
       EXPECT_TRUE(EqualIntArrays("iM_rownnz", d->iM_rownnz, n, g.get(r, "iM_rownnz")));
       EXPECT_TRUE(EqualIntArrays("iM_rowadr", d->iM_rowadr, n, g.get(r, "iM_rowadr")));
-      EXPECT_TRUE(
-          EqualIntArrays("iM_colind", d->iM_colind, nC, head(g.get(r, "iM_colind"))));
+      EXPECT_TRUE(EqualIntArrays("iM_colind", d->iM_colind, nC, head(g.get(r, "iM_colind"))));
       EXPECT_TRUE(NearArrays("iM", d->iM, nC, head(g.get(r, "iM")), 1e-12, 1e-12));
       EXPECT_TRUE(NearArrays("iLD", d->iLD, nC, head(g.get(r, "iLD")), 1e-12, 1e-12));
       EXPECT_TRUE(NearArrays("iLDiagInv", d->iLDiagInv, n, g.get(r, "iLDiagInv"), 1e-12, 1e-12));
@@ -138,15 +137,14 @@ TEST(SolverIslandGolden, SparseIslandJacobian) {
   mj_forward(m, d);
   ASSERT_EQ(d->nefc, g.get(0, "nefc")[0]);
   ASSERT_EQ(d->nisland, g.get(0, "nisland")[0]);
-  EXPECT_TRUE(
-      EqualIntArrays("solver_niter", d->solver_niter, mjNISLAND, g.get(0, "solver_niter")));
+  EXPECT_TRUE(EqualIntArrays("solver_niter", d->solver_niter, mjNISLAND, g.get(0, "solver_niter")));
   EXPECT_TRUE(NearArrays("qacc", d->qacc, m->nv, g.get(0, "qacc"), kQaccTol, kQaccTol));
   int nefc = d->nefc, nnz = 0;
-  for (int i = 0; i < nefc; i++) nnz += d->efc_J_rownnz[i];
-  EXPECT_TRUE(
-      EqualIntArrays("iefc_J_rownnz", d->iefc_J_rownnz, nefc, g.get(0, "iefc_J_rownnz")));
-  EXPECT_TRUE(
-      EqualIntArrays("iefc_J_rowadr", d->iefc_J_rowadr, nefc, g.get(0, "iefc_J_rowadr")));
+  for (int i = 0; i < nefc; i++) {
+    nnz += d->efc_J_rownnz[i];
+  }
+  EXPECT_TRUE(EqualIntArrays("iefc_J_rownnz", d->iefc_J_rownnz, nefc, g.get(0, "iefc_J_rownnz")));
+  EXPECT_TRUE(EqualIntArrays("iefc_J_rowadr", d->iefc_J_rowadr, nefc, g.get(0, "iefc_J_rowadr")));
   EXPECT_TRUE(
       EqualIntArrays("iefc_J_rowsuper", d->iefc_J_rowsuper, nefc, g.get(0, "iefc_J_rowsuper")));
   EXPECT_TRUE(EqualIntArrays("iefc_J_colind", d->iefc_J_colind, nnz, g.get(0, "iefc_J_colind")));
@@ -168,7 +166,9 @@ struct Scene {
 Scene PilesAtState(int solver, int cone, int jacobian) {
   Scene s;
   s.mp = LoadModel(SourcePath("test/data/island/two_piles_newton.xml"));
-  if (!s.mp) return s;
+  if (!s.mp) {
+    return s;
+  }
   s.m = s.mp.get();
   s.m->opt.solver = solver;
   s.m->opt.cone = cone;
@@ -177,7 +177,9 @@ Scene PilesAtState(int solver, int cone, int jacobian) {
   s.d = s.dp.get();
   Golden g(SourcePath("test/data/island/two_piles_newton.txt"));
   EXPECT_TRUE(g.ok()) << g.error();
-  if (g.ok()) SetState(s.m, s.d, g, 1);
+  if (g.ok()) {
+    SetState(s.m, s.d, g, 1);
+  }
   return s;
 }
 
@@ -213,8 +215,12 @@ TEST(SolverIsland, SameMinimizerAsMonolithic) {
         EXPECT_EQ(s.d->nisland, 0);
         double tol = solver == mjSOL_NEWTON ? 1e-10 : 1e-6;
         mjtNum scale = 0, fscale = 0;
-        for (mjtNum v : isl) scale = std::max(scale, std::fabs(v));
-        for (mjtNum v : fisl) fscale = std::max(fscale, std::fabs(v));
+        for (mjtNum v : isl) {
+          scale = std::max(scale, std::fabs(v));
+        }
+        for (mjtNum v : fisl) {
+          fscale = std::max(fscale, std::fabs(v));
+        }
         for (int i = 0; i < s.m->nv; i++) {
           EXPECT_NEAR(s.d->qacc[i], isl[i], tol * scale) << "dof " << i;
         }
@@ -240,7 +246,9 @@ TEST(SolverIsland, DisableFlagIsMonolithic) {
     EXPECT_EQ(s.d->nisland, 0);
     std::vector<mjtNum> off(s.d->qacc, s.d->qacc + s.m->nv);
     std::vector<int> niter(s.d->solver_niter, s.d->solver_niter + mjNISLAND);
-    for (int k = 1; k < mjNISLAND; k++) EXPECT_EQ(niter[k], 0);
+    for (int k = 1; k < mjNISLAND; k++) {
+      EXPECT_EQ(niter[k], 0);
+    }
 
     s.m->opt.disableflags &= ~mjDSBL_ISLAND;
     mju_copy(s.d->qacc_warmstart, warm.data(), s.m->nv);
@@ -248,7 +256,9 @@ TEST(SolverIsland, DisableFlagIsMonolithic) {
     ASSERT_GE(s.d->nisland, 2);
     s.d->nisland = 0;  // the same constraints, solved as one problem
     mj_fwdConstraint(s.m, s.d);
-    for (int i = 0; i < s.m->nv; i++) EXPECT_EQ(s.d->qacc[i], off[i]) << "dof " << i;
+    for (int i = 0; i < s.m->nv; i++) {
+      EXPECT_EQ(s.d->qacc[i], off[i]) << "dof " << i;
+    }
     EXPECT_EQ(s.d->solver_niter[0], niter[0]);
   }
 }
@@ -263,11 +273,15 @@ TEST(SolverIsland, UnconstrainedDofsGetSmoothAcceleration) {
     mj_forward(s.m, s.d);
     int nfree = 0;
     for (int i = 0; i < s.m->nv; i++) {
-      if (s.d->dof_island[i] < 0) s.d->qacc_warmstart[i] = s.d->qacc[i] + 0.5;
+      if (s.d->dof_island[i] < 0) {
+        s.d->qacc_warmstart[i] = s.d->qacc[i] + 0.5;
+      }
     }
     mj_forward(s.m, s.d);
     for (int i = 0; i < s.m->nv; i++) {
-      if (s.d->dof_island[i] >= 0) continue;
+      if (s.d->dof_island[i] >= 0) {
+        continue;
+      }
       nfree++;
       EXPECT_EQ(s.d->qacc[i], s.d->qacc_smooth[i]) << "dof " << i;
       EXPECT_EQ(s.d->qfrc_constraint[i], 0) << "dof " << i;
@@ -325,7 +339,9 @@ TEST(SolverIsland, StatisticsPerIsland) {
   mj_forward(s.m, s.d);
   EXPECT_GE(s.d->nisland, 2);  // islands are still discovered
   EXPECT_GT(s.d->solver_niter[0], 0);
-  for (int k = 1; k < mjNISLAND; k++) EXPECT_EQ(s.d->solver_niter[k], 0);
+  for (int k = 1; k < mjNISLAND; k++) {
+    EXPECT_EQ(s.d->solver_niter[k], 0);
+  }
 }
 
 // Noslip: MuJoCo 3.3.8 solves the whole problem (one entry of statistics), checked with the
@@ -337,13 +353,16 @@ TEST(SolverIsland, NoslipSolvesWholeProblem) {
   mj_forward(s.m, s.d);
   EXPECT_GE(s.d->nisland, 2);
   EXPECT_GT(s.d->solver_niter[0], 0);
-  for (int k = 1; k < mjNISLAND; k++) EXPECT_EQ(s.d->solver_niter[k], 0);
+  for (int k = 1; k < mjNISLAND; k++) {
+    EXPECT_EQ(s.d->solver_niter[k], 0);
+  }
 }
 
 // Many islands (more than mjNISLAND): all are solved, statistics kept for the first mjNISLAND
 TEST(SolverIsland, MoreIslandsThanStatistics) {
-  std::string xml = "<mujoco><option solver=\"Newton\"/><worldbody>"
-                    "<geom type=\"plane\" size=\"20 20 .1\"/>";
+  std::string xml =
+      "<mujoco><option solver=\"Newton\"/><worldbody>"
+      "<geom type=\"plane\" size=\"20 20 .1\"/>";
   for (int i = 0; i < 25; i++) {
     char body[256];
     std::snprintf(body, sizeof(body),
@@ -360,7 +379,9 @@ TEST(SolverIsland, MoreIslandsThanStatistics) {
   mjData* d = dp.get();
   mj_forward(m, d);
   ASSERT_EQ(d->nisland, 25);
-  for (int k = 0; k < mjNISLAND; k++) EXPECT_GT(d->solver_niter[k], 0);
+  for (int k = 0; k < mjNISLAND; k++) {
+    EXPECT_GT(d->solver_niter[k], 0);
+  }
   // identical boxes in identical contact: every island has the same solution, also the ones
   // without statistics, and it is the monolithic one (converged: 1e-8 of the magnitude)
   std::vector<mjtNum> isl(d->qacc, d->qacc + m->nv);

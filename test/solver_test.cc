@@ -119,7 +119,9 @@ void ExpectDualKKT(const mjModel* m, mjData* d, double tol) {
           ft += std::pow(f[i + j] / con->friction[j - 1], 2);
           rt += std::pow(r[i + j] * con->friction[j - 1], 2);
         }
-        for (int j = 0; j < dim; j++) fr += f[i + j] * r[i + j];
+        for (int j = 0; j < dim; j++) {
+          fr += f[i + j] * r[i + j];
+        }
         EXPECT_LE(std::sqrt(ft), f[i] * (1 + 1e-9) + 1e-12) << "cone, row " << i;
         EXPECT_GE(r[i] - std::sqrt(rt), -atol) << "dual cone, row " << i;
         EXPECT_NEAR(fr, 0, atol * (std::fabs(f[i]) + 1)) << "complementarity, row " << i;
@@ -157,7 +159,9 @@ void ExpectPrimalOptimal(const mjModel* m, mjData* d, double tol) {
   // the reported forces are those of the cost at qacc
   std::vector<mjtNum> jar(d->nefc);
   mj_mulJacVec(m, d, jar.data(), d->qacc);
-  for (int i = 0; i < d->nefc; i++) jar[i] -= d->efc_aref[i];
+  for (int i = 0; i < d->nefc; i++) {
+    jar[i] -= d->efc_aref[i];
+  }
   mj_constraintUpdate(m, d, jar.data(), nullptr, 0);
   for (int i = 0; i < d->nefc; i++) {
     EXPECT_NEAR(d->efc_force[i], f[i], 1e-9 * (std::fabs(f[i]) + 1)) << "row " << i;
@@ -175,7 +179,9 @@ const Variant kVariants[] = {{mjCONE_PYRAMIDAL, mjJAC_DENSE},
 // run 50 steps so that contacts, limits and friction are engaged, then one forward pass
 void Prepare(const mjModel* m, mjData* d) {
   mj_resetData(m, d);
-  for (int k = 0; k < 50; k++) mj_step(m, d);
+  for (int k = 0; k < 50; k++) {
+    mj_step(m, d);
+  }
   d->qvel[0] += 0.3;  // some sliding of the box
   mj_forward(m, d);
 }
@@ -199,7 +205,9 @@ TEST(SolverTest, ThreeSolversAgreeAtConvergence) {
       qacc[s].assign(d->qacc, d->qacc + m->nv);
     }
     double mx = 0;
-    for (double x : qacc[0]) mx = std::fmax(mx, std::fabs(x));
+    for (double x : qacc[0]) {
+      mx = std::fmax(mx, std::fabs(x));
+    }
     for (int i = 0; i < m->nv; i++) {
       // all three minimize the same strictly convex problem; 1e-7 of the largest acceleration
       // covers the first-order solvers' remaining error at tolerance 1e-14
@@ -212,8 +220,8 @@ TEST(SolverTest, ThreeSolversAgreeAtConvergence) {
 TEST(SolverTest, PrimalSolutionsAreOptimal) {
   for (const Variant& v : kVariants) {
     for (int solver : {mjSOL_NEWTON, mjSOL_CG}) {
-      SCOPED_TRACE("cone " + std::to_string(v.cone) + " jacobian " +
-                   std::to_string(v.jacobian) + " solver " + std::to_string(solver));
+      SCOPED_TRACE("cone " + std::to_string(v.cone) + " jacobian " + std::to_string(v.jacobian) +
+                   " solver " + std::to_string(solver));
       ModelPtr model = SceneModel(v.cone, v.jacobian);
       ASSERT_TRUE(model);
       mjModel* m = model.get();
@@ -228,8 +236,7 @@ TEST(SolverTest, PrimalSolutionsAreOptimal) {
       ExpectPrimalOptimal(m, d, solver == mjSOL_NEWTON ? 1e-10 : 1e-6);
       // the forces lie in the friction cones (pyramidal: every edge force non-negative)
       for (int i = 0; i < d->nefc; i++) {
-        if (d->efc_type[i] == mjCNSTR_CONTACT_PYRAMIDAL ||
-            d->efc_type[i] == mjCNSTR_LIMIT_JOINT) {
+        if (d->efc_type[i] == mjCNSTR_CONTACT_PYRAMIDAL || d->efc_type[i] == mjCNSTR_LIMIT_JOINT) {
           EXPECT_GE(d->efc_force[i], 0);
         }
       }
@@ -281,10 +288,14 @@ TEST(SolverTest, WarmStartAndStatistics) {
   mju_copy(d->qacc_warmstart, qacc.data(), m->nv);
   mj_forward(m, d);
   EXPECT_LE(d->solver_niter[0], 1);
-  for (int i = 0; i < m->nv; i++) EXPECT_NEAR(d->qacc[i], qacc[i], 1e-6 * (1 + std::fabs(qacc[i])));
+  for (int i = 0; i < m->nv; i++) {
+    EXPECT_NEAR(d->qacc[i], qacc[i], 1e-6 * (1 + std::fabs(qacc[i])));
+  }
 
   // a bad warm start (cost above that of qacc_smooth) is rejected: same iterations as cold
-  for (int i = 0; i < m->nv; i++) d->qacc_warmstart[i] = 1e6;
+  for (int i = 0; i < m->nv; i++) {
+    d->qacc_warmstart[i] = 1e6;
+  }
   mj_forward(m, d);
   EXPECT_EQ(d->solver_niter[0], cold);
 
@@ -305,7 +316,9 @@ TEST(SolverTest, WarmStartAndStatistics) {
   int nactive = 0;
   for (int k = 0; k < std::max(1, d->nisland); k++) {
     int nk = d->solver_niter[k];
-    if (nk > 0) nactive += d->solver[k * mjNSOLVER + nk - 1].nactive;
+    if (nk > 0) {
+      nactive += d->solver[k * mjNSOLVER + nk - 1].nactive;
+    }
   }
   EXPECT_EQ(nactive, mj_countActive(d->nefc, d->efc_state));
   // the scaled slope left after the first line search (>= 0; below tolerance * ls_tolerance)
@@ -333,16 +346,22 @@ double SlideDistance(int cone, double theta_deg, int noslip) {
 </mujoco>)",
                 cone == mjCONE_ELLIPTIC ? "elliptic" : "pyramidal", noslip, mu, mu);
   ModelPtr model = LoadModelString(xml);
-  if (!model) return -1;
+  if (!model) {
+    return -1;
+  }
   mjModel* m = model.get();
   double th = theta_deg * M_PI / 180;
   m->opt.gravity[0] = 9.81 * std::sin(th);
   m->opt.gravity[2] = -9.81 * std::cos(th);
   DataPtr data(mj_makeData(m));
   mjData* d = data.get();
-  for (int k = 0; k < 100; k++) mj_step(m, d);  // settle
+  for (int k = 0; k < 100; k++) {
+    mj_step(m, d);  // settle
+  }
   double x0 = d->qpos[0];
-  for (int k = 0; k < 500; k++) mj_step(m, d);
+  for (int k = 0; k < 500; k++) {
+    mj_step(m, d);
+  }
   return d->qpos[0] - x0;
 }
 
@@ -403,14 +422,18 @@ TEST(SolverTest, StackOfTenBoxesIsStable) {
     EXPECT_NEAR(p[1], 0, 1e-3) << "box " << i;
     EXPECT_NEAR(p[2], 0.05 + 0.1 * i, 0.015) << "box " << i;
   }
-  for (int i = 0; i < m->nv; i++) EXPECT_LT(std::fabs(d->qvel[i]), 0.01) << "dof " << i;
+  for (int i = 0; i < m->nv; i++) {
+    EXPECT_LT(std::fabs(d->qvel[i]), 0.01) << "dof " << i;
+  }
 }
 
 // the humanoid from a standing keyframe, without control, for 10 s: the simulation stays
 // finite, nothing goes through the floor, and it comes to rest
 TEST(SolverTest, HumanoidFromKeyframeIsStable) {
   std::string path = SharedPath("models/humanoid/humanoid.xml");
-  if (path.empty()) GTEST_SKIP() << "../shared absent";
+  if (path.empty()) {
+    GTEST_SKIP() << "../shared absent";
+  }
   ModelPtr model = LoadModel(path);
   ASSERT_TRUE(model);
   mjModel* m = model.get();
@@ -427,9 +450,13 @@ TEST(SolverTest, HumanoidFromKeyframeIsStable) {
       mj_step(m, d);
       ASSERT_EQ(d->warning[mjWARN_BADQACC].number, 0) << "step " << k;
       // the lowest body center stays above the floor
-      for (int b = 1; b < m->nbody; b++) ASSERT_GT(d->xipos[3 * b + 2], 0) << "step " << k;
+      for (int b = 1; b < m->nbody; b++) {
+        ASSERT_GT(d->xipos[3 * b + 2], 0) << "step " << k;
+      }
     }
-    for (int i = 0; i < m->nv; i++) EXPECT_LT(std::fabs(d->qvel[i]), 0.1) << "dof " << i;
+    for (int i = 0; i < m->nv; i++) {
+      EXPECT_LT(std::fabs(d->qvel[i]), 0.1) << "dof " << i;
+    }
   }
 }
 
@@ -443,7 +470,9 @@ TEST(SolverTest, NoConstraintsAndBadSolver) {
   mjData* d = data.get();
   mj_forward(m, d);
   EXPECT_EQ(d->nefc, 0);
-  for (int i = 0; i < m->nv; i++) EXPECT_EQ(d->qacc[i], d->qacc_smooth[i]);
+  for (int i = 0; i < m->nv; i++) {
+    EXPECT_EQ(d->qacc[i], d->qacc_smooth[i]);
+  }
 
   ModelPtr scene = SceneModel(mjCONE_PYRAMIDAL, mjJAC_DENSE);
   ASSERT_TRUE(scene);

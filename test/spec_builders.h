@@ -14,11 +14,15 @@ namespace motus_test {
 
 inline void Set(double* dst, std::initializer_list<double> v) {
   int i = 0;
-  for (double x : v) dst[i++] = x;
+  for (double x : v) {
+    dst[i++] = x;
+  }
 }
 inline void Setf(float* dst, std::initializer_list<float> v) {
   int i = 0;
-  for (float x : v) dst[i++] = x;
+  for (float x : v) {
+    dst[i++] = x;
+  }
 }
 inline void Name(void* element_struct_first_member, const char* name) {
   mjs_setName(*static_cast<mjsElement**>(element_struct_first_member), name);
@@ -214,7 +218,6 @@ inline mjSpec* BuildTreeSpec() {
   follow->fovy = 60;
   return s;
 }
-
 
 // test/data/spec/compiler1.xml
 inline mjSpec* BuildCompiler1Spec() {

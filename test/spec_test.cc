@@ -26,13 +26,17 @@ void Rotate(const double q[4], const double v[3], double out[3]) {
   double R[9] = {1 - 2 * (y * y + z * z), 2 * (x * y - z * w),     2 * (x * z + y * w),
                  2 * (x * y + z * w),     1 - 2 * (x * x + z * z), 2 * (y * z - x * w),
                  2 * (x * z - y * w),     2 * (y * z + x * w),     1 - 2 * (x * x + y * y)};
-  for (int i = 0; i < 3; i++) out[i] = R[3 * i] * v[0] + R[3 * i + 1] * v[1] + R[3 * i + 2] * v[2];
+  for (int i = 0; i < 3; i++) {
+    out[i] = R[3 * i] * v[0] + R[3 * i + 1] * v[1] + R[3 * i + 2] * v[2];
+  }
 }
 
 // rotation matrix about a coordinate axis (0,1,2) by angle a
 void AxisMat(int axis, double a, double R[9]) {
   double c = std::cos(a), s = std::sin(a);
-  for (int i = 0; i < 9; i++) R[i] = 0;
+  for (int i = 0; i < 9; i++) {
+    R[i] = 0;
+  }
   int i1 = (axis + 1) % 3, i2 = (axis + 2) % 3;
   R[3 * axis + axis] = 1;
   R[3 * i1 + i1] = c;
@@ -43,11 +47,14 @@ void AxisMat(int axis, double a, double R[9]) {
 
 void MatMul(const double A[9], const double B[9], double C[9]) {
   double T[9];
-  for (int i = 0; i < 3; i++)
+  for (int i = 0; i < 3; i++) {
     for (int j = 0; j < 3; j++) {
       T[3 * i + j] = 0;
-      for (int k = 0; k < 3; k++) T[3 * i + j] += A[3 * i + k] * B[3 * k + j];
+      for (int k = 0; k < 3; k++) {
+        T[3 * i + j] += A[3 * i + k] * B[3 * k + j];
+      }
     }
+  }
   std::memcpy(C, T, sizeof(T));
 }
 
@@ -57,7 +64,9 @@ void ExpectQuatMatches(const double q[4], const double R[9], double tol) {
   for (int j = 0; j < 3; j++) {
     double col[3];
     Rotate(q, e[j], col);
-    for (int i = 0; i < 3; i++) EXPECT_NEAR(col[i], R[3 * i + j], tol) << "entry " << i << j;
+    for (int i = 0; i < 3; i++) {
+      EXPECT_NEAR(col[i], R[3 * i + j], tol) << "entry " << i << j;
+    }
   }
   EXPECT_NEAR(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3], 1, tol);
 }
@@ -246,7 +255,9 @@ TEST(SpecTest, ElementOrderIsDepthFirst) {
   mjsBody* a11 = mjs_addBody(a1, nullptr);
   const char* names[] = {"a", "b", "a1", "a2", "a11"};
   mjsBody* bodies[] = {a, b, a1, a2, a11};
-  for (int i = 0; i < 5; i++) mjs_setName(bodies[i]->element, names[i]);
+  for (int i = 0; i < 5; i++) {
+    mjs_setName(bodies[i]->element, names[i]);
+  }
 
   std::vector<std::string> order;
   for (mjsElement* e = mjs_firstElement(spec.get(), mjOBJ_BODY); e;
@@ -265,8 +276,8 @@ TEST(SpecTest, ElementOrderIsDepthFirst) {
        e = mjs_nextElement(spec.get(), e)) {
     geoms.push_back(e);
   }
-  EXPECT_EQ(geoms, (std::vector<mjsElement*>{ga->element, ga2->element, ga11->element,
-                                              gb->element}));
+  EXPECT_EQ(geoms,
+            (std::vector<mjsElement*>{ga->element, ga2->element, ga11->element, gb->element}));
 
   // children of a, direct and recursive
   std::vector<mjsElement*> direct, all;
@@ -435,7 +446,8 @@ TEST(SpecTest, ResolveOrientationEuler) {
   MatMul(R, Rx, R);
   ExpectQuatMatches(q, R, 1e-14);
 
-  // mixed z-Y-x: start I; z intrinsic -> Rz(a); Y extrinsic -> Ry(b) Rz(a); x intrinsic -> ... Rx(c)
+  // mixed z-Y-x: start I; z intrinsic -> Rz(a); Y extrinsic -> Ry(b) Rz(a); x intrinsic -> ...
+  // Rx(c)
   o.euler[0] = 1.1;
   o.euler[1] = -0.7;
   o.euler[2] = 0.3;

@@ -30,37 +30,71 @@ const int kComponentSize[mjNSTATE] = {1, 7, 6, 1, 4, 6, 2, 6, 18, 1, 3, 4, 3, 0}
 void FillState(mjData* d, double base) {
   double v = base;
   d->time = v++;
-  for (int i = 0; i < 7; i++) d->qpos[i] = v++;
-  for (int i = 0; i < 6; i++) d->qvel[i] = v++;
+  for (int i = 0; i < 7; i++) {
+    d->qpos[i] = v++;
+  }
+  for (int i = 0; i < 6; i++) {
+    d->qvel[i] = v++;
+  }
   d->act[0] = v++;
-  for (int i = 0; i < 4; i++) d->history[i] = v++;
-  for (int i = 0; i < 6; i++) d->qacc_warmstart[i] = v++;
-  for (int i = 0; i < 2; i++) d->ctrl[i] = v++;
-  for (int i = 0; i < 6; i++) d->qfrc_applied[i] = v++;
-  for (int i = 0; i < 18; i++) d->xfrc_applied[i] = v++;
+  for (int i = 0; i < 4; i++) {
+    d->history[i] = v++;
+  }
+  for (int i = 0; i < 6; i++) {
+    d->qacc_warmstart[i] = v++;
+  }
+  for (int i = 0; i < 2; i++) {
+    d->ctrl[i] = v++;
+  }
+  for (int i = 0; i < 6; i++) {
+    d->qfrc_applied[i] = v++;
+  }
+  for (int i = 0; i < 18; i++) {
+    d->xfrc_applied[i] = v++;
+  }
   d->eq_active[0] = 0;
-  for (int i = 0; i < 3; i++) d->mocap_pos[i] = v++;
-  for (int i = 0; i < 4; i++) d->mocap_quat[i] = v++;
-  for (int i = 0; i < 3; i++) d->userdata[i] = v++;
+  for (int i = 0; i < 3; i++) {
+    d->mocap_pos[i] = v++;
+  }
+  for (int i = 0; i < 4; i++) {
+    d->mocap_quat[i] = v++;
+  }
+  for (int i = 0; i < 3; i++) {
+    d->userdata[i] = v++;
+  }
 }
 
 // pointer to component `bit` of d as mjtNum (eq_active handled separately)
 std::vector<mjtNum> Component(const mjData* d, int bit) {
   switch (1 << bit) {
-    case mjSTATE_TIME:         return {d->time};
-    case mjSTATE_QPOS:         return {d->qpos, d->qpos + 7};
-    case mjSTATE_QVEL:         return {d->qvel, d->qvel + 6};
-    case mjSTATE_ACT:          return {d->act, d->act + 1};
-    case mjSTATE_HISTORY:      return {d->history, d->history + 4};
-    case mjSTATE_WARMSTART:    return {d->qacc_warmstart, d->qacc_warmstart + 6};
-    case mjSTATE_CTRL:         return {d->ctrl, d->ctrl + 2};
-    case mjSTATE_QFRC_APPLIED: return {d->qfrc_applied, d->qfrc_applied + 6};
-    case mjSTATE_XFRC_APPLIED: return {d->xfrc_applied, d->xfrc_applied + 18};
-    case mjSTATE_EQ_ACTIVE:    return {static_cast<mjtNum>(d->eq_active[0])};
-    case mjSTATE_MOCAP_POS:    return {d->mocap_pos, d->mocap_pos + 3};
-    case mjSTATE_MOCAP_QUAT:   return {d->mocap_quat, d->mocap_quat + 4};
-    case mjSTATE_USERDATA:     return {d->userdata, d->userdata + 3};
-    default:                   return {};
+    case mjSTATE_TIME:
+      return {d->time};
+    case mjSTATE_QPOS:
+      return {d->qpos, d->qpos + 7};
+    case mjSTATE_QVEL:
+      return {d->qvel, d->qvel + 6};
+    case mjSTATE_ACT:
+      return {d->act, d->act + 1};
+    case mjSTATE_HISTORY:
+      return {d->history, d->history + 4};
+    case mjSTATE_WARMSTART:
+      return {d->qacc_warmstart, d->qacc_warmstart + 6};
+    case mjSTATE_CTRL:
+      return {d->ctrl, d->ctrl + 2};
+    case mjSTATE_QFRC_APPLIED:
+      return {d->qfrc_applied, d->qfrc_applied + 6};
+    case mjSTATE_XFRC_APPLIED:
+      return {d->xfrc_applied, d->xfrc_applied + 18};
+    case mjSTATE_EQ_ACTIVE:
+      return {static_cast<mjtNum>(d->eq_active[0])};
+    case mjSTATE_MOCAP_POS:
+      return {d->mocap_pos, d->mocap_pos + 3};
+    case mjSTATE_MOCAP_QUAT:
+      return {d->mocap_quat, d->mocap_quat + 4};
+    case mjSTATE_USERDATA:
+      return {d->userdata, d->userdata + 3};
+    default:
+      return {};
   }
 }
 
@@ -125,9 +159,15 @@ TEST(State, SetGetRoundTripIsBitwise) {
   std::vector<mjtNum> part(mj_stateSize(m, mjSTATE_QVEL | mjSTATE_MOCAP_QUAT));
   mj_getState(m, src, part.data(), mjSTATE_QVEL | mjSTATE_MOCAP_QUAT);
   mj_setState(m, dst, part.data(), mjSTATE_QVEL | mjSTATE_MOCAP_QUAT);
-  for (int i = 0; i < 6; i++) EXPECT_EQ(dst->qvel[i], src->qvel[i]);
-  for (int i = 0; i < 4; i++) EXPECT_EQ(dst->mocap_quat[i], src->mocap_quat[i]);
-  for (int i = 0; i < 7; i++) EXPECT_EQ(dst->qpos[i], m->qpos0[i]);
+  for (int i = 0; i < 6; i++) {
+    EXPECT_EQ(dst->qvel[i], src->qvel[i]);
+  }
+  for (int i = 0; i < 4; i++) {
+    EXPECT_EQ(dst->mocap_quat[i], src->mocap_quat[i]);
+  }
+  for (int i = 0; i < 7; i++) {
+    EXPECT_EQ(dst->qpos[i], m->qpos0[i]);
+  }
   EXPECT_EQ(dst->eq_active[0], 1);
 
   // eq_active from the state: nonzero is active
@@ -243,7 +283,9 @@ const char kResumeScene[] = R"(
 
 // a deterministic control sequence, so that the trajectory has varied inputs
 void Controls(const mjModel* m, mjData* d, int step) {
-  for (int j = 0; j < m->nu; j++) d->ctrl[j] = std::sin(0.05 * step + j);
+  for (int j = 0; j < m->nu; j++) {
+    d->ctrl[j] = std::sin(0.05 * step + j);
+  }
 }
 
 // steps [from, to) from d, returning the concatenated qpos, qvel, act, sensordata, time
@@ -290,4 +332,3 @@ TEST(StateResume, TrajectoryFromSavedStateOrCopyIsBitwiseIdentical) {
 }
 
 }  // namespace
-

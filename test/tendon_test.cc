@@ -24,12 +24,16 @@ TEST_P(TendonGolden, LengthJacobianPath) {
   GoldenCase c;
   std::string skip;
   if (!OpenCase(GetParam(), &c, &skip)) {
-    if (!skip.empty()) GTEST_SKIP() << skip;
+    if (!skip.empty()) {
+      GTEST_SKIP() << skip;
+    }
     return;
   }
   const mjModel* m = c.m.get();
   mjData* d = c.d.get();
-  if (!m->ntendon) GTEST_SKIP() << "no tendons";
+  if (!m->ntendon) {
+    GTEST_SKIP() << "no tendons";
+  }
   for (int r = 0; r < c.g->num_records(); r++) {
     SCOPED_TRACE("record " + std::to_string(r));
     SetState(*c.g, r, m, d);
@@ -38,15 +42,15 @@ TEST_P(TendonGolden, LengthJacobianPath) {
                            kRtol, kAtol));
     std::vector<mjtNum> J = DenseTendonJ(m, d);
     EXPECT_TRUE(NearArrays("ten_J", J.data(), J.size(), c.g->get(r, "ten_J"), kRtol, kAtol));
-    EXPECT_TRUE(EqualIntArrays("ten_wrapadr", d->ten_wrapadr, m->ntendon,
-                               c.g->get(r, "ten_wrapadr")));
-    EXPECT_TRUE(EqualIntArrays("ten_wrapnum", d->ten_wrapnum, m->ntendon,
-                               c.g->get(r, "ten_wrapnum")));
+    EXPECT_TRUE(
+        EqualIntArrays("ten_wrapadr", d->ten_wrapadr, m->ntendon, c.g->get(r, "ten_wrapadr")));
+    EXPECT_TRUE(
+        EqualIntArrays("ten_wrapnum", d->ten_wrapnum, m->ntendon, c.g->get(r, "ten_wrapnum")));
     int npoint = m->ntendon ? d->ten_wrapadr[m->ntendon - 1] + d->ten_wrapnum[m->ntendon - 1] : 0;
-    EXPECT_TRUE(EqualIntArrays("wrap_obj", d->wrap_obj, npoint,
-                               Head(c.g->get(r, "wrap_obj"), npoint)));
-    EXPECT_TRUE(NearArrays("wrap_xpos", d->wrap_xpos, 3*npoint,
-                           Head(c.g->get(r, "wrap_xpos"), 3*npoint), kRtol, kAtol));
+    EXPECT_TRUE(
+        EqualIntArrays("wrap_obj", d->wrap_obj, npoint, Head(c.g->get(r, "wrap_obj"), npoint)));
+    EXPECT_TRUE(NearArrays("wrap_xpos", d->wrap_xpos, 3 * npoint,
+                           Head(c.g->get(r, "wrap_xpos"), 3 * npoint), kRtol, kAtol));
   }
 }
 
@@ -55,16 +59,20 @@ TEST_P(TendonGolden, Constants) {
   GoldenCase c;
   std::string skip;
   if (!OpenCase(GetParam(), &c, &skip)) {
-    if (!skip.empty()) GTEST_SKIP() << skip;
+    if (!skip.empty()) {
+      GTEST_SKIP() << skip;
+    }
     return;
   }
   const mjModel* m = c.m.get();
-  if (!m->ntendon) GTEST_SKIP() << "no tendons";
+  if (!m->ntendon) {
+    GTEST_SKIP() << "no tendons";
+  }
   EXPECT_TRUE(NearArrays("tendon_length0", m->tendon_length0, m->ntendon,
                          c.gm->get(0, "m.tendon_length0"), 1e-9, kAtol));
   EXPECT_TRUE(NearArrays("tendon_invweight0", m->tendon_invweight0, m->ntendon,
                          c.gm->get(0, "m.tendon_invweight0"), 1e-9, kAtol));
-  EXPECT_TRUE(NearArrays("tendon_lengthspring", m->tendon_lengthspring, 2*m->ntendon,
+  EXPECT_TRUE(NearArrays("tendon_lengthspring", m->tendon_lengthspring, 2 * m->ntendon,
                          c.gm->get(0, "m.tendon_lengthspring"), 1e-9, kAtol));
 }
 
@@ -76,12 +84,16 @@ TEST_P(TendonGolden, JacobianMatchesFiniteDifferences) {
   GoldenCase c;
   std::string skip;
   if (!OpenCase(GetParam(), &c, &skip)) {
-    if (!skip.empty()) GTEST_SKIP() << skip;
+    if (!skip.empty()) {
+      GTEST_SKIP() << skip;
+    }
     return;
   }
   const mjModel* m = c.m.get();
   mjData* d = c.d.get();
-  if (!m->ntendon) GTEST_SKIP() << "no tendons";
+  if (!m->ntendon) {
+    GTEST_SKIP() << "no tendons";
+  }
   const mjtNum h = 1e-6;
   int nv = m->nv, nt = m->ntendon;
   std::vector<mjtNum> qpos0(m->nq), dir(nv), lp(nt), lm(nt);
@@ -106,8 +118,8 @@ TEST_P(TendonGolden, JacobianMatchesFiniteDifferences) {
       mj_tendon(m, d);
       mju_copy(lm.data(), d->ten_length, nt);
       for (int t = 0; t < nt; t++) {
-        mjtNum fd = (lp[t] - lm[t]) / (2*h);
-        EXPECT_NEAR(J[t*nv + k], fd, 1e-6 * (1 + std::fabs(fd)))
+        mjtNum fd = (lp[t] - lm[t]) / (2 * h);
+        EXPECT_NEAR(J[t * nv + k], fd, 1e-6 * (1 + std::fabs(fd)))
             << "record " << r << " tendon " << t << " dof " << k;
       }
     }
@@ -134,8 +146,8 @@ TEST(TendonArmature, BiasMatchesOracle) {
     PositionStages(m, d);
     VelocityStages(m, d);
     mj_rne(m, d, 0, bias.data());
-    EXPECT_TRUE(NearArrays("qfrc_bias", bias.data(), m->nv, c.g->get(r, "qfrc_bias"), kRtol,
-                           kAtol));
+    EXPECT_TRUE(
+        NearArrays("qfrc_bias", bias.data(), m->nv, c.g->get(r, "qfrc_bias"), kRtol, kAtol));
   }
 }
 
@@ -151,8 +163,8 @@ TEST(TendonArmature, ForwardBiasMatchesOracle) {
     SetState(*c.g, r, m, d);
     mj_fwdPosition(m, d);
     mj_fwdVelocity(m, d);
-    EXPECT_TRUE(NearArrays("qfrc_bias", d->qfrc_bias, m->nv, c.g->get(r, "qfrc_bias"), kRtol,
-                           kAtol));
+    EXPECT_TRUE(
+        NearArrays("qfrc_bias", d->qfrc_bias, m->nv, c.g->get(r, "qfrc_bias"), kRtol, kAtol));
   }
 }
 
@@ -186,7 +198,7 @@ TEST(TendonArmature, JacobianDotMatchesFiniteDifferences) {
         (s ? jm : jp) = DenseTendonJ(m, d);
       }
       for (int k = 0; k < nv; k++) {
-        mjtNum fd = (jp[t*nv + k] - jm[t*nv + k]) / (2*h);
+        mjtNum fd = (jp[t * nv + k] - jm[t * nv + k]) / (2 * h);
         EXPECT_NEAR(jdot[k], fd, 1e-6 * (1 + std::fabs(fd))) << "tendon " << t << " dof " << k;
       }
       mju_copy(d->qpos, qpos0.data(), m->nq);
@@ -223,12 +235,12 @@ TEST(WrapCircle, SymmetricWrapAgainstTangentGeometry) {
   mjtNum arc = mju_wrapCircle(pnt, end, nullptr, r);
   ASSERT_GT(arc, 0);
   mjtNum len = std::hypot(dx, y);
-  mjtNum tangent = std::sqrt(len*len - r*r);
-  mjtNum theta = std::atan2(y, dx);               // direction of p1
-  mjtNum alpha = std::acos(r / len);              // tangent point offset from that direction
-  mjtNum expected_arc = r * (mjPI - 2*(theta + alpha));
-  EXPECT_NEAR(arc, expected_arc, 1e-14);          // closed forms, rounding only
-  EXPECT_NEAR(WrapPathLength(end, pnt, arc), 2*tangent + expected_arc, 1e-14);
+  mjtNum tangent = std::sqrt(len * len - r * r);
+  mjtNum theta = std::atan2(y, dx);   // direction of p1
+  mjtNum alpha = std::acos(r / len);  // tangent point offset from that direction
+  mjtNum expected_arc = r * (mjPI - 2 * (theta + alpha));
+  EXPECT_NEAR(arc, expected_arc, 1e-14);  // closed forms, rounding only
+  EXPECT_NEAR(WrapPathLength(end, pnt, arc), 2 * tangent + expected_arc, 1e-14);
   EXPECT_NEAR(std::hypot(pnt[0], pnt[1]), r, 1e-15);
   EXPECT_GT(pnt[1], 0);  // over the top (the shorter side)
 }
@@ -236,9 +248,9 @@ TEST(WrapCircle, SymmetricWrapAgainstTangentGeometry) {
 TEST(WrapCircle, StraightWhenSegmentMissesCircle) {
   mjtNum end[4] = {-0.3, 0.15, 0.3, 0.15}, pnt[4];
   EXPECT_EQ(mju_wrapCircle(pnt, end, nullptr, 0.1), -1);
-  mjtNum same_side[2] = {0, 0.3};                 // side site beyond the segment: straight
+  mjtNum same_side[2] = {0, 0.3};  // side site beyond the segment: straight
   EXPECT_EQ(mju_wrapCircle(pnt, end, same_side, 0.1), -1);
-  mjtNum far_side[2] = {0, -0.3};                 // side site across the circle: wrap under
+  mjtNum far_side[2] = {0, -0.3};  // side site across the circle: wrap under
   mjtNum arc = mju_wrapCircle(pnt, end, far_side, 0.1);
   EXPECT_GT(arc, 0);
   EXPECT_LT(pnt[1], 0);
@@ -256,15 +268,15 @@ TEST(WrapCircle, SideSiteChoosesLongWrap) {
   // the two wraps and the two gaps of angle 2 alpha between each endpoint's tangent points
   // cover the circle: arc_short + arc_long = r (2 pi - 4 alpha), alpha = acos(r / |p|)
   mjtNum alpha = std::acos(0.1 / std::hypot(0.3, 0.05));
-  EXPECT_NEAR(arc_short + arc_long, 0.1*(2*mjPI - 4*alpha), 1e-14);
+  EXPECT_NEAR(arc_short + arc_long, 0.1 * (2 * mjPI - 4 * alpha), 1e-14);
   EXPECT_LT(pnt[1], 0);
 }
 
 TEST(WrapCircle, DegenerateInputsAreStraight) {
   mjtNum pnt[4];
-  mjtNum inside[4] = {0.05, 0, 0.3, 0.1};         // endpoint inside the circle
+  mjtNum inside[4] = {0.05, 0, 0.3, 0.1};  // endpoint inside the circle
   EXPECT_EQ(mju_wrapCircle(pnt, inside, nullptr, 0.1), -1);
-  mjtNum same[4] = {0.3, 0.1, 0.3, 0.1};          // coincident endpoints
+  mjtNum same[4] = {0.3, 0.1, 0.3, 0.1};  // coincident endpoints
   EXPECT_EQ(mju_wrapCircle(pnt, same, nullptr, 0.1), -1);
   mjtNum end[4] = {-0.3, 0.01, 0.3, 0.01};
   EXPECT_EQ(mju_wrapCircle(pnt, end, nullptr, 0), -1);  // no radius
@@ -275,8 +287,10 @@ TEST(WrapCircle, DegenerateInputsAreStraight) {
 // dense scan (spacing 2 pi / 2e5: the length is stationary, its scan error ~1e-11)
 TEST(WrapInside, ReflectionPointMinimizesLength) {
   const mjtNum r = 0.1;
-  const mjtNum cases[][4] = {{-0.3, 0.15, 0.2, 0.25}, {-0.25, 0.3, 0.35, 0.12},
-                             {0.3, 0.3, 0.35, -0.2}, {0.15, 0.02, 0.12, 0.3}};
+  const mjtNum cases[][4] = {{-0.3, 0.15, 0.2, 0.25},
+                             {-0.25, 0.3, 0.35, 0.12},
+                             {0.3, 0.3, 0.35, -0.2},
+                             {0.15, 0.02, 0.12, 0.3}};
   for (const auto& end : cases) {
     mjtNum pnt[4];
     ASSERT_EQ(mju_wrapInside(pnt, end, r), 0);
@@ -286,8 +300,8 @@ TEST(WrapInside, ReflectionPointMinimizesLength) {
     mjtNum got = WrapPathLength(end, pnt, 0);
     mjtNum best = 1e10;
     for (int k = 0; k < 200000; k++) {
-      mjtNum a = 2*mjPI*k/200000;
-      mjtNum t[4] = {r*std::cos(a), r*std::sin(a), r*std::cos(a), r*std::sin(a)};
+      mjtNum a = 2 * mjPI * k / 200000;
+      mjtNum t[4] = {r * std::cos(a), r * std::sin(a), r * std::cos(a), r * std::sin(a)};
       best = std::fmin(best, WrapPathLength(end, t, 0));
     }
     EXPECT_NEAR(got, best, 1e-10);
@@ -318,7 +332,7 @@ TEST(WrapGeom, CylinderHelixUnrolls) {
   mjtNum arc = mju_wrapCircle(pnt, end, nullptr, 0.1);
   mjtNum planar = WrapPathLength(end, pnt, arc);
   mjtNum rise = local1[2] - local0[2];
-  EXPECT_NEAR(total, std::sqrt(planar*planar + rise*rise), 1e-14);
+  EXPECT_NEAR(total, std::sqrt(planar * planar + rise * rise), 1e-14);
 }
 
 }  // namespace

@@ -38,9 +38,9 @@ using DataPtr = std::unique_ptr<mjData, DataDeleter>;
 // a model of the tendon golden set: "finger" -> model/tendon_finger.xml, ...; shared models
 // return "" when ../shared is absent
 struct GoldenModel {
-  const char* name;     // golden file stem in test/data/tendon
-  const char* xml;      // model path
-  bool shared;          // path relative to ../shared (else to the source tree)
+  const char* name;  // golden file stem in test/data/tendon
+  const char* xml;   // model path
+  bool shared;       // path relative to ../shared (else to the source tree)
 };
 
 inline std::string ModelPath(const GoldenModel& gm) {
@@ -69,7 +69,9 @@ inline void SetState(const Golden& g, int r, const mjModel* m, mjData* d) {
   mju_copy(d->qvel, qvel.data(), m->nv);
   if (m->na && g.has(r, "act")) {
     const std::vector<double>& act = g.get(r, "act");
-    if (static_cast<int>(act.size()) == m->na) mju_copy(d->act, act.data(), m->na);
+    if (static_cast<int>(act.size()) == m->na) {
+      mju_copy(d->act, act.data(), m->na);
+    }
   }
 }
 
@@ -77,7 +79,9 @@ inline void SetState(const Golden& g, int r, const mjModel* m, mjData* d) {
 inline mjtNum RowTimesVel(const mjtNum* val, const int* colind, int adr, int nnz,
                           const mjtNum* qvel) {
   mjtNum sum = 0;
-  for (int k = 0; k < nnz; k++) sum += val[adr + k] * qvel[colind[adr + k]];
+  for (int k = 0; k < nnz; k++) {
+    sum += val[adr + k] * qvel[colind[adr + k]];
+  }
   return sum;
 }
 
@@ -93,12 +97,12 @@ inline void PositionStages(const mjModel* m, mjData* d) {
 
 inline void VelocityStages(const mjModel* m, mjData* d) {
   for (int t = 0; t < m->ntendon; t++) {
-    d->ten_velocity[t] = RowTimesVel(d->ten_J, m->ten_J_colind, m->ten_J_rowadr[t],
-                                     m->ten_J_rownnz[t], d->qvel);
+    d->ten_velocity[t] =
+        RowTimesVel(d->ten_J, m->ten_J_colind, m->ten_J_rowadr[t], m->ten_J_rownnz[t], d->qvel);
   }
   for (int i = 0; i < m->nu; i++) {
-    d->actuator_velocity[i] = RowTimesVel(d->actuator_moment, d->moment_colind,
-                                          d->moment_rowadr[i], d->moment_rownnz[i], d->qvel);
+    d->actuator_velocity[i] = RowTimesVel(d->actuator_moment, d->moment_colind, d->moment_rowadr[i],
+                                          d->moment_rownnz[i], d->qvel);
   }
   mj_comVel(m, d);
 }
@@ -167,7 +171,9 @@ inline bool OpenCase(const GoldenModel& model, GoldenCase* c, std::string* skip)
     return false;
   }
   c->m = LoadModel(path);
-  if (!c->m) return false;
+  if (!c->m) {
+    return false;
+  }
   c->d.reset(mj_makeData(c->m.get()));
   c->g.reset(new Golden(TendonData(std::string(model.name) + ".golden.txt")));
   c->gm.reset(new Golden(TendonData(std::string(model.name) + ".model.txt")));

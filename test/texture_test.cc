@@ -51,7 +51,9 @@ struct TexSpec {
   TexSpec(const TexSpec&) = delete;
 };
 
-std::string DataDir() { return motus_test::SourcePath("test/data/assets/"); }
+std::string DataDir() {
+  return motus_test::SourcePath("test/data/assets/");
+}
 
 bool Load(const TexSpec& t, TextureResult* out, std::string* error) {
   AssetContext ctx{DataDir(), "", false};
@@ -63,7 +65,9 @@ std::vector<T> Parse(const std::string& text) {
   std::vector<T> v;
   std::istringstream in(text);
   T x;
-  while (in >> x) v.push_back(x);
+  while (in >> x) {
+    v.push_back(x);
+  }
   return v;
 }
 
@@ -78,7 +82,9 @@ std::vector<Case> ReadGolden(const std::string& path) {
   std::ifstream in(path);
   std::string line;
   while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
+    if (line.empty() || line[0] == '#') {
+      continue;
+    }
     std::istringstream ls(line);
     std::string tag, key, rest;
     ls >> tag;
@@ -103,26 +109,56 @@ void SetSpec(const std::map<std::string, std::string>& attr, TexSpec* t) {
   const char* sides[6] = {"fileright", "fileleft", "fileup", "filedown", "filefront", "fileback"};
   for (const auto& [k, v] : attr) {
     std::vector<double> d = Parse<double>(v);
-    if (k == "type") t->spec.type = v == "2d" ? mjTEXTURE_2D : v == "cube" ? mjTEXTURE_CUBE
-                                                                          : mjTEXTURE_SKYBOX;
-    if (k == "builtin") t->spec.builtin = v == "gradient" ? mjBUILTIN_GRADIENT
-                                          : v == "checker" ? mjBUILTIN_CHECKER
-                                          : v == "flat" ? mjBUILTIN_FLAT : mjBUILTIN_NONE;
-    if (k == "mark") t->spec.mark = v == "edge" ? mjMARK_EDGE : v == "cross" ? mjMARK_CROSS
-                                    : v == "random" ? mjMARK_RANDOM : mjMARK_NONE;
-    if (k == "colorspace") t->spec.colorspace = v == "linear" ? mjCOLORSPACE_LINEAR
-                                                : v == "sRGB" ? mjCOLORSPACE_SRGB
-                                                              : mjCOLORSPACE_AUTO;
-    if (k == "rgb1") std::copy(d.begin(), d.end(), t->spec.rgb1);
-    if (k == "rgb2") std::copy(d.begin(), d.end(), t->spec.rgb2);
-    if (k == "markrgb") std::copy(d.begin(), d.end(), t->spec.markrgb);
-    if (k == "width") t->spec.width = static_cast<int>(d[0]);
-    if (k == "height") t->spec.height = static_cast<int>(d[0]);
-    if (k == "nchannel") t->spec.nchannel = static_cast<int>(d[0]);
-    if (k == "random") t->spec.random = d[0];
-    if (k == "file") t->file = v;
-    if (k == "hflip") t->spec.hflip = v == "true";
-    if (k == "vflip") t->spec.vflip = v == "true";
+    if (k == "type") {
+      t->spec.type = v == "2d" ? mjTEXTURE_2D : v == "cube" ? mjTEXTURE_CUBE : mjTEXTURE_SKYBOX;
+    }
+    if (k == "builtin") {
+      t->spec.builtin = v == "gradient"  ? mjBUILTIN_GRADIENT
+                        : v == "checker" ? mjBUILTIN_CHECKER
+                        : v == "flat"    ? mjBUILTIN_FLAT
+                                         : mjBUILTIN_NONE;
+    }
+    if (k == "mark") {
+      t->spec.mark = v == "edge"     ? mjMARK_EDGE
+                     : v == "cross"  ? mjMARK_CROSS
+                     : v == "random" ? mjMARK_RANDOM
+                                     : mjMARK_NONE;
+    }
+    if (k == "colorspace") {
+      t->spec.colorspace = v == "linear" ? mjCOLORSPACE_LINEAR
+                           : v == "sRGB" ? mjCOLORSPACE_SRGB
+                                         : mjCOLORSPACE_AUTO;
+    }
+    if (k == "rgb1") {
+      std::copy(d.begin(), d.end(), t->spec.rgb1);
+    }
+    if (k == "rgb2") {
+      std::copy(d.begin(), d.end(), t->spec.rgb2);
+    }
+    if (k == "markrgb") {
+      std::copy(d.begin(), d.end(), t->spec.markrgb);
+    }
+    if (k == "width") {
+      t->spec.width = static_cast<int>(d[0]);
+    }
+    if (k == "height") {
+      t->spec.height = static_cast<int>(d[0]);
+    }
+    if (k == "nchannel") {
+      t->spec.nchannel = static_cast<int>(d[0]);
+    }
+    if (k == "random") {
+      t->spec.random = d[0];
+    }
+    if (k == "file") {
+      t->file = v;
+    }
+    if (k == "hflip") {
+      t->spec.hflip = v == "true";
+    }
+    if (k == "vflip") {
+      t->spec.vflip = v == "true";
+    }
     if (k == "gridsize") {
       t->spec.gridsize[0] = static_cast<int>(d[0]);
       t->spec.gridsize[1] = static_cast<int>(d[1]);
@@ -132,12 +168,15 @@ void SetSpec(const std::map<std::string, std::string>& attr, TexSpec* t) {
       std::memcpy(t->spec.gridlayout, v.data(), std::min(v.size(), sizeof(t->spec.gridlayout)));
     }
     for (int s = 0; s < 6; s++) {
-      if (k == sides[s]) t->cubefiles[s] = v;
+      if (k == sides[s]) {
+        t->cubefiles[s] = v;
+      }
     }
   }
 }
 
-// ---- oracle comparison ----------------------------------------------------------------------------
+// ---- oracle comparison
+// ----------------------------------------------------------------------------
 
 TEST(TextureGoldenTest, MatchesOracle) {
   std::vector<Case> cases = ReadGolden(DataDir() + "texture_golden.txt");
@@ -161,7 +200,9 @@ TEST(TextureGoldenTest, MatchesOracle) {
     for (size_t i = 0; i < data.size(); i++) {
       if (r.data[i] != data[i]) {
         ndiff++;
-        if (first < 0) first = static_cast<int>(i);
+        if (first < 0) {
+          first = static_cast<int>(i);
+        }
       }
     }
     EXPECT_EQ(ndiff, 0) << "first difference at byte " << first << ": " << int(r.data[first])
@@ -169,7 +210,8 @@ TEST(TextureGoldenTest, MatchesOracle) {
   }
 }
 
-// ---- independent checks ---------------------------------------------------------------------------
+// ---- independent checks
+// ---------------------------------------------------------------------------
 
 TEST(TextureBuiltinTest, GradientProfile) {
   // f(0) = 1, f(1/2) = 1/2, f(1) = 0, symmetric: f(r) + f(1 - r) = 1, decreasing
@@ -213,7 +255,9 @@ TEST(TextureBuiltinTest, CheckerAndFlatLayout) {
   ASSERT_TRUE(Load(t, &r, &err)) << err;
   EXPECT_EQ(r.width, 3);
   EXPECT_EQ(r.height, 18);
-  for (int f = 0; f < 6; f++) EXPECT_EQ(r.data[3 * 9 * f], f == 3 ? 0 : 255) << f;
+  for (int f = 0; f < 6; f++) {
+    EXPECT_EQ(r.data[3 * 9 * f], f == 3 ? 0 : 255) << f;
+  }
 }
 
 TEST(TextureBuiltinTest, EdgeAndCrossMarks) {
@@ -232,8 +276,8 @@ TEST(TextureBuiltinTest, EdgeAndCrossMarks) {
     ASSERT_TRUE(Load(t, &r, &err)) << err;
     for (int row = 0; row < 5; row++) {
       for (int c = 0; c < 5; c++) {
-        bool marked = mark == mjMARK_EDGE ? (row == 0 || row == 4 || c == 0 || c == 4)
-                                          : (row == 2 || c == 2);
+        bool marked =
+            mark == mjMARK_EDGE ? (row == 0 || row == 4 || c == 0 || c == 4) : (row == 2 || c == 2);
         EXPECT_EQ(r.data[3 * (row * 5 + c) + 1], marked ? 255 : 0) << mark << row << c;
       }
     }
@@ -256,7 +300,9 @@ TEST(TextureBuiltinTest, RandomMarksAreDeterministic) {
   ASSERT_TRUE(Load(t, &b, &err)) << err;
   EXPECT_EQ(a.data, b.data);
   int marked = 0;
-  for (size_t i = 0; i < a.data.size(); i += 3) marked += a.data[i] == 0;
+  for (size_t i = 0; i < a.data.size(); i += 3) {
+    marked += a.data[i] == 0;
+  }
   // 4096 Bernoulli(0.25) draws: mean 1024, standard deviation ~28; 6 sigma bounds
   EXPECT_GT(marked, 1024 - 170);
   EXPECT_LT(marked, 1024 + 170);
@@ -274,12 +320,16 @@ TEST(TextureFileTest, PngChannelsAndFlips) {
   ASSERT_TRUE(Load(t, &flipped, &err)) << err;
   int n = rgb.width * rgb.height;
   for (int i = 0; i < n; i++) {  // both flips reverse the pixel order
-    for (int k = 0; k < 3; k++) EXPECT_EQ(flipped.data[3 * i + k], rgb.data[3 * (n - 1 - i) + k]);
+    for (int k = 0; k < 3; k++) {
+      EXPECT_EQ(flipped.data[3 * i + k], rgb.data[3 * (n - 1 - i) + k]);
+    }
   }
   t.spec.hflip = t.spec.vflip = 0;
   t.spec.nchannel = 1;
   ASSERT_TRUE(Load(t, &gray, &err)) << err;
-  for (int i = 0; i < n; i++) EXPECT_EQ(gray.data[i], rgb.data[3 * i]);  // first channel
+  for (int i = 0; i < n; i++) {
+    EXPECT_EQ(gray.data[i], rgb.data[3 * i]);  // first channel
+  }
 }
 
 TEST(TextureFileTest, CubeGridMatchesSourceCells) {
@@ -305,7 +355,9 @@ TEST(TextureFileTest, CubeGridMatchesSourceCells) {
       for (int c = 0; c < 2; c++) {
         int src_px = ((cell / 3) * 2 + r) * 6 + (cell % 3) * 2 + c;
         int dst_px = (f * 2 + r) * 2 + c;
-        for (int k = 0; k < 3; k++) EXPECT_EQ(cube.data[3 * dst_px + k], img.data[3 * src_px + k]);
+        for (int k = 0; k < 3; k++) {
+          EXPECT_EQ(cube.data[3 * dst_px + k], img.data[3 * src_px + k]);
+        }
       }
     }
   }
@@ -404,7 +456,9 @@ TEST(TextureErrorTest, FuzzPng) {
   for (int trial = 0; trial < 200; trial++) {
     std::vector<uint8_t> data = png;
     data.resize(rng() % (data.size() + 1));
-    if (!data.empty()) data[rng() % data.size()] ^= static_cast<uint8_t>(1 + rng() % 255);
+    if (!data.empty()) {
+      data[rng() % data.size()] ^= static_cast<uint8_t>(1 + rng() % 255);
+    }
     int w, h;
     bool srgb;
     std::vector<uint8_t> pixels;

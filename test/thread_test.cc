@@ -30,7 +30,9 @@ struct Work {
 void* SumTask(void* arg) {
   Work* w = static_cast<Work*>(arg);
   long s = 0;
-  for (int i = 0; i <= w->input; i++) s += i;
+  for (int i = 0; i <= w->input; i++) {
+    s += i;
+  }
   w->result = s;
   w->worker = mju_threadPoolWorkerId(w->pool);
   w->counter->fetch_add(1);
@@ -82,7 +84,9 @@ TEST(Thread, DestroyRunsQueuedTasks) {
   }
   mju_threadPoolDestroy(pool);  // joins the workers after the queue is drained
   EXPECT_EQ(counter.load(), ntask);
-  for (int i = 0; i < ntask; i++) EXPECT_EQ(tasks[i].status, mjTASK_COMPLETED);
+  for (int i = 0; i < ntask; i++) {
+    EXPECT_EQ(tasks[i].status, mjTASK_COMPLETED);
+  }
   mju_threadPoolDestroy(nullptr);  // NULL-safe
 }
 

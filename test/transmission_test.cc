@@ -31,13 +31,17 @@ TEST_P(TransmissionGolden, LengthAndMoment) {
   GoldenCase c;
   std::string skip;
   if (!OpenCase(GetParam(), &c, &skip)) {
-    if (!skip.empty()) GTEST_SKIP() << skip;
+    if (!skip.empty()) {
+      GTEST_SKIP() << skip;
+    }
     return;
   }
   const mjModel* m = c.m.get();
   mjData* d = c.d.get();
   int nu = m->nu, nv = m->nv;
-  if (!nu) GTEST_SKIP() << "no actuators";
+  if (!nu) {
+    GTEST_SKIP() << "no actuators";
+  }
   for (int r = 0; r < c.g->num_records(); r++) {
     SCOPED_TRACE("record " + std::to_string(r));
     SetState(*c.g, r, m, d);
@@ -49,8 +53,8 @@ TEST_P(TransmissionGolden, LengthAndMoment) {
     const std::vector<double>& colind = c.g->get(r, "moment_colind");
     std::vector<mjtNum> got = DenseMoment(nu, nv, d->actuator_moment, d->moment_rownnz,
                                           d->moment_rowadr, d->moment_colind);
-    std::vector<mjtNum> expected = DenseMoment(nu, nv, c.g->get(r, "actuator_moment"), rownnz,
-                                               rowadr, colind);
+    std::vector<mjtNum> expected =
+        DenseMoment(nu, nv, c.g->get(r, "actuator_moment"), rownnz, rowadr, colind);
     EXPECT_TRUE(NearArrays("actuator_moment", got.data(), got.size(), expected, kRtol, kAtol));
 
     int adr = 0;
@@ -78,15 +82,19 @@ TEST_P(TransmissionGolden, Constants) {
   GoldenCase c;
   std::string skip;
   if (!OpenCase(GetParam(), &c, &skip)) {
-    if (!skip.empty()) GTEST_SKIP() << skip;
+    if (!skip.empty()) {
+      GTEST_SKIP() << skip;
+    }
     return;
   }
   const mjModel* m = c.m.get();
-  if (!m->nu) GTEST_SKIP() << "no actuators";
+  if (!m->nu) {
+    GTEST_SKIP() << "no actuators";
+  }
   EXPECT_TRUE(NearArrays("actuator_length0", m->actuator_length0, m->nu,
                          c.gm->get(0, "m.actuator_length0"), 1e-9, kAtol));
-  EXPECT_TRUE(NearArrays("actuator_acc0", m->actuator_acc0, m->nu,
-                         c.gm->get(0, "m.actuator_acc0"), 1e-9, kAtol));
+  EXPECT_TRUE(NearArrays("actuator_acc0", m->actuator_acc0, m->nu, c.gm->get(0, "m.actuator_acc0"),
+                         1e-9, kAtol));
 }
 
 // d length / d qvel by central differences for the transmissions whose moment is the exact
@@ -96,19 +104,23 @@ TEST_P(TransmissionGolden, MomentMatchesFiniteDifferences) {
   GoldenCase c;
   std::string skip;
   if (!OpenCase(GetParam(), &c, &skip)) {
-    if (!skip.empty()) GTEST_SKIP() << skip;
+    if (!skip.empty()) {
+      GTEST_SKIP() << skip;
+    }
     return;
   }
   const mjModel* m = c.m.get();
   mjData* d = c.d.get();
   int nv = m->nv, nu = m->nu;
-  if (!nu) GTEST_SKIP() << "no actuators";
+  if (!nu) {
+    GTEST_SKIP() << "no actuators";
+  }
   std::vector<int> exact(nu);
   for (int i = 0; i < nu; i++) {
-    int type = m->actuator_trntype[i], id = m->actuator_trnid[2*i];
-    exact[i] = type == mjTRN_TENDON || type == mjTRN_SLIDERCRANK ||
-               (type == mjTRN_JOINT &&
-                (m->jnt_type[id] == mjJNT_HINGE || m->jnt_type[id] == mjJNT_SLIDE));
+    int type = m->actuator_trntype[i], id = m->actuator_trnid[2 * i];
+    exact[i] =
+        type == mjTRN_TENDON || type == mjTRN_SLIDERCRANK ||
+        (type == mjTRN_JOINT && (m->jnt_type[id] == mjJNT_HINGE || m->jnt_type[id] == mjJNT_SLIDE));
   }
   const mjtNum h = 1e-6;
   std::vector<mjtNum> qpos0(m->nq), dir(nv), lp(nu), lm(nu);
@@ -128,9 +140,11 @@ TEST_P(TransmissionGolden, MomentMatchesFiniteDifferences) {
         mju_copy(s ? lm.data() : lp.data(), d->actuator_length, nu);
       }
       for (int i = 0; i < nu; i++) {
-        if (!exact[i]) continue;
-        mjtNum fd = (lp[i] - lm[i]) / (2*h);
-        EXPECT_NEAR(M[i*nv + k], fd, 1e-6 * (1 + std::fabs(fd)))
+        if (!exact[i]) {
+          continue;
+        }
+        mjtNum fd = (lp[i] - lm[i]) / (2 * h);
+        EXPECT_NEAR(M[i * nv + k], fd, 1e-6 * (1 + std::fabs(fd)))
             << "record " << r << " actuator " << i << " dof " << k;
       }
     }
@@ -162,15 +176,19 @@ TEST(BodyTransmission, InjectedContactsMatchOracle) {
   mj_comPos(m, d);
   mj_clearEfc(d);
   int ncon = static_cast<int>(g.get(0, "ncon")[0]);
-  d->contact = static_cast<mjContact*>(
-      mj_arenaAllocByte(d, sizeof(mjContact) * ncon, alignof(mjContact)));
+  d->contact =
+      static_cast<mjContact*>(mj_arenaAllocByte(d, sizeof(mjContact) * ncon, alignof(mjContact)));
   ASSERT_TRUE(d->contact);
   d->ncon = ncon;
   for (int c = 0; c < ncon; c++) {
     mjContact* con = d->contact + c;
     std::memset(con, 0, sizeof(mjContact));
-    for (int k = 0; k < 3; k++) con->pos[k] = g.get(0, "contact_pos")[3*c + k];
-    for (int k = 0; k < 9; k++) con->frame[k] = g.get(0, "contact_frame")[9*c + k];
+    for (int k = 0; k < 3; k++) {
+      con->pos[k] = g.get(0, "contact_pos")[3 * c + k];
+    }
+    for (int k = 0; k < 9; k++) {
+      con->frame[k] = g.get(0, "contact_frame")[9 * c + k];
+    }
     con->geom1 = con->geom[0] = static_cast<int>(g.get(0, "contact_geom1")[c]);
     con->geom2 = con->geom[1] = static_cast<int>(g.get(0, "contact_geom2")[c]);
     con->exclude = static_cast<int>(g.get(0, "contact_exclude")[c]);
@@ -181,18 +199,19 @@ TEST(BodyTransmission, InjectedContactsMatchOracle) {
 
   std::vector<mjtNum> got = DenseMoment(m->nu, m->nv, d->actuator_moment, d->moment_rownnz,
                                         d->moment_rowadr, d->moment_colind);
-  std::vector<mjtNum> expected = DenseMoment(m->nu, m->nv, g.get(0, "actuator_moment"),
-                                             g.get(0, "moment_rownnz"),
-                                             g.get(0, "moment_rowadr"),
-                                             g.get(0, "moment_colind"));
+  std::vector<mjtNum> expected =
+      DenseMoment(m->nu, m->nv, g.get(0, "actuator_moment"), g.get(0, "moment_rownnz"),
+                  g.get(0, "moment_rowadr"), g.get(0, "moment_colind"));
   EXPECT_TRUE(NearArrays("actuator_moment", got.data(), got.size(), expected, kRtol, kAtol));
-  EXPECT_TRUE(NearArrays("actuator_length", d->actuator_length, m->nu,
-                         g.get(0, "actuator_length"), kRtol, kAtol));
+  EXPECT_TRUE(NearArrays("actuator_length", d->actuator_length, m->nu, g.get(0, "actuator_length"),
+                         kRtol, kAtol));
 
   // without contacts the moment is empty
   mj_clearEfc(d);
   mj_transmission(m, d);
-  for (int i = 0; i < m->nu; i++) EXPECT_EQ(d->moment_rownnz[i], 0);
+  for (int i = 0; i < m->nu; i++) {
+    EXPECT_EQ(d->moment_rownnz[i], 0);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -324,13 +343,19 @@ bool LimitsAreEnforced() {
       "<mujoco><worldbody><body><joint axis='0 0 1' range='-0.5 0.5' limited='true'/>"
       "<geom size='0.1' pos='0.2 0 0'/></body></worldbody></mujoco>";
   mjSpec* spec = mj_parseXMLString(xml, nullptr, nullptr, 0);
-  if (!spec) return false;
+  if (!spec) {
+    return false;
+  }
   ModelPtr model(mj_compile(spec, nullptr));
   mj_deleteSpec(spec);
-  if (!model) return false;
+  if (!model) {
+    return false;
+  }
   DataPtr data(mj_makeData(model.get()));
   data->qfrc_applied[0] = 1;
-  for (int i = 0; i < 500; i++) mj_step(model.get(), data.get());
+  for (int i = 0; i < 500; i++) {
+    mj_step(model.get(), data.get());
+  }
   return data->qpos[0] < 0.6;
 }
 
@@ -340,13 +365,19 @@ bool LimitsAreEnforced() {
 // Simulation-derived: the damped runs settle to ~1e-7 of their equilibrium at the soft limits,
 // hence 1e-6 (the engines agree to ~1e-14 when both solvers converge).
 TEST(LengthRange, MuscleModelsMatchOracle) {
-  if (!LimitsAreEnforced()) GTEST_SKIP() << "joint limits not enforced yet (constraint solver)";
+  if (!LimitsAreEnforced()) {
+    GTEST_SKIP() << "joint limits not enforced yet (constraint solver)";
+  }
   for (const GoldenModel& gmodel : GoldenModels()) {
     std::string name = gmodel.name;
-    if (name != "finger" && name != "arm26") continue;
+    if (name != "finger" && name != "arm26") {
+      continue;
+    }
     SCOPED_TRACE(name);
     std::string path = ModelPath(gmodel);
-    if (path.empty()) continue;  // ../shared absent
+    if (path.empty()) {
+      continue;  // ../shared absent
+    }
     ModelPtr model = LoadModel(path);
     ASSERT_TRUE(model);
     mjModel* m = model.get();
@@ -360,7 +391,7 @@ TEST(LengthRange, MuscleModelsMatchOracle) {
     for (int i = 0; i < m->nu; i++) {
       EXPECT_EQ(mj_setLengthRange(m, data.get(), i, &opt, error, sizeof(error)), 1) << error;
     }
-    EXPECT_TRUE(NearArrays("actuator_lengthrange", m->actuator_lengthrange, 2*m->nu,
+    EXPECT_TRUE(NearArrays("actuator_lengthrange", m->actuator_lengthrange, 2 * m->nu,
                            gm.get(0, "m.actuator_lengthrange"), 1e-6, 1e-9));
   }
 }

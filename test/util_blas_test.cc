@@ -25,14 +25,18 @@ class Rand {
   mjtNum operator()() { return dist_(gen_); }
   std::vector<mjtNum> Vec(int n) {
     std::vector<mjtNum> v(n);
-    for (auto& x : v) x = (*this)();
+    for (auto& x : v) {
+      x = (*this)();
+    }
     return v;
   }
   // vector with about a third of the entries exactly zero
   std::vector<mjtNum> SparseVec(int n) {
     std::vector<mjtNum> v = Vec(n);
     for (auto& x : v) {
-      if ((*this)() < -0.33) x = 0;
+      if ((*this)() < -0.33) {
+        x = 0;
+      }
     }
     return v;
   }
@@ -44,7 +48,9 @@ class Rand {
 
 long double NaiveDot(const mjtNum* a, const mjtNum* b, int n) {
   long double s = 0;
-  for (int i = 0; i < n; i++) s += static_cast<long double>(a[i]) * b[i];
+  for (int i = 0; i < n; i++) {
+    s += static_cast<long double>(a[i]) * b[i];
+  }
   return s;
 }
 
@@ -54,24 +60,40 @@ TEST(UtilBlas, Vec3Arithmetic) {
     std::vector<mjtNum> a = r.Vec(3), b = r.Vec(3), c(3);
     mjtNum s = r();
     mju_add3(c.data(), a.data(), b.data());
-    for (int i = 0; i < 3; i++) EXPECT_EQ(c[i], a[i] + b[i]);
+    for (int i = 0; i < 3; i++) {
+      EXPECT_EQ(c[i], a[i] + b[i]);
+    }
     mju_sub3(c.data(), a.data(), b.data());
-    for (int i = 0; i < 3; i++) EXPECT_EQ(c[i], a[i] - b[i]);
+    for (int i = 0; i < 3; i++) {
+      EXPECT_EQ(c[i], a[i] - b[i]);
+    }
     mju_scl3(c.data(), a.data(), s);
-    for (int i = 0; i < 3; i++) EXPECT_EQ(c[i], a[i] * s);
+    for (int i = 0; i < 3; i++) {
+      EXPECT_EQ(c[i], a[i] * s);
+    }
     mju_copy3(c.data(), a.data());
     mju_addTo3(c.data(), b.data());
-    for (int i = 0; i < 3; i++) EXPECT_EQ(c[i], a[i] + b[i]);
+    for (int i = 0; i < 3; i++) {
+      EXPECT_EQ(c[i], a[i] + b[i]);
+    }
     mju_copy3(c.data(), a.data());
     mju_subFrom3(c.data(), b.data());
-    for (int i = 0; i < 3; i++) EXPECT_EQ(c[i], a[i] - b[i]);
+    for (int i = 0; i < 3; i++) {
+      EXPECT_EQ(c[i], a[i] - b[i]);
+    }
     mju_copy3(c.data(), a.data());
     mju_addToScl3(c.data(), b.data(), s);
-    for (int i = 0; i < 3; i++) EXPECT_EQ(c[i], a[i] + b[i] * s);
+    for (int i = 0; i < 3; i++) {
+      EXPECT_EQ(c[i], a[i] + b[i] * s);
+    }
     mju_addScl3(c.data(), a.data(), b.data(), s);
-    for (int i = 0; i < 3; i++) EXPECT_EQ(c[i], a[i] + b[i] * s);
+    for (int i = 0; i < 3; i++) {
+      EXPECT_EQ(c[i], a[i] + b[i] * s);
+    }
     mju_zero3(c.data());
-    for (int i = 0; i < 3; i++) EXPECT_EQ(c[i], 0);
+    for (int i = 0; i < 3; i++) {
+      EXPECT_EQ(c[i], 0);
+    }
 
     EXPECT_NEAR(mju_dot3(a.data(), b.data()), NaiveDot(a.data(), b.data(), 3), kTol);
     EXPECT_NEAR(mju_norm3(a.data()), std::sqrt(NaiveDot(a.data(), a.data(), 3)), kTol);
@@ -127,7 +149,9 @@ TEST(UtilBlas, Mat3AndCross) {
     mjtNum w[3] = {v[0], v[1], v[2]};
     mju_mulMatVec3(w, m.data(), w);
     mju_mulMatVec3(res, m.data(), v.data());
-    for (int i = 0; i < 3; i++) EXPECT_EQ(w[i], res[i]);
+    for (int i = 0; i < 3; i++) {
+      EXPECT_EQ(w[i], res[i]);
+    }
 
     // cross product: a x b is orthogonal to both, |a x b|^2 = |a|^2 |b|^2 - (a.b)^2, and
     // (a x b) . c = det[a b c]
@@ -145,7 +169,9 @@ TEST(UtilBlas, Mat3AndCross) {
     // aliasing the output with an input
     mjtNum a2[3] = {v[0], v[1], v[2]};
     mju_cross(a2, a2, b.data());
-    for (int i = 0; i < 3; i++) EXPECT_EQ(a2[i], x[i]);
+    for (int i = 0; i < 3; i++) {
+      EXPECT_EQ(a2[i], x[i]);
+    }
   }
   mjtNum ex[3] = {1, 0, 0}, ey[3] = {0, 1, 0}, ez[3];
   mju_cross(ez, ex, ey);
@@ -157,9 +183,13 @@ TEST(UtilBlas, Mat3AndCross) {
 TEST(UtilBlas, Vec4) {
   mjtNum a[4] = {1, 2, 3, 4}, b[4];
   mju_copy4(b, a);
-  for (int i = 0; i < 4; i++) EXPECT_EQ(b[i], a[i]);
+  for (int i = 0; i < 4; i++) {
+    EXPECT_EQ(b[i], a[i]);
+  }
   mju_zero4(b);
-  for (int i = 0; i < 4; i++) EXPECT_EQ(b[i], 0);
+  for (int i = 0; i < 4; i++) {
+    EXPECT_EQ(b[i], 0);
+  }
   mju_unit4(b);
   EXPECT_EQ(b[0], 1);
   EXPECT_EQ(b[1] + b[2] + b[3], 0);
@@ -182,28 +212,48 @@ TEST(UtilBlas, VecN) {
     EXPECT_NEAR(mju_L1(a.data(), n), l1, kTol);
 
     mju_add(c.data(), a.data(), b.data(), n);
-    for (int i = 0; i < n; i++) EXPECT_EQ(c[i], a[i] + b[i]);
+    for (int i = 0; i < n; i++) {
+      EXPECT_EQ(c[i], a[i] + b[i]);
+    }
     EXPECT_EQ(c[n], 7.0);  // nothing written past n
     mju_sub(c.data(), a.data(), b.data(), n);
-    for (int i = 0; i < n; i++) EXPECT_EQ(c[i], a[i] - b[i]);
+    for (int i = 0; i < n; i++) {
+      EXPECT_EQ(c[i], a[i] - b[i]);
+    }
     mju_scl(c.data(), a.data(), s, n);
-    for (int i = 0; i < n; i++) EXPECT_EQ(c[i], a[i] * s);
+    for (int i = 0; i < n; i++) {
+      EXPECT_EQ(c[i], a[i] * s);
+    }
     mju_addScl(c.data(), a.data(), b.data(), s, n);
-    for (int i = 0; i < n; i++) EXPECT_EQ(c[i], a[i] + b[i] * s);
+    for (int i = 0; i < n; i++) {
+      EXPECT_EQ(c[i], a[i] + b[i] * s);
+    }
     mju_copy(c.data(), a.data(), n);
-    for (int i = 0; i < n; i++) EXPECT_EQ(c[i], a[i]);
+    for (int i = 0; i < n; i++) {
+      EXPECT_EQ(c[i], a[i]);
+    }
     mju_addTo(c.data(), b.data(), n);
-    for (int i = 0; i < n; i++) EXPECT_EQ(c[i], a[i] + b[i]);
+    for (int i = 0; i < n; i++) {
+      EXPECT_EQ(c[i], a[i] + b[i]);
+    }
     mju_copy(c.data(), a.data(), n);
     mju_subFrom(c.data(), b.data(), n);
-    for (int i = 0; i < n; i++) EXPECT_EQ(c[i], a[i] - b[i]);
+    for (int i = 0; i < n; i++) {
+      EXPECT_EQ(c[i], a[i] - b[i]);
+    }
     mju_copy(c.data(), a.data(), n);
     mju_addToScl(c.data(), b.data(), s, n);
-    for (int i = 0; i < n; i++) EXPECT_EQ(c[i], a[i] + b[i] * s);
+    for (int i = 0; i < n; i++) {
+      EXPECT_EQ(c[i], a[i] + b[i] * s);
+    }
     mju_fill(c.data(), s, n);
-    for (int i = 0; i < n; i++) EXPECT_EQ(c[i], s);
+    for (int i = 0; i < n; i++) {
+      EXPECT_EQ(c[i], s);
+    }
     mju_zero(c.data(), n);
-    for (int i = 0; i < n; i++) EXPECT_EQ(c[i], 0);
+    for (int i = 0; i < n; i++) {
+      EXPECT_EQ(c[i], 0);
+    }
     EXPECT_EQ(c[n], 7.0);
 
     if (n > 0) {
@@ -211,11 +261,15 @@ TEST(UtilBlas, VecN) {
       mjtNum len = mju_normalize(c.data(), n);
       EXPECT_NEAR(len, mju_norm(a.data(), n), kTol);
       EXPECT_NEAR(mju_norm(c.data(), n), 1, kTol);
-      for (int i = 0; i < n; i++) EXPECT_NEAR(c[i] * len, a[i], kTol);
+      for (int i = 0; i < n; i++) {
+        EXPECT_NEAR(c[i] * len, a[i], kTol);
+      }
       mju_zero(c.data(), n);
       mju_normalize(c.data(), n);  // no direction: first basis vector
       EXPECT_EQ(c[0], 1);
-      for (int i = 1; i < n; i++) EXPECT_EQ(c[i], 0);
+      for (int i = 1; i < n; i++) {
+        EXPECT_EQ(c[i], 0);
+      }
     }
   }
 }
@@ -227,7 +281,9 @@ std::vector<mjtNum> NaiveMul(const std::vector<mjtNum>& A, const std::vector<mjt
   for (int i = 0; i < r; i++) {
     for (int j = 0; j < c; j++) {
       long double s = 0;
-      for (int l = 0; l < k; l++) s += static_cast<long double>(A[i * k + l]) * B[l * c + j];
+      for (int l = 0; l < k; l++) {
+        s += static_cast<long double>(A[i * k + l]) * B[l * c + j];
+      }
       out[i * c + j] = s;
     }
   }
@@ -237,14 +293,18 @@ std::vector<mjtNum> NaiveMul(const std::vector<mjtNum>& A, const std::vector<mjt
 std::vector<mjtNum> NaiveTranspose(const std::vector<mjtNum>& A, int r, int c) {
   std::vector<mjtNum> out(r * c);
   for (int i = 0; i < r; i++) {
-    for (int j = 0; j < c; j++) out[j * r + i] = A[i * c + j];
+    for (int j = 0; j < c; j++) {
+      out[j * r + i] = A[i * c + j];
+    }
   }
   return out;
 }
 
 void ExpectNear(const std::vector<mjtNum>& a, const std::vector<mjtNum>& b, mjtNum tol) {
   ASSERT_EQ(a.size(), b.size());
-  for (size_t i = 0; i < a.size(); i++) EXPECT_NEAR(a[i], b[i], tol) << "at " << i;
+  for (size_t i = 0; i < a.size(); i++) {
+    EXPECT_NEAR(a[i], b[i], tol) << "at " << i;
+  }
 }
 
 TEST(UtilBlas, MatVec) {
@@ -262,8 +322,8 @@ TEST(UtilBlas, MatVec) {
   for (int n = 1; n <= 6; n++) {
     std::vector<mjtNum> m = r.Vec(n * n), a = r.Vec(n), b = r.Vec(n);
     std::vector<mjtNum> mb = NaiveMul(m, b, n, n, 1);
-    EXPECT_NEAR(mju_mulVecMatVec(a.data(), m.data(), b.data(), n),
-                NaiveDot(a.data(), mb.data(), n), kTol);
+    EXPECT_NEAR(mju_mulVecMatVec(a.data(), m.data(), b.data(), n), NaiveDot(a.data(), mb.data(), n),
+                kTol);
   }
 }
 
@@ -287,7 +347,9 @@ TEST(UtilBlas, TransposeSymmetrizeEye) {
   std::vector<mjtNum> eye(16, 3.0);
   mju_eye(eye.data(), 4);
   for (int i = 0; i < 4; i++) {
-    for (int j = 0; j < 4; j++) EXPECT_EQ(eye[i * 4 + j], i == j ? 1 : 0);
+    for (int j = 0; j < 4; j++) {
+      EXPECT_EQ(eye[i * 4 + j], i == j ? 1 : 0);
+    }
   }
 }
 
@@ -316,7 +378,9 @@ TEST(UtilBlas, SqrMatTD) {
   // M' diag(d) M
   std::vector<mjtNum> DM(nr * nc);
   for (int i = 0; i < nr; i++) {
-    for (int j = 0; j < nc; j++) DM[i * nc + j] = d[i] * M[i * nc + j];
+    for (int j = 0; j < nc; j++) {
+      DM[i * nc + j] = d[i] * M[i * nc + j];
+    }
   }
   mju_sqrMatTD(res.data(), M.data(), d.data(), nr, nc);
   ExpectNear(res, NaiveMul(NaiveTranspose(M, nr, nc), DM, nc, nr, nc), kTol);
@@ -324,7 +388,9 @@ TEST(UtilBlas, SqrMatTD) {
   mju_sqrMatTD(res.data(), M.data(), nullptr, nr, nc);
   ExpectNear(res, NaiveMul(NaiveTranspose(M, nr, nc), M, nc, nr, nc), kTol);
   for (int i = 0; i < nc; i++) {
-    for (int j = 0; j < nc; j++) EXPECT_EQ(res[i * nc + j], res[j * nc + i]);
+    for (int j = 0; j < nc; j++) {
+      EXPECT_EQ(res[i * nc + j], res[j * nc + i]);
+    }
   }
 }
 

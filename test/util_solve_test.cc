@@ -19,8 +19,8 @@
 
 namespace {
 
-// Factorizations of well-conditioned (condition number < ~100) O(1) matrices of size <= 12: backward
-// error of Cholesky is a few ulps times n times the entry size.
+// Factorizations of well-conditioned (condition number < ~100) O(1) matrices of size <= 12:
+// backward error of Cholesky is a few ulps times n times the entry size.
 constexpr mjtNum kTol = 1e-11;
 
 class Rand {
@@ -29,14 +29,18 @@ class Rand {
   mjtNum operator()() { return dist_(gen_); }
   std::vector<mjtNum> Vec(int n) {
     std::vector<mjtNum> v(n);
-    for (auto& x : v) x = (*this)();
+    for (auto& x : v) {
+      x = (*this)();
+    }
     return v;
   }
   // B B' + shift I, symmetric positive definite
   std::vector<mjtNum> Spd(int n, mjtNum shift) {
     std::vector<mjtNum> B = Vec(n * n), A(n * n);
     mju_mulMatMatT(A.data(), B.data(), B.data(), n, n, n);
-    for (int i = 0; i < n; i++) A[i * (n + 1)] += shift;
+    for (int i = 0; i < n; i++) {
+      A[i * (n + 1)] += shift;
+    }
     return A;
   }
 
@@ -66,24 +70,34 @@ TEST(UtilSolve, CholFactorReconstructs) {
     std::vector<mjtNum> A = r.Spd(n, 1.0), L = A;
     // poison the strict upper triangle: it must be neither read nor written
     for (int i = 0; i < n; i++) {
-      for (int j = i + 1; j < n; j++) L[i * n + j] = 1e300;
+      for (int j = i + 1; j < n; j++) {
+        L[i * n + j] = 1e300;
+      }
     }
     EXPECT_EQ(mju_cholFactor(L.data(), n, mjMINVAL), n);
     for (int i = 0; i < n; i++) {
-      for (int j = i + 1; j < n; j++) EXPECT_EQ(L[i * n + j], 1e300);
+      for (int j = i + 1; j < n; j++) {
+        EXPECT_EQ(L[i * n + j], 1e300);
+      }
       EXPECT_GT(L[i * (n + 1)], 0);
     }
     std::vector<mjtNum> R = LLt(L, n);
-    for (int i = 0; i < n * n; i++) EXPECT_NEAR(R[i], A[i], kTol) << "n=" << n;
+    for (int i = 0; i < n * n; i++) {
+      EXPECT_NEAR(R[i], A[i], kTol) << "n=" << n;
+    }
 
     // solve, also in place
     std::vector<mjtNum> b = r.Vec(n), x(n), Ax(n);
     mju_cholSolve(x.data(), L.data(), b.data(), n);
     mju_mulMatVec(Ax.data(), A.data(), x.data(), n, n);
-    for (int i = 0; i < n; i++) EXPECT_NEAR(Ax[i], b[i], kTol);
+    for (int i = 0; i < n; i++) {
+      EXPECT_NEAR(Ax[i], b[i], kTol);
+    }
     std::vector<mjtNum> y = b;
     mju_cholSolve(y.data(), L.data(), y.data(), n);
-    for (int i = 0; i < n; i++) EXPECT_EQ(y[i], x[i]);
+    for (int i = 0; i < n; i++) {
+      EXPECT_EQ(y[i], x[i]);
+    }
   }
 }
 
@@ -102,7 +116,9 @@ TEST(UtilSolve, CholFactorRankDeficient) {
   // a zero matrix with mindiag = 0 still gives a finite factor and rank 0
   std::vector<mjtNum> Z(9, 0);
   EXPECT_EQ(mju_cholFactor(Z.data(), 3, 0), 0);
-  for (mjtNum z : Z) EXPECT_TRUE(std::isfinite(z));
+  for (mjtNum z : Z) {
+    EXPECT_TRUE(std::isfinite(z));
+  }
 }
 
 TEST(UtilSolve, CholUpdateEqualsRefactoring) {
@@ -112,17 +128,23 @@ TEST(UtilSolve, CholUpdateEqualsRefactoring) {
     for (int flg_plus = 0; flg_plus <= 1; flg_plus++) {
       // A +/- x x'; for the downdate x is scaled so that A - x x' stays well inside the SPD cone
       std::vector<mjtNum> xs = x;
-      if (!flg_plus) mju_scl(xs.data(), x.data(), 0.5, n);
+      if (!flg_plus) {
+        mju_scl(xs.data(), x.data(), 0.5, n);
+      }
       std::vector<mjtNum> A2 = A;
       for (int i = 0; i < n; i++) {
-        for (int j = 0; j < n; j++) A2[i * n + j] += (flg_plus ? 1 : -1) * xs[i] * xs[j];
+        for (int j = 0; j < n; j++) {
+          A2[i * n + j] += (flg_plus ? 1 : -1) * xs[i] * xs[j];
+        }
       }
       std::vector<mjtNum> L = A, L2 = A2, work = xs;
       mju_cholFactor(L.data(), n, mjMINVAL);
       mju_cholFactor(L2.data(), n, mjMINVAL);
       EXPECT_EQ(mju_cholUpdate(L.data(), work.data(), n, flg_plus), n);
       for (int i = 0; i < n; i++) {
-        for (int j = 0; j <= i; j++) EXPECT_NEAR(L[i * n + j], L2[i * n + j], kTol);
+        for (int j = 0; j <= i; j++) {
+          EXPECT_NEAR(L[i * n + j], L2[i * n + j], kTol);
+        }
       }
     }
   }
@@ -163,9 +185,13 @@ TEST(UtilSolve, BandLayoutMatchesApiReference) {
   const int ntotal = 8, nband = 3, ndense = 2;
   ASSERT_EQ(mju_bandSize(ntotal, nband, ndense), 34);
   const int diag[8] = {2, 5, 8, 11, 14, 17, 24, 33};
-  for (int i = 0; i < ntotal; i++) EXPECT_EQ(mju_bandDiag(i, ntotal, nband, ndense), diag[i]);
+  for (int i = 0; i < ntotal; i++) {
+    EXPECT_EQ(mju_bandDiag(i, ntotal, nband, ndense), diag[i]);
+  }
   std::vector<mjtNum> band(34), dense(64);
-  for (int k = 0; k < 34; k++) band[k] = k;
+  for (int k = 0; k < 34; k++) {
+    band[k] = k;
+  }
   mju_band2Dense(dense.data(), band.data(), ntotal, nband, ndense, 0);
   auto at = [&](int i, int j) { return dense[i * ntotal + j]; };
   EXPECT_EQ(at(1, 0), 4);
@@ -177,9 +203,9 @@ TEST(UtilSolve, BandLayoutMatchesApiReference) {
   EXPECT_EQ(at(6, 5), 23);
   EXPECT_EQ(at(7, 0), 26);
   EXPECT_EQ(at(7, 6), 32);
-  EXPECT_EQ(at(3, 0), 0);   // outside the band
-  EXPECT_EQ(at(0, 1), 0);   // upper triangle not filled without flg_sym
-  EXPECT_EQ(at(6, 7), 0);   // element 25 is storage only
+  EXPECT_EQ(at(3, 0), 0);  // outside the band
+  EXPECT_EQ(at(0, 1), 0);  // upper triangle not filled without flg_sym
+  EXPECT_EQ(at(6, 7), 0);  // element 25 is storage only
   mju_band2Dense(dense.data(), band.data(), ntotal, nband, ndense, 1);
   EXPECT_EQ(at(0, 1), 4);
   EXPECT_EQ(at(6, 7), 32);
@@ -193,7 +219,9 @@ TEST(UtilSolve, BandConversionsAndProducts) {
     std::vector<mjtNum> band(mju_bandSize(n, s.nband, s.ndense)), back(n * n);
     mju_dense2Band(band.data(), A.data(), n, s.nband, s.ndense);
     mju_band2Dense(back.data(), band.data(), n, s.nband, s.ndense, 1);
-    for (int i = 0; i < n * n; i++) EXPECT_EQ(back[i], A[i]);
+    for (int i = 0; i < n * n; i++) {
+      EXPECT_EQ(back[i], A[i]);
+    }
     for (int i = 0; i < n; i++) {
       EXPECT_EQ(band[mju_bandDiag(i, n, s.nband, s.ndense)], A[i * (n + 1)]);
     }
@@ -203,13 +231,17 @@ TEST(UtilSolve, BandConversionsAndProducts) {
     std::vector<mjtNum> x = r.Vec(n * nvec), y(n * nvec), expect(n);
     std::vector<mjtNum> lower = A;
     for (int i = 0; i < n; i++) {
-      for (int j = i + 1; j < n; j++) lower[i * n + j] = 0;
+      for (int j = i + 1; j < n; j++) {
+        lower[i * n + j] = 0;
+      }
     }
     for (int flg_sym = 0; flg_sym <= 1; flg_sym++) {
       mju_bandMulMatVec(y.data(), band.data(), x.data(), n, s.nband, s.ndense, nvec, flg_sym);
       for (int v = 0; v < nvec; v++) {
         mju_mulMatVec(expect.data(), flg_sym ? A.data() : lower.data(), x.data() + v * n, n, n);
-        for (int i = 0; i < n; i++) EXPECT_NEAR(y[v * n + i], expect[i], kTol);
+        for (int i = 0; i < n; i++) {
+          EXPECT_NEAR(y[v * n + i], expect[i], kTol);
+        }
       }
     }
   }
@@ -226,7 +258,9 @@ TEST(UtilSolve, BandCholeskyMatchesDense) {
 
     // dense reference: same diagonal modification, then dense Cholesky
     std::vector<mjtNum> L = A;
-    for (int i = 0; i < n; i++) L[i * (n + 1)] += diagadd + diagmul * A[i * (n + 1)];
+    for (int i = 0; i < n; i++) {
+      L[i * (n + 1)] += diagadd + diagmul * A[i * (n + 1)];
+    }
     ASSERT_EQ(mju_cholFactor(L.data(), n, mjMINVAL), n);
 
     mjtNum mindiag = mju_cholFactorBand(band.data(), n, s.nband, s.ndense, diagadd, diagmul);
@@ -235,7 +269,9 @@ TEST(UtilSolve, BandCholeskyMatchesDense) {
     mjtNum expect_min = 1e300;
     for (int i = 0; i < n; i++) {
       expect_min = std::min(expect_min, L[i * (n + 1)]);
-      for (int j = 0; j <= i; j++) EXPECT_NEAR(Lb[i * n + j], L[i * n + j], kTol);
+      for (int j = 0; j <= i; j++) {
+        EXPECT_NEAR(Lb[i * n + j], L[i * n + j], kTol);
+      }
     }
     EXPECT_NEAR(mindiag, expect_min, kTol);
 
@@ -243,12 +279,18 @@ TEST(UtilSolve, BandCholeskyMatchesDense) {
     std::vector<mjtNum> b = r.Vec(n), x(n), Ax(n);
     mju_cholSolveBand(x.data(), band.data(), b.data(), n, s.nband, s.ndense);
     std::vector<mjtNum> Am = A;
-    for (int i = 0; i < n; i++) Am[i * (n + 1)] += diagadd + diagmul * A[i * (n + 1)];
+    for (int i = 0; i < n; i++) {
+      Am[i * (n + 1)] += diagadd + diagmul * A[i * (n + 1)];
+    }
     mju_mulMatVec(Ax.data(), Am.data(), x.data(), n, n);
-    for (int i = 0; i < n; i++) EXPECT_NEAR(Ax[i], b[i], kTol);
+    for (int i = 0; i < n; i++) {
+      EXPECT_NEAR(Ax[i], b[i], kTol);
+    }
     std::vector<mjtNum> y = b;
     mju_cholSolveBand(y.data(), band.data(), y.data(), n, s.nband, s.ndense);
-    for (int i = 0; i < n; i++) EXPECT_EQ(y[i], x[i]);
+    for (int i = 0; i < n; i++) {
+      EXPECT_EQ(y[i], x[i]);
+    }
   }
 }
 
@@ -285,7 +327,9 @@ TEST(UtilSolve, Eig3Reconstructs) {
   Rand r(6);
   for (int trial = 0; trial < 200; trial++) {
     mjtNum B[9], A[9];
-    for (mjtNum& b : B) b = r();
+    for (mjtNum& b : B) {
+      b = r();
+    }
     mju_mulMatMatT3(A, B, B);  // symmetric positive semidefinite
     if (trial % 10 == 0) {
       A[1] = A[2] = A[3] = A[5] = A[6] = A[7] = 0;  // already diagonal
@@ -296,13 +340,19 @@ TEST(UtilSolve, Eig3Reconstructs) {
     // eigvec = R(quat), orthonormal
     mjtNum R[9], VtV[9];
     mju_quat2Mat(R, quat);
-    for (int i = 0; i < 9; i++) EXPECT_NEAR(eigvec[i], R[i], 1e-15);  // same function
+    for (int i = 0; i < 9; i++) {
+      EXPECT_NEAR(eigvec[i], R[i], 1e-15);  // same function
+    }
     mju_mulMatTMat3(VtV, eigvec, eigvec);
-    for (int i = 0; i < 9; i++) EXPECT_NEAR(VtV[i], i % 4 == 0 ? 1 : 0, 1e-12);
+    for (int i = 0; i < 9; i++) {
+      EXPECT_NEAR(VtV[i], i % 4 == 0 ? 1 : 0, 1e-12);
+    }
     // A = V diag(eigval) V'
     mjtNum VD[9], rec[9];
     for (int i = 0; i < 3; i++) {
-      for (int j = 0; j < 3; j++) VD[3 * i + j] = eigvec[3 * i + j] * eigval[j];
+      for (int j = 0; j < 3; j++) {
+        VD[3 * i + j] = eigvec[3 * i + j] * eigval[j];
+      }
     }
     mju_mulMatMatT3(rec, VD, eigvec);
     // The Jacobi loop also stops once the next rotation would be smaller than ~1.4e-6 rad
@@ -310,13 +360,17 @@ TEST(UtilSolve, Eig3Reconstructs) {
     // 14 of 40 random oracle cases differ). That leaves off-diagonal residuals up to about
     // 1.4e-6 times the eigenvalue gap, so the reconstruction is accurate to ~1e-6 relative.
     mjtNum scale = std::fabs(eigval[0]) + 1e-12;
-    for (int i = 0; i < 9; i++) EXPECT_NEAR(rec[i], A[i], 3e-6 * scale);
+    for (int i = 0; i < 9; i++) {
+      EXPECT_NEAR(rec[i], A[i], 3e-6 * scale);
+    }
     // and the reconstruction of the D = V'AV diagonal part is exact up to rounding: V' A V has
     // the eigenvalues on its diagonal
     mjtNum T[9], D[9];
     mju_mulMatTMat3(T, eigvec, A);
     mju_mulMatMat3(D, T, eigvec);
-    for (int i = 0; i < 3; i++) EXPECT_NEAR(D[4 * i], eigval[i], 1e-12);
+    for (int i = 0; i < 3; i++) {
+      EXPECT_NEAR(D[4 * i], eigval[i], 1e-12);
+    }
     // decreasing order (ties within the 1e-12 sorting tolerance)
     EXPECT_GE(eigval[0] + 1e-12, eigval[1]);
     EXPECT_GE(eigval[1] + 1e-12, eigval[2]);
@@ -340,15 +394,11 @@ const EigCase kEigCases[] = {
     {{1.0, 2.0, 3.0, 0.0, 0.0, 0.0},
      {3.0, 2.0, 1.0},
      {0.0, 0.7071067811865489, 0.0, 0.7071067811865489}},
-    {{3.0, 2.0, 1.0, 0.0, 0.0, 0.0},
-     {3.0, 2.0, 1.0},
-     {1.0, 0.0, 0.0, 0.0}},
+    {{3.0, 2.0, 1.0, 0.0, 0.0, 0.0}, {3.0, 2.0, 1.0}, {1.0, 0.0, 0.0, 0.0}},
     {{2.0, 3.0, 1.0, 0.0, 0.0, 0.0},
      {3.0, 2.0, 1.0},
      {0.707106781186548, 0.0, 0.0, 0.707106781186548}},
-    {{2.0, 2.0, 2.0, 0.0, 0.0, 0.0},
-     {2.0, 2.0, 2.0},
-     {1.0, 0.0, 0.0, 0.0}},
+    {{2.0, 2.0, 2.0, 0.0, 0.0, 0.0}, {2.0, 2.0, 2.0}, {1.0, 0.0, 0.0, 0.0}},
     {{2.0, 2.0, 3.0, 0.5, 0.0, 0.0},
      {3.0, 2.5000000000000004, 1.5},
      {0.2705980500730991, 0.6532814824381896, -0.2705980500730991, 0.6532814824381896}},
@@ -358,46 +408,57 @@ const EigCase kEigCases[] = {
     {{1.0, 1.0, 1.5, 0.0, 0.0, 0.0},
      {1.5, 1.0, 1.0},
      {0.5000000000000007, 0.5000000000000007, -0.5000000000000007, 0.5000000000000007}},
-    {{1.5, 1.0, 1.0, 0.0, 0.0, 0.0},
-     {1.5, 1.0, 1.0},
-     {1.0, 0.0, 0.0, 0.0}},
-    {{1.0960265021319007, 1.23558734431207, 1.1683861535560292, -0.15040820662727078, 0.12715947991962934, -0.1991724045524113},
+    {{1.5, 1.0, 1.0, 0.0, 0.0, 0.0}, {1.5, 1.0, 1.0}, {1.0, 0.0, 0.0, 0.0}},
+    {{1.0960265021319007, 1.23558734431207, 1.1683861535560292, -0.15040820662727078,
+      0.12715947991962934, -0.1991724045524113},
      {1.5, 1.0, 0.9999999999999999},
      {0.49768357114687944, -0.18218617075137622, 0.29151096163146717, 0.7963294679001514}},
-    {{1.4938962512121983, 1.698997271233371, 1.2071064775544333, -0.3829535577333154, -0.045700843674612524, 0.059549247751277824},
+    {{1.4938962512121983, 1.698997271233371, 1.2071064775544333, -0.3829535577333154,
+      -0.045700843674612524, 0.059549247751277824},
      {2.000000000000001, 1.2000000000000008, 1.2000000000000006},
      {0.44176260139834594, 0.04231310670472957, -0.02086454174755401, 0.895890660686016}},
-    {{1.233546918582297, 1.0610662279878258, 1.0944909628867638, -0.0059979213589050895, 0.07900090024137402, 0.19781864000924643},
+    {{1.233546918582297, 1.0610662279878258, 1.0944909628867638, -0.0059979213589050895,
+      0.07900090024137402, 0.19781864000924643},
      {1.3156412888538955, 1.2036035716732456, 0.8698592489297451},
      {0.8327734099135904, 0.31564030866058235, -0.24212294429182954, 0.3850144453614719}},
-    {{1.788216497319984, 1.5627131735176256, 0.9115828828559887, 0.15642904377574135, 0.21763685935065363, -0.2863013085309309},
+    {{1.788216497319984, 1.5627131735176256, 0.9115828828559887, 0.15642904377574135,
+      0.21763685935065363, -0.2863013085309309},
      {1.8745180577128282, 1.648588177443517, 0.7394063185372528},
      {0.95910745641475, -0.20346719986895567, -0.08815834383648737, 0.17590364418943225}},
-    {{1.6972554348939781, 1.485133205482935, 1.2176113596230864, 0.376542210243594, -0.09358068330832064, -0.07086313161470806},
+    {{1.6972554348939781, 1.485133205482935, 1.2176113596230864, 0.376542210243594,
+      -0.09358068330832064, -0.07086313161470806},
      {2.0000000000000004, 1.2000000000000004, 1.2000000000000002},
      {0.9453238711868776, -0.02368773103895887, 0.07051998578755887, 0.31753519736716473}},
-    {{1.4237506314998507, 1.293056186085244, 0.9159433733976999, -0.00450699420701841, 0.22808770708006382, 0.10721085487113038},
+    {{1.4237506314998507, 1.293056186085244, 0.9159433733976999, -0.00450699420701841,
+      0.22808770708006382, 0.10721085487113038},
      {1.5167457158758884, 1.3088352033062167, 0.8071692718006909},
      {0.9740770356659169, 0.08679118361102392, -0.1838092271749786, 0.09927430201736505}},
-    {{0.775213014305573, 1.0159800108251373, 0.9477093094282866, -0.005467537682692123, 0.07175841513227305, -0.042354708674068715},
+    {{0.775213014305573, 1.0159800108251373, 0.9477093094282866, -0.005467537682692123,
+      0.07175841513227305, -0.042354708674068715},
      {1.0417849020835757, 0.948183346780801, 0.7489340856946184},
      {0.5057540604504959, 0.410109883660598, 0.7105199617414961, 0.26680348129024156}},
-    {{1.4053521943149248, 1.6195748562305594, 1.3750729494545146, 0.2935312886325998, 0.18960910931616842, 0.2710280568451139},
+    {{1.4053521943149248, 1.6195748562305594, 1.3750729494545146, 0.2935312886325998,
+      0.18960910931616842, 0.2710280568451139},
      {1.9999999999999993, 1.1999999999999997, 1.1999999999999995},
      {0.8607723301205408, 0.11132848694336425, -0.2137522445096889, 0.4483156718884893}},
-    {{1.0066482693574372, 1.281090350813302, 1.2122613798292585, 0.04322920732541319, 0.03756555373325879, 0.24426343508663362},
+    {{1.0066482693574372, 1.281090350813302, 1.2122613798292585, 0.04322920732541319,
+      0.03756555373325879, 0.24426343508663362},
      {1.4999999999999996, 0.9999999999999994, 0.9999999999999999},
      {0.6994947795909429, 0.26146197146628364, -0.2328659662963668, 0.6229912780632193}},
-    {{1.2253841035710031, 1.951825162373104, 1.2227907340558928, -0.1381463274537729, 0.02405249163255163, -0.130899378654651},
+    {{1.2253841035710031, 1.951825162373104, 1.2227907340558928, -0.1381463274537729,
+      0.02405249163255163, -0.130899378654651},
      {1.9999999999999984, 1.1999999999999997, 1.2},
      {0.6377305394717464, -0.06507683164559973, 0.05420858236395184, 0.7655887894987344}},
-    {{1.0094854272943723, 1.2012865891580011, 1.2892279835476268, -0.04369541516898939, -0.05237796301345478, 0.24128347290551894},
+    {{1.0094854272943723, 1.2012865891580011, 1.2892279835476268, -0.04369541516898939,
+      -0.05237796301345478, 0.24128347290551894},
      {1.4999999999999996, 0.9999999999999999, 1.0},
      {0.5946901400933914, 0.27834560273457093, -0.31973076249788973, 0.683110241634944}},
-    {{1.0143291597345865, 1.3643042230482305, 1.121366617217183, 0.07225076749794765, -0.04170229783299023, -0.21027213602685885},
+    {{1.0143291597345865, 1.3643042230482305, 1.121366617217183, 0.07225076749794765,
+      -0.04170229783299023, -0.21027213602685885},
      {1.500000000000001, 1.0000000000000004, 1.0000000000000007},
      {0.7385782858327413, -0.19785337242580694, 0.16676622380958697, 0.6225312725577702}},
-    {{1.1814037169679736, 1.0296377235125838, 1.2889585595194406, 0.07332389247477186, 0.22895011846805907, 0.09254228165347883},
+    {{1.1814037169679736, 1.0296377235125838, 1.2889585595194406, 0.07332389247477186,
+      0.22895011846805907, 0.09254228165347883},
      {1.4999999999999991, 0.9999999999999994, 0.9999999999999996},
      {0.6695449210575218, 0.5940345874569781, -0.22739744652497368, 0.38356604242922654}},
     {{0.001, 0.001000000001, 0.0015, 0.0, 0.0, 0.0},
@@ -445,7 +506,9 @@ mjtNum BruteForceMin(const std::vector<mjtNum>& H, const std::vector<mjtNum>& g,
                      const std::vector<mjtNum>& lo, const std::vector<mjtNum>& hi, int n) {
   mjtNum best = 1e300;
   int ncase = 1;
-  for (int i = 0; i < n; i++) ncase *= 3;
+  for (int i = 0; i < n; i++) {
+    ncase *= 3;
+  }
   for (int c = 0; c < ncase; c++) {
     std::vector<int> state(n);
     int code = c;
@@ -456,9 +519,13 @@ mjtNum BruteForceMin(const std::vector<mjtNum>& H, const std::vector<mjtNum>& g,
     std::vector<mjtNum> x(n, 0);
     std::vector<int> freeidx;
     for (int i = 0; i < n; i++) {
-      if (state[i] == 0) x[i] = lo[i];
-      else if (state[i] == 2) x[i] = hi[i];
-      else freeidx.push_back(i);
+      if (state[i] == 0) {
+        x[i] = lo[i];
+      } else if (state[i] == 2) {
+        x[i] = hi[i];
+      } else {
+        freeidx.push_back(i);
+      }
     }
     int nf = freeidx.size();
     if (nf) {
@@ -468,9 +535,13 @@ mjtNum BruteForceMin(const std::vector<mjtNum>& H, const std::vector<mjtNum>& g,
         int i = freeidx[a];
         rhs[a] = -g[i];
         for (int j = 0; j < n; j++) {
-          if (state[j] != 1) rhs[a] -= H[i * n + j] * x[j];
+          if (state[j] != 1) {
+            rhs[a] -= H[i * n + j] * x[j];
+          }
         }
-        for (int b = 0; b < nf; b++) Hf[a * nf + b] = H[i * n + freeidx[b]];
+        for (int b = 0; b < nf; b++) {
+          Hf[a * nf + b] = H[i * n + freeidx[b]];
+        }
       }
       mju_cholFactor(Hf.data(), nf, mjMINVAL);
       mju_cholSolve(rhs.data(), Hf.data(), rhs.data(), nf);
@@ -479,7 +550,9 @@ mjtNum BruteForceMin(const std::vector<mjtNum>& H, const std::vector<mjtNum>& g,
         x[freeidx[a]] = rhs[a];
         feasible = feasible && rhs[a] >= lo[freeidx[a]] && rhs[a] <= hi[freeidx[a]];
       }
-      if (!feasible) continue;
+      if (!feasible) {
+        continue;
+      }
     }
     best = std::min(best, Objective(H, g, x.data(), n));
   }
@@ -491,7 +564,9 @@ TEST(UtilSolve, BoxQPMeetsKKT) {
   for (int trial = 0; trial < 200; trial++) {
     int n = 1 + trial % 6;
     std::vector<mjtNum> H = r.Spd(n, 0.1), g = r.Vec(n), lo(n), hi(n);
-    for (auto& v : g) v *= 3;
+    for (auto& v : g) {
+      v *= 3;
+    }
     for (int i = 0; i < n; i++) {
       lo[i] = -0.5 - 0.5 * std::fabs(r());
       hi[i] = 0.5 + 0.5 * std::fabs(r());
@@ -499,13 +574,17 @@ TEST(UtilSolve, BoxQPMeetsKKT) {
     // only the lower triangle of H may be read: poison the upper one in the copy we pass
     std::vector<mjtNum> Hlow = H;
     for (int i = 0; i < n; i++) {
-      for (int j = i + 1; j < n; j++) Hlow[i * n + j] = 1e300;
+      for (int j = i + 1; j < n; j++) {
+        Hlow[i * n + j] = 1e300;
+      }
     }
     std::vector<mjtNum> x(n, 0), R(n * (n + 7));
     std::vector<int> index(n, -1);
-    if (trial % 3 == 1) x = r.Vec(n);  // warm start, possibly infeasible
-    int nfree = mju_boxQP(x.data(), R.data(), index.data(), Hlow.data(), g.data(), n, lo.data(),
-                          hi.data());
+    if (trial % 3 == 1) {
+      x = r.Vec(n);  // warm start, possibly infeasible
+    }
+    int nfree =
+        mju_boxQP(x.data(), R.data(), index.data(), Hlow.data(), g.data(), n, lo.data(), hi.data());
     ASSERT_GE(nfree, 0);
 
     // KKT: gradient zero on free coordinates, pointing outward on active bounds
@@ -550,12 +629,16 @@ TEST(UtilSolve, BoxQPUnboundedAndOneSided) {
   mju_scl(mg.data(), g.data(), -1, n);
   mju_cholFactor(L.data(), n, mjMINVAL);
   mju_cholSolve(expect.data(), L.data(), mg.data(), n);
-  for (int i = 0; i < n; i++) EXPECT_NEAR(x[i], expect[i], 1e-10);
+  for (int i = 0; i < n; i++) {
+    EXPECT_NEAR(x[i], expect[i], 1e-10);
+  }
 
   // lower bounds only, above the unconstrained optimum so that some of them are active: check the
   // KKT conditions (the upper side is unbounded)
   std::vector<mjtNum> lo(n);
-  for (int i = 0; i < n; i++) lo[i] = expect[i] + 0.1;
+  for (int i = 0; i < n; i++) {
+    lo[i] = expect[i] + 0.1;
+  }
   mju_zero(x.data(), n);
   int nfree = mju_boxQP(x.data(), R.data(), nullptr, H.data(), g.data(), n, lo.data(), nullptr);
   ASSERT_GE(nfree, 0);
@@ -601,7 +684,9 @@ TEST(UtilSolve, BoxQPMalloc) {
   }
   mju_zero(R, n * (n + 7));
   EXPECT_EQ(mju_boxQP(res, R, index, H, g, n, lower, upper), n);
-  for (int i = 0; i < n; i++) EXPECT_NEAR(res[i], -0.3 * (i - 1.5), 1e-12);
+  for (int i = 0; i < n; i++) {
+    EXPECT_NEAR(res[i], -0.3 * (i - 1.5), 1e-12);
+  }
   mju_free(res);
   mju_free(R);
   mju_free(index);

@@ -34,7 +34,9 @@ class Rand {
   }
   std::vector<mjtNum> Vec(int n) {
     std::vector<mjtNum> v(n);
-    for (auto& x : v) x = (*this)();
+    for (auto& x : v) {
+      x = (*this)();
+    }
     return v;
   }
 
@@ -65,23 +67,31 @@ TEST(UtilSparse, DenseSparseRoundTrip) {
   const int nr = 5, nc = 7;
   std::vector<mjtNum> A = r.SparseMat(nr, nc);
   int nnz = 0;
-  for (mjtNum a : A) nnz += a != 0;
+  for (mjtNum a : A) {
+    nnz += a != 0;
+  }
   Csr s = ToCsr(A, nr, nc);
   // packed rows, sorted columns, exactly the nonzeros
   int adr = 0;
   for (int i = 0; i < nr; i++) {
     EXPECT_EQ(s.rowadr[i], adr);
     int cnt = 0;
-    for (int j = 0; j < nc; j++) cnt += A[i * nc + j] != 0;
+    for (int j = 0; j < nc; j++) {
+      cnt += A[i * nc + j] != 0;
+    }
     EXPECT_EQ(s.rownnz[i], cnt);
-    for (int k = 1; k < s.rownnz[i]; k++) EXPECT_LT(s.colind[adr + k - 1], s.colind[adr + k]);
+    for (int k = 1; k < s.rownnz[i]; k++) {
+      EXPECT_LT(s.colind[adr + k - 1], s.colind[adr + k]);
+    }
     adr += cnt;
   }
   EXPECT_EQ(adr, nnz);
   std::vector<mjtNum> back(nr * nc, 99);
   mju_sparse2dense(back.data(), s.val.data(), nr, nc, s.rownnz.data(), s.rowadr.data(),
                    s.colind.data());
-  for (int i = 0; i < nr * nc; i++) EXPECT_EQ(back[i], A[i]);
+  for (int i = 0; i < nr * nc; i++) {
+    EXPECT_EQ(back[i], A[i]);
+  }
 
   // capacity: exactly nnz fits, nnz-1 does not
   std::vector<mjtNum> val(nnz);
@@ -103,11 +113,15 @@ TEST(UtilSparse, MatVec) {
   mju_mulMatVecSparse(res.data(), s.val.data(), x.data(), nr, s.rownnz.data(), s.rowadr.data(),
                       s.colind.data());
   mju_mulMatVec(expect.data(), A.data(), x.data(), nr, nc);
-  for (int i = 0; i < nr; i++) EXPECT_NEAR(res[i], expect[i], kTol);
+  for (int i = 0; i < nr; i++) {
+    EXPECT_NEAR(res[i], expect[i], kTol);
+  }
   mju_mulMatTVecSparse(rest.data(), s.val.data(), y.data(), nr, nc, s.rownnz.data(),
                        s.rowadr.data(), s.colind.data());
   mju_mulMatTVec(expectt.data(), A.data(), y.data(), nr, nc);
-  for (int j = 0; j < nc; j++) EXPECT_NEAR(rest[j], expectt[j], kTol);
+  for (int j = 0; j < nc; j++) {
+    EXPECT_NEAR(rest[j], expectt[j], kTol);
+  }
 
   // rows need not be packed: move every row to a new address with gaps in between
   Csr g;
@@ -126,7 +140,9 @@ TEST(UtilSparse, MatVec) {
   }
   mju_mulMatVecSparse(res.data(), g.val.data(), x.data(), nr, g.rownnz.data(), g.rowadr.data(),
                       g.colind.data());
-  for (int i = 0; i < nr; i++) EXPECT_NEAR(res[i], expect[i], kTol);
+  for (int i = 0; i < nr; i++) {
+    EXPECT_NEAR(res[i], expect[i], kTol);
+  }
 }
 
 TEST(UtilSparse, Transpose) {
@@ -141,12 +157,16 @@ TEST(UtilSparse, Transpose) {
   mju_sparse2dense(dense.data(), tval.data(), nc, nr, trownnz.data(), trowadr.data(),
                    tcolind.data());
   for (int i = 0; i < nr; i++) {
-    for (int j = 0; j < nc; j++) EXPECT_EQ(dense[j * nr + i], A[i * nc + j]);
+    for (int j = 0; j < nc; j++) {
+      EXPECT_EQ(dense[j * nr + i], A[i * nc + j]);
+    }
   }
   int adr = 0;
   for (int c = 0; c < nc; c++) {
     EXPECT_EQ(trowadr[c], adr);
-    for (int k = 1; k < trownnz[c]; k++) EXPECT_LT(tcolind[adr + k - 1], tcolind[adr + k]);
+    for (int k = 1; k < trownnz[c]; k++) {
+      EXPECT_LT(tcolind[adr + k - 1], tcolind[adr + k]);
+    }
     adr += trownnz[c];
   }
 }
@@ -160,13 +180,15 @@ TEST(UtilSparse, DotsAndCombine) {
 
   EXPECT_NEAR(mju_dotSparse(sa.val.data(), dense.data(), na, sa.colind.data()),
               mju_dot(a.data(), dense.data(), n), kTol);
-  EXPECT_NEAR(mju_dotSparse2(sa.val.data(), sa.colind.data(), na, sb.val.data(),
-                             sb.colind.data(), nb),
-              mju_dot(a.data(), b.data(), n), kTol);
+  EXPECT_NEAR(
+      mju_dotSparse2(sa.val.data(), sa.colind.data(), na, sb.val.data(), sb.colind.data(), nb),
+      mju_dot(a.data(), b.data(), n), kTol);
 
   std::vector<mjtNum> acc = dense;
   mju_addToSclSparse(acc.data(), sa.val.data(), 0.7, na, sa.colind.data());
-  for (int i = 0; i < n; i++) EXPECT_NEAR(acc[i], dense[i] + 0.7 * a[i], kTol);
+  for (int i = 0; i < n; i++) {
+    EXPECT_NEAR(acc[i], dense[i] + 0.7 * a[i], kTol);
+  }
 
   // dst <- 2 dst - 3 src over the union of the patterns
   std::vector<mjtNum> dst(n), buf(2 * n);
@@ -193,8 +215,8 @@ TEST(UtilSparse, DotsAndCombine) {
 
   // empty operands
   EXPECT_EQ(mju_dotSparse2(nullptr, nullptr, 0, sb.val.data(), sb.colind.data(), nb), 0);
-  EXPECT_EQ(mju_combineSparse(dst.data(), nullptr, 1, 1, 0, 0, dst_ind.data(), nullptr,
-                              buf.data(), buf_ind.data()),
+  EXPECT_EQ(mju_combineSparse(dst.data(), nullptr, 1, 1, 0, 0, dst_ind.data(), nullptr, buf.data(),
+                              buf_ind.data()),
             0);
 }
 

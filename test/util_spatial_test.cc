@@ -27,7 +27,9 @@ class Rand {
   explicit Rand(unsigned seed) : gen_(seed), dist_(-1.0, 1.0) {}
   mjtNum operator()() { return dist_(gen_); }
   void Vec(mjtNum* v, int n) {
-    for (int i = 0; i < n; i++) v[i] = (*this)();
+    for (int i = 0; i < n; i++) {
+      v[i] = (*this)();
+    }
   }
   void Quat(mjtNum q[4]) {
     Vec(q, 4);
@@ -42,7 +44,9 @@ class Rand {
 // q and -q are the same rotation
 void ExpectSameRotation(const mjtNum a[4], const mjtNum b[4], mjtNum tol) {
   mjtNum s = mju_dot4(a, b) < 0 ? -1 : 1;
-  for (int i = 0; i < 4; i++) EXPECT_NEAR(a[i], s * b[i], tol) << "component " << i;
+  for (int i = 0; i < 4; i++) {
+    EXPECT_NEAR(a[i], s * b[i], tol) << "component " << i;
+  }
 }
 
 // rotation matrix about a coordinate axis, written out by hand
@@ -67,20 +71,26 @@ TEST(UtilSpatial, QuatProductIdentities) {
     mju_negQuat(inv, a);
     mju_mulQuat(res, a, inv);
     EXPECT_NEAR(res[0], 1, kTol);
-    for (int i = 1; i < 4; i++) EXPECT_NEAR(res[i], 0, kTol);
+    for (int i = 1; i < 4; i++) {
+      EXPECT_NEAR(res[i], 0, kTol);
+    }
     // associativity
     mju_mulQuat(ab, a, b);
     mju_mulQuat(abc1, ab, c);
     mju_mulQuat(res, b, c);
     mju_mulQuat(abc2, a, res);
-    for (int i = 0; i < 4; i++) EXPECT_NEAR(abc1[i], abc2[i], kTol);
+    for (int i = 0; i < 4; i++) {
+      EXPECT_NEAR(abc1[i], abc2[i], kTol);
+    }
     // R(ab) = R(a) R(b)
     mjtNum Ra[9], Rb[9], Rab[9], RaRb[9];
     mju_quat2Mat(Ra, a);
     mju_quat2Mat(Rb, b);
     mju_quat2Mat(Rab, ab);
     mju_mulMatMat3(RaRb, Ra, Rb);
-    for (int i = 0; i < 9; i++) EXPECT_NEAR(Rab[i], RaRb[i], kTol);
+    for (int i = 0; i < 9; i++) {
+      EXPECT_NEAR(Rab[i], RaRb[i], kTol);
+    }
     // mulQuatAxis = product with the pure quaternion (0, axis)
     mjtNum axis[3], pure[4], expect[4];
     r.Vec(axis, 3);
@@ -88,11 +98,15 @@ TEST(UtilSpatial, QuatProductIdentities) {
     mju_copy3(pure + 1, axis);
     mju_mulQuat(expect, a, pure);
     mju_mulQuatAxis(res, a, axis);
-    for (int i = 0; i < 4; i++) EXPECT_NEAR(res[i], expect[i], kTol);
+    for (int i = 0; i < 4; i++) {
+      EXPECT_NEAR(res[i], expect[i], kTol);
+    }
     // in place
     mju_copy4(res, a);
     mju_mulQuat(res, res, b);
-    for (int i = 0; i < 4; i++) EXPECT_EQ(res[i], ab[i]);
+    for (int i = 0; i < 4; i++) {
+      EXPECT_EQ(res[i], ab[i]);
+    }
   }
 }
 
@@ -110,7 +124,9 @@ TEST(UtilSpatial, QuatMatrixRoundTrip) {
     }
     mju_quat2Mat(R, q);
     mju_mulMatTMat3(RtR, R, R);
-    for (int i = 0; i < 9; i++) EXPECT_NEAR(RtR[i], i % 4 == 0 ? 1 : 0, kTol);
+    for (int i = 0; i < 9; i++) {
+      EXPECT_NEAR(RtR[i], i % 4 == 0 ? 1 : 0, kTol);
+    }
     mjtNum det = R[0] * (R[4] * R[8] - R[5] * R[7]) - R[1] * (R[3] * R[8] - R[5] * R[6]) +
                  R[2] * (R[3] * R[7] - R[4] * R[6]);
     EXPECT_NEAR(det, 1, kTol);
@@ -123,13 +139,17 @@ TEST(UtilSpatial, QuatMatrixRoundTrip) {
     r.Vec(v, 3);
     mju_rotVecQuat(rv, v, q);
     mju_mulMatVec3(Rv, R, v);
-    for (int i = 0; i < 3; i++) EXPECT_NEAR(rv[i], Rv[i], kTol);
+    for (int i = 0; i < 3; i++) {
+      EXPECT_NEAR(rv[i], Rv[i], kTol);
+    }
     EXPECT_NEAR(mju_norm3(rv), mju_norm3(v), kTol);
   }
   // identity is exact
   mjtNum unit[4] = {1, 0, 0, 0}, I[9];
   mju_quat2Mat(I, unit);
-  for (int i = 0; i < 9; i++) EXPECT_EQ(I[i], i % 4 == 0 ? 1 : 0);
+  for (int i = 0; i < 9; i++) {
+    EXPECT_EQ(I[i], i % 4 == 0 ? 1 : 0);
+  }
 }
 
 // The sign convention of mat2Quat (the recovered dominant component is positive, so w may be
@@ -149,7 +169,9 @@ TEST(UtilSpatial, Mat2QuatSignMatchesReference) {
   const mjtNum oracle[4] = {-0.16996714290024106, 0.867640107906681, -0.43382005395334045,
                             0.17352802158133623};
   // the compiler re-orthonormalizes the frame before converting: allow a few ulps
-  for (int i = 0; i < 4; i++) EXPECT_NEAR(res[i], oracle[i], 1e-15);
+  for (int i = 0; i < 4; i++) {
+    EXPECT_NEAR(res[i], oracle[i], 1e-15);
+  }
 }
 
 TEST(UtilSpatial, AxisAngleAndVelocity) {
@@ -171,11 +193,15 @@ TEST(UtilSpatial, AxisAngleAndVelocity) {
     // quat2Vel inverts it
     mjtNum dt = 0.01 + std::fabs(r());
     mju_quat2Vel(v, q, dt);
-    for (int i = 0; i < 3; i++) EXPECT_NEAR(v[i], axis[i] * angle / dt, kTol / dt);
+    for (int i = 0; i < 3; i++) {
+      EXPECT_NEAR(v[i], axis[i] * angle / dt, kTol / dt);
+    }
     // -q is the same rotation: same velocity (the shorter way round)
     mjtNum nq[4] = {-q[0], -q[1], -q[2], -q[3]};
     mju_quat2Vel(v, nq, dt);
-    for (int i = 0; i < 3; i++) EXPECT_NEAR(v[i], axis[i] * angle / dt, kTol / dt);
+    for (int i = 0; i < 3; i++) {
+      EXPECT_NEAR(v[i], axis[i] * angle / dt, kTol / dt);
+    }
   }
   mjtNum q[4], axis[3] = {0, 0, 1};
   mju_axisAngle2Quat(q, axis, 0);
@@ -205,7 +231,9 @@ TEST(UtilSpatial, SubQuatAndIntegrate) {
     mju_mulQuat(expect, qa, rot);
     mju_copy4(q, qa);
     mju_quatIntegrate(q, w, h);
-    for (int i = 0; i < 4; i++) EXPECT_NEAR(q[i], expect[i], kTol);
+    for (int i = 0; i < 4; i++) {
+      EXPECT_NEAR(q[i], expect[i], kTol);
+    }
 
     // derivQuat is the time derivative of that motion (central difference, O(eps^2) error)
     mjtNum dq[4], qp[4], qm[4], eps = 1e-5;
@@ -214,12 +242,16 @@ TEST(UtilSpatial, SubQuatAndIntegrate) {
     mju_quatIntegrate(qp, w, eps);
     mju_copy4(qm, qa);
     mju_quatIntegrate(qm, w, -eps);
-    for (int i = 0; i < 4; i++) EXPECT_NEAR(dq[i], (qp[i] - qm[i]) / (2 * eps), 1e-9);
+    for (int i = 0; i < 4; i++) {
+      EXPECT_NEAR(dq[i], (qp[i] - qm[i]) / (2 * eps), 1e-9);
+    }
   }
   // zero velocity leaves the quaternion unchanged
   mjtNum q[4] = {0.5, 0.5, 0.5, 0.5}, zero[3] = {0, 0, 0};
   mju_quatIntegrate(q, zero, 1);
-  for (int i = 0; i < 4; i++) EXPECT_EQ(q[i], 0.5);
+  for (int i = 0; i < 4; i++) {
+    EXPECT_EQ(q[i], 0.5);
+  }
 }
 
 TEST(UtilSpatial, QuatZ2Vec) {
@@ -230,7 +262,9 @@ TEST(UtilSpatial, QuatZ2Vec) {
     mju_quatZ2Vec(q, v);
     mju_rotVecQuat(rz, z, q);
     mju_normalize3(v);
-    for (int i = 0; i < 3; i++) EXPECT_NEAR(rz[i], v[i], kTol);
+    for (int i = 0; i < 3; i++) {
+      EXPECT_NEAR(rz[i], v[i], kTol);
+    }
   }
   // special directions; reference values: m.geom_quat of world capsules with fromto="VEC 0 0 0"
   // (the compiler aligns the capsule z axis with from - to, computed with this function;
@@ -248,7 +282,9 @@ TEST(UtilSpatial, QuatZ2Vec) {
   for (const Case& c : cases) {
     mjtNum q[4];
     mju_quatZ2Vec(q, c.vec);
-    for (int i = 0; i < 4; i++) EXPECT_NEAR(q[i], c.quat[i], 1e-15);  // same formula, 1 ulp
+    for (int i = 0; i < 4; i++) {
+      EXPECT_NEAR(q[i], c.quat[i], 1e-15);  // same formula, 1 ulp
+    }
   }
   mjtNum zero[3] = {0, 0, 0}, q[4];
   mju_quatZ2Vec(q, zero);
@@ -264,7 +300,9 @@ TEST(UtilSpatial, Mat2Rot) {
     mju_quat2Mat(R0, q0);
     r.Vec(B, 9);
     mju_mulMatTMat3(S, B, B);
-    for (int i = 0; i < 3; i++) S[4 * i] += 0.5;
+    for (int i = 0; i < 3; i++) {
+      S[4 * i] += 0.5;
+    }
     mju_mulMatMat3(A, R0, S);
     mjtNum q[4] = {1, 0, 0, 0};
     int iter = mju_mat2Rot(q, A);
@@ -321,9 +359,13 @@ TEST(UtilSpatial, Euler2QuatMatchesReference) {
   for (const Case& c : cases) {
     mjtNum q[4];
     mju_euler2Quat(q, e1, c.seq);
-    for (int i = 0; i < 4; i++) EXPECT_NEAR(q[i], c.q1[i], 1e-15) << c.seq;  // 1 ulp
+    for (int i = 0; i < 4; i++) {
+      EXPECT_NEAR(q[i], c.q1[i], 1e-15) << c.seq;  // 1 ulp
+    }
     mju_euler2Quat(q, e2, c.seq);
-    for (int i = 0; i < 4; i++) EXPECT_NEAR(q[i], c.q2[i], 1e-15) << c.seq;
+    for (int i = 0; i < 4; i++) {
+      EXPECT_NEAR(q[i], c.q2[i], 1e-15) << c.seq;
+    }
   }
 }
 
@@ -337,12 +379,16 @@ TEST(UtilSpatial, Euler2QuatComposition) {
   mju_quat2Mat(R, q);
   mju_mulMatMat3(T, Rx, Ry);
   mju_mulMatMat3(M, T, Rz);
-  for (int i = 0; i < 9; i++) EXPECT_NEAR(R[i], M[i], kTol);
+  for (int i = 0; i < 9; i++) {
+    EXPECT_NEAR(R[i], M[i], kTol);
+  }
   mju_euler2Quat(q, e, "XYZ");
   mju_quat2Mat(R, q);
   mju_mulMatMat3(T, Rz, Ry);
   mju_mulMatMat3(M, T, Rx);
-  for (int i = 0; i < 9; i++) EXPECT_NEAR(R[i], M[i], kTol);
+  for (int i = 0; i < 9; i++) {
+    EXPECT_NEAR(R[i], M[i], kTol);
+  }
 }
 
 TEST(UtilSpatial, Euler2QuatBadSequence) {
@@ -370,12 +416,16 @@ TEST(UtilSpatial, Poses) {
     mju_trnVecPose(lhs, p12, q12, v);
     mju_trnVecPose(tmp, p2, q2, v);
     mju_trnVecPose(rhs, p1, q1, tmp);
-    for (int i = 0; i < 3; i++) EXPECT_NEAR(lhs[i], rhs[i], kTol);
+    for (int i = 0; i < 3; i++) {
+      EXPECT_NEAR(lhs[i], rhs[i], kTol);
+    }
     // a^-1 o a = identity
     mjtNum pi[3], qi[4], pe[3], qe[4];
     mju_negPose(pi, qi, p1, q1);
     mju_mulPose(pe, qe, pi, qi, p1, q1);
-    for (int i = 0; i < 3; i++) EXPECT_NEAR(pe[i], 0, kTol);
+    for (int i = 0; i < 3; i++) {
+      EXPECT_NEAR(pe[i], 0, kTol);
+    }
     const mjtNum unit[4] = {1, 0, 0, 0};
     ExpectSameRotation(qe, unit, kTol);
     // trnVecPose = pos + R v
@@ -383,7 +433,9 @@ TEST(UtilSpatial, Poses) {
     mju_quat2Mat(R, q1);
     mju_mulMatVec3(Rv, R, v);
     mju_trnVecPose(lhs, p1, q1, v);
-    for (int i = 0; i < 3; i++) EXPECT_NEAR(lhs[i], p1[i] + Rv[i], kTol);
+    for (int i = 0; i < 3; i++) {
+      EXPECT_NEAR(lhs[i], p1[i] + Rv[i], kTol);
+    }
   }
 }
 
@@ -410,7 +462,9 @@ TEST(UtilSpatial, TransformSpatial) {
     mju_mulMatTVec3(expect, R, w);
     mju_mulMatTVec3(expect + 3, R, vnew);
     mju_transformSpatial(res, mot, 0, newpos, oldpos, R);
-    for (int i = 0; i < 6; i++) EXPECT_NEAR(res[i], expect[i], kTol);
+    for (int i = 0; i < 6; i++) {
+      EXPECT_NEAR(res[i], expect[i], kTol);
+    }
     // without rotation
     mju_transformSpatial(res, mot, 0, newpos, oldpos, nullptr);
     for (int i = 0; i < 3; i++) {
@@ -429,11 +483,15 @@ TEST(UtilSpatial, TransformSpatial) {
     mju_cross(tmp, d, frc + 3);
     mju_sub3(torque, frc, tmp);
     mju_mulMatTVec3(rt, R, torque);
-    for (int i = 0; i < 3; i++) EXPECT_NEAR(frcnew[i], rt[i], kTol);
+    for (int i = 0; i < 3; i++) {
+      EXPECT_NEAR(frcnew[i], rt[i], kTol);
+    }
     // in place
     mju_copy(res, frc, 6);
     mju_transformSpatial(res, res, 1, newpos, oldpos, R);
-    for (int i = 0; i < 6; i++) EXPECT_EQ(res[i], frcnew[i]);
+    for (int i = 0; i < 6; i++) {
+      EXPECT_EQ(res[i], frcnew[i]);
+    }
   }
 }
 
@@ -463,16 +521,22 @@ TEST(UtilSpatial, CrossProducts) {
     CrossMotionMatrix(M, vel);
     mju_crossMotion(res, vel, m);
     mju_mulMatVec(expect, M, m, 6, 6);
-    for (int i = 0; i < 6; i++) EXPECT_NEAR(res[i], expect[i], kTol);
+    for (int i = 0; i < 6; i++) {
+      EXPECT_NEAR(res[i], expect[i], kTol);
+    }
     // force cross product is minus the transpose: v x* = -(v x)'
     mju_crossForce(res, vel, f);
     mju_mulMatTVec(expect, M, f, 6, 6);
-    for (int i = 0; i < 6; i++) EXPECT_NEAR(res[i], -expect[i], kTol);
+    for (int i = 0; i < 6; i++) {
+      EXPECT_NEAR(res[i], -expect[i], kTol);
+    }
     // in place
     mju_copy(expect, m, 6);
     mju_crossMotion(expect, vel, expect);
     mju_crossMotion(res, vel, m);
-    for (int i = 0; i < 6; i++) EXPECT_EQ(expect[i], res[i]);
+    for (int i = 0; i < 6; i++) {
+      EXPECT_EQ(expect[i], res[i]);
+    }
   }
 }
 
@@ -531,10 +595,14 @@ TEST(UtilSpatial, DofComAndMulDofVec) {
   mjtNum offset[3], res[6];
   mju_sub3(offset, com, anchor);
   mju_dofCom(res, axis, offset);
-  for (int i = 0; i < 6; i++) EXPECT_NEAR(res[i], oracle_hinge[i], 1e-15);  // 1 ulp
+  for (int i = 0; i < 6; i++) {
+    EXPECT_NEAR(res[i], oracle_hinge[i], 1e-15);  // 1 ulp
+  }
   mjtNum slide_axis[3] = {0, 1, 0}, oracle_slide[6] = {0, 0, 0, 0, 1, 0};
   mju_dofCom(res, slide_axis, nullptr);
-  for (int i = 0; i < 6; i++) EXPECT_EQ(res[i], oracle_slide[i]);
+  for (int i = 0; i < 6; i++) {
+    EXPECT_EQ(res[i], oracle_slide[i]);
+  }
 
   // mulDofVec combines rows
   Rand r(11);
@@ -544,11 +612,15 @@ TEST(UtilSpatial, DofComAndMulDofVec) {
   mju_mulDofVec(res, mat, vec, 4);
   for (int k = 0; k < 6; k++) {
     mjtNum s = 0;
-    for (int i = 0; i < 4; i++) s += mat[6 * i + k] * vec[i];
+    for (int i = 0; i < 4; i++) {
+      s += mat[6 * i + k] * vec[i];
+    }
     EXPECT_NEAR(res[k], s, kTol);
   }
   mju_mulDofVec(res, mat, vec, 0);
-  for (int k = 0; k < 6; k++) EXPECT_EQ(res[k], 0);
+  for (int k = 0; k < 6; k++) {
+    EXPECT_EQ(res[k], 0);
+  }
 }
 
 // ---- analytic derivatives against central finite differences -------------------------------
@@ -607,7 +679,9 @@ TEST(UtilSpatial, SubQuatDerivative) {
   mjtNum q[4] = {1, 0, 0, 0}, D[9];
   mjd_subQuat(q, q, nullptr, D);
   mjd_subQuat(q, q, D, nullptr);
-  for (int i = 0; i < 9; i++) EXPECT_EQ(D[i], i % 4 == 0 ? 1 : 0);
+  for (int i = 0; i < 9; i++) {
+    EXPECT_EQ(D[i], i % 4 == 0 ? 1 : 0);
+  }
 }
 
 TEST(UtilSpatial, QuatIntegrateDerivative) {
@@ -660,7 +734,9 @@ TEST(UtilSpatial, QuatIntegrateDerivative) {
     mju_quatIntegrate(m, vel, h - kFdEps);
     mju_subQuat(dp, p, out);
     mju_subQuat(dm, m, out);
-    for (int i = 0; i < 3; i++) EXPECT_NEAR(Dh[i], (dp[i] - dm[i]) / (2 * kFdEps), kFdTol);
+    for (int i = 0; i < 3; i++) {
+      EXPECT_NEAR(Dh[i], (dp[i] - dm[i]) / (2 * kFdEps), kFdTol);
+    }
   }
   mjtNum vel[3] = {1, 2, 3}, D[9];
   mjd_quatIntegrate(vel, 0.1, nullptr, D, nullptr);  // nullable outputs

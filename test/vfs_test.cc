@@ -35,7 +35,9 @@ struct TempFile {
   std::string path() const { return dir + "/" + name; }
 };
 
-std::string AsString(const std::vector<uint8_t>& v) { return std::string(v.begin(), v.end()); }
+std::string AsString(const std::vector<uint8_t>& v) {
+  return std::string(v.begin(), v.end());
+}
 
 TEST(VfsTest, BufferAddFindDelete) {
   mjVFS vfs;

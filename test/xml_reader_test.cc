@@ -8,20 +8,20 @@
 // to the test. Every error case checks the message and the line number. A fuzz test feeds
 // truncated and byte-mutated models to the parser (run it under ASan: -DMOTUS_SANITIZE=ON).
 
+#include <dirent.h>
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <dirent.h>
 #include <random>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
-#include <mujoco/mujoco.h>
 #include <mujoco/mjxmacro.h>
+#include <mujoco/mujoco.h>
 
 #include "fixture.h"
 
@@ -39,7 +39,9 @@ struct Parsed {
   Parsed& operator=(const Parsed&) = delete;
   Parsed(Parsed&& o) noexcept : spec(o.spec), error(std::move(o.error)) { o.spec = nullptr; }
   ~Parsed() {
-    if (spec) mj_deleteSpec(spec);
+    if (spec) {
+      mj_deleteSpec(spec);
+    }
   }
   explicit operator bool() const { return spec != nullptr; }
 };
@@ -81,7 +83,9 @@ struct Vfs {
 mjsGeom* Geom(mjSpec* s, const char* name) {
   return mjs_asGeom(mjs_findElement(s, mjOBJ_GEOM, name));
 }
-mjsBody* Body(mjSpec* s, const char* name) { return mjs_findBody(s, name); }
+mjsBody* Body(mjSpec* s, const char* name) {
+  return mjs_findBody(s, name);
+}
 mjsJoint* Joint(mjSpec* s, const char* name) {
   return mjs_asJoint(mjs_findElement(s, mjOBJ_JOINT, name));
 }
@@ -98,11 +102,15 @@ mjsSensor* Sensor(mjSpec* s, const char* name) {
 // all elements of a type, in spec order
 std::vector<mjsElement*> All(mjSpec* s, mjtObj type) {
   std::vector<mjsElement*> out;
-  for (mjsElement* e = mjs_firstElement(s, type); e; e = mjs_nextElement(s, e)) out.push_back(e);
+  for (mjsElement* e = mjs_firstElement(s, type); e; e = mjs_nextElement(s, e)) {
+    out.push_back(e);
+  }
   return out;
 }
 
-std::string NameOf(mjsElement* e) { return mjs_getString(mjs_getName(e)); }
+std::string NameOf(mjsElement* e) {
+  return mjs_getString(mjs_getName(e));
+}
 
 std::vector<double> Vec(const mjDoubleVec* v) {
   int n = 0;
@@ -120,7 +128,9 @@ void ExpectLocated(const std::string& err, const std::string& file, int line) {
   EXPECT_TRUE(Contains(err, "line " + std::to_string(line) + ")")) << err;
 }
 
-std::string Model(const std::string& body) { return "<mujoco>\n" + body + "\n</mujoco>"; }
+std::string Model(const std::string& body) {
+  return "<mujoco>\n" + body + "\n</mujoco>";
+}
 
 // ---------------------------------------------------------------------------------------------
 // global sections
@@ -392,8 +402,9 @@ TEST(XmlReaderTree, OrientationForms) {
   EXPECT_EQ(Geom(p.spec, "none")->alt.type, mjORIENTATION_QUAT);
   EXPECT_EQ(Geom(p.spec, "none")->quat[0], 1);
 
-  std::string e = ParseError(Model("<worldbody>\n<geom size=\"1\" quat=\"1 0 0 0\" "
-                                   "euler=\"0 0 0\"/></worldbody>"));
+  std::string e =
+      ParseError(Model("<worldbody>\n<geom size=\"1\" quat=\"1 0 0 0\" "
+                       "euler=\"0 0 0\"/></worldbody>"));
   EXPECT_TRUE(Contains(e, "more than one orientation")) << e;
   ExpectLocated(e, "XML string", 3);
 }
@@ -511,7 +522,8 @@ TEST(XmlReaderTree, Errors) {
   std::string e = ParseError(Model("<worldbody>\n<joint/>\n</worldbody>"));
   EXPECT_TRUE(Contains(e, "world body cannot have joints")) << e;
   ExpectLocated(e, "XML string", 3);
-  e = ParseError(Model("<worldbody><body>\n<inertial pos=\"0 0 0\" mass=\"1\"/>\n"
+  e =
+      ParseError(Model("<worldbody><body>\n<inertial pos=\"0 0 0\" mass=\"1\"/>\n"
                        "<inertial pos=\"0 0 0\" mass=\"1\"/></body></worldbody>"));
   EXPECT_TRUE(Contains(e, "'inertial' can appear only once in element 'body'")) << e;
   ExpectLocated(e, "XML string", 4);
@@ -566,10 +578,16 @@ TEST(XmlReaderReplicate, ExampleOfTheReference) {
     ASSERT_TRUE(outer);
     double p3[3], q4[4];
     mju_rotVecQuat(p3, inner->pos, outer->quat);
-    for (int k = 0; k < 3; k++) p3[k] += outer->pos[k];
+    for (int k = 0; k < 3; k++) {
+      p3[k] += outer->pos[k];
+    }
     mju_mulQuat(q4, outer->quat, inner->quat);
-    for (int k = 0; k < 3; k++) EXPECT_NEAR(p3[k], pos[i][k], 1e-12) << names[i];  // rounding
-    for (int k = 0; k < 4; k++) EXPECT_NEAR(q4[k], quat[i][k], 1e-12) << names[i];
+    for (int k = 0; k < 3; k++) {
+      EXPECT_NEAR(p3[k], pos[i][k], 1e-12) << names[i];  // rounding
+    }
+    for (int k = 0; k < 4; k++) {
+      EXPECT_NEAR(q4[k], quat[i][k], 1e-12) << names[i];
+    }
   }
   std::vector<mjsElement*> sensors = All(p.spec, mjOBJ_SENSOR);
   ASSERT_EQ(sensors.size(), 4u);
@@ -665,7 +683,8 @@ TEST(XmlReaderReplicate, Errors) {
   e = ParseError(Model("<worldbody><replicate offset=\"1 0 0\"/></worldbody>"));
   EXPECT_TRUE(Contains(e, "missing required attribute 'count'")) << e;
   // hostile nesting is bounded instead of exhausting memory
-  e = ParseError(Model("<worldbody><replicate count=\"1000\"><replicate count=\"1000\">\n"
+  e =
+      ParseError(Model("<worldbody><replicate count=\"1000\"><replicate count=\"1000\">\n"
                        "<replicate count=\"2\"><geom size=\"1\"/></replicate></replicate>"
                        "</replicate></worldbody>"));
   EXPECT_TRUE(Contains(e, "replicate expands to 2000000 copies")) << e;
@@ -828,10 +847,12 @@ TEST(XmlReaderAssets, Errors) {
   std::string e = ParseError(Model("<asset>\n<material/></asset>"));
   EXPECT_TRUE(Contains(e, "missing required attribute 'name' in element 'material'")) << e;
   ExpectLocated(e, "XML string", 3);
-  e = ParseError(Model("<asset><material name=\"m\" texture=\"t\">\n<layer texture=\"t\" "
+  e =
+      ParseError(Model("<asset><material name=\"m\" texture=\"t\">\n<layer texture=\"t\" "
                        "role=\"rgb\"/></material></asset>"));
   EXPECT_TRUE(Contains(e, "both the 'texture' attribute and <layer>")) << e;
-  e = ParseError(Model("<asset><hfield size=\"1 1 1 1\" nrow=\"2\" ncol=\"2\" "
+  e =
+      ParseError(Model("<asset><hfield size=\"1 1 1 1\" nrow=\"2\" ncol=\"2\" "
                        "elevation=\"1 2 3\"/></asset>"));
   EXPECT_TRUE(Contains(e, "needs nrow*ncol = 4 numbers, got 3")) << e;
   e = ParseError(Model("<asset><hfield nrow=\"2\" ncol=\"2\"/></asset>"));
@@ -968,8 +989,12 @@ TEST(XmlReaderActuator, ShortcutsAndDefaults) {
   // oracle: muscle defaults
   a = Actuator(s, "m");
   const double mus[9] = {0.75, 1.05, -1, 200, 0.5, 1.6, 1.5, 1.3, 1.2};
-  for (int i = 0; i < 9; i++) EXPECT_EQ(a->gainprm[i], mus[i]) << i;
-  for (int i = 0; i < 9; i++) EXPECT_EQ(a->biasprm[i], mus[i]) << i;
+  for (int i = 0; i < 9; i++) {
+    EXPECT_EQ(a->gainprm[i], mus[i]) << i;
+  }
+  for (int i = 0; i < 9; i++) {
+    EXPECT_EQ(a->biasprm[i], mus[i]) << i;
+  }
   EXPECT_EQ(a->dynprm[0], 0.01);
   EXPECT_EQ(a->dynprm[1], 0.04);
   // oracle: a class setting gainprm[4] (lmin) through <general> keeps it for the muscle
@@ -1202,11 +1227,15 @@ TEST(XmlReaderElements, TendonsEqualityContactKeyCustom) {
   EXPECT_EQ(cs->active, 0);
   mjsEquality* w = mjs_asEquality(mjs_findElement(s, mjOBJ_EQUALITY, "w"));
   const double wdata[11] = {1, 2, 3, 4, 5, 6, 1, 0, 0, 0, 7};
-  for (int i = 0; i < 11; i++) EXPECT_EQ(w->data[i], wdata[i]) << i;
+  for (int i = 0; i < 11; i++) {
+    EXPECT_EQ(w->data[i], wdata[i]) << i;
+  }
   // oracle (eq_data): a body weld without anchor has anchor 0 0 0; the site form keeps the
   // default data (data[1] = 1), which the compiler ignores
   mjsEquality* w0 = mjs_asEquality(mjs_findElement(s, mjOBJ_EQUALITY, "w0"));
-  for (int i = 0; i < 3; i++) EXPECT_EQ(w0->data[i], 0) << i;
+  for (int i = 0; i < 3; i++) {
+    EXPECT_EQ(w0->data[i], 0) << i;
+  }
   EXPECT_EQ(w0->data[10], 1);
   mjsEquality* ws = mjs_asEquality(mjs_findElement(s, mjOBJ_EQUALITY, "ws"));
   EXPECT_EQ(ws->data[1], 1);
@@ -1245,8 +1274,9 @@ TEST(XmlReaderElements, TendonsEqualityContactKeyCustom) {
 }
 
 TEST(XmlReaderElements, Errors) {
-  const std::string tree = "<worldbody><body name=\"b\"><joint name=\"j\"/><site name=\"s\"/>"
-                           "<geom size=\"1\"/></body></worldbody>";
+  const std::string tree =
+      "<worldbody><body name=\"b\"><joint name=\"j\"/><site name=\"s\"/>"
+      "<geom size=\"1\"/></body></worldbody>";
   // oracle: "either both body1 and anchor must be defined, or both site1 and site2 ..."
   std::string e = ParseError(Model(tree + "<equality>\n<connect site1=\"s\"/></equality>"));
   EXPECT_TRUE(Contains(e, "both site1 and site2 must be defined")) << e;
@@ -1267,7 +1297,8 @@ TEST(XmlReaderElements, Errors) {
   EXPECT_TRUE(Contains(e, "missing required attribute 'divisor'")) << e;
   e = ParseError(Model("<custom><numeric name=\"n\" size=\"1\" data=\"1 2\"/></custom>"));
   EXPECT_TRUE(Contains(e, "more than size 1")) << e;
-  e = ParseError(Model("<custom><tuple name=\"t\"><element objtype=\"thing\" objname=\"x\"/>"
+  e =
+      ParseError(Model("<custom><tuple name=\"t\"><element objtype=\"thing\" objname=\"x\"/>"
                        "</tuple></custom>"));
   EXPECT_TRUE(Contains(e, "invalid keyword 'thing'")) << e;
   e = ParseError(Model("<keyframe><key qpos=\"1 a\"/></keyframe>"));
@@ -1278,8 +1309,9 @@ TEST(XmlReaderElements, Errors) {
 // general error reporting
 
 TEST(XmlReaderErrors, MessagesCarryFileAndLine) {
-  std::string e = ParseError("<mujoco>\n<worldbody>\n<geom size=\"1\" pos=\"1 2\"/>\n"
-                             "</worldbody>\n</mujoco>");
+  std::string e = ParseError(
+      "<mujoco>\n<worldbody>\n<geom size=\"1\" pos=\"1 2\"/>\n"
+      "</worldbody>\n</mujoco>");
   EXPECT_TRUE(Contains(e, "attribute 'pos' of element 'geom' needs 3 numbers, got 2")) << e;
   ExpectLocated(e, "XML string", 3);
   e = ParseError("<mujoco>\n<worldbody>\n<geom size=\"1\" pos=\"1 2 3 4\"/></worldbody></mujoco>");
@@ -1295,14 +1327,17 @@ TEST(XmlReaderErrors, MessagesCarryFileAndLine) {
   ExpectLocated(e, "XML string", 3);
   e = ParseError("<mujoco>\n<bogus/></mujoco>");
   EXPECT_TRUE(Contains(e, "unknown element 'bogus' in element 'mujoco'")) << e;
-  e = ParseError("<mujoco>\n<worldbody><geom size=\"1\" rgba=\"1e39 0 0 1\"/></worldbody>"
-                 "</mujoco>");
+  e = ParseError(
+      "<mujoco>\n<worldbody><geom size=\"1\" rgba=\"1e39 0 0 1\"/></worldbody>"
+      "</mujoco>");
   EXPECT_TRUE(Contains(e, "number '1e39' is out of range in attribute 'rgba'")) << e;
   e = ParseError("<mujoco>\n<worldbody>\n<geom size=\"1\" condim=\"3.5\"/></worldbody></mujoco>");
   EXPECT_TRUE(Contains(e, "bad integer '3.5' in attribute 'condim'")) << e;
   e = ParseError("<mujoco>\n<option integrator=\"euler\"/></mujoco>");
-  EXPECT_TRUE(Contains(e, "invalid keyword 'euler' in attribute 'integrator' of element 'option'; "
-                          "valid keywords: Euler, RK4, implicit, implicitfast")) << e;
+  EXPECT_TRUE(Contains(e,
+                       "invalid keyword 'euler' in attribute 'integrator' of element 'option'; "
+                       "valid keywords: Euler, RK4, implicit, implicitfast"))
+      << e;
   ExpectLocated(e, "XML string", 2);
   e = ParseError("<mujoco>\n<worldbody>\n<body>\n</worldbody></mujoco>");
   EXPECT_TRUE(Contains(e, "malformed XML")) << e;
@@ -1314,7 +1349,8 @@ TEST(XmlReaderErrors, MessagesCarryFileAndLine) {
   // unsupported features are errors, never silently skipped
   const char* unsupported[] = {"composite", "flexcomp"};
   for (const char* u : unsupported) {
-    e = ParseError("<mujoco>\n<worldbody>\n<body>\n<" + std::string(u) + " type=\"cable\"/>"
+    e = ParseError("<mujoco>\n<worldbody>\n<body>\n<" + std::string(u) +
+                   " type=\"cable\"/>"
                    "</body></worldbody></mujoco>");
     EXPECT_TRUE(Contains(e, "<" + std::string(u) + "> is not supported yet")) << e;
     ExpectLocated(e, "XML string", 4);
@@ -1409,9 +1445,15 @@ TEST(XmlReaderFuzz, TruncatedAndMutatedInputsDoNotCrash) {
     for (int k = 0; k < nmut; k++) {
       size_t pos = rng() % s.size();
       switch (rng() % 3) {
-        case 0: s[pos] = alphabet[rng() % (sizeof(alphabet) - 1)]; break;
-        case 1: s.erase(pos, 1 + rng() % 8); break;
-        default: s.insert(pos, 1, alphabet[rng() % (sizeof(alphabet) - 1)]); break;
+        case 0:
+          s[pos] = alphabet[rng() % (sizeof(alphabet) - 1)];
+          break;
+        case 1:
+          s.erase(pos, 1 + rng() % 8);
+          break;
+        default:
+          s.insert(pos, 1, alphabet[rng() % (sizeof(alphabet) - 1)]);
+          break;
       }
     }
     Parsed p = Parse(s);
@@ -1431,7 +1473,9 @@ TEST(XmlReaderFuzz, TruncatedAndMutatedInputsDoNotCrash) {
 
 TEST(XmlReaderSharedModels, AllParse) {
   std::string dir = motus_test::SharedPath("models");
-  if (dir.empty()) GTEST_SKIP() << "../shared is absent";
+  if (dir.empty()) {
+    GTEST_SKIP() << "../shared is absent";
+  }
   struct Case {
     const char* file;
     const char* unsupported;  // expected "<x> is not supported yet", or NULL
@@ -1479,7 +1523,9 @@ TEST(XmlReaderSharedModels, AllParse) {
     } else {
       EXPECT_NE(s, nullptr) << c.file << ": " << err;
     }
-    if (s) mj_deleteSpec(s);
+    if (s) {
+      mj_deleteSpec(s);
+    }
   }
 }
 
@@ -1491,12 +1537,16 @@ TEST(XmlReaderProjectModels, AllParse) {
   int n = 0;
   while (dirent* e = readdir(d)) {
     std::string name = e->d_name;
-    if (name.size() < 5 || name.substr(name.size() - 4) != ".xml") continue;
+    if (name.size() < 5 || name.substr(name.size() - 4) != ".xml") {
+      continue;
+    }
     std::string file = dir + "/" + name;
     char err[1024] = "";
     mjSpec* s = mj_parseXML(file.c_str(), nullptr, err, sizeof(err));
     EXPECT_NE(s, nullptr) << name << ": " << err;
-    if (s) mj_deleteSpec(s);
+    if (s) {
+      mj_deleteSpec(s);
+    }
     n++;
   }
   closedir(d);
@@ -1506,7 +1556,9 @@ TEST(XmlReaderProjectModels, AllParse) {
 // spot checks of a parsed shared model against the oracle's model sizes
 TEST(XmlReaderSharedModels, CountsMatchTheReference) {
   std::string file = motus_test::SharedPath("models/replicate_bunnies/bunnies.xml");
-  if (file.empty()) GTEST_SKIP() << "../shared is absent";
+  if (file.empty()) {
+    GTEST_SKIP() << "../shared is absent";
+  }
   char err[1024] = "";
   mjSpec* s = mj_parseXML(file.c_str(), nullptr, err, sizeof(err));
   ASSERT_TRUE(s) << err;
@@ -1552,7 +1604,9 @@ std::vector<std::pair<std::string, std::vector<double>>> ParseOracleLine(const s
     size_t k = 0;
     while (k < body.size()) {
       size_t comma = body.find(',', k);
-      if (comma == std::string::npos) comma = body.size();
+      if (comma == std::string::npos) {
+        comma = body.size();
+      }
       std::string tok = body.substr(k, comma - k);
       if (tok == "\"NaN\"") {
         v.push_back(NAN);
@@ -1574,7 +1628,9 @@ std::vector<std::pair<std::string, std::vector<double>>> ParseOracleLine(const s
 std::vector<OracleModel> LoadOracleModels(const std::string& path) {
   std::vector<OracleModel> out;
   FILE* fp = std::fopen(path.c_str(), "r");
-  if (!fp) return out;
+  if (!fp) {
+    return out;
+  }
   std::string line;
   int c;
   auto flush = [&]() {
@@ -1601,11 +1657,12 @@ std::vector<OracleModel> LoadOracleModels(const std::string& path) {
 bool ModelArray(const mjModel* m, const std::string& name, std::vector<double>* out) {
   out->clear();
 #define MJ_M(n) m->n
-#define X(type, field, nr, nc)                                               \
-  if (name == #field) {                                                      \
-    long long n = static_cast<long long>(m->nr) * (nc);                       \
-    for (long long i = 0; i < n; i++) out->push_back(static_cast<double>(m->field[i])); \
-    return true;                                                             \
+#define X(type, field, nr, nc)                          \
+  if (name == #field) {                                 \
+    long long n = static_cast<long long>(m->nr) * (nc); \
+    for (long long i = 0; i < n; i++)                   \
+      out->push_back(static_cast<double>(m->field[i])); \
+    return true;                                        \
   }
   MJMODEL_POINTERS
 #undef X
@@ -1615,7 +1672,9 @@ bool ModelArray(const mjModel* m, const std::string& name, std::vector<double>* 
 
 TEST(XmlReaderSharedModels, LoadXMLMatchesReference) {
   std::string dir = motus_test::SharedPath("models");
-  if (dir.empty()) GTEST_SKIP() << "../shared is absent";
+  if (dir.empty()) {
+    GTEST_SKIP() << "../shared is absent";
+  }
   std::vector<OracleModel> models =
       LoadOracleModels(motus_test::SourcePath("test/data/xml/oracle_models.txt"));
   ASSERT_FALSE(models.empty());
@@ -1640,10 +1699,14 @@ TEST(XmlReaderSharedModels, LoadXMLMatchesReference) {
     // element types, e.g. keyframes, does not matter here)
     std::vector<double> refnames;
     for (const auto& [name, expect] : om.fields) {
-      if (name == "names") refnames = expect;
+      if (name == "names") {
+        refnames = expect;
+      }
     }
     for (const auto& [name, expect] : om.fields) {
-      if (name == "names") continue;
+      if (name == "names") {
+        continue;
+      }
       std::vector<double> got;
       ASSERT_TRUE(ModelArray(m, name, &got)) << name;
       if (got.size() != expect.size()) {
@@ -1667,8 +1730,8 @@ TEST(XmlReaderSharedModels, LoadXMLMatchesReference) {
       const bool approx = name == "body_pos" || name == "body_quat" || name == "jnt_range";
       for (size_t i = 0; i < got.size(); i++) {
         double tol = approx ? 1e-12 * std::max(1.0, std::fabs(expect[i])) : 0;
-        if (!(std::fabs(got[i] - expect[i]) <= tol) && !(std::isnan(got[i]) &&
-                                                         std::isnan(expect[i]))) {
+        if (!(std::fabs(got[i] - expect[i]) <= tol) &&
+            !(std::isnan(got[i]) && std::isnan(expect[i]))) {
           ADD_FAILURE() << om.file << " m." << name << "[" << i << "] = " << got[i]
                         << ", reference " << expect[i];
           break;
@@ -1677,7 +1740,9 @@ TEST(XmlReaderSharedModels, LoadXMLMatchesReference) {
     }
     mj_deleteModel(m);
   }
-  if (!compared) GTEST_SKIP() << "no shared model compiles yet";
+  if (!compared) {
+    GTEST_SKIP() << "no shared model compiles yet";
+  }
 }
 
 }  // namespace

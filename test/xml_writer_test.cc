@@ -6,12 +6,12 @@
 // every model in model/ and ../shared/models. Writing is also a fixed point: XML -> spec -> XML
 // gives the same text.
 
+#include <dirent.h>
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <dirent.h>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -43,7 +43,9 @@ TEST(XmlWriterNumbers, DoublesRoundTripBitwise) {
     uint64_t bits = rng();
     double x;
     std::memcpy(&x, &bits, 8);
-    if (std::isnan(x)) continue;
+    if (std::isnan(x)) {
+      continue;
+    }
     std::string text = motus::FormatDouble(x);
     double back = std::strtod(text.c_str(), nullptr);
     ASSERT_EQ(std::memcmp(&x, &back, 8), 0) << text;
@@ -64,7 +66,9 @@ TEST(XmlWriterNumbers, FloatsRoundTripAsFloatAndAsDouble) {
     uint32_t bits = rng();
     float f;
     std::memcpy(&f, &bits, 4);
-    if (std::isnan(f)) continue;
+    if (std::isnan(f)) {
+      continue;
+    }
     std::string text = motus::FormatFloat(f);
     float a = std::strtof(text.c_str(), nullptr);
     float b = static_cast<float>(std::strtod(text.c_str(), nullptr));  // reader path
@@ -87,7 +91,9 @@ std::string SaveString(const mjSpec* spec) {
   char error[1000] = "";
   int need = mj_saveXMLString(spec, nullptr, 0, error, sizeof(error));
   EXPECT_GT(need, 0) << error;
-  if (need <= 0) return "";
+  if (need <= 0) {
+    return "";
+  }
   std::vector<char> buf(need);
   EXPECT_EQ(mj_saveXMLString(spec, buf.data(), need, error, sizeof(error)), 0) << error;
   return std::string(buf.data());
@@ -107,7 +113,9 @@ mjModel* Compile(mjSpec* spec, const std::string& what) {
 // nothing is checked then).
 bool ExpectRoundTrip(mjSpec* spec, const std::string& what, const std::string& dir) {
   mjModel* m1 = mj_compile(spec, nullptr);
-  if (!m1) return false;
+  if (!m1) {
+    return false;
+  }
   std::string text = SaveString(spec);
   if (text.empty()) {
     ADD_FAILURE() << what << ": nothing written";
@@ -332,7 +340,9 @@ mjSpec* MakeFeatureSpec() {
   tex->rgb1[0] = 0.1;
   mjsMaterial* mat = mjs_addMaterial(s, nullptr);
   mjs_setName(mat->element, "gridmat");
-  while (mat->textures->size() <= mjTEXROLE_RGB) mjs_appendString(mat->textures, "");
+  while (mat->textures->size() <= mjTEXROLE_RGB) {
+    mjs_appendString(mat->textures, "");
+  }
   EXPECT_TRUE(mjs_setInStringVec(mat->textures, mjTEXROLE_RGB, "grid"));
   mat->texrepeat[0] = 4;
   mat->reflectance = 0.2f;
@@ -549,10 +559,14 @@ TEST(XmlWriterCopyBack, CopiesEditedParameters) {
 std::vector<std::string> ListXml(const std::string& dir, int depth) {
   std::vector<std::string> out;
   DIR* d = opendir(dir.c_str());
-  if (!d) return out;
+  if (!d) {
+    return out;
+  }
   while (dirent* e = readdir(d)) {
     std::string name = e->d_name;
-    if (name == "." || name == "..") continue;
+    if (name == "." || name == "..") {
+      continue;
+    }
     std::string path = dir + "/" + name;
     if (e->d_type == DT_DIR) {
       if (depth > 0) {
@@ -600,7 +614,9 @@ void RoundTripFiles(const std::vector<std::string>& files, bool allow_unsupporte
 // the main XML files of ../shared/models, from its manifest
 std::vector<std::string> SharedMainFiles(const std::string& dir) {
   std::vector<std::string> files;
-  for (const auto& model : motus_test::ManifestModels(dir)) files.push_back(model.second);
+  for (const auto& model : motus_test::ManifestModels(dir)) {
+    files.push_back(model.second);
+  }
   return files;
 }
 
@@ -612,7 +628,9 @@ TEST(XmlWriterRoundTrip, ProjectModels) {
 
 TEST(XmlWriterRoundTrip, SharedModels) {
   std::string dir = motus_test::SharedPath("models");
-  if (dir.empty()) GTEST_SKIP() << "../shared is absent";
+  if (dir.empty()) {
+    GTEST_SKIP() << "../shared is absent";
+  }
   std::vector<std::string> files = SharedMainFiles(dir);
   ASSERT_FALSE(files.empty()) << "no models in " << dir << "/manifest.json";
   RoundTripFiles(files, true);
@@ -621,7 +639,9 @@ TEST(XmlWriterRoundTrip, SharedModels) {
 // MJB round trip of the same models, loaded through mj_loadXML
 TEST(XmlWriterRoundTrip, SharedModelsThroughMjb) {
   std::string dir = motus_test::SharedPath("models");
-  if (dir.empty()) GTEST_SKIP() << "../shared is absent";
+  if (dir.empty()) {
+    GTEST_SKIP() << "../shared is absent";
+  }
   for (const std::string& file : SharedMainFiles(dir)) {
     SCOPED_TRACE(file);
     char error[1000] = "";
@@ -647,7 +667,9 @@ TEST(XmlWriterLast, SavesLastLoadedModelWithRuntimeEdits) {
   std::string file = motus_test::SourcePath("model/humanoid.xml");
   char error[1000] = "";
   mjModel* m = mj_loadXML(file.c_str(), nullptr, error, sizeof(error));
-  if (!m) GTEST_SKIP() << "mj_loadXML failed: " << error;
+  if (!m) {
+    GTEST_SKIP() << "mj_loadXML failed: " << error;
+  }
   ASSERT_NE(motus::LastSpec(), nullptr) << "mj_loadXML must call motus::SetLastSpec";
 
   // a runtime edit of a copied parameter shows up in the saved file

@@ -20,10 +20,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <mujoco/mjtnum.h>
-#include <mujoco/mjtype.h>
 #include <mujoco/mjmodel.h>
 #include <mujoco/mjthread.h>
+#include <mujoco/mjtnum.h>
+#include <mujoco/mjtype.h>
 
 struct mjContact_ {
   mjtNum dist;
@@ -83,7 +83,7 @@ struct mjData_ {
   mjtSize maxuse_arena;
   int maxuse_con;
   int maxuse_efc;
-  mjSolverStat solver[mjNISLAND*mjNSOLVER];
+  mjSolverStat solver[mjNISLAND * mjNSOLVER];
   int solver_niter[mjNISLAND];
   int solver_nnz[mjNISLAND];
   mjtNum solver_fwdinv[2];
@@ -279,7 +279,7 @@ typedef int (*mjfConFilt)(const mjModel* m, mjData* d, int geom1, int geom2);
 typedef void (*mjfSensor)(const mjModel* m, mjData* d, int stage);
 typedef mjtNum (*mjfTime)(void);
 typedef mjtNum (*mjfAct)(const mjModel* m, const mjData* d, int id);
-typedef int (*mjfCollision)(const mjModel* m, const mjData* d,
-                            mjContact* con, int g1, int g2, mjtNum margin);
+typedef int (*mjfCollision)(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
+                            mjtNum margin);
 
 #endif  // MUJOCO_MJDATA_H_

@@ -18,25 +18,25 @@
 // MJAPI marks the symbols exported by libmujoco. Builds of the library define MUJOCO_DLL_EXPORTS;
 // static builds define MJ_STATIC.
 #if defined _WIN32 || defined __CYGWIN__
-  #define MUJOCO_HELPER_DLL_IMPORT __declspec(dllimport)
-  #define MUJOCO_HELPER_DLL_EXPORT __declspec(dllexport)
-  #define MUJOCO_HELPER_DLL_LOCAL
+#define MUJOCO_HELPER_DLL_IMPORT __declspec(dllimport)
+#define MUJOCO_HELPER_DLL_EXPORT __declspec(dllexport)
+#define MUJOCO_HELPER_DLL_LOCAL
 #else
-  #define MUJOCO_HELPER_DLL_IMPORT __attribute__ ((visibility ("default")))
-  #define MUJOCO_HELPER_DLL_EXPORT __attribute__ ((visibility ("default")))
-  #define MUJOCO_HELPER_DLL_LOCAL  __attribute__ ((visibility ("hidden")))
+#define MUJOCO_HELPER_DLL_IMPORT __attribute__((visibility("default")))
+#define MUJOCO_HELPER_DLL_EXPORT __attribute__((visibility("default")))
+#define MUJOCO_HELPER_DLL_LOCAL __attribute__((visibility("hidden")))
 #endif
 
 #ifdef MJ_STATIC
-  #define MJAPI
-  #define MJLOCAL
+#define MJAPI
+#define MJLOCAL
 #else
-  #ifdef MUJOCO_DLL_EXPORTS
-    #define MJAPI MUJOCO_HELPER_DLL_EXPORT
-  #else
-    #define MJAPI MUJOCO_HELPER_DLL_IMPORT
-  #endif
-  #define MJLOCAL MUJOCO_HELPER_DLL_LOCAL
+#ifdef MUJOCO_DLL_EXPORTS
+#define MJAPI MUJOCO_HELPER_DLL_EXPORT
+#else
+#define MJAPI MUJOCO_HELPER_DLL_IMPORT
+#endif
+#define MJLOCAL MUJOCO_HELPER_DLL_LOCAL
 #endif
 
 #endif  // MUJOCO_MJEXPORT_H_

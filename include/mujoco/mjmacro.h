@@ -17,7 +17,7 @@
 
 // feature switches of the physics options; assume mjModel* m is in scope
 #define mjDISABLED(x) (m->opt.disableflags & (x))
-#define mjENABLED(x)  (m->opt.enableflags & (x))
+#define mjENABLED(x) (m->opt.enableflags & (x))
 #define mjACTUATORDISABLED(i) (m->opt.disableactuator & (1 << m->actuator_group[i]))
 
 #define mjMAX(a, b) (((a) > (b)) ? (a) : (b))
@@ -25,16 +25,16 @@
 
 // printf-style format checking of variadic functions
 #if defined(__GNUC__)
-  #define mjPRINTFLIKE(n, m) __attribute__((format(printf, n, m)))
+#define mjPRINTFLIKE(n, m) __attribute__((format(printf, n, m)))
 #else
-  #define mjPRINTFLIKE(n, m)
+#define mjPRINTFLIKE(n, m)
 #endif
 
 // run a registration function before main()
 #if defined(__GNUC__)
-  #define mjPLUGIN_LIB_INIT(n)                                      \
-    static void _mj_init_##n(void) __attribute__((constructor));    \
-    static void _mj_init_##n(void)
+#define mjPLUGIN_LIB_INIT(n)                                   \
+  static void _mj_init_##n(void) __attribute__((constructor)); \
+  static void _mj_init_##n(void)
 #endif
 
 #endif  // MUJOCO_MJMACRO_H_

@@ -20,34 +20,34 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <mujoco/mjmodel.h>
 #include <mujoco/mjtnum.h>
 #include <mujoco/mjtype.h>
-#include <mujoco/mjmodel.h>
 
 // Model specification (mjSpec): the editable, pre-compile description of a model. The MJCF reader
 // builds one; mj_compile turns it into an mjModel. Strings and arrays are C++ standard containers
 // in C++ and opaque types in C (use the mjs_ setters and getters).
 #ifdef __cplusplus
-  #include <cstddef>
-  #include <string>
-  #include <vector>
-  typedef std::string mjString;
-  typedef std::vector<std::string> mjStringVec;
-  typedef std::vector<int> mjIntVec;
-  typedef std::vector<std::vector<int>> mjIntVecVec;
-  typedef std::vector<float> mjFloatVec;
-  typedef std::vector<std::vector<float>> mjFloatVecVec;
-  typedef std::vector<double> mjDoubleVec;
-  typedef std::vector<std::byte> mjByteVec;
+#include <cstddef>
+#include <string>
+#include <vector>
+typedef std::string mjString;
+typedef std::vector<std::string> mjStringVec;
+typedef std::vector<int> mjIntVec;
+typedef std::vector<std::vector<int>> mjIntVecVec;
+typedef std::vector<float> mjFloatVec;
+typedef std::vector<std::vector<float>> mjFloatVecVec;
+typedef std::vector<double> mjDoubleVec;
+typedef std::vector<std::byte> mjByteVec;
 #else
-  typedef struct mjString_ mjString;
-  typedef struct mjStringVec_ mjStringVec;
-  typedef struct mjIntVec_ mjIntVec;
-  typedef struct mjIntVecVec_ mjIntVecVec;
-  typedef struct mjFloatVec_ mjFloatVec;
-  typedef struct mjFloatVecVec_ mjFloatVecVec;
-  typedef struct mjDoubleVec_ mjDoubleVec;
-  typedef struct mjByteVec_ mjByteVec;
+typedef struct mjString_ mjString;
+typedef struct mjStringVec_ mjStringVec;
+typedef struct mjIntVec_ mjIntVec;
+typedef struct mjIntVecVec_ mjIntVecVec;
+typedef struct mjFloatVec_ mjFloatVec;
+typedef struct mjFloatVecVec_ mjFloatVecVec;
+typedef struct mjDoubleVec_ mjDoubleVec;
+typedef struct mjByteVec_ mjByteVec;
 #endif
 
 typedef struct mjsElement_ {
@@ -157,7 +157,7 @@ typedef struct mjsJoint_ {
   double axis[3];
   double ref;
   int align;
-  double stiffness[mjNPOLY+1];
+  double stiffness[mjNPOLY + 1];
   double springref;
   double springdamper[2];
   int limited;
@@ -168,7 +168,7 @@ typedef struct mjsJoint_ {
   int actfrclimited;
   double actfrcrange[2];
   double armature;
-  double damping[mjNPOLY+1];
+  double damping[mjNPOLY + 1];
   double frictionloss;
   mjtNum solref_friction[mjNREF];
   mjtNum solimp_friction[mjNIMP];
@@ -439,9 +439,9 @@ typedef struct mjsEquality_ {
 
 typedef struct mjsTendon_ {
   mjsElement* element;
-  double stiffness[mjNPOLY+1];
+  double stiffness[mjNPOLY + 1];
   double springlength[2];
-  double damping[mjNPOLY+1];
+  double damping[mjNPOLY + 1];
   double frictionloss;
   mjtNum solref_friction[mjNREF];
   mjtNum solimp_friction[mjNIMP];
@@ -485,7 +485,7 @@ typedef struct mjsActuator_ {
   double cranklength;
   double lengthrange[2];
   double inheritrange;
-  double damping[mjNPOLY+1];
+  double damping[mjNPOLY + 1];
   double armature;
   int ctrllimited;
   double ctrlrange[2];

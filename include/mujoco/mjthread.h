@@ -15,25 +15,25 @@
 #ifndef MUJOCO_MJTHREAD_H_
 #define MUJOCO_MJTHREAD_H_
 
-#define mjMAXTHREAD 128           // maximum number of threads in a thread pool
+#define mjMAXTHREAD 128  // maximum number of threads in a thread pool
 
-typedef enum mjtTaskStatus_ {     // status values for mjTask
-  mjTASK_NEW = 0,                 // created and not yet queued
-  mjTASK_QUEUED,                  // queued in a thread pool
-  mjTASK_COMPLETED                // finished running
+typedef enum mjtTaskStatus_ {  // status values for mjTask
+  mjTASK_NEW = 0,              // created and not yet queued
+  mjTASK_QUEUED,               // queued in a thread pool
+  mjTASK_COMPLETED             // finished running
 } mjtTaskStatus;
 
 typedef void* (*mjfTask)(void*);  // function run by a task
 
-struct mjThreadPool_ {            // thread pool (opaque beyond this field)
-  int nworker;                    // number of worker threads
+struct mjThreadPool_ {  // thread pool (opaque beyond this field)
+  int nworker;          // number of worker threads
 };
 typedef struct mjThreadPool_ mjThreadPool;
 
-struct mjTask_ {                  // a task to run in a thread pool
-  mjfTask func;                   // function to run
-  void* args;                     // its argument
-  volatile int status;            // mjtTaskStatus
+struct mjTask_ {        // a task to run in a thread pool
+  mjfTask func;         // function to run
+  void* args;           // its argument
+  volatile int status;  // mjtTaskStatus
 };
 typedef struct mjTask_ mjTask;
 

@@ -19,14 +19,14 @@
 
 // floating-point type of all real-valued quantities: double, or float with mjUSESINGLE
 #ifdef mjUSESINGLE
-  typedef float mjtNum;
+typedef float mjtNum;
 #else
-  typedef double mjtNum;
+typedef double mjtNum;
 #endif
 
-typedef unsigned char mjtByte;    // used for true/false flags and small enums
-typedef int64_t mjtSize;          // used for buffer sizes
+typedef unsigned char mjtByte;  // used for true/false flags and small enums
+typedef int64_t mjtSize;        // used for buffer sizes
 
-#define mjMINVAL 1E-15            // smallest value allowed in any denominator
+#define mjMINVAL 1E-15  // smallest value allowed in any denominator
 
 #endif  // MUJOCO_MJTNUM_H_

@@ -20,47 +20,42 @@
 // Enumerations of the MuJoCo C API (names and values as in the specification).
 
 typedef enum mjtDisableBit_ {
-  mjDSBL_CONSTRAINT   = 1<<0,
-  mjDSBL_EQUALITY     = 1<<1,
-  mjDSBL_FRICTIONLOSS = 1<<2,
-  mjDSBL_LIMIT        = 1<<3,
-  mjDSBL_CONTACT      = 1<<4,
-  mjDSBL_SPRING       = 1<<5,
-  mjDSBL_DAMPER       = 1<<6,
-  mjDSBL_GRAVITY      = 1<<7,
-  mjDSBL_CLAMPCTRL    = 1<<8,
-  mjDSBL_WARMSTART    = 1<<9,
-  mjDSBL_FILTERPARENT = 1<<10,
-  mjDSBL_ACTUATION    = 1<<11,
-  mjDSBL_REFSAFE      = 1<<12,
-  mjDSBL_SENSOR       = 1<<13,
-  mjDSBL_MIDPHASE     = 1<<14,
-  mjDSBL_EULERDAMP    = 1<<15,
-  mjDSBL_AUTORESET    = 1<<16,
-  mjDSBL_NATIVECCD    = 1<<17,
-  mjDSBL_ISLAND       = 1<<18,
-  mjDSBL_MULTICCD     = 1<<19,
-  mjNDISABLE          = 20
+  mjDSBL_CONSTRAINT = 1 << 0,
+  mjDSBL_EQUALITY = 1 << 1,
+  mjDSBL_FRICTIONLOSS = 1 << 2,
+  mjDSBL_LIMIT = 1 << 3,
+  mjDSBL_CONTACT = 1 << 4,
+  mjDSBL_SPRING = 1 << 5,
+  mjDSBL_DAMPER = 1 << 6,
+  mjDSBL_GRAVITY = 1 << 7,
+  mjDSBL_CLAMPCTRL = 1 << 8,
+  mjDSBL_WARMSTART = 1 << 9,
+  mjDSBL_FILTERPARENT = 1 << 10,
+  mjDSBL_ACTUATION = 1 << 11,
+  mjDSBL_REFSAFE = 1 << 12,
+  mjDSBL_SENSOR = 1 << 13,
+  mjDSBL_MIDPHASE = 1 << 14,
+  mjDSBL_EULERDAMP = 1 << 15,
+  mjDSBL_AUTORESET = 1 << 16,
+  mjDSBL_NATIVECCD = 1 << 17,
+  mjDSBL_ISLAND = 1 << 18,
+  mjDSBL_MULTICCD = 1 << 19,
+  mjNDISABLE = 20
 } mjtDisableBit;
 
 typedef enum mjtEnableBit_ {
-  mjENBL_OVERRIDE    = 1<<0,
-  mjENBL_ENERGY      = 1<<1,
-  mjENBL_FWDINV      = 1<<2,
-  mjENBL_INVDISCRETE = 1<<3,
-  mjENBL_SLEEP       = 1<<4,
-  mjNENABLE          = 5
+  mjENBL_OVERRIDE = 1 << 0,
+  mjENBL_ENERGY = 1 << 1,
+  mjENBL_FWDINV = 1 << 2,
+  mjENBL_INVDISCRETE = 1 << 3,
+  mjENBL_SLEEP = 1 << 4,
+  mjNENABLE = 5
 } mjtEnableBit;
 
-typedef enum mjtJoint_ {
-  mjJNT_FREE  = 0,
-  mjJNT_BALL,
-  mjJNT_SLIDE,
-  mjJNT_HINGE
-} mjtJoint;
+typedef enum mjtJoint_ { mjJNT_FREE = 0, mjJNT_BALL, mjJNT_SLIDE, mjJNT_HINGE } mjtJoint;
 
 typedef enum mjtGeom_ {
-  mjGEOM_PLANE     = 0,
+  mjGEOM_PLANE = 0,
   mjGEOM_HFIELD,
   mjGEOM_SPHERE,
   mjGEOM_CAPSULE,
@@ -70,7 +65,7 @@ typedef enum mjtGeom_ {
   mjGEOM_MESH,
   mjGEOM_SDF,
   mjNGEOMTYPES,
-  mjGEOM_ARROW     = 100,
+  mjGEOM_ARROW = 100,
   mjGEOM_ARROW1,
   mjGEOM_ARROW2,
   mjGEOM_LINE,
@@ -79,16 +74,13 @@ typedef enum mjtGeom_ {
   mjGEOM_SKIN,
   mjGEOM_LABEL,
   mjGEOM_TRIANGLE,
-  mjGEOM_NONE      = 1001
+  mjGEOM_NONE = 1001
 } mjtGeom;
 
-typedef enum mjtProjection_ {
-  mjPROJ_PERSPECTIVE  = 0,
-  mjPROJ_ORTHOGRAPHIC
-} mjtProjection;
+typedef enum mjtProjection_ { mjPROJ_PERSPECTIVE = 0, mjPROJ_ORTHOGRAPHIC } mjtProjection;
 
 typedef enum mjtCamLight_ {
-  mjCAMLIGHT_FIXED         = 0,
+  mjCAMLIGHT_FIXED = 0,
   mjCAMLIGHT_TRACK,
   mjCAMLIGHT_TRACKCOM,
   mjCAMLIGHT_TARGETBODY,
@@ -96,20 +88,16 @@ typedef enum mjtCamLight_ {
 } mjtCamLight;
 
 typedef enum mjtLightType_ {
-  mjLIGHT_SPOT        = 0,
+  mjLIGHT_SPOT = 0,
   mjLIGHT_DIRECTIONAL,
   mjLIGHT_POINT,
   mjLIGHT_IMAGE
 } mjtLightType;
 
-typedef enum mjtTexture_ {
-  mjTEXTURE_2D     = 0,
-  mjTEXTURE_CUBE,
-  mjTEXTURE_SKYBOX
-} mjtTexture;
+typedef enum mjtTexture_ { mjTEXTURE_2D = 0, mjTEXTURE_CUBE, mjTEXTURE_SKYBOX } mjtTexture;
 
 typedef enum mjtTextureRole_ {
-  mjTEXROLE_USER      = 0,
+  mjTEXROLE_USER = 0,
   mjTEXROLE_RGB,
   mjTEXROLE_OCCLUSION,
   mjTEXROLE_ROUGHNESS,
@@ -123,37 +111,26 @@ typedef enum mjtTextureRole_ {
 } mjtTextureRole;
 
 typedef enum mjtColorSpace_ {
-  mjCOLORSPACE_AUTO   = 0,
+  mjCOLORSPACE_AUTO = 0,
   mjCOLORSPACE_LINEAR,
   mjCOLORSPACE_SRGB
 } mjtColorSpace;
 
 typedef enum mjtIntegrator_ {
-  mjINT_EULER        = 0,
+  mjINT_EULER = 0,
   mjINT_RK4,
   mjINT_IMPLICIT,
   mjINT_IMPLICITFAST
 } mjtIntegrator;
 
-typedef enum mjtCone_ {
-  mjCONE_PYRAMIDAL = 0,
-  mjCONE_ELLIPTIC
-} mjtCone;
+typedef enum mjtCone_ { mjCONE_PYRAMIDAL = 0, mjCONE_ELLIPTIC } mjtCone;
 
-typedef enum mjtJacobian_ {
-  mjJAC_DENSE  = 0,
-  mjJAC_SPARSE,
-  mjJAC_AUTO
-} mjtJacobian;
+typedef enum mjtJacobian_ { mjJAC_DENSE = 0, mjJAC_SPARSE, mjJAC_AUTO } mjtJacobian;
 
-typedef enum mjtSolver_ {
-  mjSOL_PGS    = 0,
-  mjSOL_CG,
-  mjSOL_NEWTON
-} mjtSolver;
+typedef enum mjtSolver_ { mjSOL_PGS = 0, mjSOL_CG, mjSOL_NEWTON } mjtSolver;
 
 typedef enum mjtEq_ {
-  mjEQ_CONNECT    = 0,
+  mjEQ_CONNECT = 0,
   mjEQ_WELD,
   mjEQ_JOINT,
   mjEQ_TENDON,
@@ -164,7 +141,7 @@ typedef enum mjtEq_ {
 } mjtEq;
 
 typedef enum mjtWrap_ {
-  mjWRAP_NONE     = 0,
+  mjWRAP_NONE = 0,
   mjWRAP_JOINT,
   mjWRAP_PULLEY,
   mjWRAP_SITE,
@@ -173,17 +150,17 @@ typedef enum mjtWrap_ {
 } mjtWrap;
 
 typedef enum mjtTrn_ {
-  mjTRN_JOINT         = 0,
+  mjTRN_JOINT = 0,
   mjTRN_JOINTINPARENT,
   mjTRN_SLIDERCRANK,
   mjTRN_TENDON,
   mjTRN_SITE,
   mjTRN_BODY,
-  mjTRN_UNDEFINED     = 1000
+  mjTRN_UNDEFINED = 1000
 } mjtTrn;
 
 typedef enum mjtDyn_ {
-  mjDYN_NONE        = 0,
+  mjDYN_NONE = 0,
   mjDYN_INTEGRATOR,
   mjDYN_FILTER,
   mjDYN_FILTEREXACT,
@@ -193,7 +170,7 @@ typedef enum mjtDyn_ {
 } mjtDyn;
 
 typedef enum mjtGain_ {
-  mjGAIN_FIXED   = 0,
+  mjGAIN_FIXED = 0,
   mjGAIN_AFFINE,
   mjGAIN_MUSCLE,
   mjGAIN_DCMOTOR,
@@ -201,7 +178,7 @@ typedef enum mjtGain_ {
 } mjtGain;
 
 typedef enum mjtBias_ {
-  mjBIAS_NONE    = 0,
+  mjBIAS_NONE = 0,
   mjBIAS_AFFINE,
   mjBIAS_MUSCLE,
   mjBIAS_DCMOTOR,
@@ -209,7 +186,7 @@ typedef enum mjtBias_ {
 } mjtBias;
 
 typedef enum mjtObj_ {
-  mjOBJ_UNKNOWN  = 0,
+  mjOBJ_UNKNOWN = 0,
   mjOBJ_BODY,
   mjOBJ_XBODY,
   mjOBJ_JOINT,
@@ -236,13 +213,13 @@ typedef enum mjtObj_ {
   mjOBJ_KEY,
   mjOBJ_PLUGIN,
   mjNOBJECT,
-  mjOBJ_FRAME    = 100,
+  mjOBJ_FRAME = 100,
   mjOBJ_DEFAULT,
   mjOBJ_MODEL
 } mjtObj;
 
 typedef enum mjtSensor_ {
-  mjSENS_TOUCH          = 0,
+  mjSENS_TOUCH = 0,
   mjSENS_ACCELEROMETER,
   mjSENS_VELOCIMETER,
   mjSENS_GYRO,
@@ -293,22 +270,17 @@ typedef enum mjtSensor_ {
   mjSENS_USER
 } mjtSensor;
 
-typedef enum mjtStage_ {
-  mjSTAGE_NONE = 0,
-  mjSTAGE_POS,
-  mjSTAGE_VEL,
-  mjSTAGE_ACC
-} mjtStage;
+typedef enum mjtStage_ { mjSTAGE_NONE = 0, mjSTAGE_POS, mjSTAGE_VEL, mjSTAGE_ACC } mjtStage;
 
 typedef enum mjtDataType_ {
-  mjDATATYPE_REAL       = 0,
+  mjDATATYPE_REAL = 0,
   mjDATATYPE_POSITIVE,
   mjDATATYPE_AXIS,
   mjDATATYPE_QUATERNION
 } mjtDataType;
 
 typedef enum mjtConDataField_ {
-  mjCONDATA_FOUND   = 0,
+  mjCONDATA_FOUND = 0,
   mjCONDATA_FORCE,
   mjCONDATA_TORQUE,
   mjCONDATA_DIST,
@@ -319,7 +291,7 @@ typedef enum mjtConDataField_ {
 } mjtConDataField;
 
 typedef enum mjtRayDataField_ {
-  mjRAYDATA_DIST   = 0,
+  mjRAYDATA_DIST = 0,
   mjRAYDATA_DIR,
   mjRAYDATA_ORIGIN,
   mjRAYDATA_POINT,
@@ -329,16 +301,16 @@ typedef enum mjtRayDataField_ {
 } mjtRayDataField;
 
 typedef enum mjtCamOutBit_ {
-  mjCAMOUT_RGB    = 1<<0,
-  mjCAMOUT_DEPTH  = 1<<1,
-  mjCAMOUT_DIST   = 1<<2,
-  mjCAMOUT_NORMAL = 1<<3,
-  mjCAMOUT_SEG    = 1<<4,
-  mjNCAMOUT       = 5
+  mjCAMOUT_RGB = 1 << 0,
+  mjCAMOUT_DEPTH = 1 << 1,
+  mjCAMOUT_DIST = 1 << 2,
+  mjCAMOUT_NORMAL = 1 << 3,
+  mjCAMOUT_SEG = 1 << 4,
+  mjNCAMOUT = 5
 } mjtCamOutBit;
 
 typedef enum mjtSameFrame_ {
-  mjSAMEFRAME_NONE       = 0,
+  mjSAMEFRAME_NONE = 0,
   mjSAMEFRAME_BODY,
   mjSAMEFRAME_INERTIA,
   mjSAMEFRAME_BODYROT,
@@ -346,7 +318,7 @@ typedef enum mjtSameFrame_ {
 } mjtSameFrame;
 
 typedef enum mjtSleepPolicy_ {
-  mjSLEEP_AUTO         = 0,
+  mjSLEEP_AUTO = 0,
   mjSLEEP_AUTO_NEVER,
   mjSLEEP_AUTO_ALLOWED,
   mjSLEEP_NEVER,
@@ -355,14 +327,14 @@ typedef enum mjtSleepPolicy_ {
 } mjtSleepPolicy;
 
 typedef enum mjtLRMode_ {
-  mjLRMODE_NONE       = 0,
+  mjLRMODE_NONE = 0,
   mjLRMODE_MUSCLE,
   mjLRMODE_MUSCLEUSER,
   mjLRMODE_ALL
 } mjtLRMode;
 
 typedef enum mjtFlexSelf_ {
-  mjFLEXSELF_NONE   = 0,
+  mjFLEXSELF_NONE = 0,
   mjFLEXSELF_NARROW,
   mjFLEXSELF_BVH,
   mjFLEXSELF_SAP,
@@ -370,36 +342,37 @@ typedef enum mjtFlexSelf_ {
 } mjtFlexSelf;
 
 typedef enum mjtSDFType_ {
-  mjSDFTYPE_SINGLE       = 0,
+  mjSDFTYPE_SINGLE = 0,
   mjSDFTYPE_INTERSECTION,
   mjSDFTYPE_MIDSURFACE,
   mjSDFTYPE_COLLISION
 } mjtSDFType;
 
 typedef enum mjtState_ {
-  mjSTATE_TIME         = 1<<0,
-  mjSTATE_QPOS         = 1<<1,
-  mjSTATE_QVEL         = 1<<2,
-  mjSTATE_ACT          = 1<<3,
-  mjSTATE_HISTORY      = 1<<4,
-  mjSTATE_WARMSTART    = 1<<5,
-  mjSTATE_CTRL         = 1<<6,
-  mjSTATE_QFRC_APPLIED = 1<<7,
-  mjSTATE_XFRC_APPLIED = 1<<8,
-  mjSTATE_EQ_ACTIVE    = 1<<9,
-  mjSTATE_MOCAP_POS    = 1<<10,
-  mjSTATE_MOCAP_QUAT   = 1<<11,
-  mjSTATE_USERDATA     = 1<<12,
-  mjSTATE_PLUGIN       = 1<<13,
-  mjNSTATE             = 14,
-  mjSTATE_PHYSICS      = mjSTATE_QPOS | mjSTATE_QVEL | mjSTATE_ACT | mjSTATE_HISTORY,
-  mjSTATE_FULLPHYSICS  = mjSTATE_TIME | mjSTATE_PHYSICS | mjSTATE_PLUGIN,
-  mjSTATE_USER         = mjSTATE_CTRL | mjSTATE_QFRC_APPLIED | mjSTATE_XFRC_APPLIED | mjSTATE_EQ_ACTIVE | mjSTATE_MOCAP_POS | mjSTATE_MOCAP_QUAT | mjSTATE_USERDATA,
-  mjSTATE_INTEGRATION  = mjSTATE_FULLPHYSICS | mjSTATE_USER | mjSTATE_WARMSTART
+  mjSTATE_TIME = 1 << 0,
+  mjSTATE_QPOS = 1 << 1,
+  mjSTATE_QVEL = 1 << 2,
+  mjSTATE_ACT = 1 << 3,
+  mjSTATE_HISTORY = 1 << 4,
+  mjSTATE_WARMSTART = 1 << 5,
+  mjSTATE_CTRL = 1 << 6,
+  mjSTATE_QFRC_APPLIED = 1 << 7,
+  mjSTATE_XFRC_APPLIED = 1 << 8,
+  mjSTATE_EQ_ACTIVE = 1 << 9,
+  mjSTATE_MOCAP_POS = 1 << 10,
+  mjSTATE_MOCAP_QUAT = 1 << 11,
+  mjSTATE_USERDATA = 1 << 12,
+  mjSTATE_PLUGIN = 1 << 13,
+  mjNSTATE = 14,
+  mjSTATE_PHYSICS = mjSTATE_QPOS | mjSTATE_QVEL | mjSTATE_ACT | mjSTATE_HISTORY,
+  mjSTATE_FULLPHYSICS = mjSTATE_TIME | mjSTATE_PHYSICS | mjSTATE_PLUGIN,
+  mjSTATE_USER = mjSTATE_CTRL | mjSTATE_QFRC_APPLIED | mjSTATE_XFRC_APPLIED | mjSTATE_EQ_ACTIVE |
+                 mjSTATE_MOCAP_POS | mjSTATE_MOCAP_QUAT | mjSTATE_USERDATA,
+  mjSTATE_INTEGRATION = mjSTATE_FULLPHYSICS | mjSTATE_USER | mjSTATE_WARMSTART
 } mjtState;
 
 typedef enum mjtConstraint_ {
-  mjCNSTR_EQUALITY             = 0,
+  mjCNSTR_EQUALITY = 0,
   mjCNSTR_FRICTION_DOF,
   mjCNSTR_FRICTION_TENDON,
   mjCNSTR_LIMIT_JOINT,
@@ -418,7 +391,7 @@ typedef enum mjtConstraintState_ {
 } mjtConstraintState;
 
 typedef enum mjtWarning_ {
-  mjWARN_INERTIA     = 0,
+  mjWARN_INERTIA = 0,
   mjWARN_CONTACTFULL,
   mjWARN_CNSTRFULL,
   mjWARN_BADQPOS,
@@ -429,7 +402,7 @@ typedef enum mjtWarning_ {
 } mjtWarning;
 
 typedef enum mjtTimer_ {
-  mjTIMER_STEP           = 0,
+  mjTIMER_STEP = 0,
   mjTIMER_FORWARD,
   mjTIMER_INVERSE,
   mjTIMER_POSITION,
@@ -447,21 +420,17 @@ typedef enum mjtTimer_ {
   mjNTIMER
 } mjtTimer;
 
-typedef enum mjtSleepState_ {
-  mjS_STATIC = -1,
-  mjS_ASLEEP = 0,
-  mjS_AWAKE  = 1
-} mjtSleepState;
+typedef enum mjtSleepState_ { mjS_STATIC = -1, mjS_ASLEEP = 0, mjS_AWAKE = 1 } mjtSleepState;
 
 typedef enum mjtCatBit_ {
-  mjCAT_STATIC  = 1,
+  mjCAT_STATIC = 1,
   mjCAT_DYNAMIC = 2,
-  mjCAT_DECOR   = 4,
-  mjCAT_ALL     = 7
+  mjCAT_DECOR = 4,
+  mjCAT_ALL = 7
 } mjtCatBit;
 
 typedef enum mjtMouse_ {
-  mjMOUSE_NONE       = 0,
+  mjMOUSE_NONE = 0,
   mjMOUSE_ROTATE_V,
   mjMOUSE_ROTATE_H,
   mjMOUSE_MOVE_V,
@@ -471,20 +440,17 @@ typedef enum mjtMouse_ {
   mjMOUSE_MOVE_H_REL
 } mjtMouse;
 
-typedef enum mjtPertBit_ {
-  mjPERT_TRANSLATE = 1,
-  mjPERT_ROTATE    = 2
-} mjtPertBit;
+typedef enum mjtPertBit_ { mjPERT_TRANSLATE = 1, mjPERT_ROTATE = 2 } mjtPertBit;
 
 typedef enum mjtCamera_ {
-  mjCAMERA_FREE     = 0,
+  mjCAMERA_FREE = 0,
   mjCAMERA_TRACKING,
   mjCAMERA_FIXED,
   mjCAMERA_USER
 } mjtCamera;
 
 typedef enum mjtLabel_ {
-  mjLABEL_NONE         = 0,
+  mjLABEL_NONE = 0,
   mjLABEL_BODY,
   mjLABEL_JOINT,
   mjLABEL_GEOM,
@@ -505,7 +471,7 @@ typedef enum mjtLabel_ {
 } mjtLabel;
 
 typedef enum mjtFrame_ {
-  mjFRAME_NONE    = 0,
+  mjFRAME_NONE = 0,
   mjFRAME_BODY,
   mjFRAME_GEOM,
   mjFRAME_SITE,
@@ -517,7 +483,7 @@ typedef enum mjtFrame_ {
 } mjtFrame;
 
 typedef enum mjtVisFlag_ {
-  mjVIS_CONVEXHULL   = 0,
+  mjVIS_CONVEXHULL = 0,
   mjVIS_TEXTURE,
   mjVIS_JOINT,
   mjVIS_CAMERA,
@@ -552,7 +518,7 @@ typedef enum mjtVisFlag_ {
 } mjtVisFlag;
 
 typedef enum mjtRndFlag_ {
-  mjRND_SHADOW     = 0,
+  mjRND_SHADOW = 0,
   mjRND_WIREFRAME,
   mjRND_REFLECTION,
   mjRND_ADDITIVE,
@@ -566,14 +532,10 @@ typedef enum mjtRndFlag_ {
   mjNRNDFLAG
 } mjtRndFlag;
 
-typedef enum mjtStereo_ {
-  mjSTEREO_NONE         = 0,
-  mjSTEREO_QUADBUFFERED,
-  mjSTEREO_SIDEBYSIDE
-} mjtStereo;
+typedef enum mjtStereo_ { mjSTEREO_NONE = 0, mjSTEREO_QUADBUFFERED, mjSTEREO_SIDEBYSIDE } mjtStereo;
 
 typedef enum mjtGridPos_ {
-  mjGRID_TOPLEFT     = 0,
+  mjGRID_TOPLEFT = 0,
   mjGRID_TOPRIGHT,
   mjGRID_BOTTOMLEFT,
   mjGRID_BOTTOMRIGHT,
@@ -583,18 +545,12 @@ typedef enum mjtGridPos_ {
   mjGRID_RIGHT
 } mjtGridPos;
 
-typedef enum mjtFramebuffer_ {
-  mjFB_WINDOW    = 0,
-  mjFB_OFFSCREEN
-} mjtFramebuffer;
+typedef enum mjtFramebuffer_ { mjFB_WINDOW = 0, mjFB_OFFSCREEN } mjtFramebuffer;
 
-typedef enum mjtDepthMap_ {
-  mjDEPTH_ZERONEAR = 0,
-  mjDEPTH_ZEROFAR  = 1
-} mjtDepthMap;
+typedef enum mjtDepthMap_ { mjDEPTH_ZERONEAR = 0, mjDEPTH_ZEROFAR = 1 } mjtDepthMap;
 
 typedef enum mjtFontScale_ {
-  mjFONTSCALE_50  = 50,
+  mjFONTSCALE_50 = 50,
   mjFONTSCALE_100 = 100,
   mjFONTSCALE_150 = 150,
   mjFONTSCALE_200 = 200,
@@ -602,16 +558,9 @@ typedef enum mjtFontScale_ {
   mjFONTSCALE_300 = 300
 } mjtFontScale;
 
-typedef enum mjtFont_ {
-  mjFONT_NORMAL = 0,
-  mjFONT_SHADOW,
-  mjFONT_BIG
-} mjtFont;
+typedef enum mjtFont_ { mjFONT_NORMAL = 0, mjFONT_SHADOW, mjFONT_BIG } mjtFont;
 
-typedef enum mjtGeomInertia_ {
-  mjINERTIA_VOLUME = 0,
-  mjINERTIA_SHELL
-} mjtGeomInertia;
+typedef enum mjtGeomInertia_ { mjINERTIA_VOLUME = 0, mjINERTIA_SHELL } mjtGeomInertia;
 
 typedef enum mjtMeshInertia_ {
   mjMESH_INERTIA_CONVEX = 0,
@@ -621,7 +570,7 @@ typedef enum mjtMeshInertia_ {
 } mjtMeshInertia;
 
 typedef enum mjtMeshBuiltin_ {
-  mjMESH_BUILTIN_NONE        = 0,
+  mjMESH_BUILTIN_NONE = 0,
   mjMESH_BUILTIN_SPHERE,
   mjMESH_BUILTIN_HEMISPHERE,
   mjMESH_BUILTIN_CONE,
@@ -632,24 +581,15 @@ typedef enum mjtMeshBuiltin_ {
 } mjtMeshBuiltin;
 
 typedef enum mjtBuiltin_ {
-  mjBUILTIN_NONE     = 0,
+  mjBUILTIN_NONE = 0,
   mjBUILTIN_GRADIENT,
   mjBUILTIN_CHECKER,
   mjBUILTIN_FLAT
 } mjtBuiltin;
 
-typedef enum mjtMark_ {
-  mjMARK_NONE   = 0,
-  mjMARK_EDGE,
-  mjMARK_CROSS,
-  mjMARK_RANDOM
-} mjtMark;
+typedef enum mjtMark_ { mjMARK_NONE = 0, mjMARK_EDGE, mjMARK_CROSS, mjMARK_RANDOM } mjtMark;
 
-typedef enum mjtLimited_ {
-  mjLIMITED_FALSE = 0,
-  mjLIMITED_TRUE,
-  mjLIMITED_AUTO
-} mjtLimited;
+typedef enum mjtLimited_ { mjLIMITED_FALSE = 0, mjLIMITED_TRUE, mjLIMITED_AUTO } mjtLimited;
 
 typedef enum mjtAlignFree_ {
   mjALIGNFREE_FALSE = 0,
@@ -664,7 +604,7 @@ typedef enum mjtInertiaFromGeom_ {
 } mjtInertiaFromGeom;
 
 typedef enum mjtOrientation_ {
-  mjORIENTATION_QUAT      = 0,
+  mjORIENTATION_QUAT = 0,
   mjORIENTATION_AXISANGLE,
   mjORIENTATION_XYAXES,
   mjORIENTATION_ZAXIS,
@@ -672,10 +612,10 @@ typedef enum mjtOrientation_ {
 } mjtOrientation;
 
 typedef enum mjtPluginCapabilityBit_ {
-  mjPLUGIN_ACTUATOR = 1<<0,
-  mjPLUGIN_SENSOR   = 1<<1,
-  mjPLUGIN_PASSIVE  = 1<<2,
-  mjPLUGIN_SDF      = 1<<3
+  mjPLUGIN_ACTUATOR = 1 << 0,
+  mjPLUGIN_SENSOR = 1 << 1,
+  mjPLUGIN_PASSIVE = 1 << 2,
+  mjPLUGIN_SDF = 1 << 3
 } mjtPluginCapabilityBit;
 
 #endif  // MUJOCO_MJTYPE_H_

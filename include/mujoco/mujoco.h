@@ -24,14 +24,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <mujoco/mjdata.h>
 #include <mujoco/mjexport.h>
 #include <mujoco/mjmacro.h>
+#include <mujoco/mjmodel.h>
+#include <mujoco/mjspec.h>
+#include <mujoco/mjthread.h>
 #include <mujoco/mjtnum.h>
 #include <mujoco/mjtype.h>
-#include <mujoco/mjmodel.h>
-#include <mujoco/mjdata.h>
-#include <mujoco/mjthread.h>
-#include <mujoco/mjspec.h>
 #include <mujoco/mjxmacro.h>
 
 #if defined(__cplusplus)
@@ -111,7 +111,8 @@ MJAPI int* mj_stackAllocInt(mjData* d, size_t size);
 MJAPI void mj_deleteData(mjData* d);
 MJAPI void mj_resetCallbacks(void);
 MJAPI void mj_setConst(mjModel* m, mjData* d);
-MJAPI int mj_setLengthRange(mjModel* m, mjData* d, int index, const mjLROpt* opt, char* error, int error_sz);
+MJAPI int mj_setLengthRange(mjModel* m, mjData* d, int index, const mjLROpt* opt, char* error,
+                            int error_sz);
 MJAPI mjSpec* mj_makeSpec(void);
 MJAPI mjSpec* mj_copySpec(const mjSpec* s);
 MJAPI void mj_deleteSpec(mjSpec* s);
@@ -119,10 +120,12 @@ MJAPI void mj_deleteSpec(mjSpec* s);
 
 MJAPI void mj_printFormattedModel(const mjModel* m, const char* filename, const char* float_format);
 MJAPI void mj_printModel(const mjModel* m, const char* filename);
-MJAPI void mj_printFormattedData(const mjModel* m, const mjData* d, const char* filename, const char* float_format);
+MJAPI void mj_printFormattedData(const mjModel* m, const mjData* d, const char* filename,
+                                 const char* float_format);
 MJAPI void mj_printData(const mjModel* m, const mjData* d, const char* filename);
 MJAPI void mju_printMat(const mjtNum* mat, int nr, int nc);
-MJAPI void mju_printMatSparse(const mjtNum* mat, int nr, const int* rownnz, const int* rowadr, const int* colind);
+MJAPI void mju_printMatSparse(const mjtNum* mat, int nr, const int* rownnz, const int* rowadr,
+                              const int* colind);
 // ---------------------------------- Components --------------------------------------------------
 
 MJAPI void mj_fwdKinematics(const mjModel* m, mjData* d);
@@ -157,7 +160,8 @@ MJAPI void mj_crb(const mjModel* m, mjData* d);
 MJAPI void mj_makeM(const mjModel* m, mjData* d);
 MJAPI void mj_factorM(const mjModel* m, mjData* d);
 MJAPI void mj_solveM(const mjModel* m, mjData* d, mjtNum* x, const mjtNum* y, int n);
-MJAPI void mj_solveM2(const mjModel* m, mjData* d, mjtNum* x, const mjtNum* y, const mjtNum* sqrtInvD, int n);
+MJAPI void mj_solveM2(const mjModel* m, mjData* d, mjtNum* x, const mjtNum* y,
+                      const mjtNum* sqrtInvD, int n);
 MJAPI void mj_comVel(const mjModel* m, mjData* d);
 MJAPI void mj_passive(const mjModel* m, mjData* d);
 MJAPI void mj_subtreeVel(const mjModel* m, mjData* d);
@@ -169,12 +173,14 @@ MJAPI void mj_makeConstraint(const mjModel* m, mjData* d);
 MJAPI void mj_island(const mjModel* m, mjData* d);
 MJAPI void mj_projectConstraint(const mjModel* m, mjData* d);
 MJAPI void mj_referenceConstraint(const mjModel* m, mjData* d);
-MJAPI void mj_constraintUpdate(const mjModel* m, mjData* d, const mjtNum* jar, mjtNum cost[1], int flg_coneHessian);
+MJAPI void mj_constraintUpdate(const mjModel* m, mjData* d, const mjtNum* jar, mjtNum cost[1],
+                               int flg_coneHessian);
 // ---------------------------------- Support -----------------------------------------------------
 
 MJAPI int mj_stateSize(const mjModel* m, int sig);
 MJAPI void mj_getState(const mjModel* m, const mjData* d, mjtNum* state, int sig);
-MJAPI void mj_extractState(const mjModel* m, const mjtNum* src, int srcsig, mjtNum* dst, int dstsig);
+MJAPI void mj_extractState(const mjModel* m, const mjtNum* src, int srcsig, mjtNum* dst,
+                           int dstsig);
 MJAPI void mj_setState(const mjModel* m, mjData* d, const mjtNum* state, int sig);
 MJAPI void mj_copyState(const mjModel* m, const mjData* src, mjData* dst, int sig);
 MJAPI void mj_setKeyframe(mjModel* m, const mjData* d, int k);
@@ -184,14 +190,17 @@ MJAPI int mj_isSparse(const mjModel* m);
 MJAPI int mj_isDual(const mjModel* m);
 MJAPI void mj_mulJacVec(const mjModel* m, const mjData* d, mjtNum* res, const mjtNum* vec);
 MJAPI void mj_mulJacTVec(const mjModel* m, const mjData* d, mjtNum* res, const mjtNum* vec);
-MJAPI void mj_jac(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr, const mjtNum point[3], int body);
+MJAPI void mj_jac(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr,
+                  const mjtNum point[3], int body);
 MJAPI void mj_jacBody(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr, int body);
 MJAPI void mj_jacBodyCom(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr, int body);
 MJAPI void mj_jacSubtreeCom(const mjModel* m, mjData* d, mjtNum* jacp, int body);
 MJAPI void mj_jacGeom(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr, int geom);
 MJAPI void mj_jacSite(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr, int site);
-MJAPI void mj_jacPointAxis(const mjModel* m, mjData* d, mjtNum* jacPoint, mjtNum* jacAxis, const mjtNum point[3], const mjtNum axis[3], int body);
-MJAPI void mj_jacDot(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr, const mjtNum point[3], int body);
+MJAPI void mj_jacPointAxis(const mjModel* m, mjData* d, mjtNum* jacPoint, mjtNum* jacAxis,
+                           const mjtNum point[3], const mjtNum axis[3], int body);
+MJAPI void mj_jacDot(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr,
+                     const mjtNum point[3], int body);
 MJAPI void mj_angmomMat(const mjModel* m, mjData* d, mjtNum* mat, int body);
 MJAPI int mj_name2id(const mjModel* m, int type, const char* name);
 MJAPI const char* mj_id2name(const mjModel* m, int type, int id);
@@ -199,26 +208,39 @@ MJAPI void mj_fullM(const mjModel* m, mjtNum* dst, const mjtNum* M);
 MJAPI void mj_mulM(const mjModel* m, const mjData* d, mjtNum* res, const mjtNum* vec);
 MJAPI void mj_mulM2(const mjModel* m, const mjData* d, mjtNum* res, const mjtNum* vec);
 MJAPI void mj_addM(const mjModel* m, mjData* d, mjtNum* dst, int* rownnz, int* rowadr, int* colind);
-MJAPI void mj_applyFT(const mjModel* m, mjData* d, const mjtNum force[3], const mjtNum torque[3], const mjtNum point[3], int body, mjtNum* qfrc_target);
-MJAPI void mj_objectVelocity(const mjModel* m, const mjData* d, int objtype, int objid, mjtNum res[6], int flg_local);
-MJAPI void mj_objectAcceleration(const mjModel* m, const mjData* d, int objtype, int objid, mjtNum res[6], int flg_local);
-MJAPI mjtNum mj_geomDistance(const mjModel* m, mjData* d, int geom1, int geom2, mjtNum distmax, mjtNum fromto[6]);
+MJAPI void mj_applyFT(const mjModel* m, mjData* d, const mjtNum force[3], const mjtNum torque[3],
+                      const mjtNum point[3], int body, mjtNum* qfrc_target);
+MJAPI void mj_objectVelocity(const mjModel* m, const mjData* d, int objtype, int objid,
+                             mjtNum res[6], int flg_local);
+MJAPI void mj_objectAcceleration(const mjModel* m, const mjData* d, int objtype, int objid,
+                                 mjtNum res[6], int flg_local);
+MJAPI mjtNum mj_geomDistance(const mjModel* m, mjData* d, int geom1, int geom2, mjtNum distmax,
+                             mjtNum fromto[6]);
 MJAPI void mj_contactForce(const mjModel* m, const mjData* d, int id, mjtNum result[6]);
-MJAPI void mj_differentiatePos(const mjModel* m, mjtNum* qvel, mjtNum dt, const mjtNum* qpos1, const mjtNum* qpos2);
+MJAPI void mj_differentiatePos(const mjModel* m, mjtNum* qvel, mjtNum dt, const mjtNum* qpos1,
+                               const mjtNum* qpos2);
 MJAPI void mj_integratePos(const mjModel* m, mjtNum* qpos, const mjtNum* qvel, mjtNum dt);
 MJAPI void mj_normalizeQuat(const mjModel* m, mjtNum* qpos);
-MJAPI void mj_local2Global(mjData* d, mjtNum xpos[3], mjtNum xmat[9], const mjtNum pos[3], const mjtNum quat[4], int body, mjtByte sameframe);
+MJAPI void mj_local2Global(mjData* d, mjtNum xpos[3], mjtNum xmat[9], const mjtNum pos[3],
+                           const mjtNum quat[4], int body, mjtByte sameframe);
 MJAPI mjtNum mj_getTotalmass(const mjModel* m);
 MJAPI void mj_setTotalmass(mjModel* m, mjtNum newmass);
 MJAPI int mj_version(void);
 MJAPI const char* mj_versionString(void);
 // ---------------------------------- Ray casting -------------------------------------------------
 
-MJAPI mjtNum mj_ray(const mjModel* m, const mjData* d, const mjtNum pnt[3], const mjtNum vec[3], const mjtByte* geomgroup, mjtByte flg_static, int bodyexclude, int geomid[1], mjtNum normal[3]);
-MJAPI void mj_multiRay(const mjModel* m, mjData* d, const mjtNum pnt[3], const mjtNum* vec, const mjtByte* geomgroup, mjtByte flg_static, int bodyexclude, int* geomid, mjtNum* dist, mjtNum* normal, int nray, mjtNum cutoff);
-MJAPI mjtNum mj_rayHfield(const mjModel* m, const mjData* d, int geomid, const mjtNum pnt[3], const mjtNum vec[3], mjtNum normal[3]);
-MJAPI mjtNum mj_rayMesh(const mjModel* m, const mjData* d, int geomid, const mjtNum pnt[3], const mjtNum vec[3], mjtNum normal[3]);
-MJAPI mjtNum mju_rayGeom(const mjtNum pos[3], const mjtNum mat[9], const mjtNum size[3], const mjtNum pnt[3], const mjtNum vec[3], int geomtype, mjtNum normal[3]);
+MJAPI mjtNum mj_ray(const mjModel* m, const mjData* d, const mjtNum pnt[3], const mjtNum vec[3],
+                    const mjtByte* geomgroup, mjtByte flg_static, int bodyexclude, int geomid[1],
+                    mjtNum normal[3]);
+MJAPI void mj_multiRay(const mjModel* m, mjData* d, const mjtNum pnt[3], const mjtNum* vec,
+                       const mjtByte* geomgroup, mjtByte flg_static, int bodyexclude, int* geomid,
+                       mjtNum* dist, mjtNum* normal, int nray, mjtNum cutoff);
+MJAPI mjtNum mj_rayHfield(const mjModel* m, const mjData* d, int geomid, const mjtNum pnt[3],
+                          const mjtNum vec[3], mjtNum normal[3]);
+MJAPI mjtNum mj_rayMesh(const mjModel* m, const mjData* d, int geomid, const mjtNum pnt[3],
+                        const mjtNum vec[3], mjtNum normal[3]);
+MJAPI mjtNum mju_rayGeom(const mjtNum pos[3], const mjtNum mat[9], const mjtNum size[3],
+                         const mjtNum pnt[3], const mjtNum vec[3], int geomtype, mjtNum normal[3]);
 // ---------------------------------- Error and memory --------------------------------------------
 
 MJAPI void mju_error(const char* msg, ...) mjPRINTFLIKE(1, 2);
@@ -277,15 +299,22 @@ MJAPI mjtNum mju_mulVecMatVec(const mjtNum* vec1, const mjtNum* mat, const mjtNu
 MJAPI void mju_transpose(mjtNum* res, const mjtNum* mat, int nr, int nc);
 MJAPI void mju_symmetrize(mjtNum* res, const mjtNum* mat, int n);
 MJAPI void mju_eye(mjtNum* mat, int n);
-MJAPI void mju_mulMatMat(mjtNum* res, const mjtNum* mat1, const mjtNum* mat2, int r1, int c1, int c2);
-MJAPI void mju_mulMatMatT(mjtNum* res, const mjtNum* mat1, const mjtNum* mat2, int r1, int c1, int r2);
-MJAPI void mju_mulMatTMat(mjtNum* res, const mjtNum* mat1, const mjtNum* mat2, int r1, int c1, int c2);
+MJAPI void mju_mulMatMat(mjtNum* res, const mjtNum* mat1, const mjtNum* mat2, int r1, int c1,
+                         int c2);
+MJAPI void mju_mulMatMatT(mjtNum* res, const mjtNum* mat1, const mjtNum* mat2, int r1, int c1,
+                          int r2);
+MJAPI void mju_mulMatTMat(mjtNum* res, const mjtNum* mat1, const mjtNum* mat2, int r1, int c1,
+                          int c2);
 MJAPI void mju_sqrMatTD(mjtNum* res, const mjtNum* mat, const mjtNum* diag, int nr, int nc);
-MJAPI void mju_transformSpatial(mjtNum res[6], const mjtNum vec[6], int flg_force, const mjtNum newpos[3], const mjtNum oldpos[3], const mjtNum rotnew2old[9]);
+MJAPI void mju_transformSpatial(mjtNum res[6], const mjtNum vec[6], int flg_force,
+                                const mjtNum newpos[3], const mjtNum oldpos[3],
+                                const mjtNum rotnew2old[9]);
 // ---------------------------------- Sparse math -------------------------------------------------
 
-MJAPI int mju_dense2sparse(mjtNum* res, const mjtNum* mat, int nr, int nc, int* rownnz, int* rowadr, int* colind, int nnz);
-MJAPI void mju_sparse2dense(mjtNum* res, const mjtNum* mat, int nr, int nc, const int* rownnz, const int* rowadr, const int* colind);
+MJAPI int mju_dense2sparse(mjtNum* res, const mjtNum* mat, int nr, int nc, int* rownnz, int* rowadr,
+                           int* colind, int nnz);
+MJAPI void mju_sparse2dense(mjtNum* res, const mjtNum* mat, int nr, int nc, const int* rownnz,
+                            const int* rowadr, const int* colind);
 // ---------------------------------- Quaternions -------------------------------------------------
 
 MJAPI void mju_rotVecQuat(mjtNum res[3], const mjtNum vec[3], const mjtNum quat[4]);
@@ -304,27 +333,38 @@ MJAPI int mju_mat2Rot(mjtNum quat[4], const mjtNum mat[9]);
 MJAPI void mju_euler2Quat(mjtNum quat[4], const mjtNum euler[3], const char* seq);
 // ---------------------------------- Poses -------------------------------------------------------
 
-MJAPI void mju_mulPose(mjtNum posres[3], mjtNum quatres[4], const mjtNum pos1[3], const mjtNum quat1[4], const mjtNum pos2[3], const mjtNum quat2[4]);
-MJAPI void mju_negPose(mjtNum posres[3], mjtNum quatres[4], const mjtNum pos[3], const mjtNum quat[4]);
-MJAPI void mju_trnVecPose(mjtNum res[3], const mjtNum pos[3], const mjtNum quat[4], const mjtNum vec[3]);
+MJAPI void mju_mulPose(mjtNum posres[3], mjtNum quatres[4], const mjtNum pos1[3],
+                       const mjtNum quat1[4], const mjtNum pos2[3], const mjtNum quat2[4]);
+MJAPI void mju_negPose(mjtNum posres[3], mjtNum quatres[4], const mjtNum pos[3],
+                       const mjtNum quat[4]);
+MJAPI void mju_trnVecPose(mjtNum res[3], const mjtNum pos[3], const mjtNum quat[4],
+                          const mjtNum vec[3]);
 // ---------------------------------- Decompositions / Solvers ------------------------------------
 
 MJAPI int mju_cholFactor(mjtNum* mat, int n, mjtNum mindiag);
 MJAPI void mju_cholSolve(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int n);
 MJAPI int mju_cholUpdate(mjtNum* mat, mjtNum* x, int n, int flg_plus);
-MJAPI mjtNum mju_cholFactorBand(mjtNum* mat, int ntotal, int nband, int ndense, mjtNum diagadd, mjtNum diagmul);
-MJAPI void mju_cholSolveBand(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int ntotal, int nband, int ndense);
-MJAPI void mju_band2Dense(mjtNum* res, const mjtNum* mat, int ntotal, int nband, int ndense, mjtByte flg_sym);
+MJAPI mjtNum mju_cholFactorBand(mjtNum* mat, int ntotal, int nband, int ndense, mjtNum diagadd,
+                                mjtNum diagmul);
+MJAPI void mju_cholSolveBand(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int ntotal,
+                             int nband, int ndense);
+MJAPI void mju_band2Dense(mjtNum* res, const mjtNum* mat, int ntotal, int nband, int ndense,
+                          mjtByte flg_sym);
 MJAPI void mju_dense2Band(mjtNum* res, const mjtNum* mat, int ntotal, int nband, int ndense);
-MJAPI void mju_bandMulMatVec(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int ntotal, int nband, int ndense, int nvec, mjtByte flg_sym);
+MJAPI void mju_bandMulMatVec(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int ntotal,
+                             int nband, int ndense, int nvec, mjtByte flg_sym);
 MJAPI int mju_bandDiag(int i, int ntotal, int nband, int ndense);
 MJAPI int mju_eig3(mjtNum eigval[3], mjtNum eigvec[9], mjtNum quat[4], const mjtNum mat[9]);
-MJAPI int mju_boxQP(mjtNum* res, mjtNum* R, int* index, const mjtNum* H, const mjtNum* g, int n, const mjtNum* lower, const mjtNum* upper);
-MJAPI void mju_boxQPmalloc(mjtNum** res, mjtNum** R, int** index, mjtNum** H, mjtNum** g, int n, mjtNum** lower, mjtNum** upper);
+MJAPI int mju_boxQP(mjtNum* res, mjtNum* R, int* index, const mjtNum* H, const mjtNum* g, int n,
+                    const mjtNum* lower, const mjtNum* upper);
+MJAPI void mju_boxQPmalloc(mjtNum** res, mjtNum** R, int** index, mjtNum** H, mjtNum** g, int n,
+                           mjtNum** lower, mjtNum** upper);
 // ---------------------------------- Miscellaneous -----------------------------------------------
 
-MJAPI mjtNum mju_muscleGain(mjtNum len, mjtNum vel, const mjtNum lengthrange[2], mjtNum acc0, const mjtNum prm[9]);
-MJAPI mjtNum mju_muscleBias(mjtNum len, const mjtNum lengthrange[2], mjtNum acc0, const mjtNum prm[9]);
+MJAPI mjtNum mju_muscleGain(mjtNum len, mjtNum vel, const mjtNum lengthrange[2], mjtNum acc0,
+                            const mjtNum prm[9]);
+MJAPI mjtNum mju_muscleBias(mjtNum len, const mjtNum lengthrange[2], mjtNum acc0,
+                            const mjtNum prm[9]);
 MJAPI mjtNum mju_muscleDynamics(mjtNum ctrl, mjtNum act, const mjtNum prm[3]);
 MJAPI void mju_encodePyramid(mjtNum* pyramid, const mjtNum* force, const mjtNum* mu, int dim);
 MJAPI void mju_decodePyramid(mjtNum* force, const mjtNum* pyramid, const mjtNum* mu, int dim);
@@ -348,14 +388,18 @@ MJAPI void mju_n2d(double* res, const mjtNum* vec, int n);
 MJAPI void mju_insertionSort(mjtNum* list, int n);
 MJAPI void mju_insertionSortInt(int* list, int n);
 MJAPI mjtNum mju_Halton(int index, int base);
-MJAPI char* mju_strncpy(char *dst, const char *src, int n);
+MJAPI char* mju_strncpy(char* dst, const char* src, int n);
 MJAPI mjtNum mju_sigmoid(mjtNum x);
 // ---------------------------------- Derivatives -------------------------------------------------
 
-MJAPI void mjd_transitionFD(const mjModel* m, mjData* d, mjtNum eps, mjtByte flg_centered, mjtNum* A, mjtNum* B, mjtNum* C, mjtNum* D);
-MJAPI void mjd_inverseFD(const mjModel* m, mjData* d, mjtNum eps, mjtByte flg_actuation, mjtNum *DfDq, mjtNum *DfDv, mjtNum *DfDa, mjtNum *DsDq, mjtNum *DsDv, mjtNum *DsDa, mjtNum *DmDq);
+MJAPI void mjd_transitionFD(const mjModel* m, mjData* d, mjtNum eps, mjtByte flg_centered,
+                            mjtNum* A, mjtNum* B, mjtNum* C, mjtNum* D);
+MJAPI void mjd_inverseFD(const mjModel* m, mjData* d, mjtNum eps, mjtByte flg_actuation,
+                         mjtNum* DfDq, mjtNum* DfDv, mjtNum* DfDa, mjtNum* DsDq, mjtNum* DsDv,
+                         mjtNum* DsDa, mjtNum* DmDq);
 MJAPI void mjd_subQuat(const mjtNum qa[4], const mjtNum qb[4], mjtNum Da[9], mjtNum Db[9]);
-MJAPI void mjd_quatIntegrate(const mjtNum vel[3], mjtNum scale, mjtNum Dquat[9], mjtNum Dvel[9], mjtNum Dscale[3]);
+MJAPI void mjd_quatIntegrate(const mjtNum vel[3], mjtNum scale, mjtNum Dquat[9], mjtNum Dvel[9],
+                             mjtNum Dscale[3]);
 // ---------------------------------- Threads -----------------------------------------------------
 
 MJAPI mjThreadPool* mju_threadPoolCreate(size_t number_of_threads);
@@ -366,7 +410,8 @@ MJAPI void mju_defaultTask(mjTask* task);
 MJAPI void mju_taskJoin(mjTask* task);
 // ---------------------------------- Attachment --------------------------------------------------
 
-MJAPI mjsElement* mjs_attach(mjsElement* parent, const mjsElement* child, const char* prefix, const char* suffix);
+MJAPI mjsElement* mjs_attach(mjsElement* parent, const mjsElement* child, const char* prefix,
+                             const char* suffix);
 // ---------------------------------- Tree elements -----------------------------------------------
 
 MJAPI mjsBody* mjs_addBody(mjsBody* body, const mjsDefault* def);
@@ -400,14 +445,23 @@ MJAPI mjsDefault* mjs_addDefault(mjSpec* s, const char* classname, const mjsDefa
 // ---------------------------------- Set actuator parameters -------------------------------------
 
 MJAPI const char* mjs_setToMotor(mjsActuator* actuator);
-MJAPI const char* mjs_setToPosition(mjsActuator* actuator, double kp, double kv[1], double dampratio[1], double timeconst[1], double inheritrange);
-MJAPI const char* mjs_setToIntVelocity(mjsActuator* actuator, double kp, double kv[1], double dampratio[1], double timeconst[1], double inheritrange);
+MJAPI const char* mjs_setToPosition(mjsActuator* actuator, double kp, double kv[1],
+                                    double dampratio[1], double timeconst[1], double inheritrange);
+MJAPI const char* mjs_setToIntVelocity(mjsActuator* actuator, double kp, double kv[1],
+                                       double dampratio[1], double timeconst[1],
+                                       double inheritrange);
 MJAPI const char* mjs_setToVelocity(mjsActuator* actuator, double kv);
 MJAPI const char* mjs_setToDamper(mjsActuator* actuator, double kv);
-MJAPI const char* mjs_setToCylinder(mjsActuator* actuator, double timeconst, double bias, double area, double diameter);
-MJAPI const char* mjs_setToMuscle(mjsActuator* actuator, double timeconst[2], double tausmooth, double range[2], double force, double scale, double lmin, double lmax, double vmax, double fpmax, double fvmax);
+MJAPI const char* mjs_setToCylinder(mjsActuator* actuator, double timeconst, double bias,
+                                    double area, double diameter);
+MJAPI const char* mjs_setToMuscle(mjsActuator* actuator, double timeconst[2], double tausmooth,
+                                  double range[2], double force, double scale, double lmin,
+                                  double lmax, double vmax, double fpmax, double fvmax);
 MJAPI const char* mjs_setToAdhesion(mjsActuator* actuator, double gain);
-MJAPI const char* mjs_setToDCMotor(mjsActuator* actuator, double motorconst[2], double resistance, double nominal[3], double saturation[3], double inductance[2], double cogging[3], double controller[6], double thermal[6], double lugre[5], int input_mode);
+MJAPI const char* mjs_setToDCMotor(mjsActuator* actuator, double motorconst[2], double resistance,
+                                   double nominal[3], double saturation[3], double inductance[2],
+                                   double cogging[3], double controller[6], double thermal[6],
+                                   double lugre[5], int input_mode);
 // ---------------------------------- Assets ------------------------------------------------------
 
 MJAPI mjsMesh* mjs_addMesh(mjSpec* s, const mjsDefault* def);
@@ -465,10 +519,12 @@ MJAPI const void* mjs_getPluginAttributes(const mjsPlugin* plugin);
 
 MJAPI void mjs_setDefault(mjsElement* element, const mjsDefault* def);
 MJAPI int mjs_setFrame(mjsElement* dest, mjsFrame* frame);
-MJAPI const char* mjs_resolveOrientation(double quat[4], mjtByte degree, const char* sequence, const mjsOrientation* orientation);
+MJAPI const char* mjs_resolveOrientation(double quat[4], mjtByte degree, const char* sequence,
+                                         const mjsOrientation* orientation);
 MJAPI mjsFrame* mjs_bodyToFrame(mjsBody** body);
 MJAPI void mjs_setUserValue(mjsElement* element, const char* key, const void* data);
-MJAPI void mjs_setUserValueWithCleanup(mjsElement* element, const char* key, const void* data, void (*cleanup)(const void*));
+MJAPI void mjs_setUserValueWithCleanup(mjsElement* element, const char* key, const void* data,
+                                       void (*cleanup)(const void*));
 MJAPI const void* mjs_getUserValue(mjsElement* element, const char* key);
 MJAPI void mjs_deleteUserValue(mjsElement* element, const char* key);
 MJAPI int mjs_sensorDim(const mjsSensor* sensor);

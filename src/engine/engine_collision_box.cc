@@ -176,8 +176,8 @@ static int keepContact(const BoxPose* ref, const mjtNum xref[3], const BoxPose* 
 // Contacts of face k (outward sign sgn, towards box inc) of box ref against box inc, whose
 // separation along the face normal is sep; see the file comment. flip: ref is geom 2 (the
 // contact normal is then -n).
-static int faceContacts(mjContact* con, const BoxPose* ref, const BoxPose* inc, int k,
-                        mjtNum sgn, int flip, mjtNum sep, mjtNum margin) {
+static int faceContacts(mjContact* con, const BoxPose* ref, const BoxPose* inc, int k, mjtNum sgn,
+                        int flip, mjtNum sep, mjtNum margin) {
   mjtNum n[3], mn[3], dots[3], Dw[3];
   mju_scl3(n, ref->axis[k], sgn);
   mju_scl3(mn, n, -1);
@@ -256,8 +256,8 @@ static int faceContacts(mjContact* con, const BoxPose* ref, const BoxPose* inc, 
         corner[iv] = cv * sv * lim[iv];
         mju_sub3(rel, corner, D);
         // inside, or on the boundary within rounding (coincident edges of the two faces)
-        if (!solve2(&s, &t, rel, e[0], e[1], iu, iv) || s < -1e-12 || s > 1 + 1e-12 ||
-            t < -1e-12 || t > 1 + 1e-12) {
+        if (!solve2(&s, &t, rel, e[0], e[1], iu, iv) || s < -1e-12 || s > 1 + 1e-12 || t < -1e-12 ||
+            t > 1 + 1e-12) {
           continue;
         }
         mju_copy3(pt[np], D);
@@ -329,10 +329,10 @@ static int faceContacts(mjContact* con, const BoxPose* ref, const BoxPose* inc, 
 // edge direction i whose outward normal is closest to n), box 2 the incident face G (the face
 // containing edge direction j whose outward normal is closest to -n), seen along n.
 typedef struct {
-  mjtNum nb[3];       // n in box 1's frame
-  int k;              // F: x_k = g s_k in box 1's frame
+  mjtNum nb[3];  // n in box 1's frame
+  int k;         // F: x_k = g s_k in box 1's frame
   mjtNum g;
-  int iu, iv;         // in-plane axes of F (faceFrame order) with their signs
+  int iu, iv;  // in-plane axes of F (faceFrame order) with their signs
   mjtNum su, sv;
   const mjtNum* s;    // half-sizes of box 1
   const BoxPose* b2;  // box 2 (for the position test of keepContact)
@@ -509,8 +509,7 @@ static int edgeContacts(mjContact* con, const BoxPose* b1, const BoxPose* b2, in
   return ncon;
 }
 
-int mjc_BoxBox(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-               mjtNum margin) {
+int mjc_BoxBox(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   BoxPose b1, b2;
   boxPose(&b1, m, d, g1);
   boxPose(&b2, m, d, g2);
@@ -620,7 +619,6 @@ static void segmentClosest(const mjtNum p[3], const mjtNum a[3], const mjtNum q[
   *s = ss;
   *t = tt;
 }
-
 
 // signed distance of box coordinates x from the box surface (negative inside)
 static mjtNum boxSdf(const mjtNum x[3], const mjtNum s[3]) {

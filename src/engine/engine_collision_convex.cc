@@ -51,7 +51,9 @@ void supportSphere(mjtNum res[3], const mjCCDObj* obj, const mjtNum u[3]) {
     res[1] = res[2] = 0;
     return;
   }
-  for (int k = 0; k < 3; k++) res[k] = r * u[k] / len;
+  for (int k = 0; k < 3; k++) {
+    res[k] = r * u[k] / len;
+  }
 }
 
 // capsule: segment of half-length size[1] along z, plus radius size[0]
@@ -76,7 +78,9 @@ void supportEllipsoid(mjtNum res[3], const mjCCDObj* obj, const mjtNum u[3]) {
   // orders of the same products miss 10 to 44 of them), whose EPA picks among exactly
   // symmetric faces by these last bits (probe_epa_rotation)
   mjtNum inv = 1 / len;
-  for (int k = 0; k < 3; k++) res[k] = obj->size[k] * inv * s[k];
+  for (int k = 0; k < 3; k++) {
+    res[k] = obj->size[k] * inv * s[k];
+  }
 }
 
 // cylinder: disk of radius size[0] in the xy plane, extruded by +-size[1] along z
@@ -98,7 +102,9 @@ void supportCylinder(mjtNum res[3], const mjCCDObj* obj, const mjtNum u[3]) {
 }
 
 void supportBox(mjtNum res[3], const mjCCDObj* obj, const mjtNum u[3]) {
-  for (int k = 0; k < 3; k++) res[k] = u[k] >= 0 ? obj->size[k] : -obj->size[k];
+  for (int k = 0; k < 3; k++) {
+    res[k] = u[k] >= 0 ? obj->size[k] : -obj->size[k];
+  }
 }
 
 // mesh vertex maximizing u.v: hill climbing over the hull graph (on a convex polytope a vertex
@@ -119,7 +125,9 @@ int meshSupportVertex(mjCCDObj* obj, const mjtNum u[3]) {
           next = nb;
         }
       }
-      if (next < 0) break;
+      if (next < 0) {
+        break;
+      }
       cur = next;
     }
     obj->warm = cur;
@@ -152,7 +160,9 @@ void supportGeom(mjtNum res[3], mjCCDObj* obj, const mjtNum dir[3]) {
   mju_mulMatTVec3(u, obj->mat, dir);
   mjc_localSupport(loc, obj, u);
   mju_mulMatVec3(res, obj->mat, loc);
-  for (int k = 0; k < 3; k++) res[k] += obj->pos[k];
+  for (int k = 0; k < 3; k++) {
+    res[k] += obj->pos[k];
+  }
   if (obj->margin > 0 && !obj->core) {
     // the ball of radius margin: + margin dir / |dir|. GJK and EPA pass unit directions, which
     // MuJoCo 3.3.8 scales by the margin without dividing by their norm (1 up to rounding; these
@@ -160,10 +170,14 @@ void supportGeom(mjtNum res[3], mjCCDObj* obj, const mjtNum dir[3]) {
     // MPR) may pass any length
     mjtNum len2 = dot3(dir, dir);
     if (fabs(len2 - 1) < 1e-12) {
-      for (int k = 0; k < 3; k++) res[k] += obj->margin * dir[k];
+      for (int k = 0; k < 3; k++) {
+        res[k] += obj->margin * dir[k];
+      }
     } else if (len2 > mjMINVAL * mjMINVAL) {
       mjtNum len = sqrt(len2);
-      for (int k = 0; k < 3; k++) res[k] += obj->margin * dir[k] / len;
+      for (int k = 0; k < 3; k++) {
+        res[k] += obj->margin * dir[k] / len;
+      }
     }
   }
 }
@@ -179,11 +193,15 @@ void supportPrism(mjtNum res[3], mjCCDObj* obj, const mjtNum dir[3]) {
       bi = i;
     }
   }
-  for (int k = 0; k < 3; k++) res[k] = obj->prism[bi][k];
+  for (int k = 0; k < 3; k++) {
+    res[k] = obj->prism[bi][k];
+  }
   if (obj->margin > 0) {
     mjtNum len = sqrt(dot3(dir, dir));
     if (len > mjMINVAL) {
-      for (int k = 0; k < 3; k++) res[k] += obj->margin * dir[k] / len;
+      for (int k = 0; k < 3; k++) {
+        res[k] += obj->margin * dir[k] / len;
+      }
     }
   }
 }
@@ -194,8 +212,12 @@ void supportPrism(mjtNum res[3], mjCCDObj* obj, const mjtNum dir[3]) {
 // convex objects
 
 mjtNum mjc_coreRadius(const mjCCDObj* obj) {
-  if (obj->geom < 0) return 0;
-  if (obj->type == mjGEOM_SPHERE || obj->type == mjGEOM_CAPSULE) return obj->size[0];
+  if (obj->geom < 0) {
+    return 0;
+  }
+  if (obj->type == mjGEOM_SPHERE || obj->type == mjGEOM_CAPSULE) {
+    return obj->size[0];
+  }
   return 0;
 }
 
@@ -242,7 +264,9 @@ void mjc_initCCDObj(mjCCDObj* obj, const mjModel* m, const mjData* d, int g, mjt
     obj->center[k] = d->geom_xpos[3 * g + k];
     obj->size[k] = m->geom_size[3 * g + k];
   }
-  for (int k = 0; k < 9; k++) obj->mat[k] = d->geom_xmat[9 * g + k];
+  for (int k = 0; k < 9; k++) {
+    obj->mat[k] = d->geom_xmat[9 * g + k];
+  }
   obj->support = supportGeom;
 
   // an sdf geom with a mesh is, for the convex colliders (plane-sdf), its mesh's convex hull
@@ -268,7 +292,9 @@ void mjc_initCCDObj(mjCCDObj* obj, const mjModel* m, const mjData* d, int g, mjt
       obj->edges = graph + 2 + 2 * numvert;
       (void)numface;
     }
-    if (obj->nvert <= 0) obj->type = mjGEOM_NONE;
+    if (obj->nvert <= 0) {
+      obj->type = mjGEOM_NONE;
+    }
   }
 }
 
@@ -287,7 +313,9 @@ void mjc_initPrismObj(mjCCDObj* obj, const mjModel* m, const mjData* d, mjtNum m
 void mjc_prismCenter(mjCCDObj* obj) {
   for (int k = 0; k < 3; k++) {
     mjtNum s = 0;
-    for (int i = 0; i < 6; i++) s += obj->prism[i][k];
+    for (int i = 0; i < 6; i++) {
+      s += obj->prism[i][k];
+    }
     obj->center[k] = s / 6;
   }
 }
@@ -325,7 +353,9 @@ namespace {
 constexpr mjtNum kEllipsoidStep = 1e-6;
 
 int ellipsoidNormal(mjtNum n[3], const mjtNum p[3], const mjtNum a[3]) {
-  if (dot3(p, p) < mjMINVAL * mjMINVAL) return 0;
+  if (dot3(p, p) < mjMINVAL * mjMINVAL) {
+    return 0;
+  }
   mjtNum a2[3] = {a[0] * a[0], a[1] * a[1], a[2] * a[2]};
   mjtNum amin2 = a2[0] < a2[1] ? (a2[0] < a2[2] ? a2[0] : a2[2]) : (a2[1] < a2[2] ? a2[1] : a2[2]);
   auto f = [&](mjtNum t, mjtNum* df) {
@@ -343,9 +373,13 @@ int ellipsoidNormal(mjtNum n[3], const mjtNum p[3], const mjtNum a[3]) {
     // outside: plain Newton from t = 0 (monotone: f convex and decreasing)
     for (int it = 0; it < 100; it++) {
       mjtNum val = f(t, &df);
-      if (!(df < 0)) break;
+      if (!(df < 0)) {
+        break;
+      }
       mjtNum step = val / df;
-      if (fabs(step) < kEllipsoidStep) break;
+      if (fabs(step) < kEllipsoidStep) {
+        break;
+      }
       t -= step;
     }
   } else {
@@ -359,13 +393,19 @@ int ellipsoidNormal(mjtNum n[3], const mjtNum p[3], const mjtNum a[3]) {
       } else {
         hi = t;
       }
-      if (val == 0 || hi - lo <= 1e-15 * (fabs(lo) + fabs(hi))) break;
+      if (val == 0 || hi - lo <= 1e-15 * (fabs(lo) + fabs(hi))) {
+        break;
+      }
       mjtNum next = df < 0 ? t - val / df : 0.5 * (lo + hi);
-      if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
+      if (!(next > lo && next < hi)) {
+        next = 0.5 * (lo + hi);
+      }
       t = next;
     }
   }
-  for (int k = 0; k < 3; k++) n[k] = p[k] / (a2[k] + t);
+  for (int k = 0; k < 3; k++) {
+    n[k] = p[k] / (a2[k] + t);
+  }
   return 1;
 }
 
@@ -394,7 +434,9 @@ int smoothNormal(mjtNum n[3], const mjModel* m, const mjData* d, int g, const mj
     case mjGEOM_ELLIPSOID:
       // normal at the surface point closest to p (as MuJoCo 3.3.8, established with the oracle
       // on height-field contacts to 1e-9)
-      if (!ellipsoidNormal(nl, loc, size)) return 0;
+      if (!ellipsoidNormal(nl, loc, size)) {
+        return 0;
+      }
       break;
     case mjGEOM_CYLINDER:
       // radial on the side. Near the caps the collider's normal is kept: within 5% of the
@@ -402,7 +444,9 @@ int smoothNormal(mjtNum n[3], const mjModel* m, const mjData* d, int g, const mj
       // distance R - r to the side (as MuJoCo 3.3.8 does; found with the oracle on four
       // cylinder shapes over height fields, 2048 contacts: the 5% cut-off lies between 94.83%
       // and 95.13%, the ratio between 0.246 and 0.2507)
-      if (fabs(loc[2]) >= kCylinderSide * size[1]) return 0;
+      if (fabs(loc[2]) >= kCylinderSide * size[1]) {
+        return 0;
+      }
       if (size[1] - fabs(loc[2]) <=
           kCylinderCapRatio * (size[0] - sqrt(loc[0] * loc[0] + loc[1] * loc[1]))) {
         return 0;
@@ -415,8 +459,12 @@ int smoothNormal(mjtNum n[3], const mjModel* m, const mjData* d, int g, const mj
       return 0;
   }
   mjtNum len = sqrt(dot3(nl, nl));
-  if (len < mjMINVAL) return 0;
-  for (int k = 0; k < 3; k++) nl[k] /= len;
+  if (len < mjMINVAL) {
+    return 0;
+  }
+  for (int k = 0; k < 3; k++) {
+    nl[k] /= len;
+  }
   mju_mulMatVec3(n, mat, nl);
   return 1;
 }
@@ -429,18 +477,30 @@ void mjc_fixNormal(const mjModel* m, const mjData* d, mjContact* con, int g1, in
   int s2 = smoothNormal(n2, m, d, g2, con->pos);
   mjtNum n[3];
   if (s1 && s2) {
-    for (int k = 0; k < 3; k++) n[k] = n1[k] - n2[k];
+    for (int k = 0; k < 3; k++) {
+      n[k] = n1[k] - n2[k];
+    }
     mjtNum len = sqrt(dot3(n, n));
-    if (len < mjMINVAL) return;
-    for (int k = 0; k < 3; k++) n[k] /= len;
+    if (len < mjMINVAL) {
+      return;
+    }
+    for (int k = 0; k < 3; k++) {
+      n[k] /= len;
+    }
   } else if (s1) {
-    for (int k = 0; k < 3; k++) n[k] = n1[k];
+    for (int k = 0; k < 3; k++) {
+      n[k] = n1[k];
+    }
   } else if (s2) {
-    for (int k = 0; k < 3; k++) n[k] = -n2[k];
+    for (int k = 0; k < 3; k++) {
+      n[k] = -n2[k];
+    }
   } else {
     return;
   }
-  for (int k = 0; k < 3; k++) con->frame[k] = n[k];
+  for (int k = 0; k < 3; k++) {
+    con->frame[k] = n[k];
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -472,10 +532,14 @@ constexpr int kMaxFeature = 32;
 // local coordinates of vertex i of a box or mesh
 void featureVertex(mjtNum v[3], const mjCCDObj* obj, int i) {
   if (obj->type == mjGEOM_BOX) {
-    for (int k = 0; k < 3; k++) v[k] = (i >> k) & 1 ? obj->size[k] : -obj->size[k];
+    for (int k = 0; k < 3; k++) {
+      v[k] = (i >> k) & 1 ? obj->size[k] : -obj->size[k];
+    }
   } else {
     int id = obj->nhull > 0 ? obj->hullvert[i] : i;
-    for (int k = 0; k < 3; k++) v[k] = obj->vert[3 * id + k];
+    for (int k = 0; k < 3; k++) {
+      v[k] = obj->vert[3 * id + k];
+    }
   }
 }
 
@@ -483,7 +547,7 @@ void featureVertex(mjtNum v[3], const mjCCDObj* obj, int i) {
 // unit normal (world).
 struct Feature {
   mjtNum v[kMaxFeature][3];
-  int n;           // number of vertices (-1: too many)
+  int n;  // number of vertices (-1: too many)
   mjtNum normal[3];
 };
 
@@ -506,7 +570,9 @@ void planeNormal(mjtNum res[3], mjtNum (*pts)[3], int n, const mjtNum u[3]) {
       if (len > best) {
         best = len;
         mjtNum s = dot3(c, u) < 0 ? -1 : 1;
-        for (int k = 0; k < 3; k++) res[k] = s * c[k];
+        for (int k = 0; k < 3; k++) {
+          res[k] = s * c[k];
+        }
       }
     }
   }
@@ -525,7 +591,9 @@ void findFeature(Feature* f, mjCCDObj* obj, const mjtNum dir[3]) {
     mjtNum h = dot3(v, u);
     if (h > best) {
       best = h;
-      for (int k = 0; k < 3; k++) v0[k] = v[k];
+      for (int k = 0; k < 3; k++) {
+        v0[k] = v[k];
+      }
     }
   }
   mjtNum loc[kMaxFeature][3];
@@ -538,13 +606,17 @@ void findFeature(Feature* f, mjCCDObj* obj, const mjtNum dir[3]) {
         f->n = -1;
         return;
       }
-      for (int k = 0; k < 3; k++) loc[f->n][k] = v[k];
+      for (int k = 0; k < 3; k++) {
+        loc[f->n][k] = v[k];
+      }
       f->n++;
     }
   }
   for (int i = 0; i < f->n; i++) {
     mju_mulMatVec3(f->v[i], obj->mat, loc[i]);
-    for (int k = 0; k < 3; k++) f->v[i][k] += obj->pos[k];
+    for (int k = 0; k < 3; k++) {
+      f->v[i][k] += obj->pos[k];
+    }
   }
   if (f->n >= 3) {
     mjtNum nl[3];
@@ -552,7 +624,9 @@ void findFeature(Feature* f, mjCCDObj* obj, const mjtNum dir[3]) {
       // the box axis closest to u
       int ax = 0;
       for (int k = 1; k < 3; k++) {
-        if (fabs(u[k]) > fabs(u[ax])) ax = k;
+        if (fabs(u[k]) > fabs(u[ax])) {
+          ax = k;
+        }
       }
       nl[0] = nl[1] = nl[2] = 0;
       nl[ax] = u[ax] < 0 ? -1 : 1;
@@ -603,8 +677,8 @@ int clipPolygon(mjtNum (*out)[2], const mjtNum (*in)[2], int nin, const mjtNum (
     const mjtNum* a = clip[e];
     const mjtNum* b = clip[(e + 1) % nclip];
     mjtNum ex = b[0] - a[0], ey = b[1] - a[1];
-    mjtNum (*src)[2] = buf[cur];
-    mjtNum (*dst)[2] = buf[1 - cur];
+    mjtNum(*src)[2] = buf[cur];
+    mjtNum(*dst)[2] = buf[1 - cur];
     int m = 0;
     for (int i = 0; i < n; i++) {
       const mjtNum* p = src[i];
@@ -645,13 +719,19 @@ int clipSegment(mjtNum* t0, mjtNum* t1, const mjtNum a[2], const mjtNum b[2],
     mjtNum ex = q[0] - p[0], ey = q[1] - p[1];
     mjtNum sa = ex * (a[1] - p[1]) - ey * (a[0] - p[0]);
     mjtNum sb = ex * (b[1] - p[1]) - ey * (b[0] - p[0]);
-    if (sa < 0 && sb < 0) return 0;
+    if (sa < 0 && sb < 0) {
+      return 0;
+    }
     if (sa < 0) {
       mjtNum t = sa / (sa - sb);
-      if (t > *t0) *t0 = t;
+      if (t > *t0) {
+        *t0 = t;
+      }
     } else if (sb < 0) {
       mjtNum t = sa / (sa - sb);
-      if (t < *t1) *t1 = t;
+      if (t < *t1) {
+        *t1 = t;
+      }
     }
   }
   return *t0 <= *t1;
@@ -661,7 +741,9 @@ int clipSegment(mjtNum* t0, mjtNum* t1, const mjtNum a[2], const mjtNum b[2],
 // the line through them; writes their indices and returns their number
 int pickFour(int* idx, const mjtNum (*p)[2], int n) {
   if (n <= 4) {
-    for (int i = 0; i < n; i++) idx[i] = i;
+    for (int i = 0; i < n; i++) {
+      idx[i] = i;
+    }
     return n;
   }
   int a = 0, b = 1;
@@ -679,8 +761,8 @@ int pickFour(int* idx, const mjtNum (*p)[2], int n) {
   int c = -1, e = -1;
   mjtNum smax = 0, smin = 0;
   for (int i = 0; i < n; i++) {
-    mjtNum s = (p[b][0] - p[a][0]) * (p[i][1] - p[a][1]) -
-               (p[b][1] - p[a][1]) * (p[i][0] - p[a][0]);
+    mjtNum s =
+        (p[b][0] - p[a][0]) * (p[i][1] - p[a][1]) - (p[b][1] - p[a][1]) * (p[i][0] - p[a][0]);
     if (s > smax) {
       smax = s;
       c = i;
@@ -692,9 +774,13 @@ int pickFour(int* idx, const mjtNum (*p)[2], int n) {
   }
   int k = 0;
   idx[k++] = a;
-  if (c >= 0) idx[k++] = c;
+  if (c >= 0) {
+    idx[k++] = c;
+  }
   idx[k++] = b;
-  if (e >= 0) idx[k++] = e;
+  if (e >= 0) {
+    idx[k++] = e;
+  }
   return k;
 }
 
@@ -718,16 +804,22 @@ int multiContact(mjContact* con, mjCCDObj* o1, mjCCDObj* o2) {
   findFeature(&f1, o1, n);
   findFeature(&f2, o2, neg);
   bool face1 = f1.n >= 3, face2 = f2.n >= 3;
-  if (!(face1 && f2.n >= 2) && !(face2 && f1.n >= 2)) return 1;
+  if (!(face1 && f2.n >= 2) && !(face2 && f1.n >= 2)) {
+    return 1;
+  }
 
   // reference face, its normal (from geom1 to geom2) and the incident feature
   bool ref2 = face2;
   const Feature* ref = ref2 ? &f2 : &f1;
   const Feature* inc = ref2 ? &f1 : &f2;
-  if (face1 && face2) inc = &f2;  // both faces: geom2's face, clipped by geom1's
+  if (face1 && face2) {
+    inc = &f2;  // both faces: geom2's face, clipped by geom1's
+  }
   const Feature* clipf = (face1 && face2) ? &f1 : ref;
   mjtNum nref[3];
-  for (int k = 0; k < 3; k++) nref[k] = ref2 ? -ref->normal[k] : ref->normal[k];
+  for (int k = 0; k < 3; k++) {
+    nref[k] = ref2 ? -ref->normal[k] : ref->normal[k];
+  }
 
   // incident points move by half the depth towards the other geom
   mjtNum depth = -con->dist;
@@ -745,7 +837,9 @@ int multiContact(mjContact* con, mjCCDObj* o1, mjCCDObj* o2) {
     mjtNum a[2] = {dot3(inc->v[0], t1), dot3(inc->v[0], t2)};
     mjtNum b[2] = {dot3(inc->v[1], t1), dot3(inc->v[1], t2)};
     mjtNum s0, s1;
-    if (!clipSegment(&s0, &s1, a, b, pc, clipf->n)) return 1;
+    if (!clipSegment(&s0, &s1, a, b, pc, clipf->n)) {
+      return 1;
+    }
     for (int k = 0; k < 3; k++) {
       pts[0][k] = inc->v[0][k] + s0 * (inc->v[1][k] - inc->v[0][k]);
       pts[1][k] = inc->v[0][k] + s1 * (inc->v[1][k] - inc->v[0][k]);
@@ -756,7 +850,9 @@ int multiContact(mjContact* con, mjCCDObj* o1, mjCCDObj* o2) {
     mjtNum pin[kMaxFeature][2], out[2 * kMaxFeature + 4][2];
     planarPolygon(pin, inc->v, inc->n, t1, t2);
     int nout = clipPolygon(out, pin, inc->n, pc, clipf->n);
-    if (nout < 1) return 1;
+    if (nout < 1) {
+      return 1;
+    }
     int idx[4];
     int k4 = pickFour(idx, out, nout);
     mjtNum h = dot3(inc->v[0], nref);
@@ -795,13 +891,14 @@ void ccdConfig(mjCCDConfig* cfg, const mjModel* m, mjtNum cutoff) {
 
 // legacy pipeline: MPR on the geoms inflated by half the margin each, so that an overlap of
 // depth p of the inflated shapes is a distance margin - p of the shapes
-int convexLegacy(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                 mjtNum margin) {
+int convexLegacy(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   mjCCDObj o1, o2;
   mjc_initCCDObj(&o1, m, d, g1, 0.5 * margin);
   mjc_initCCDObj(&o2, m, d, g2, 0.5 * margin);
   mjtNum depth, normal[3], pos[3];
-  if (!mjc_mprPenetration(m, &o1, &o2, &depth, normal, pos)) return 0;
+  if (!mjc_mprPenetration(m, &o1, &o2, &depth, normal, pos)) {
+    return 0;
+  }
   memset(con, 0, sizeof(mjContact));
   con->dist = margin - depth;
   for (int k = 0; k < 3; k++) {
@@ -818,9 +915,10 @@ int convexLegacy(const mjModel* m, const mjData* d, mjContact* con, int g1, int 
 // EPA find the signed distance s of the inflated shapes, and a contact is reported when s < 0,
 // with dist = s + m (the distance of the geoms themselves when they are separated by less than
 // m; for overlapping geoms the EPA result on the rounded shapes).
-int mjc_Convex(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-               mjtNum margin) {
-  if (m->opt.disableflags & mjDSBL_NATIVECCD) return convexLegacy(m, d, con, g1, g2, margin);
+int mjc_Convex(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
+  if (m->opt.disableflags & mjDSBL_NATIVECCD) {
+    return convexLegacy(m, d, con, g1, g2, margin);
+  }
 
   mjCCDObj o1, o2;
   mjc_initCCDObj(&o1, m, d, g1, 0.5 * margin);
@@ -831,7 +929,9 @@ int mjc_Convex(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2
   // the geoms, each inflated by half the margin, must overlap strictly: touching shapes (zero
   // distance) give no contact, as in MuJoCo 3.3.8
   mjtNum dist = mjc_ccd(&cfg, &st, &o1, &o2, const_cast<mjData*>(d));
-  if (dist >= 0) return 0;
+  if (dist >= 0) {
+    return 0;
+  }
   mjc_setContact(con, &st);
   con->dist += margin;
 
@@ -853,7 +953,9 @@ int mjc_ConvexDistance(const mjModel* m, const mjData* d, mjContact* con, int g1
   ccdConfig(&cfg, m, distmax);
   mjCCDStatus st;
   mjtNum dist = mjc_ccd(&cfg, &st, &o1, &o2, const_cast<mjData*>(d));
-  if (dist >= distmax) return 0;
+  if (dist >= distmax) {
+    return 0;
+  }
   mjc_setContact(con, &st);
   return 1;
 }
@@ -881,7 +983,9 @@ int mjc_PlaneConvex(const mjModel* m, const mjData* d, mjContact* con, int g1, i
     obj.support(p, &obj, dir);
     mjtNum rel[3] = {p[0] - ppos[0], p[1] - ppos[1], p[2] - ppos[2]};
     mjtNum dist = dot3(rel, normal);
-    if (dist > margin) return 0;
+    if (dist > margin) {
+      return 0;
+    }
     memset(con, 0, sizeof(mjContact));
     con->dist = dist;
     for (int k = 0; k < 3; k++) {
@@ -912,7 +1016,9 @@ int mjc_PlaneConvex(const mjModel* m, const mjData* d, mjContact* con, int g1, i
   auto add = [&](int v) {
     mjtNum vl[3] = {obj.vert[3 * v], obj.vert[3 * v + 1], obj.vert[3 * v + 2]};
     mjtNum dist = dot3(vl, nl) + off;
-    if (dist > margin) return;
+    if (dist > margin) {
+      return;
+    }
     mjtNum pw[3];
     mju_mulMatVec3(pw, obj.mat, vl);
     mjContact* c = con + ncon++;
@@ -924,7 +1030,9 @@ int mjc_PlaneConvex(const mjModel* m, const mjData* d, mjContact* con, int g1, i
     }
   };
   add(v0);
-  if (ncon == 0) return 0;
+  if (ncon == 0) {
+    return 0;
+  }
   if (local0 >= 0) {
     // neighbors close to the first contact add nothing: only vertices farther than
     // 0.3 geom_rbound from the first contact point count (MuJoCo 3.3.8's rule, found with the
@@ -938,7 +1046,9 @@ int mjc_PlaneConvex(const mjModel* m, const mjData* d, mjContact* con, int g1, i
       mju_mulMatVec3(pw, obj.mat, vl);
       mjtNum e[3] = {pw[0] + obj.pos[0] - con[0].pos[0], pw[1] + obj.pos[1] - con[0].pos[1],
                      pw[2] + obj.pos[2] - con[0].pos[2]};
-      if (dot3(e, e) > far * far) add(v);
+      if (dot3(e, e) > far * far) {
+        add(v);
+      }
     }
   }
   return ncon;

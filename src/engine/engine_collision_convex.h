@@ -56,25 +56,25 @@ typedef void (*mjfSupport)(mjtNum res[3], mjCCDObj* obj, const mjtNum dir[3]);
 struct mjCCDObj_ {
   const mjModel* model;
   const mjData* data;
-  int geom;            // geom id, -1 for a height-field prism
-  int type;            // mjtGeom of the shape (mjGEOM_HFIELD for a prism)
-  mjtNum margin;       // inflation: the support point moves by margin along the unit direction
-  mjtNum pos[3];       // frame of the shape (geom_xpos / geom_xmat, possibly perturbed)
+  int geom;       // geom id, -1 for a height-field prism
+  int type;       // mjtGeom of the shape (mjGEOM_HFIELD for a prism)
+  mjtNum margin;  // inflation: the support point moves by margin along the unit direction
+  mjtNum pos[3];  // frame of the shape (geom_xpos / geom_xmat, possibly perturbed)
   mjtNum mat[9];
-  mjtNum size[3];      // geom_size
-  mjtNum center[3];    // a point inside the shape (world), used by the legacy MPR pipeline
-  int core;            // if set, spheres and capsules support their core (center point, axis
-                       // segment) only; mjc_ccd uses this to find distances exactly
+  mjtNum size[3];    // geom_size
+  mjtNum center[3];  // a point inside the shape (world), used by the legacy MPR pipeline
+  int core;          // if set, spheres and capsules support their core (center point, axis
+                     // segment) only; mjc_ccd uses this to find distances exactly
 
   // meshes: vertices in the geom frame and the convex hull graph (mesh_graph layout)
-  const float* vert;   // mesh_vert + 3*mesh_vertadr
-  int nvert;           // number of mesh vertices
-  int nhull;           // number of hull vertices (0: no graph, search all vertices)
-  const int* hullvert; // vert_globalid of the graph
-  const int* edgeadr;  // vert_edgeadr of the graph
-  const int* edges;    // edge_localid of the graph
-  int warm;            // hull-local index of the last support vertex (hill-climbing start)
-  int lastvert;        // mesh vertex index of the last support point (-1 if not a vertex)
+  const float* vert;    // mesh_vert + 3*mesh_vertadr
+  int nvert;            // number of mesh vertices
+  int nhull;            // number of hull vertices (0: no graph, search all vertices)
+  const int* hullvert;  // vert_globalid of the graph
+  const int* edgeadr;   // vert_edgeadr of the graph
+  const int* edges;     // edge_localid of the graph
+  int warm;             // hull-local index of the last support vertex (hill-climbing start)
+  int lastvert;         // mesh vertex index of the last support point (-1 if not a vertex)
 
   // height-field prism: 6 vertices in world coordinates (3 top, 3 bottom)
   mjtNum prism[6][3];
@@ -97,18 +97,18 @@ void mjc_localSupport(mjtNum res[3], mjCCDObj* obj, const mjtNum dir[3]);
 // native convex collision (engine_collision_gjk.cc)
 
 typedef struct mjCCDConfig_ {
-  int max_iterations;   // mjOption.ccd_iterations
-  mjtNum tolerance;     // mjOption.ccd_tolerance (distance units)
-  mjtNum dist_cutoff;   // > 0: distances are wanted up to this value (GJK runs to convergence
-                        // unless the objects are certainly farther apart); 0: contacts only
-  int contacts;         // nonzero: penetration depth of overlapping objects (EPA)
+  int max_iterations;  // mjOption.ccd_iterations
+  mjtNum tolerance;    // mjOption.ccd_tolerance (distance units)
+  mjtNum dist_cutoff;  // > 0: distances are wanted up to this value (GJK runs to convergence
+                       // unless the objects are certainly farther apart); 0: contacts only
+  int contacts;        // nonzero: penetration depth of overlapping objects (EPA)
 } mjCCDConfig;
 
 typedef struct mjCCDStatus_ {
-  mjtNum dist;          // signed distance (< 0: penetration depth); > cutoff: not computed
-  mjtNum x1[3];         // witness point on obj1
-  mjtNum x2[3];         // witness point on obj2
-  mjtNum normal[3];     // unit normal pointing from obj1 to obj2
+  mjtNum dist;       // signed distance (< 0: penetration depth); > cutoff: not computed
+  mjtNum x1[3];      // witness point on obj1
+  mjtNum x2[3];      // witness point on obj2
+  mjtNum normal[3];  // unit normal pointing from obj1 to obj2
   int gjk_iterations;
   int epa_iterations;
 } mjCCDStatus;

@@ -17,7 +17,9 @@
 
 mjtNum mj_geomDistance(const mjModel* m, mjData* d, int geom1, int geom2, mjtNum distmax,
                        mjtNum fromto[6]) {
-  if (fromto) mju_zero(fromto, 6);
+  if (fromto) {
+    mju_zero(fromto, 6);
+  }
   if (geom1 < 0 || geom1 >= m->ngeom || geom2 < 0 || geom2 >= m->ngeom) {
     mjERROR("geom index out of range: %d, %d (ngeom = %d)", geom1, geom2, (int)m->ngeom);
     return distmax;
@@ -28,10 +30,14 @@ mjtNum mj_geomDistance(const mjModel* m, mjData* d, int geom1, int geom2, mjtNum
   int g1 = swap ? geom2 : geom1;
   int g2 = swap ? geom1 : geom2;
   mjfCollision collide = mjCOLLISIONFUNC[m->geom_type[g1]][m->geom_type[g2]];
-  if (!collide) return distmax;
+  if (!collide) {
+    return distmax;
+  }
   // the general convex collider inflates the geoms by the margin, which is inaccurate for large
   // distmax; distances use GJK / EPA on the geoms themselves
-  if (collide == mjc_Convex) collide = mjc_ConvexDistance;
+  if (collide == mjc_Convex) {
+    collide = mjc_ConvexDistance;
+  }
 
   mjContact con[mjMAXCONPAIR];
   int ncon = collide(m, d, con, g1, g2, distmax);

@@ -183,8 +183,8 @@ static mjtNum assignMargin(const mjModel* m, mjtNum margin) {
 }
 
 // Fill everything but dist/pos/normal/tangent hint in `con` (produced by a collider) and append.
-static void finishContact(const mjModel* m, mjData* d, mjContact* con, int g1, int g2,
-                          int condim, mjtNum includemargin, const mjtNum friction[5],
+static void finishContact(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, int condim,
+                          mjtNum includemargin, const mjtNum friction[5],
                           const mjtNum solref[mjNREF], const mjtNum solreffriction[mjNREF],
                           const mjtNum solimp[mjNIMP]) {
   mjc_completeFrame(con->frame);
@@ -224,8 +224,8 @@ void mj_collideGeoms(const mjModel* m, mjData* d, int g1, int g2) {
     return;  // filter 1
   }
 
-  mjtNum margin = assignMargin(m, ipair >= 0 ? m->pair_margin[ipair]
-                                             : mjMAX(m->geom_margin[g1], m->geom_margin[g2]));
+  mjtNum margin = assignMargin(
+      m, ipair >= 0 ? m->pair_margin[ipair] : mjMAX(m->geom_margin[g1], m->geom_margin[g2]));
   if (mj_filterSphere(m, d, g1, g2, margin)) {
     return;  // filter 2
   }
@@ -239,8 +239,8 @@ void mj_collideGeoms(const mjModel* m, mjData* d, int g1, int g2) {
     return;
   }
   if (ncon > mjMAXCONPAIR) {
-    mjERROR("collision function for geom types %d, %d returned %d contacts (max %d)", type1,
-            type2, ncon, mjMAXCONPAIR);
+    mjERROR("collision function for geom types %d, %d returned %d contacts (max %d)", type1, type2,
+            ncon, mjMAXCONPAIR);
     return;
   }
 
@@ -296,14 +296,14 @@ static int comparePair(int a1, int a2, int b1, int b2) {
 // Per-body broad-phase data on the mjData stack
 typedef struct {
   int nbody;
-  int* list;          // candidate bodies: bounded ones first (nfin), then those with planes
+  int* list;  // candidate bodies: bounded ones first (nfin), then those with planes
   int nfin, ninf;
-  int* contype;       // OR of the contype / conaffinity of the body's candidate geoms
+  int* contype;  // OR of the contype / conaffinity of the body's candidate geoms
   int* conaffinity;
-  mjtNum* box;        // per bounded candidate: [min, max] along the 3 sweep axes
-  int* order;         // bounded candidates sorted by box min along the first axis
-  mjtNum* sorted;     // the boxes in that order, contiguous (the sweep reads them in sequence)
-  int* sortedbody;    // the body of each sorted box
+  mjtNum* box;      // per bounded candidate: [min, max] along the 3 sweep axes
+  int* order;       // bounded candidates sorted by box min along the first axis
+  mjtNum* sorted;   // the boxes in that order, contiguous (the sweep reads them in sequence)
+  int* sortedbody;  // the body of each sorted box
 } BroadData;
 
 // body pair allowed by the body filters (and by the body contype/conaffinity masks)
@@ -495,8 +495,8 @@ int mj_broadphase(const mjModel* m, mjData* d, int** pairs) {
   int n2 = unboundedPairs(m, &bd, NULL);
   int n = n1 + n2;
   *pairs = mj_stackAllocInt(d, 2 * mjMAX(n, 1));
-  uint64_t* key = (uint64_t*)mj_stackAllocByte(d, sizeof(uint64_t) * mjMAX(n, 1),
-                                               alignof(uint64_t));
+  uint64_t* key =
+      (uint64_t*)mj_stackAllocByte(d, sizeof(uint64_t) * mjMAX(n, 1), alignof(uint64_t));
   n1 = sweepAndPrune(m, &bd, key);
   n = n1 + unboundedPairs(m, &bd, key + n1);
 

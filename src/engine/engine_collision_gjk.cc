@@ -124,8 +124,9 @@ void supportPair(mjtNum a[3], mjtNum b[3], mjCCDObj* obj1, mjCCDObj* obj2, const
 // has finitely many support points, so GJK and EPA terminate exactly
 bool discreteShapes(const mjCCDObj* obj1, const mjCCDObj* obj2) {
   auto discrete = [](const mjCCDObj* o) {
-    return !o->core && (o->type == mjGEOM_BOX || o->type == mjGEOM_MESH ||
-                        o->type == mjGEOM_HFIELD) && o->margin == 0;
+    return !o->core &&
+           (o->type == mjGEOM_BOX || o->type == mjGEOM_MESH || o->type == mjGEOM_HFIELD) &&
+           o->margin == 0;
   };
   return discrete(obj1) && discrete(obj2);
 }
@@ -138,7 +139,9 @@ void projectOriginLine(mjtNum r[3], const mjtNum v1[3], const mjtNum v2[3]) {
   mjtNum e[3];
   sub3(e, v2, v1);
   mjtNum t = -dot3(v2, e) / dot3(e, e);
-  for (int k = 0; k < 3; k++) r[k] = v2[k] + t * e[k];
+  for (int k = 0; k < 3; k++) {
+    r[k] = v2[k] + t * e[k];
+  }
 }
 
 // projection of the origin on the plane through v1, v2, v3: p = n (n.v) / (n.n) for a normal n
@@ -153,7 +156,9 @@ int projectOriginPlane(mjtNum r[3], const mjtNum v1[3], const mjtNum v2[3], cons
   // corner v2: (v3 - v2) x (v2 - v1)
   mji_cross(n, e32, e21);
   mjtNum nv = dot3(n, v2), nn = dot3(n, n);
-  if (nn == 0) return 1;
+  if (nn == 0) {
+    return 1;
+  }
   if (nv != 0 && nn > mjMINVAL) {
     scl3(r, n, nv / nn);
     return 0;
@@ -163,7 +168,9 @@ int projectOriginPlane(mjtNum r[3], const mjtNum v1[3], const mjtNum v2[3], cons
   mji_cross(n, e21, e31);
   nv = dot3(n, v1);
   nn = dot3(n, n);
-  if (nn == 0) return 1;
+  if (nn == 0) {
+    return 1;
+  }
   if (nv != 0 && nn > mjMINVAL) {
     scl3(r, n, nv / nn);
     return 0;
@@ -218,12 +225,12 @@ inline mjtNum area2(const mjtNum p[2], const mjtNum a[2], const mjtNum b[2]) {
 mjtNum shadow2D(mjtNum t1[2], mjtNum t2[2], mjtNum t3[2], mjtNum p2[2], const mjtNum s1[3],
                 const mjtNum s2[3], const mjtNum s3[3], const mjtNum p[3]) {
   // minors of [s1 s2 s3; 1 1 1] without row x, y, z
-  mjtNum mx = s2[1] * s3[2] - s2[2] * s3[1] - s1[1] * s3[2] + s1[2] * s3[1] + s1[1] * s2[2] -
-              s1[2] * s2[1];
-  mjtNum my = s2[0] * s3[2] - s2[2] * s3[0] - s1[0] * s3[2] + s1[2] * s3[0] + s1[0] * s2[2] -
-              s1[2] * s2[0];
-  mjtNum mz = s2[0] * s3[1] - s2[1] * s3[0] - s1[0] * s3[1] + s1[1] * s3[0] + s1[0] * s2[1] -
-              s1[1] * s2[0];
+  mjtNum mx =
+      s2[1] * s3[2] - s2[2] * s3[1] - s1[1] * s3[2] + s1[2] * s3[1] + s1[1] * s2[2] - s1[2] * s2[1];
+  mjtNum my =
+      s2[0] * s3[2] - s2[2] * s3[0] - s1[0] * s3[2] + s1[2] * s3[0] + s1[0] * s2[2] - s1[2] * s2[0];
+  mjtNum mz =
+      s2[0] * s3[1] - s2[1] * s3[0] - s1[0] * s3[1] + s1[1] * s3[0] + s1[0] * s2[1] - s1[1] * s2[0];
   int i, j;
   mjtNum mmax;
   if (fabs(mx) >= fabs(my) && fabs(mx) >= fabs(mz)) {
@@ -280,11 +287,15 @@ void S2D(mjtNum lam[3], const mjtNum s1[3], const mjtNum s2[3], const mjtNum s3[
   static const int kEdge[3][2] = {{1, 2}, {0, 2}, {0, 1}};  // edge opposite vertex i
   bool out[3] = {!in1, !in2, !in3};
   for (int i = 0; i < 3; i++) {
-    if (!out[i]) continue;
+    if (!out[i]) {
+      continue;
+    }
     int a = kEdge[i][0], b = kEdge[i][1];
     mjtNum l[2], x[3];
     S1D(l, v[a], v[b]);
-    for (int k = 0; k < 3; k++) x[k] = l[0] * v[a][k] + l[1] * v[b][k];
+    for (int k = 0; k < 3; k++) {
+      x[k] = l[0] * v[a][k] + l[1] * v[b][k];
+    }
     mjtNum d = dot3(x, x);
     if (d < best) {
       best = d;
@@ -303,9 +314,13 @@ void S3D(mjtNum lam[4], const mjtNum s1[3], const mjtNum s2[3], const mjtNum s3[
   mjtNum c[4] = {-det3(s2, s3, s4), det3(s1, s3, s4), -det3(s1, s2, s4), det3(s1, s2, s3)};
   mjtNum vol = c[0] + c[1] + c[2] + c[3];
   bool in[4];
-  for (int i = 0; i < 4; i++) in[i] = sameSign(vol, c[i]);
+  for (int i = 0; i < 4; i++) {
+    in[i] = sameSign(vol, c[i]);
+  }
   if (in[0] && in[1] && in[2] && in[3]) {
-    for (int i = 0; i < 4; i++) lam[i] = c[i] / vol;
+    for (int i = 0; i < 4; i++) {
+      lam[i] = c[i] / vol;
+    }
     return;
   }
 
@@ -314,11 +329,15 @@ void S3D(mjtNum lam[4], const mjtNum s1[3], const mjtNum s2[3], const mjtNum s3[
   const mjtNum* v[4] = {s1, s2, s3, s4};
   static const int kFace[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
   for (int i = 0; i < 4; i++) {
-    if (in[i]) continue;
+    if (in[i]) {
+      continue;
+    }
     const int* f = kFace[i];
     mjtNum l[3], x[3];
     S2D(l, v[f[0]], v[f[1]], v[f[2]]);
-    for (int k = 0; k < 3; k++) x[k] = l[0] * v[f[0]][k] + l[1] * v[f[1]][k] + l[2] * v[f[2]][k];
+    for (int k = 0; k < 3; k++) {
+      x[k] = l[0] * v[f[0]][k] + l[1] * v[f[1]][k] + l[2] * v[f[2]][k];
+    }
     mjtNum d = dot3(x, x);
     if (d < best) {
       best = d;
@@ -343,20 +362,19 @@ struct Simplex {
 
 // working state of one query
 struct Query {
-  Simplex s;        // GJK's final simplex (s.n = 0: separated)
-  mjtNum x1[3];     // witness points (initially the objects' centers)
+  Simplex s;     // GJK's final simplex (s.n = 0: separated)
+  mjtNum x1[3];  // witness points (initially the objects' centers)
   mjtNum x2[3];
-  mjtNum dist;      // distance found by GJK (0 for an enclosed origin, mjMAXVAL: separated)
-  int iterations;   // GJK iterations used
+  mjtNum dist;     // distance found by GJK (0 for an enclosed origin, mjMAXVAL: separated)
+  int iterations;  // GJK iterations used
   int maxiter;
   mjtNum tolerance;
-  mjtNum cutoff;    // > 0: distances wanted up to this value
+  mjtNum cutoff;  // > 0: distances wanted up to this value
 };
 
 // signed distance of the origin from the plane of v1 v2 v3 along the unit normal
 // (v3 - v1) x (v2 - v1), written to `normal`; 0 for a degenerate triangle
-mjtNum planeDistance(mjtNum normal[3], const mjtNum v1[3], const mjtNum v2[3],
-                     const mjtNum v3[3]) {
+mjtNum planeDistance(mjtNum normal[3], const mjtNum v1[3], const mjtNum v2[3], const mjtNum v3[3]) {
   mjtNum e1[3], e2[3];
   sub3(e1, v3, v1);
   sub3(e2, v2, v1);
@@ -461,7 +479,9 @@ void gjk(Query* q, mjCCDObj* obj1, mjCCDObj* obj2) {
 
     // duality gap: |x|^2 - x.s bounds |x|^2 - dist^2
     mjtNum xx = dot3(x, x), xs = dot3(x, sk);
-    if (xx - xs <= eps) break;
+    if (xx - xs <= eps) {
+      break;
+    }
 
     // the plane through s orthogonal to x separates M from the origin
     if (!want_dist) {
@@ -506,7 +526,9 @@ void gjk(Query* q, mjCCDObj* obj1, mjCCDObj* obj2) {
     }
     int m = 0;
     for (int i = 0; i < 4; i++) {
-      if (lam[i] == 0) continue;
+      if (lam[i] == 0) {
+        continue;
+      }
       if (m != i) {
         copy3(s->w[m], s->w[i]);
         copy3(s->a[m], s->a[i]);
@@ -524,9 +546,13 @@ void gjk(Query* q, mjCCDObj* obj1, mjCCDObj* obj2) {
 
     mjtNum xnext[3];
     lincomb(xnext, lam, s->w, n);
-    if (xnext[0] == x[0] && xnext[1] == x[1] && xnext[2] == x[2]) break;  // no progress
+    if (xnext[0] == x[0] && xnext[1] == x[1] && xnext[2] == x[2]) {
+      break;  // no progress
+    }
     copy3(x, xnext);
-    if (n == 4) break;  // the origin is enclosed
+    if (n == 4) {
+      break;  // the origin is enclosed
+    }
   }
 
   lincomb(q->x1, lam, s->a, n);
@@ -558,9 +584,9 @@ struct Polytope {
   int nvert, maxvert;
   Face* face;
   int nface, maxface;
-  int* cand;       // faces that may still be the closest one (ascending creation order,
-  int ncand;       // with removals swapped in from the end)
-  int* hface;      // horizon: kept face and its edge, in traversal order
+  int* cand;   // faces that may still be the closest one (ascending creation order,
+  int ncand;   // with removals swapped in from the end)
+  int* hface;  // horizon: kept face and its edge, in traversal order
   int* hedge;
   int nhorizon, maxhorizon;
 };
@@ -615,8 +641,12 @@ void deleteFace(Polytope* P, int f) {
 
 // index of the edge of face f that starts at vertex v
 int edgeFrom(const Face* f, int v) {
-  if (f->vert[0] == v) return 0;
-  if (f->vert[1] == v) return 1;
+  if (f->vert[0] == v) {
+    return 0;
+  }
+  if (f->vert[1] == v) {
+    return 1;
+  }
   return 2;
 }
 
@@ -633,7 +663,9 @@ void addHorizon(Polytope* P, int f, int e) {
 // caller's edge is a horizon edge).
 int horizonSearch(Polytope* P, const mjtNum w[3], int f, int e) {
   Face* face = P->face + f;
-  if (dot3(face->v, w) - face->dist <= mjMINVAL) return 0;
+  if (dot3(face->v, w) - face->dist <= mjMINVAL) {
+    return 0;
+  }
   deleteFace(P, f);
   for (int k = 1; k < 3; k++) {
     int i = (e + k) % 3;
@@ -641,7 +673,9 @@ int horizonSearch(Polytope* P, const mjtNum w[3], int f, int e) {
     Face* adj = P->face + g;
     if (adj->index > -2) {
       int ge = edgeFrom(adj, face->vert[(i + 1) % 3]);
-      if (!horizonSearch(P, w, g, ge)) addHorizon(P, g, ge);
+      if (!horizonSearch(P, w, g, ge)) {
+        addHorizon(P, g, ge);
+      }
     }
   }
   return 1;
@@ -655,15 +689,18 @@ void horizon(Polytope* P, const mjtNum w[3], int f) {
   for (int i = 0; i < 3; i++) {
     int g = face->adj[i];
     Face* adj = P->face + g;
-    if (i > 0 && adj->index == -2) continue;
+    if (i > 0 && adj->index == -2) {
+      continue;
+    }
     int ge = edgeFrom(adj, face->vert[(i + 1) % 3]);
-    if (!horizonSearch(P, w, g, ge)) addHorizon(P, g, ge);
+    if (!horizonSearch(P, w, g, ge)) {
+      addHorizon(P, g, ge);
+    }
   }
 }
 
 // origin enclosed by the tetrahedron (closed: points on its boundary count as inside)
-bool originInTetra(const mjtNum v1[3], const mjtNum v2[3], const mjtNum v3[3],
-                   const mjtNum v4[3]) {
+bool originInTetra(const mjtNum v1[3], const mjtNum v2[3], const mjtNum v3[3], const mjtNum v4[3]) {
   // the origin is on the same side of each face as the opposite vertex
   const mjtNum* v[4] = {v1, v2, v3, v4};
   static const int kFace[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
@@ -675,7 +712,9 @@ bool originInTetra(const mjtNum v1[3], const mjtNum v2[3], const mjtNum v3[3],
     mji_cross(n, e1, e2);
     sub3(r, v[i], p);
     mjtNum side = dot3(n, r), origin = -dot3(n, p);
-    if ((side > 0 && origin < 0) || (side < 0 && origin > 0)) return false;
+    if ((side > 0 && origin < 0) || (side < 0 && origin > 0)) {
+      return false;
+    }
   }
   return true;
 }
@@ -689,10 +728,14 @@ bool pointInTriangle(const mjtNum v1[3], const mjtNum v2[3], const mjtNum v3[3],
   mji_cross(n, e1, e2);
   sub3(r, p, v1);
   mjtNum nn = dot3(n, n);
-  if (nn < mjMINVAL) return true;
+  if (nn < mjMINVAL) {
+    return true;
+  }
   // off the plane
   mjtNum h = dot3(n, r);
-  if (h * h > mjMINVAL * nn) return false;
+  if (h * h > mjMINVAL * nn) {
+    return false;
+  }
   // inside all three edges
   const mjtNum* v[3] = {v1, v2, v3};
   for (int i = 0; i < 3; i++) {
@@ -700,7 +743,9 @@ bool pointInTriangle(const mjtNum v1[3], const mjtNum v2[3], const mjtNum v3[3],
     sub3(e, v[(i + 1) % 3], v[i]);
     sub3(q, p, v[i]);
     mji_cross(c, e, q);
-    if (dot3(c, n) < 0) return false;
+    if (dot3(c, n) < 0) {
+      return false;
+    }
   }
   return true;
 }
@@ -739,8 +784,12 @@ int polytope4(Polytope* P, const Simplex* s, mjCCDObj* obj1, mjCCDObj* obj2) {
       return restartFromTriangle(P, a, b, c, obj1, obj2);
     }
   }
-  if (!originInTetra(P->w[v1], P->w[v2], P->w[v3], P->w[v4])) return 1;
-  for (int f = 0; f < 4; f++) addCandidate(P, f);
+  if (!originInTetra(P->w[v1], P->w[v2], P->w[v3], P->w[v4])) {
+    return 1;
+  }
+  for (int f = 0; f < 4; f++) {
+    addCandidate(P, f);
+  }
   return 0;
 }
 
@@ -756,7 +805,9 @@ int polytope3(Polytope* P, const Simplex* s, mjCCDObj* obj1, mjCCDObj* obj2) {
   // 46 the other)
   mji_cross(n, e2, e1);
   mjtNum nn = norm3(n);
-  if (nn < mjMINVAL) return 1;
+  if (nn < mjMINVAL) {
+    return 1;
+  }
   scl3(neg, n, -1);
 
   int v1 = copyVertex(P, s->a[0], s->b[0]);
@@ -766,8 +817,12 @@ int polytope3(Polytope* P, const Simplex* s, mjCCDObj* obj1, mjCCDObj* obj2) {
   int v4 = epaSupport(P, obj1, obj2, neg, nn);
 
   // the apexes must leave the triangle's plane
-  if (pointInTriangle(P->w[v1], P->w[v2], P->w[v3], P->w[v4])) return 1;
-  if (pointInTriangle(P->w[v1], P->w[v2], P->w[v3], P->w[v5])) return 1;
+  if (pointInTriangle(P->w[v1], P->w[v2], P->w[v3], P->w[v4])) {
+    return 1;
+  }
+  if (pointInTriangle(P->w[v1], P->w[v2], P->w[v3], P->w[v5])) {
+    return 1;
+  }
 
   attachFace(P, v4, v1, v2, 1, 3, 2);
   attachFace(P, v4, v3, v1, 2, 4, 0);
@@ -776,13 +831,17 @@ int polytope3(Polytope* P, const Simplex* s, mjCCDObj* obj1, mjCCDObj* obj2) {
   attachFace(P, v5, v1, v3, 3, 1, 5);
   attachFace(P, v5, v3, v2, 4, 2, 3);
   for (int f = 0; f < 6; f++) {
-    if (P->face[f].dist < mjMINVAL * mjMINVAL) return 1;  // the origin on a face: touching
+    if (P->face[f].dist < mjMINVAL * mjMINVAL) {
+      return 1;  // the origin on a face: touching
+    }
   }
   if (!originInTetra(P->w[v1], P->w[v2], P->w[v3], P->w[v4]) &&
       !originInTetra(P->w[v1], P->w[v2], P->w[v3], P->w[v5])) {
     return 1;
   }
-  for (int f = 0; f < 6; f++) addCandidate(P, f);
+  for (int f = 0; f < 6; f++) {
+    addCandidate(P, f);
+  }
   return 0;
 }
 
@@ -835,10 +894,8 @@ int polytope2(Polytope* P, const Simplex* s, mjCCDObj* obj1, mjCCDObj* obj2) {
   int v5 = epaSupport(P, obj1, obj2, d3, norm3(d3));
 
   // faces; if the origin is on one, restart from that triangle
-  static const int kFace[6][3] = {{0, 2, 3}, {0, 4, 2}, {0, 3, 4},
-                                  {1, 3, 2}, {1, 2, 4}, {1, 4, 3}};
-  static const int kAdj[6][3] = {{1, 3, 2}, {2, 4, 0}, {0, 5, 1},
-                                 {5, 0, 4}, {3, 1, 5}, {4, 2, 3}};
+  static const int kFace[6][3] = {{0, 2, 3}, {0, 4, 2}, {0, 3, 4}, {1, 3, 2}, {1, 2, 4}, {1, 4, 3}};
+  static const int kAdj[6][3] = {{1, 3, 2}, {2, 4, 0}, {0, 5, 1}, {5, 0, 4}, {3, 1, 5}, {4, 2, 3}};
   int vi[5] = {v1, v2, v3, v4, v5};
   for (int f = 0; f < 6; f++) {
     int a = vi[kFace[f][0]], b = vi[kFace[f][1]], c = vi[kFace[f][2]];
@@ -850,13 +907,15 @@ int polytope2(Polytope* P, const Simplex* s, mjCCDObj* obj1, mjCCDObj* obj2) {
       !originInTetra(P->w[v2], P->w[v3], P->w[v4], P->w[v5])) {
     return 1;
   }
-  for (int f = 0; f < 6; f++) addCandidate(P, f);
+  for (int f = 0; f < 6; f++) {
+    addCandidate(P, f);
+  }
   return 0;
 }
 
 // barycentric coordinates of p (in the plane of the triangle) in v1 v2 v3
-void triangleCoordinates(mjtNum lam[3], const mjtNum v1[3], const mjtNum v2[3],
-                         const mjtNum v3[3], const mjtNum p[3]) {
+void triangleCoordinates(mjtNum lam[3], const mjtNum v1[3], const mjtNum v2[3], const mjtNum v3[3],
+                         const mjtNum p[3]) {
   mjtNum t1[2], t2[2], t3[2], p2[2];
   mjtNum mmax = shadow2D(t1, t2, t3, p2, v1, v2, v3, p);
   lam[0] = area2(p2, t2, t3) / mmax;
@@ -870,7 +929,9 @@ bool repeatedSupport(const Polytope* P, int wi, bool geom_only) {
   for (int i = 0; i < wi; i++) {
     bool b = P->b[i][0] == P->b[wi][0] && P->b[i][1] == P->b[wi][1] && P->b[i][2] == P->b[wi][2];
     bool a = P->a[i][0] == P->a[wi][0] && P->a[i][1] == P->a[wi][1] && P->a[i][2] == P->a[wi][2];
-    if (b && (geom_only || a)) return true;
+    if (b && (geom_only || a)) {
+      return true;
+    }
   }
   return false;
 }
@@ -906,7 +967,9 @@ int epa(Polytope* P, mjCCDObj* obj1, mjCCDObj* obj2, int maxiter, mjtNum toleran
     // support point along the face's direction: an upper bound of the depth
     Face* fc = P->face + face;
     mjtNum lower = sqrt(lower2);
-    if (P->nvert >= P->maxvert) break;
+    if (P->nvert >= P->maxvert) {
+      break;
+    }
     int wi = epaSupport(P, obj1, obj2, fc->v, lower);
     const mjtNum* w = P->w[wi];
     mjtNum upk = dot3(fc->v, w) / lower;
@@ -914,13 +977,17 @@ int epa(Polytope* P, mjCCDObj* obj1, mjCCDObj* obj2, int maxiter, mjtNum toleran
       upper = upk;
       upper2 = upper * upper;
     }
-    if (discrete ? upper - lower <= 0 : upper - lower < tolerance) break;
+    if (discrete ? upper - lower <= 0 : upper - lower < tolerance) {
+      break;
+    }
 
     // polytopes: a support point found before means no progress (MuJoCo 3.3.8 identifies the
     // support points by their vertices; a height-field prism's vertex is not tracked, so there
     // any repeated vertex of the other geom counts, which stops EPA early at a face that need not
     // be the deepest one: established with the oracle on boxes over height fields)
-    if (discrete && repeatedSupport(P, wi, obj1->type == mjGEOM_HFIELD)) break;
+    if (discrete && repeatedSupport(P, wi, obj1->type == mjGEOM_HFIELD)) {
+      break;
+    }
 
     horizon(P, w, face);
     int nedge = P->nhorizon;
@@ -940,7 +1007,9 @@ int epa(Polytope* P, mjCCDObj* obj1, mjCCDObj* obj2, int maxiter, mjtNum toleran
       h->adj[he] = first + i;
       int prevf = first + (i + nedge - 1) % nedge, nextf = first + (i + 1) % nedge;
       mjtNum dist = attachFace(P, wi, e2, e1, prevf, hf, nextf);
-      if (dist >= lower2 && dist <= upper2) addCandidate(P, first + i);
+      if (dist >= lower2 && dist <= upper2) {
+        addCandidate(P, first + i);
+      }
     }
   }
   *iterations = k;
@@ -997,8 +1066,7 @@ void penetration(Query* q, mjCCDObj* obj1, mjCCDObj* obj2, mjData* d) {
     if (f >= 0) {
       const Face* face = P.face + f;
       mjtNum lam[3];
-      triangleCoordinates(lam, P.w[face->vert[0]], P.w[face->vert[1]], P.w[face->vert[2]],
-                          face->v);
+      triangleCoordinates(lam, P.w[face->vert[0]], P.w[face->vert[1]], P.w[face->vert[2]], face->v);
       for (int k = 0; k < 3; k++) {
         q->x1[k] = lam[0] * P.a[face->vert[0]][k] + lam[1] * P.a[face->vert[1]][k] +
                    lam[2] * P.a[face->vert[2]][k];
@@ -1054,8 +1122,12 @@ mjtNum mjc_ccd(const mjCCDConfig* config, mjCCDStatus* status, mjCCDObj* obj1, m
   // then the core distance minus the radii, along the core normal
   mjtNum r1 = mjc_coreRadius(obj1), r2 = mjc_coreRadius(obj2);
   if (r1 > 0 || r2 > 0) {
-    if (r1 > 0) r1 += obj1->margin;
-    if (r2 > 0) r2 += obj2->margin;
+    if (r1 > 0) {
+      r1 += obj1->margin;
+    }
+    if (r2 > 0) {
+      r2 += obj2->margin;
+    }
     copy3(q.x1, obj1->center);
     copy3(q.x2, obj2->center);
     q.cutoff = config->dist_cutoff + r1 + r2;
@@ -1076,7 +1148,9 @@ mjtNum mjc_ccd(const mjCCDConfig* config, mjCCDStatus* status, mjCCDObj* obj1, m
           q.x2[k] -= r2 * n[k];
         }
         q.dist -= r1 + r2;
-        if (q.dist > config->dist_cutoff && config->dist_cutoff > 0) q.dist = mjMAXVAL;
+        if (q.dist > config->dist_cutoff && config->dist_cutoff > 0) {
+          q.dist = mjMAXVAL;
+        }
       }
       finish(status, &q);
       return status->dist;
@@ -1089,7 +1163,9 @@ mjtNum mjc_ccd(const mjCCDConfig* config, mjCCDStatus* status, mjCCDObj* obj1, m
   copy3(q.x1, obj1->center);
   copy3(q.x2, obj2->center);
   gjk(&q, obj1, obj2);
-  if (config->contacts && q.dist <= q.tolerance && q.s.n > 1) penetration(&q, obj1, obj2, d);
+  if (config->contacts && q.dist <= q.tolerance && q.s.n > 1) {
+    penetration(&q, obj1, obj2, d);
+  }
   finish(status, &q);
   return status->dist;
 }
@@ -1129,7 +1205,9 @@ int mjc_mprPenetration(const mjModel* m, mjCCDObj* obj1, mjCCDObj* obj2, mjtNum*
   ccd.mpr_tolerance = m->opt.ccd_tolerance;
   ccd_real_t dep;
   ccd_vec3_t dir, p;
-  if (ccdMPRPenetration(obj1, obj2, &ccd, &dep, &dir, &p) != 0) return 0;
+  if (ccdMPRPenetration(obj1, obj2, &ccd, &dep, &dir, &p) != 0) {
+    return 0;
+  }
   *depth = dep;
   // libccd's direction is the one in which obj2 must move to resolve the penetration, i.e. from
   // obj1 to obj2

@@ -59,7 +59,9 @@ void contactToWorld(mjContact* con, const mjtNum* hpos, const mjtNum* hmat) {
   mjtNum p[3] = {con->pos[0], con->pos[1], con->pos[2]};
   mjtNum n[3] = {con->frame[0], con->frame[1], con->frame[2]};
   mju_mulMatVec3(con->pos, hmat, p);
-  for (int k = 0; k < 3; k++) con->pos[k] += hpos[k];
+  for (int k = 0; k < 3; k++) {
+    con->pos[k] += hpos[k];
+  }
   mju_mulMatVec3(con->frame, hmat, n);
 }
 
@@ -68,10 +70,14 @@ void contactToWorld(mjContact* con, const mjtNum* hpos, const mjtNum* hmat) {
 int mjc_ConvexHField(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
                      mjtNum margin) {
   int hid = m->geom_dataid[g1];
-  if (hid < 0 || hid >= m->nhfield) return 0;
+  if (hid < 0 || hid >= m->nhfield) {
+    return 0;
+  }
   const mjtNum* size = m->hfield_size + 4 * hid;
   int nrow = m->hfield_nrow[hid], ncol = m->hfield_ncol[hid];
-  if (nrow < 2 || ncol < 2) return 0;
+  if (nrow < 2 || ncol < 2) {
+    return 0;
+  }
   const float* data = m->hfield_data + m->hfield_adr[hid];
   const mjtNum* hpos = d->geom_xpos + 3 * g1;
   const mjtNum* hmat = d->geom_xmat + 9 * g1;
@@ -86,7 +92,9 @@ int mjc_ConvexHField(const mjModel* m, const mjData* d, mjContact* con, int g1, 
   mjtNum rel[3] = {geom.pos[0] - hpos[0], geom.pos[1] - hpos[1], geom.pos[2] - hpos[2]};
   mju_mulMatTVec3(geom.pos, hmat, rel);
   mju_mulMatTMat(geom.mat, hmat, d->geom_xmat + 9 * g2, 3, 3, 3);
-  for (int k = 0; k < 3; k++) geom.center[k] = geom.pos[k];
+  for (int k = 0; k < 3; k++) {
+    geom.center[k] = geom.pos[k];
+  }
 
   // bounding box of the geom in the height-field frame, from its support along the frame axes
   // (the geom's own box, without margin: MuJoCo 3.3.8 selects cells this way)
@@ -113,10 +121,18 @@ int mjc_ConvexHField(const mjModel* m, const mjData* d, mjContact* con, int g1, 
   mjtNum dx = 2 * size[0] / (ncol - 1), dy = 2 * size[1] / (nrow - 1);
   int cmin = (int)floor((lo[0] + size[0]) / dx), cmax = (int)floor((hi[0] + size[0]) / dx);
   int rmin = (int)floor((lo[1] + size[1]) / dy), rmax = (int)floor((hi[1] + size[1]) / dy);
-  if (cmin < 0) cmin = 0;
-  if (rmin < 0) rmin = 0;
-  if (cmax > ncol - 2) cmax = ncol - 2;
-  if (rmax > nrow - 2) rmax = nrow - 2;
+  if (cmin < 0) {
+    cmin = 0;
+  }
+  if (rmin < 0) {
+    rmin = 0;
+  }
+  if (cmax > ncol - 2) {
+    cmax = ncol - 2;
+  }
+  if (rmax > nrow - 2) {
+    rmax = nrow - 2;
+  }
 
   mjCCDObj prism;
   mjc_initPrismObj(&prism, m, d, 0);
@@ -135,9 +151,13 @@ int mjc_ConvexHField(const mjModel* m, const mjData* d, mjContact* con, int g1, 
         for (int i = 0; i < 3; i++) {
           int rr = r + kTri[t][i][0], cc = c + kTri[t][i][1];
           mjtNum h = size[2] * data[rr * ncol + cc] + margin;
-          if (h > top) top = h;
+          if (h > top) {
+            top = h;
+          }
         }
-        if (top < lo[2]) continue;
+        if (top < lo[2]) {
+          continue;
+        }
 
         for (int i = 0; i < 3; i++) {
           int rr = r + kTri[t][i][0], cc = c + kTri[t][i][1];
@@ -150,11 +170,15 @@ int mjc_ConvexHField(const mjModel* m, const mjData* d, mjContact* con, int g1, 
         if (native) {
           mjCCDStatus st;
           mjtNum dist = mjc_ccd(&cfg, &st, &prism, &geom, const_cast<mjData*>(d));
-          if (dist >= 0) continue;
+          if (dist >= 0) {
+            continue;
+          }
           mjc_setContact(cc, &st);
         } else {
           mjtNum depth, normal[3], pos[3];
-          if (!mjc_mprPenetration(m, &prism, &geom, &depth, normal, pos)) continue;
+          if (!mjc_mprPenetration(m, &prism, &geom, &depth, normal, pos)) {
+            continue;
+          }
           memset(cc, 0, sizeof(mjContact));
           cc->dist = -depth;
           for (int k = 0; k < 3; k++) {
@@ -166,7 +190,9 @@ int mjc_ConvexHField(const mjModel* m, const mjData* d, mjContact* con, int g1, 
         // (MPR's too: matches the oracle to 1e-7)
         contactToWorld(cc, hpos, hmat);
         mjc_fixNormal(m, d, cc, g1, g2);
-        if (++ncon >= mjMAXCONPAIR) return ncon;
+        if (++ncon >= mjMAXCONPAIR) {
+          return ncon;
+        }
       }
     }
   }

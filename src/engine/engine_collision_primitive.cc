@@ -44,8 +44,7 @@ static mjtNum clampSym(mjtNum x, mjtNum lim) {
 // The contact of a surface point `pnt` of geom2 with a plane (point p0, unit normal n): the
 // signed distance of pnt from the plane is `dist`, the contact sits halfway between pnt and its
 // projection on the plane.
-static void planePointContact(mjContact* con, const mjtNum n[3], const mjtNum pnt[3],
-                              mjtNum dist) {
+static void planePointContact(mjContact* con, const mjtNum n[3], const mjtNum pnt[3], mjtNum dist) {
   con->dist = dist;
   mju_addScl3(con->pos, pnt, n, -0.5 * dist);
   setNormal(con, n);
@@ -259,8 +258,7 @@ int mjc_PlaneCylinder(const mjModel* m, const mjData* d, mjContact* con, int g1,
 // Box corners c + sum_k +-s_k e_k (corner i takes +s_k when bit k of i is set). A corner is a
 // contact when it lies on the plane side of the box center (e.n <= 0) and within the margin; at
 // most four corners (a face) are reported, in corner order.
-int mjc_PlaneBox(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                 mjtNum margin) {
+int mjc_PlaneBox(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   mjtNum n[3], dif[3], loc[3], off[3], pnt[3];
   const mjtNum* mat2 = d->geom_xmat + 9 * g2;
   const mjtNum* c = d->geom_xpos + 3 * g2;

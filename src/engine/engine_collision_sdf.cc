@@ -65,9 +65,9 @@ static const mjtNum kOctFdStep = 1e-8;
 
 // the octree arrays of a mesh, or 0 when the mesh has none
 typedef struct {
-  const int* child;      // 8 per node, -1 for leaves (indices local to the mesh)
-  const mjtNum* aabb;    // center[3], half-size[3] per node
-  const mjtNum* coeff;   // field at the 8 corners per node
+  const int* child;     // 8 per node, -1 for leaves (indices local to the mesh)
+  const mjtNum* aabb;   // center[3], half-size[3] per node
+  const mjtNum* coeff;  // field at the 8 corners per node
   int nnode;
 } OctTree;
 
@@ -104,7 +104,9 @@ static int octLeaf(const OctTree* t, const mjtNum p[3]) {
 static mjtNum octInterp(const OctTree* t, const mjtNum p[3], mjtNum dunit[3]) {
   int node = octLeaf(t, p);
   if (node < 0) {
-    if (dunit) mju_zero3(dunit);
+    if (dunit) {
+      mju_zero3(dunit);
+    }
     return 0;
   }
   const mjtNum* c = t->aabb + 6 * node;
@@ -114,7 +116,9 @@ static mjtNum octInterp(const OctTree* t, const mjtNum p[3], mjtNum dunit[3]) {
     u[i] = (p[i] - (c[i] - c[3 + i])) / (2 * c[3 + i]);
   }
   mjtNum value = 0;
-  if (dunit) mju_zero3(dunit);
+  if (dunit) {
+    mju_zero3(dunit);
+  }
   for (int k = 0; k < 8; k++) {
     // corner k weight: product over axes of u (upper corner, bit set) or 1 - u
     mjtNum w = 1;
@@ -162,8 +166,7 @@ static mjtNum octDistanceTree(const OctTree* t, const mjtNum p[3]) {
   return octInterp(t, q, NULL) + mju_norm3(dq);
 }
 
-static void octGradientTree(const OctTree* t, const mjtNum p[3], int cell_units,
-                            mjtNum grad[3]) {
+static void octGradientTree(const OctTree* t, const mjtNum p[3], int cell_units, mjtNum grad[3]) {
   if (octInside(t, p)) {
     octInterp(t, p, grad);
     if (!cell_units) {
@@ -221,7 +224,9 @@ static mjtNum boxField(const mjtNum s[3], const mjtNum p[3], mjtNum grad[3]) {
   int inside = 1;
   for (int i = 0; i < 3; i++) {
     face[i] = s[i] - fabs(p[i]);
-    if (face[i] <= 0) inside = 0;
+    if (face[i] <= 0) {
+      inside = 0;
+    }
   }
   if (!inside) {
     // Euclidean distance to the box
@@ -320,13 +325,13 @@ static mjtNum ellipsoidField(const mjtNum s[3], const mjtNum p[3], mjtNum grad[3
 // the pair
 
 typedef struct {
-  int type1;           // geom1 type: sphere, capsule, ellipsoid, cylinder, box, mesh or sdf
+  int type1;  // geom1 type: sphere, capsule, ellipsoid, cylinder, box, mesh or sdf
   const mjtNum* size1;
-  OctTree tree1;       // geom1's octree (sdf or mesh geom1)
-  OctTree tree2;       // the sdf geom's octree
-  mjtNum rel_mat[9];   // sdf frame <- geom1 frame: x = rel_mat y + rel_pos
+  OctTree tree1;      // geom1's octree (sdf or mesh geom1)
+  OctTree tree2;      // the sdf geom's octree
+  mjtNum rel_mat[9];  // sdf frame <- geom1 frame: x = rel_mat y + rel_pos
   mjtNum rel_pos[3];
-  mjtNum mat_a[9];     // geom1 frame <- sdf frame: y = mat_a x + pos_a
+  mjtNum mat_a[9];  // geom1 frame <- sdf frame: y = mat_a x + pos_a
   mjtNum pos_a[3];
 } SdfPair;
 
@@ -485,11 +490,17 @@ int mjc_SDF(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2, m
       return 0;
     }
   } else if (s.type1 == mjGEOM_SPHERE) {
-    if (!(s.size1[0] > 0)) return 0;
+    if (!(s.size1[0] > 0)) {
+      return 0;
+    }
   } else if (s.type1 == mjGEOM_BOX || s.type1 == mjGEOM_ELLIPSOID) {
-    if (!(s.size1[0] > 0 && s.size1[1] > 0 && s.size1[2] > 0)) return 0;
+    if (!(s.size1[0] > 0 && s.size1[1] > 0 && s.size1[2] > 0)) {
+      return 0;
+    }
   } else if (s.type1 == mjGEOM_CAPSULE || s.type1 == mjGEOM_CYLINDER) {
-    if (!(s.size1[0] > 0 && s.size1[1] > 0)) return 0;
+    if (!(s.size1[0] > 0 && s.size1[1] > 0)) {
+      return 0;
+    }
   } else {
     return 0;
   }

@@ -35,8 +35,7 @@ mjtNum mjc_octDistance(const mjModel* m, int mesh, const mjtNum p[3]);
 // derivative of the trilinear interpolation; with `cell_units` it is taken with respect to the
 // leaf's unit-cube coordinates (i.e. multiplied by the leaf's edge length), which is the
 // gradient MuJoCo 3.3.8 descends on. Outside the root box: forward differences (step 1e-8).
-void mjc_octGradient(const mjModel* m, int mesh, const mjtNum p[3], int cell_units,
-                     mjtNum grad[3]);
+void mjc_octGradient(const mjModel* m, int mesh, const mjtNum p[3], int cell_units, mjtNum grad[3]);
 
 #ifdef __cplusplus
 }

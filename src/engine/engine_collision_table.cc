@@ -22,26 +22,26 @@
 #define HFC mjc_ConvexHField
 
 mjfCollision mjCOLLISIONFUNC[mjNGEOMTYPES][mjNGEOMTYPES] = {
-  // PLANE
-  {0, 0, mjc_PlaneSphere, mjc_PlaneCapsule, mjc_PlaneEllipsoid, mjc_PlaneCylinder,
-   mjc_PlaneBox, mjc_PlaneConvex, mjc_PlaneConvex},
-  // HFIELD
-  {0, 0, HFC, HFC, HFC, HFC, HFC, HFC, 0},
-  // SPHERE
-  {0, 0, mjc_SphereSphere, mjc_SphereCapsule, CVX, mjc_SphereCylinder, mjc_SphereBox, CVX,
-   mjc_SDF},
-  // CAPSULE
-  {0, 0, 0, mjc_CapsuleCapsule, CVX, CVX, mjc_CapsuleBox, CVX, mjc_SDF},
-  // ELLIPSOID
-  {0, 0, 0, 0, CVX, CVX, CVX, CVX, mjc_SDF},
-  // CYLINDER
-  {0, 0, 0, 0, 0, CVX, CVX, CVX, mjc_SDF},
-  // BOX
-  {0, 0, 0, 0, 0, 0, mjc_BoxBox, CVX, mjc_SDF},
-  // MESH
-  {0, 0, 0, 0, 0, 0, 0, CVX, mjc_SDF},
-  // SDF
-  {0, 0, 0, 0, 0, 0, 0, 0, mjc_SDF},
+    // PLANE
+    {0, 0, mjc_PlaneSphere, mjc_PlaneCapsule, mjc_PlaneEllipsoid, mjc_PlaneCylinder, mjc_PlaneBox,
+     mjc_PlaneConvex, mjc_PlaneConvex},
+    // HFIELD
+    {0, 0, HFC, HFC, HFC, HFC, HFC, HFC, 0},
+    // SPHERE
+    {0, 0, mjc_SphereSphere, mjc_SphereCapsule, CVX, mjc_SphereCylinder, mjc_SphereBox, CVX,
+     mjc_SDF},
+    // CAPSULE
+    {0, 0, 0, mjc_CapsuleCapsule, CVX, CVX, mjc_CapsuleBox, CVX, mjc_SDF},
+    // ELLIPSOID
+    {0, 0, 0, 0, CVX, CVX, CVX, CVX, mjc_SDF},
+    // CYLINDER
+    {0, 0, 0, 0, 0, CVX, CVX, CVX, mjc_SDF},
+    // BOX
+    {0, 0, 0, 0, 0, 0, mjc_BoxBox, CVX, mjc_SDF},
+    // MESH
+    {0, 0, 0, 0, 0, 0, 0, CVX, mjc_SDF},
+    // SDF
+    {0, 0, 0, 0, 0, 0, 0, 0, mjc_SDF},
 };
 
 #undef CVX

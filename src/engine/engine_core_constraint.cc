@@ -20,7 +20,9 @@
 // ---------------------------------------------------------------------------------------------
 // solver type queries (XMLreference "option": cone, jacobian, solver)
 
-int mj_isPyramidal(const mjModel* m) { return m->opt.cone == mjCONE_PYRAMIDAL; }
+int mj_isPyramidal(const mjModel* m) {
+  return m->opt.cone == mjCONE_PYRAMIDAL;
+}
 
 // "auto" resolves to sparse from 60 dofs on (MuJoCo 3.3.8: dense for nv = 59, sparse for
 // nv = 60, checked with the oracle)
@@ -56,9 +58,8 @@ struct Builder {
 
 // Appends nrow rows: Jacobian jac (nrow x n, row-major) over the columns chain[0..n), residual
 // pos[r] (NULL: 0), and the common margin, friction loss, type and id.
-void addRows(const mjModel* m, mjData* d, Builder* b, const mjtNum* jac, const int* chain,
-             int n, int nrow, const mjtNum* pos, mjtNum margin, mjtNum frictionloss, int type,
-             int id) {
+void addRows(const mjModel* m, mjData* d, Builder* b, const mjtNum* jac, const int* chain, int n,
+             int nrow, const mjtNum* pos, mjtNum margin, mjtNum frictionloss, int type, int id) {
   int nv = m->nv;
   if (!b->emit) {
     b->nefc += nrow;
@@ -264,8 +265,7 @@ void eqTendon(const mjModel* m, mjData* d, Builder* b, int e) {
   int n1 = m->ten_J_rownnz[t1], n = n1;
   memcpy(b->chain, c1, sizeof(int) * n1);
   if (t2 >= 0) {
-    n = mergeSorted(b->chain, c1, n1, m->ten_J_colind + m->ten_J_rowadr[t2],
-                    m->ten_J_rownnz[t2]);
+    n = mergeSorted(b->chain, c1, n1, m->ten_J_colind + m->ten_J_rowadr[t2], m->ten_J_rownnz[t2]);
   }
   markTendon(d, b, t1, e);  // MuJoCo 3.3.8 records the equality's index here, not its row
   if (t2 >= 0) {
@@ -432,8 +432,7 @@ void contactRows(const mjModel* m, mjData* d, Builder* b, int i) {
   if (con->geom[0] < 0 || con->geom[1] < 0 || (dim != 1 && dim != 3 && dim != 4 && dim != 6)) {
     con->efc_address = -1;  // flex contacts belong to the flex area; invalid condim
     if (b->emit) {
-      mjWARNING("contact %d skipped: geom %d, %d, condim %d", i, con->geom[0], con->geom[1],
-                dim);
+      mjWARNING("contact %d skipped: geom %d, %d, condim %d", i, con->geom[0], con->geom[1], dim);
     }
     return;
   }
@@ -519,7 +518,9 @@ void buildRows(const mjModel* m, mjData* d, Builder* b) {
 
 // columns of an arena array: efc_KBIP holds 4 numbers per row (K, B, I, P); the generated
 // X-macro list gives it 1 because the C-interface table truncates that column
-int arenaCols(const char* name, int nc) { return strcmp(name, "efc_KBIP") ? nc : 4; }
+int arenaCols(const char* name, int nc) {
+  return strcmp(name, "efc_KBIP") ? nc : 4;
+}
 
 // arrays the row builder writes completely are not cleared first: efc_J (dense rows are
 // cleared row by row as they are built) and, in the sparse layout, efc_J_colind
@@ -535,17 +536,17 @@ int allocEfc(const mjModel* m, mjData* d) {
   int ok = 1, sparse = mj_isSparse(m);
 #define MJ_M(n) m->n
 #define MJ_D(n) d->n
-#define X(type, name, nr, nc)                                                           \
-  if (ok) {                                                                             \
-    size_t bytes = sizeof(type) * (size_t)(nr) * arenaCols(#name, nc);                  \
-    d->name = (type*)mj_arenaAllocByte(d, bytes, 8);                                    \
-    if (d->name) {                                                                      \
-      if (arenaClear(#name, sparse)) {                                                  \
-        memset(d->name, 0, bytes);                                                      \
-      }                                                                                 \
-    } else {                                                                            \
-      ok = 0;                                                                           \
-    }                                                                                   \
+#define X(type, name, nr, nc)                                        \
+  if (ok) {                                                          \
+    size_t bytes = sizeof(type) * (size_t)(nr)*arenaCols(#name, nc); \
+    d->name = (type*)mj_arenaAllocByte(d, bytes, 8);                 \
+    if (d->name) {                                                   \
+      if (arenaClear(#name, sparse)) {                               \
+        memset(d->name, 0, bytes);                                   \
+      }                                                              \
+    } else {                                                         \
+      ok = 0;                                                        \
+    }                                                                \
   }
   MJDATA_ARENA_POINTERS_SOLVER
 #undef X
@@ -616,8 +617,7 @@ void mj_makeConstraint(const mjModel* m, mjData* d) {
   b.emit = 1;
   buildRows(m, d, &b);
   if (b.nefc != nefc || b.nnz != nnz) {
-    mjERROR("internal: %d rows / %d nonzeros counted, %d / %d built", nefc, nnz, b.nefc,
-            b.nnz);
+    mjERROR("internal: %d rows / %d nonzeros counted, %d / %d built", nefc, nnz, b.nefc, b.nnz);
   }
   mj_freeStack(d);
 

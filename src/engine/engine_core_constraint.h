@@ -55,8 +55,7 @@ mjtNum mj_impedance(const mjtNum solimp[mjNIMP], mjtNum r, mjtNum* dimp);
 
 // Stiffness K and damping B of solref at impedance width value dmax (modeling.rst
 // "Reference"); refsafe applied when enabled in m.
-void mj_stiffDamp(const mjModel* m, const mjtNum solref[mjNREF], mjtNum dmax, mjtNum* K,
-                  mjtNum* B);
+void mj_stiffDamp(const mjModel* m, const mjtNum solref[mjNREF], mjtNum dmax, mjtNum* K, mjtNum* B);
 
 // Trees touched by efc row i (from its Jacobian row), increasing; trees must hold ntree ints.
 int mj_efcTrees(const mjModel* m, const mjData* d, int i, int* trees);

@@ -76,7 +76,9 @@ void mj_stiffDamp(const mjModel* m, const mjtNum solref[mjNREF], mjtNum dmax, mj
 namespace {
 
 // translational (k = 0) or rotational (k = 1) invweight0 of a body
-mjtNum bodyWeight(const mjModel* m, int body, int k) { return m->body_invweight0[2 * body + k]; }
+mjtNum bodyWeight(const mjModel* m, int body, int k) {
+  return m->body_invweight0[2 * body + k];
+}
 
 // the two bodies of a connect / weld constraint
 void eqBodies(const mjModel* m, int e, int* b1, int* b2) {
@@ -213,8 +215,7 @@ int subRow(const mjData* d, int i, int prev_sub) {
 mjtNum residualNorm(const mjData* d, int i) {
   mjtNum sum = 0;
   int k = i;
-  for (; k < d->nefc && d->efc_type[k] == mjCNSTR_EQUALITY && d->efc_id[k] == d->efc_id[i];
-       k++) {
+  for (; k < d->nefc && d->efc_type[k] == mjCNSTR_EQUALITY && d->efc_id[k] == d->efc_id[i]; k++) {
     sum += d->efc_pos[k] * d->efc_pos[k];
   }
   // a one-row constraint keeps the sign of its residual (P is then dd/dr, as for limits)
@@ -254,7 +255,8 @@ void mj_makeImpedance(const mjModel* m, mjData* d) {
     // residual and margin
     mjtNum imp, dimp;
     if ((type == mjCNSTR_CONTACT_ELLIPTIC || type == mjCNSTR_EQUALITY ||
-         type == mjCNSTR_CONTACT_PYRAMIDAL) && sub > 0) {
+         type == mjCNSTR_CONTACT_PYRAMIDAL) &&
+        sub > 0) {
       imp = normal_imp;
       dimp = normal_dimp;
     } else {
@@ -298,7 +300,7 @@ void mj_referenceConstraint(const mjModel* m, mjData* d) {
   mj_mulJacVec(m, d, d->efc_vel, d->qvel);
   for (int i = 0; i < nefc; i++) {
     const mjtNum* kbip = d->efc_KBIP + 4 * i;
-    d->efc_aref[i] = -kbip[1] * d->efc_vel[i] -
-                     kbip[0] * kbip[2] * (d->efc_pos[i] - d->efc_margin[i]);
+    d->efc_aref[i] =
+        -kbip[1] * d->efc_vel[i] - kbip[0] * kbip[2] * (d->efc_pos[i] - d->efc_margin[i]);
   }
 }

@@ -94,15 +94,15 @@ int allocDual(mjData* d) {
   size_t parena = d->parena;
   int ok = 1;
 #define MJ_D(n) d->n
-#define X(type, name, nr, nc)                                            \
-  if (ok) {                                                              \
-    size_t bytes = sizeof(type) * (size_t)(nr) * (nc);                   \
-    d->name = (type*)mj_arenaAllocByte(d, bytes, 8);                     \
-    if (d->name) {                                                       \
-      memset(d->name, 0, bytes);                                         \
-    } else {                                                             \
-      ok = 0;                                                            \
-    }                                                                    \
+#define X(type, name, nr, nc)                          \
+  if (ok) {                                            \
+    size_t bytes = sizeof(type) * (size_t)(nr) * (nc); \
+    d->name = (type*)mj_arenaAllocByte(d, bytes, 8);   \
+    if (d->name) {                                     \
+      memset(d->name, 0, bytes);                       \
+    } else {                                           \
+      ok = 0;                                          \
+    }                                                  \
   }
   MJDATA_ARENA_POINTERS_DUAL
 #undef X
@@ -342,8 +342,8 @@ mjtNum mj_constraintRowForces(const mjConstraintRows* r, mjContact* contact, con
 namespace {
 
 mjtNum constraintForces(mjData* d, const mjtNum* jar, int flg_coneHessian) {
-  mjConstraintRows r = {d->nefc, d->efc_type, d->efc_id, d->efc_D, d->efc_R, d->efc_frictionloss,
-                        d->efc_force, d->efc_state};
+  mjConstraintRows r = {d->nefc,  d->efc_type,         d->efc_id,    d->efc_D,
+                        d->efc_R, d->efc_frictionloss, d->efc_force, d->efc_state};
   return mj_constraintRowForces(&r, d->contact, jar, flg_coneHessian);
 }
 

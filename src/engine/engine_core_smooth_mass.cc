@@ -30,11 +30,11 @@ static inline mjtNum dot6(const mjtNum a[6], const mjtNum b[6]) {
 
 void mj_crb(const mjModel* m, mjData* d) {
   int nbody = m->nbody;
-  mju_copy(d->crb, d->cinert, 10*nbody);
+  mju_copy(d->crb, d->cinert, 10 * nbody);
   for (int i = nbody - 1; i > 0; i--) {
     int parent = m->body_parentid[i];
     if (parent > 0) {
-      mju_addTo(d->crb + 10*parent, d->crb + 10*i, 10);
+      mju_addTo(d->crb + 10 * parent, d->crb + 10 * i, 10);
     }
   }
 
@@ -42,11 +42,11 @@ void mj_crb(const mjModel* m, mjData* d) {
   // unit acceleration of dof i exerts through the subtree it moves, projected on dof j
   for (int i = 0; i < m->nv; i++) {
     mjtNum f[6];
-    mji_mulInertVec(f, d->crb + 10*m->dof_bodyid[i], d->cdof + 6*i);
+    mji_mulInertVec(f, d->crb + 10 * m->dof_bodyid[i], d->cdof + 6 * i);
     int adr = m->dof_Madr[i];
-    d->qM[adr] = dot6(d->cdof + 6*i, f) + m->dof_armature[i];
+    d->qM[adr] = dot6(d->cdof + 6 * i, f) + m->dof_armature[i];
     for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j]) {
-      d->qM[++adr] = dot6(d->cdof + 6*j, f);
+      d->qM[++adr] = dot6(d->cdof + 6 * j, f);
     }
   }
 }
@@ -166,7 +166,7 @@ static void solveL(const mjModel* m, const mjtNum* qLD, mjtNum* x) {
 void mj_solveLD(const mjModel* m, mjtNum* x, int n, const mjtNum* qLD, const mjtNum* diagInv) {
   int nv = m->nv;
   for (int r = 0; r < n; r++) {
-    mjtNum* xr = x + r*nv;
+    mjtNum* xr = x + r * nv;
     solveLT(m, qLD, xr);
     for (int k = 0; k < nv; k++) {
       xr[k] *= diagInv[k];
@@ -178,7 +178,7 @@ void mj_solveLD(const mjModel* m, mjtNum* x, int n, const mjtNum* qLD, const mjt
 // x = M^-1 y = (L' D L)^-1 y, n right-hand sides
 void mj_solveM(const mjModel* m, mjData* d, mjtNum* x, const mjtNum* y, int n) {
   if (x != y) {
-    mju_copy(x, y, n*m->nv);
+    mju_copy(x, y, n * m->nv);
   }
   mj_solveLD(m, x, n, d->qLD, d->qLDiagInv);
 }
@@ -188,10 +188,10 @@ void mj_solveM2(const mjModel* m, mjData* d, mjtNum* x, const mjtNum* y, const m
                 int n) {
   int nv = m->nv;
   if (x != y) {
-    mju_copy(x, y, n*nv);
+    mju_copy(x, y, n * nv);
   }
   for (int r = 0; r < n; r++) {
-    mjtNum* xr = x + r*nv;
+    mjtNum* xr = x + r * nv;
     solveLT(m, d->qLD, xr);
     for (int k = 0; k < nv; k++) {
       xr[k] *= sqrtInvD[k];
@@ -253,13 +253,13 @@ void mj_mulMLegacy(const mjModel* m, const mjtNum* qM, mjtNum* res, const mjtNum
 // dense nv x nv copy of a matrix in the qM layout (both triangles)
 void mj_fullM(const mjModel* m, mjtNum* dst, const mjtNum* M) {
   int nv = m->nv;
-  mju_zero(dst, nv*nv);
+  mju_zero(dst, nv * nv);
   for (int i = 0; i < nv; i++) {
     int adr = m->dof_Madr[i];
-    dst[i*(nv + 1)] = M[adr++];
+    dst[i * (nv + 1)] = M[adr++];
     for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j], adr++) {
-      dst[i*nv + j] = M[adr];
-      dst[j*nv + i] = M[adr];
+      dst[i * nv + j] = M[adr];
+      dst[j * nv + i] = M[adr];
     }
   }
 }
@@ -272,10 +272,10 @@ void mj_addM(const mjModel* m, mjData* d, mjtNum* dst, int* rownnz, int* rowadr,
   if (!rownnz || !rowadr || !colind) {
     for (int i = 0; i < nv; i++) {
       int adr = m->dof_Madr[i];
-      dst[i*(nv + 1)] += d->qM[adr++];
+      dst[i * (nv + 1)] += d->qM[adr++];
       for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j], adr++) {
-        dst[i*nv + j] += d->qM[adr];
-        dst[j*nv + i] += d->qM[adr];
+        dst[i * nv + j] += d->qM[adr];
+        dst[j * nv + i] += d->qM[adr];
       }
     }
     return;

@@ -20,8 +20,8 @@
 // measured from qpos0 (the joint reference).
 static void applyJoint(const mjModel* m, mjData* d, int j, mjtNum pos[3], mjtNum quat[4]) {
   const mjtNum* qpos = d->qpos + m->jnt_qposadr[j];
-  mjtNum* anchor = d->xanchor + 3*j;
-  mjtNum* axis = d->xaxis + 3*j;
+  mjtNum* anchor = d->xanchor + 3 * j;
+  mjtNum* axis = d->xaxis + 3 * j;
   int type = m->jnt_type[j];
 
   if (type == mjJNT_FREE) {
@@ -30,15 +30,15 @@ static void applyJoint(const mjModel* m, mjData* d, int j, mjtNum pos[3], mjtNum
     mju_copy4(quat, qpos + 3);
     mju_normalize4(quat);
     mju_copy3(anchor, pos);
-    mju_copy3(axis, m->jnt_axis + 3*j);
+    mju_copy3(axis, m->jnt_axis + 3 * j);
     return;
   }
 
   // anchor and axis in the world
   mjtNum offset[3];
-  mju_rotVecQuat(offset, m->jnt_pos + 3*j, quat);
+  mju_rotVecQuat(offset, m->jnt_pos + 3 * j, quat);
   mju_add3(anchor, pos, offset);
-  mju_rotVecQuat(axis, m->jnt_axis + 3*j, quat);
+  mju_rotVecQuat(axis, m->jnt_axis + 3 * j, quat);
 
   if (type == mjJNT_SLIDE) {
     mju_addToScl3(pos, axis, qpos[0] - m->qpos0[m->jnt_qposadr[j]]);
@@ -48,14 +48,14 @@ static void applyJoint(const mjModel* m, mjData* d, int j, mjtNum pos[3], mjtNum
   // rotation about the anchor: quat <- quat * qloc, then keep the anchor fixed
   mjtNum qloc[4], qnew[4];
   if (type == mjJNT_HINGE) {
-    mju_axisAngle2Quat(qloc, m->jnt_axis + 3*j, qpos[0] - m->qpos0[m->jnt_qposadr[j]]);
+    mju_axisAngle2Quat(qloc, m->jnt_axis + 3 * j, qpos[0] - m->qpos0[m->jnt_qposadr[j]]);
   } else {  // ball
     mju_copy4(qloc, qpos);
     mju_normalize4(qloc);
   }
   mju_mulQuat(qnew, quat, qloc);
   mju_copy4(quat, qnew);
-  mju_rotVecQuat(offset, m->jnt_pos + 3*j, quat);
+  mju_rotVecQuat(offset, m->jnt_pos + 3 * j, quat);
   mju_sub3(pos, anchor, offset);
 }
 
@@ -66,22 +66,22 @@ static void bodyFrame(const mjModel* m, mjData* d, int i) {
 
   if (mocap >= 0) {
     // mocap bodies are children of the world, posed by mocap_pos / mocap_quat
-    mju_copy3(pos, d->mocap_pos + 3*mocap);
-    mju_copy4(quat, d->mocap_quat + 4*mocap);
+    mju_copy3(pos, d->mocap_pos + 3 * mocap);
+    mju_copy4(quat, d->mocap_quat + 4 * mocap);
   } else {
     int parent = m->body_parentid[i];
-    mju_mulMatVec3(pos, d->xmat + 9*parent, m->body_pos + 3*i);
-    mju_addTo3(pos, d->xpos + 3*parent);
-    mju_mulQuat(quat, d->xquat + 4*parent, m->body_quat + 4*i);
+    mju_mulMatVec3(pos, d->xmat + 9 * parent, m->body_pos + 3 * i);
+    mju_addTo3(pos, d->xpos + 3 * parent);
+    mju_mulQuat(quat, d->xquat + 4 * parent, m->body_quat + 4 * i);
     for (int k = 0; k < m->body_jntnum[i]; k++) {
       applyJoint(m, d, m->body_jntadr[i] + k, pos, quat);
     }
   }
 
   mju_normalize4(quat);
-  mju_copy3(d->xpos + 3*i, pos);
-  mju_copy4(d->xquat + 4*i, quat);
-  mju_quat2Mat(d->xmat + 9*i, quat);
+  mju_copy3(d->xpos + 3 * i, pos);
+  mju_copy4(d->xquat + 4 * i, quat);
+  mju_quat2Mat(d->xmat + 9 * i, quat);
 }
 
 void mj_kinematics(const mjModel* m, mjData* d) {
@@ -96,16 +96,16 @@ void mj_kinematics(const mjModel* m, mjData* d) {
 
   // inertial frames (the world's included), geoms and sites
   for (int i = 0; i < m->nbody; i++) {
-    mj_local2Global(d, d->xipos + 3*i, d->ximat + 9*i, m->body_ipos + 3*i, m->body_iquat + 4*i,
-                    i, m->body_sameframe[i]);
+    mj_local2Global(d, d->xipos + 3 * i, d->ximat + 9 * i, m->body_ipos + 3 * i,
+                    m->body_iquat + 4 * i, i, m->body_sameframe[i]);
   }
   for (int g = 0; g < m->ngeom; g++) {
-    mj_local2Global(d, d->geom_xpos + 3*g, d->geom_xmat + 9*g, m->geom_pos + 3*g,
-                    m->geom_quat + 4*g, m->geom_bodyid[g], m->geom_sameframe[g]);
+    mj_local2Global(d, d->geom_xpos + 3 * g, d->geom_xmat + 9 * g, m->geom_pos + 3 * g,
+                    m->geom_quat + 4 * g, m->geom_bodyid[g], m->geom_sameframe[g]);
   }
   for (int s = 0; s < m->nsite; s++) {
-    mj_local2Global(d, d->site_xpos + 3*s, d->site_xmat + 9*s, m->site_pos + 3*s,
-                    m->site_quat + 4*s, m->site_bodyid[s], m->site_sameframe[s]);
+    mj_local2Global(d, d->site_xpos + 3 * s, d->site_xmat + 9 * s, m->site_pos + 3 * s,
+                    m->site_quat + 4 * s, m->site_bodyid[s], m->site_sameframe[s]);
   }
 }
 
@@ -116,17 +116,17 @@ void mj_kinematics(const mjModel* m, mjData* d) {
 static void subtreeCom(const mjModel* m, mjData* d) {
   int nbody = m->nbody;
   for (int i = 0; i < nbody; i++) {
-    mju_scl3(d->subtree_com + 3*i, d->xipos + 3*i, m->body_mass[i]);
+    mju_scl3(d->subtree_com + 3 * i, d->xipos + 3 * i, m->body_mass[i]);
   }
   for (int i = nbody - 1; i > 0; i--) {
-    mju_addTo3(d->subtree_com + 3*m->body_parentid[i], d->subtree_com + 3*i);
+    mju_addTo3(d->subtree_com + 3 * m->body_parentid[i], d->subtree_com + 3 * i);
   }
   for (int i = 0; i < nbody; i++) {
     mjtNum mass = m->body_subtreemass[i];
     if (mass < mjMINVAL) {
-      mju_copy3(d->subtree_com + 3*i, d->xipos + 3*i);
+      mju_copy3(d->subtree_com + 3 * i, d->xipos + 3 * i);
     } else {
-      mju_scl3(d->subtree_com + 3*i, d->subtree_com + 3*i, 1/mass);
+      mju_scl3(d->subtree_com + 3 * i, d->subtree_com + 3 * i, 1 / mass);
     }
   }
 }
@@ -134,32 +134,33 @@ static void subtreeCom(const mjModel* m, mjData* d) {
 // cinert of body i: inertia about the tree's com, I = R diag(inertia) R' + m (|r|^2 E - r r'),
 // first moment m r, mass m, with r = xipos - subtree_com[root] (parallel-axis theorem)
 static void comInertia(const mjModel* m, mjData* d, int i) {
-  const mjtNum* R = d->ximat + 9*i;
-  const mjtNum* diag = m->body_inertia + 3*i;
+  const mjtNum* R = d->ximat + 9 * i;
+  const mjtNum* diag = m->body_inertia + 3 * i;
   mjtNum mass = m->body_mass[i];
   mjtNum r[3];
-  mju_sub3(r, d->xipos + 3*i, d->subtree_com + 3*m->body_rootid[i]);
+  mju_sub3(r, d->xipos + 3 * i, d->subtree_com + 3 * m->body_rootid[i]);
 
   // rotational inertia about the com in the world frame: sum_k diag_k R[:,k] R[:,k]'
   mjtNum I[9] = {0};
   for (int a = 0; a < 3; a++) {
     for (int b = a; b < 3; b++) {
-      I[3*a + b] = R[3*a]*R[3*b]*diag[0] + R[3*a+1]*R[3*b+1]*diag[1] + R[3*a+2]*R[3*b+2]*diag[2];
+      I[3 * a + b] = R[3 * a] * R[3 * b] * diag[0] + R[3 * a + 1] * R[3 * b + 1] * diag[1] +
+                     R[3 * a + 2] * R[3 * b + 2] * diag[2];
     }
   }
 
   // shift to the reference point
   mjtNum rr = mju_dot3(r, r);
-  mjtNum* cinert = d->cinert + 10*i;
-  cinert[0] = I[0] + mass*(rr - r[0]*r[0]);
-  cinert[1] = I[4] + mass*(rr - r[1]*r[1]);
-  cinert[2] = I[8] + mass*(rr - r[2]*r[2]);
-  cinert[3] = I[1] - mass*r[0]*r[1];
-  cinert[4] = I[2] - mass*r[0]*r[2];
-  cinert[5] = I[5] - mass*r[1]*r[2];
-  cinert[6] = mass*r[0];
-  cinert[7] = mass*r[1];
-  cinert[8] = mass*r[2];
+  mjtNum* cinert = d->cinert + 10 * i;
+  cinert[0] = I[0] + mass * (rr - r[0] * r[0]);
+  cinert[1] = I[4] + mass * (rr - r[1] * r[1]);
+  cinert[2] = I[8] + mass * (rr - r[2] * r[2]);
+  cinert[3] = I[1] - mass * r[0] * r[1];
+  cinert[4] = I[2] - mass * r[0] * r[2];
+  cinert[5] = I[5] - mass * r[1] * r[2];
+  cinert[6] = mass * r[0];
+  cinert[7] = mass * r[1];
+  cinert[8] = mass * r[2];
   cinert[9] = mass;
 }
 
@@ -168,22 +169,22 @@ static void comInertia(const mjModel* m, mjData* d, int i) {
 //   ball: the three body-frame axes through the anchor;  free: three world translations, then
 //   the three body-frame rotations through the body origin.
 static void comDofs(const mjModel* m, mjData* d, int i) {
-  const mjtNum* com = d->subtree_com + 3*m->body_rootid[i];
-  const mjtNum* xmat = d->xmat + 9*i;
+  const mjtNum* com = d->subtree_com + 3 * m->body_rootid[i];
+  const mjtNum* xmat = d->xmat + 9 * i;
 
   for (int k = 0; k < m->body_jntnum[i]; k++) {
     int j = m->body_jntadr[i] + k;
     int dofadr = m->jnt_dofadr[j];
-    mjtNum* cdof = d->cdof + 6*dofadr;
+    mjtNum* cdof = d->cdof + 6 * dofadr;
     mjtNum offset[3], axis[3];
-    mju_sub3(offset, com, d->xanchor + 3*j);
+    mju_sub3(offset, com, d->xanchor + 3 * j);
 
     switch (m->jnt_type[j]) {
       case mjJNT_FREE:
         for (int t = 0; t < 3; t++) {
           mjtNum e[3] = {0, 0, 0};
           e[t] = 1;
-          mju_dofCom(cdof + 6*t, e, nullptr);
+          mju_dofCom(cdof + 6 * t, e, nullptr);
         }
         cdof += 18;
         [[fallthrough]];
@@ -192,14 +193,14 @@ static void comDofs(const mjModel* m, mjData* d, int i) {
           axis[0] = xmat[t];
           axis[1] = xmat[3 + t];
           axis[2] = xmat[6 + t];
-          mju_dofCom(cdof + 6*t, axis, offset);
+          mju_dofCom(cdof + 6 * t, axis, offset);
         }
         break;
       case mjJNT_SLIDE:
-        mju_dofCom(cdof, d->xaxis + 3*j, nullptr);
+        mju_dofCom(cdof, d->xaxis + 3 * j, nullptr);
         break;
       default:  // hinge
-        mju_dofCom(cdof, d->xaxis + 3*j, offset);
+        mju_dofCom(cdof, d->xaxis + 3 * j, offset);
         break;
     }
   }
@@ -228,9 +229,9 @@ static void lookAt(mjtNum mat[9], const mjtNum pos[3], const mjtNum target[3]) {
   mju_normalize3(x);
   mju_cross(y, z, x);
   for (int r = 0; r < 3; r++) {
-    mat[3*r] = x[r];
-    mat[3*r + 1] = y[r];
-    mat[3*r + 2] = z[r];
+    mat[3 * r] = x[r];
+    mat[3 * r + 1] = y[r];
+    mat[3 * r + 2] = z[r];
   }
 }
 
@@ -240,32 +241,32 @@ static const mjtNum* targetPoint(const mjData* d, int mode, int target) {
     return nullptr;
   }
   if (mode == mjCAMLIGHT_TARGETBODY) {
-    return d->xpos + 3*target;
+    return d->xpos + 3 * target;
   }
   if (mode == mjCAMLIGHT_TARGETBODYCOM) {
-    return d->subtree_com + 3*target;
+    return d->subtree_com + 3 * target;
   }
   return nullptr;
 }
 
 static void cameraFrame(const mjModel* m, mjData* d, int c) {
   int body = m->cam_bodyid[c], mode = m->cam_mode[c];
-  mjtNum* pos = d->cam_xpos + 3*c;
-  mjtNum* mat = d->cam_xmat + 9*c;
+  mjtNum* pos = d->cam_xpos + 3 * c;
+  mjtNum* mat = d->cam_xmat + 9 * c;
 
   switch (mode) {
     case mjCAMLIGHT_TRACK:
       // fixed world offset from the body origin, fixed world orientation (both from qpos0)
-      mju_add3(pos, d->xpos + 3*body, m->cam_pos0 + 3*c);
-      mju_copy(mat, m->cam_mat0 + 9*c, 9);
+      mju_add3(pos, d->xpos + 3 * body, m->cam_pos0 + 3 * c);
+      mju_copy(mat, m->cam_mat0 + 9 * c, 9);
       break;
     case mjCAMLIGHT_TRACKCOM:
-      mju_add3(pos, d->subtree_com + 3*body, m->cam_poscom0 + 3*c);
-      mju_copy(mat, m->cam_mat0 + 9*c, 9);
+      mju_add3(pos, d->subtree_com + 3 * body, m->cam_poscom0 + 3 * c);
+      mju_copy(mat, m->cam_mat0 + 9 * c, 9);
       break;
     default: {
       // fixed in the body frame; targeting modes then re-aim the orientation
-      mj_local2Global(d, pos, mat, m->cam_pos + 3*c, m->cam_quat + 4*c, body, mjSAMEFRAME_NONE);
+      mj_local2Global(d, pos, mat, m->cam_pos + 3 * c, m->cam_quat + 4 * c, body, mjSAMEFRAME_NONE);
       const mjtNum* target = targetPoint(d, mode, m->cam_targetbodyid[c]);
       if (target) {
         lookAt(mat, pos, target);
@@ -276,28 +277,28 @@ static void cameraFrame(const mjModel* m, mjData* d, int c) {
 
 static void lightFrame(const mjModel* m, mjData* d, int l) {
   int body = m->light_bodyid[l], mode = m->light_mode[l];
-  mjtNum* pos = d->light_xpos + 3*l;
-  mjtNum* dir = d->light_xdir + 3*l;
+  mjtNum* pos = d->light_xpos + 3 * l;
+  mjtNum* dir = d->light_xdir + 3 * l;
 
   switch (mode) {
     case mjCAMLIGHT_TRACK:
-      mju_add3(pos, d->xpos + 3*body, m->light_pos0 + 3*l);
-      mju_copy3(dir, m->light_dir0 + 3*l);
+      mju_add3(pos, d->xpos + 3 * body, m->light_pos0 + 3 * l);
+      mju_copy3(dir, m->light_dir0 + 3 * l);
       break;
     case mjCAMLIGHT_TRACKCOM:
-      mju_add3(pos, d->subtree_com + 3*body, m->light_poscom0 + 3*l);
-      mju_copy3(dir, m->light_dir0 + 3*l);
+      mju_add3(pos, d->subtree_com + 3 * body, m->light_poscom0 + 3 * l);
+      mju_copy3(dir, m->light_dir0 + 3 * l);
       break;
     default: {
-      const mjtNum* xmat = d->xmat + 9*body;
-      mju_mulMatVec3(pos, xmat, m->light_pos + 3*l);
-      mju_addTo3(pos, d->xpos + 3*body);
+      const mjtNum* xmat = d->xmat + 9 * body;
+      mju_mulMatVec3(pos, xmat, m->light_pos + 3 * l);
+      mju_addTo3(pos, d->xpos + 3 * body);
       const mjtNum* target = targetPoint(d, mode, m->light_targetbodyid[l]);
       if (target) {
         mju_sub3(dir, target, pos);
         mju_normalize3(dir);
       } else {
-        mju_mulMatVec3(dir, xmat, m->light_dir + 3*l);
+        mju_mulMatVec3(dir, xmat, m->light_dir + 3 * l);
       }
     }
   }

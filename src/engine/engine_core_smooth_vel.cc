@@ -34,7 +34,7 @@ static inline void mulDofVec6(mjtNum res[6], const mjtNum* mat, const mjtNum* ve
   }
   for (int i = 0; i < n; i++) {
     for (int k = 0; k < 6; k++) {
-      res[k] += mat[6*i + k] * vec[i];
+      res[k] += mat[6 * i + k] * vec[i];
     }
   }
 }
@@ -51,7 +51,7 @@ void mj_comVel(const mjModel* m, mjData* d) {
   mju_zero(d->cvel, 6);
   for (int i = 1; i < m->nbody; i++) {
     mjtNum vel[6], tmp[6];
-    copy6(vel, d->cvel + 6*m->body_parentid[i]);
+    copy6(vel, d->cvel + 6 * m->body_parentid[i]);
 
     for (int k = 0; k < m->body_jntnum[i]; k++) {
       int j = m->body_jntadr[i] + k;
@@ -61,8 +61,8 @@ void mj_comVel(const mjModel* m, mjData* d) {
 
       if (type == mjJNT_FREE) {
         // world translations have constant axes
-        mju_zero(d->cdof_dot + 6*adr, 18);
-        mulDofVec6(tmp, d->cdof + 6*adr, qvel, 3);
+        mju_zero(d->cdof_dot + 6 * adr, 18);
+        mulDofVec6(tmp, d->cdof + 6 * adr, qvel, 3);
         addTo6(vel, tmp);
         adr += 3;
         qvel += 3;
@@ -70,12 +70,12 @@ void mj_comVel(const mjModel* m, mjData* d) {
 
       int ndof = (type == mjJNT_FREE || type == mjJNT_BALL) ? 3 : 1;
       for (int t = 0; t < ndof; t++) {
-        mji_crossMotion(d->cdof_dot + 6*(adr + t), vel, d->cdof + 6*(adr + t));
+        mji_crossMotion(d->cdof_dot + 6 * (adr + t), vel, d->cdof + 6 * (adr + t));
       }
-      mulDofVec6(tmp, d->cdof + 6*adr, qvel, ndof);
+      mulDofVec6(tmp, d->cdof + 6 * adr, qvel, ndof);
       addTo6(vel, tmp);
     }
-    copy6(d->cvel + 6*i, vel);
+    copy6(d->cvel + 6 * i, vel);
   }
 }
 
@@ -95,13 +95,13 @@ static void worldAcc(const mjModel* m, mjtNum acc[6]) {
 static void bodyAcc(const mjModel* m, const mjData* d, mjtNum* cacc, const mjtNum* qacc, int i) {
   mjtNum tmp[6];
   int adr = m->body_dofadr[i], n = m->body_dofnum[i];
-  copy6(cacc + 6*i, cacc + 6*m->body_parentid[i]);
+  copy6(cacc + 6 * i, cacc + 6 * m->body_parentid[i]);
   if (n) {
-    mulDofVec6(tmp, d->cdof_dot + 6*adr, d->qvel + adr, n);
-    addTo6(cacc + 6*i, tmp);
+    mulDofVec6(tmp, d->cdof_dot + 6 * adr, d->qvel + adr, n);
+    addTo6(cacc + 6 * i, tmp);
     if (qacc) {
-      mulDofVec6(tmp, d->cdof + 6*adr, qacc + adr, n);
-      addTo6(cacc + 6*i, tmp);
+      mulDofVec6(tmp, d->cdof + 6 * adr, qacc + adr, n);
+      addTo6(cacc + 6 * i, tmp);
     }
   }
 }
@@ -109,10 +109,10 @@ static void bodyAcc(const mjModel* m, const mjData* d, mjtNum* cacc, const mjtNu
 // Newton-Euler force of body i: f = I a + v x* (I v)
 static void bodyForce(const mjData* d, const mjtNum* cacc, mjtNum f[6], int i) {
   mjtNum mom[6], gyro[6];
-  const mjtNum* inert = d->cinert + 10*i;
-  mji_mulInertVec(f, inert, cacc + 6*i);
-  mji_mulInertVec(mom, inert, d->cvel + 6*i);
-  mji_crossForce(gyro, d->cvel + 6*i, mom);
+  const mjtNum* inert = d->cinert + 10 * i;
+  mji_mulInertVec(f, inert, cacc + 6 * i);
+  mji_mulInertVec(mom, inert, d->cvel + 6 * i);
+  mji_crossForce(gyro, d->cvel + 6 * i, mom);
   addTo6(f, gyro);
 }
 
@@ -124,23 +124,23 @@ static void bodyForce(const mjData* d, const mjtNum* cacc, mjtNum f[6], int i) {
 void mj_rne(const mjModel* m, mjData* d, int flg_acc, mjtNum* result) {
   int nbody = m->nbody;
   mj_markStack(d);
-  mjtNum* cacc = mj_stackAllocNum(d, 6*nbody);
-  mjtNum* cfrc = mj_stackAllocNum(d, 6*nbody);
+  mjtNum* cacc = mj_stackAllocNum(d, 6 * nbody);
+  mjtNum* cfrc = mj_stackAllocNum(d, 6 * nbody);
 
   worldAcc(m, cacc);
   mju_zero(cfrc, 6);
   for (int i = 1; i < nbody; i++) {
     bodyAcc(m, d, cacc, flg_acc ? d->qacc : nullptr, i);
-    bodyForce(d, cacc, cfrc + 6*i, i);
+    bodyForce(d, cacc, cfrc + 6 * i, i);
   }
   for (int i = nbody - 1; i > 0; i--) {
     int parent = m->body_parentid[i];
     if (parent > 0) {
-      addTo6(cfrc + 6*parent, cfrc + 6*i);
+      addTo6(cfrc + 6 * parent, cfrc + 6 * i);
     }
   }
   for (int j = 0; j < m->nv; j++) {
-    result[j] = mji_dot(d->cdof + 6*j, cfrc + 6*m->dof_bodyid[j], 6);
+    result[j] = mji_dot(d->cdof + 6 * j, cfrc + 6 * m->dof_bodyid[j], 6);
   }
   mj_freeStack(d);
 
@@ -160,7 +160,7 @@ void mj_addComForce(const mjModel* m, const mjData* d, mjtNum cfrc[6], const mjt
                     const mjtNum torque[3], const mjtNum point[3], int body, mjtNum scl) {
   // a force f at point p is, at the reference point c, the wrench (t + (p - c) x f; f)
   mjtNum r[3], moment[3];
-  mju_sub3(r, point, d->subtree_com + 3*m->body_rootid[body]);
+  mju_sub3(r, point, d->subtree_com + 3 * m->body_rootid[body]);
   if (force) {
     mju_cross(moment, r, force);
     mju_addToScl3(cfrc, moment, scl);
@@ -204,13 +204,13 @@ static void contactForces(const mjModel* m, const mjData* d, mjtNum* cfrc_ext) {
     }
     mjtNum local[6], force[3], torque[3];
     contactFrameForce(m, d, con, local);
-    mju_mulMatTVec3(force, con->frame, local);      // frame rows are the contact axes
+    mju_mulMatTVec3(force, con->frame, local);  // frame rows are the contact axes
     mju_mulMatTVec3(torque, con->frame, local + 3);
 
     for (int k = 0; k < 2; k++) {
       int b = contactBody(m, con, k);
       if (b > 0) {
-        mj_addComForce(m, d, cfrc_ext + 6*b, force, torque, con->pos, b, k ? 1 : -1);
+        mj_addComForce(m, d, cfrc_ext + 6 * b, force, torque, con->pos, b, k ? 1 : -1);
       }
     }
   }
@@ -220,15 +220,15 @@ static void contactForces(const mjModel* m, const mjData* d, mjtNum* cfrc_ext) {
 static int equalityAnchor(const mjModel* m, const mjData* d, int e, int k, mjtNum pos[3]) {
   int id = k ? m->eq_obj2id[e] : m->eq_obj1id[e];
   if (m->eq_objtype[e] == mjOBJ_SITE) {
-    mju_copy3(pos, d->site_xpos + 3*id);
+    mju_copy3(pos, d->site_xpos + 3 * id);
     return m->site_bodyid[id];
   }
   // body-based: connect anchors are eq_data[0:3] in body1 and eq_data[3:6] in body2; weld
   // anchors are eq_data[3:6] in body1 and eq_data[0:3] in body2
-  const mjtNum* data = m->eq_data + mjNEQDATA*e;
+  const mjtNum* data = m->eq_data + mjNEQDATA * e;
   const mjtNum* local = (m->eq_type[e] == mjEQ_CONNECT) == (k == 0) ? data : data + 3;
-  mju_mulMatVec3(pos, d->xmat + 9*id, local);
-  mju_addTo3(pos, d->xpos + 3*id);
+  mju_mulMatVec3(pos, d->xmat + 9 * id, local);
+  mju_addTo3(pos, d->xpos + 3 * id);
   return id;
 }
 
@@ -257,7 +257,7 @@ static void equalityForces(const mjModel* m, const mjData* d, mjtNum* cfrc_ext) 
       mjtNum pos[3];
       int b = equalityAnchor(m, d, e, k, pos);
       if (b > 0) {
-        mj_addComForce(m, d, cfrc_ext + 6*b, f, torque, pos, b, k ? -1 : 1);
+        mj_addComForce(m, d, cfrc_ext + 6 * b, f, torque, pos, b, k ? -1 : 1);
       }
     }
   }
@@ -276,11 +276,11 @@ void mj_rnePostConstraint(const mjModel* m, mjData* d) {
   }
 
   // external forces
-  mju_zero(d->cfrc_ext, 6*nbody);
+  mju_zero(d->cfrc_ext, 6 * nbody);
   for (int i = 1; i < nbody; i++) {
-    const mjtNum* xfrc = d->xfrc_applied + 6*i;
+    const mjtNum* xfrc = d->xfrc_applied + 6 * i;
     if (!mju_isZero(const_cast<mjtNum*>(xfrc), 6)) {
-      mj_addComForce(m, d, d->cfrc_ext + 6*i, xfrc, xfrc + 3, d->xipos + 3*i, i, 1);
+      mj_addComForce(m, d, d->cfrc_ext + 6 * i, xfrc, xfrc + 3, d->xipos + 3 * i, i, 1);
     }
   }
   if (d->nefc) {
@@ -291,11 +291,11 @@ void mj_rnePostConstraint(const mjModel* m, mjData* d) {
   // internal forces
   mju_zero(d->cfrc_int, 6);
   for (int i = 1; i < nbody; i++) {
-    bodyForce(d, d->cacc, d->cfrc_int + 6*i, i);
-    mju_subFrom(d->cfrc_int + 6*i, d->cfrc_ext + 6*i, 6);
+    bodyForce(d, d->cacc, d->cfrc_int + 6 * i, i);
+    mju_subFrom(d->cfrc_int + 6 * i, d->cfrc_ext + 6 * i, 6);
   }
   for (int i = nbody - 1; i > 0; i--) {
-    addTo6(d->cfrc_int + 6*m->body_parentid[i], d->cfrc_int + 6*i);
+    addTo6(d->cfrc_int + 6 * m->body_parentid[i], d->cfrc_int + 6 * i);
   }
   d->flg_rnepost = 1;  // lazy-evaluation mark for the acceleration sensors (reset by mj_forward)
 }
@@ -310,42 +310,42 @@ void mj_rnePostConstraint(const mjModel* m, mjData* d) {
 void mj_subtreeVel(const mjModel* m, mjData* d) {
   int nbody = m->nbody;
   mj_markStack(d);
-  mjtNum* bodyvel = mj_stackAllocNum(d, 6*nbody);  // (w; v at xipos) per body
+  mjtNum* bodyvel = mj_stackAllocNum(d, 6 * nbody);  // (w; v at xipos) per body
 
   // body velocities at their centers of mass, linear momenta
   for (int i = 0; i < nbody; i++) {
-    const mjtNum* cvel = d->cvel + 6*i;
+    const mjtNum* cvel = d->cvel + 6 * i;
     mjtNum r[3], wr[3];
-    mju_sub3(r, d->xipos + 3*i, d->subtree_com + 3*m->body_rootid[i]);
+    mju_sub3(r, d->xipos + 3 * i, d->subtree_com + 3 * m->body_rootid[i]);
     mju_cross(wr, cvel, r);
-    mju_copy3(bodyvel + 6*i, cvel);
-    mju_add3(bodyvel + 6*i + 3, cvel + 3, wr);
-    mju_scl3(d->subtree_linvel + 3*i, bodyvel + 6*i + 3, m->body_mass[i]);
+    mju_copy3(bodyvel + 6 * i, cvel);
+    mju_add3(bodyvel + 6 * i + 3, cvel + 3, wr);
+    mju_scl3(d->subtree_linvel + 3 * i, bodyvel + 6 * i + 3, m->body_mass[i]);
   }
   for (int i = nbody - 1; i > 0; i--) {
-    mju_addTo3(d->subtree_linvel + 3*m->body_parentid[i], d->subtree_linvel + 3*i);
+    mju_addTo3(d->subtree_linvel + 3 * m->body_parentid[i], d->subtree_linvel + 3 * i);
   }
   for (int i = 0; i < nbody; i++) {
     mjtNum mass = m->body_subtreemass[i];
     if (mass < mjMINVAL) {
-      mju_copy3(d->subtree_linvel + 3*i, bodyvel + 6*i + 3);
+      mju_copy3(d->subtree_linvel + 3 * i, bodyvel + 6 * i + 3);
     } else {
-      mju_scl3(d->subtree_linvel + 3*i, d->subtree_linvel + 3*i, 1/mass);
+      mju_scl3(d->subtree_linvel + 3 * i, d->subtree_linvel + 3 * i, 1 / mass);
     }
   }
 
   // own terms: I_j w_j (inertia in the world frame) + m_j (x_j - C_j) x v_j
   for (int i = 0; i < nbody; i++) {
-    const mjtNum* R = d->ximat + 9*i;
+    const mjtNum* R = d->ximat + 9 * i;
     mjtNum wl[3], r[3], tmp[3];
-    mjtNum* L = d->subtree_angmom + 3*i;
-    mju_mulMatTVec3(wl, R, bodyvel + 6*i);
+    mjtNum* L = d->subtree_angmom + 3 * i;
+    mju_mulMatTVec3(wl, R, bodyvel + 6 * i);
     for (int k = 0; k < 3; k++) {
-      wl[k] *= m->body_inertia[3*i + k];
+      wl[k] *= m->body_inertia[3 * i + k];
     }
     mju_mulMatVec3(L, R, wl);
-    mju_sub3(r, d->xipos + 3*i, d->subtree_com + 3*i);
-    mju_cross(tmp, r, bodyvel + 6*i + 3);
+    mju_sub3(r, d->xipos + 3 * i, d->subtree_com + 3 * i);
+    mju_cross(tmp, r, bodyvel + 6 * i + 3);
     mju_addToScl3(L, tmp, m->body_mass[i]);
   }
 
@@ -353,10 +353,10 @@ void mj_subtreeVel(const mjModel* m, mjData* d) {
   for (int i = nbody - 1; i > 0; i--) {
     int parent = m->body_parentid[i];
     mjtNum r[3], tmp[3];
-    mju_sub3(r, d->subtree_com + 3*i, d->subtree_com + 3*parent);
-    mju_cross(tmp, r, d->subtree_linvel + 3*i);
-    mju_addTo3(d->subtree_angmom + 3*parent, d->subtree_angmom + 3*i);
-    mju_addToScl3(d->subtree_angmom + 3*parent, tmp, m->body_subtreemass[i]);
+    mju_sub3(r, d->subtree_com + 3 * i, d->subtree_com + 3 * parent);
+    mju_cross(tmp, r, d->subtree_linvel + 3 * i);
+    mju_addTo3(d->subtree_angmom + 3 * parent, d->subtree_angmom + 3 * i);
+    mju_addToScl3(d->subtree_angmom + 3 * parent, tmp, m->body_subtreemass[i]);
   }
   mj_freeStack(d);
   d->flg_subtreevel = 1;  // lazy-evaluation mark for the velocity sensors (reset by mj_forward)

@@ -17,8 +17,14 @@ static int findColumn(const int* colind, int nnz, int dof) {
   int lo = 0, hi = nnz - 1;
   while (lo <= hi) {
     int mid = (lo + hi) / 2;
-    if (colind[mid] == dof) return mid;
-    if (colind[mid] < dof) lo = mid + 1; else hi = mid - 1;
+    if (colind[mid] == dof) {
+      return mid;
+    }
+    if (colind[mid] < dof) {
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
   }
   return -1;
 }
@@ -49,8 +55,8 @@ static void addPiece(const mjModel* m, const mjData* d, PathTrace* tr, const mjt
   mj_jacSparse(m, d, tr->jac0, nullptr, x0, b0, n, tr->colind);
   mj_jacSparse(m, d, tr->jac1, nullptr, x1, b1, n, tr->colind);
   for (int k = 0; k < n; k++) {
-    mjtNum dv = u[0]*(tr->jac1[k] - tr->jac0[k]) + u[1]*(tr->jac1[n + k] - tr->jac0[n + k]) +
-                u[2]*(tr->jac1[2*n + k] - tr->jac0[2*n + k]);
+    mjtNum dv = u[0] * (tr->jac1[k] - tr->jac0[k]) + u[1] * (tr->jac1[n + k] - tr->jac0[n + k]) +
+                u[2] * (tr->jac1[2 * n + k] - tr->jac0[2 * n + k]);
     tr->J[k] += dv / tr->divisor;
   }
 }
@@ -59,9 +65,9 @@ static void addPiece(const mjModel* m, const mjData* d, PathTrace* tr, const mjt
 static void addPoint(mjData* d, int* npoint, const mjtNum* pos, int obj) {
   int i = (*npoint)++;
   if (pos) {
-    mju_copy3(d->wrap_xpos + 3*i, pos);
+    mju_copy3(d->wrap_xpos + 3 * i, pos);
   } else {
-    mju_zero3(d->wrap_xpos + 3*i);
+    mju_zero3(d->wrap_xpos + 3 * i);
   }
   d->wrap_obj[i] = obj;
 }
@@ -96,8 +102,8 @@ static void spatialTendon(const mjModel* m, mjData* d, int t, int* npoint) {
   tr.n = nnz;
   tr.colind = m->ten_J_colind + m->ten_J_rowadr[t];
   tr.J = d->ten_J + m->ten_J_rowadr[t];
-  tr.jac0 = mj_stackAllocNum(d, 3*(nnz > 0 ? nnz : 1));
-  tr.jac1 = mj_stackAllocNum(d, 3*(nnz > 0 ? nnz : 1));
+  tr.jac0 = mj_stackAllocNum(d, 3 * (nnz > 0 ? nnz : 1));
+  tr.jac1 = mj_stackAllocNum(d, 3 * (nnz > 0 ? nnz : 1));
   tr.length = 0;
   tr.divisor = 1;
 
@@ -112,9 +118,9 @@ static void spatialTendon(const mjModel* m, mjData* d, int t, int* npoint) {
     }
     if (type == mjWRAP_SITE) {
       int s = m->wrap_objid[w];
-      addPoint(d, npoint, d->site_xpos + 3*s, -1);
+      addPoint(d, npoint, d->site_xpos + 3 * s, -1);
       if (prev >= 0) {
-        addPiece(m, d, &tr, d->site_xpos + 3*prev, m->site_bodyid[prev], d->site_xpos + 3*s,
+        addPiece(m, d, &tr, d->site_xpos + 3 * prev, m->site_bodyid[prev], d->site_xpos + 3 * s,
                  m->site_bodyid[s]);
       }
       prev = s;
@@ -129,13 +135,13 @@ static void spatialTendon(const mjModel* m, mjData* d, int t, int* npoint) {
     }
     int g = m->wrap_objid[w], next = m->wrap_objid[w + 1];
     int side = (int)m->wrap_prm[w];
-    const mjtNum* x0 = d->site_xpos + 3*prev;
-    const mjtNum* x1 = d->site_xpos + 3*next;
+    const mjtNum* x0 = d->site_xpos + 3 * prev;
+    const mjtNum* x1 = d->site_xpos + 3 * next;
     int b0 = m->site_bodyid[prev], b1 = m->site_bodyid[next], bg = m->geom_bodyid[g];
     mjtNum wpnt[6];
-    mjtNum wlen = mju_wrapGeom(wpnt, x0, x1, d->geom_xpos + 3*g, d->geom_xmat + 9*g,
-                               m->geom_size[3*g], type,
-                               side >= 0 ? d->site_xpos + 3*side : nullptr);
+    mjtNum wlen =
+        mju_wrapGeom(wpnt, x0, x1, d->geom_xpos + 3 * g, d->geom_xmat + 9 * g, m->geom_size[3 * g],
+                     type, side >= 0 ? d->site_xpos + 3 * side : nullptr);
     if (wlen < 0) {
       addPiece(m, d, &tr, x0, b0, x1, b1);
     } else {
@@ -183,14 +189,14 @@ void mj_tendon(const mjModel* m, mjData* d) {
 static void pointVelocity(const mjModel* m, const mjData* d, const mjtNum x[3], int b,
                           mjtNum v[3]) {
   mjtNum motion[6];
-  mj_transportMotion(m, d, d->cvel + 6*b, x, b, motion);
+  mj_transportMotion(m, d, d->cvel + 6 * b, x, b, motion);
   mju_copy3(v, motion + 3);
 }
 
 // piece x0 (body b0) -> x1 (body b1): Jdot += (udot' (J1 - J0) + u' (Jdot1 - Jdot0)) / divisor
-static void addPieceDot(const mjModel* m, mjData* d, const mjtNum x0[3], int b0,
-                        const mjtNum x1[3], int b1, mjtNum divisor, mjtNum* Jdot,
-                        mjtNum* jac0, mjtNum* jac1, mjtNum* dot0, mjtNum* dot1) {
+static void addPieceDot(const mjModel* m, mjData* d, const mjtNum x0[3], int b0, const mjtNum x1[3],
+                        int b1, mjtNum divisor, mjtNum* Jdot, mjtNum* jac0, mjtNum* jac1,
+                        mjtNum* dot0, mjtNum* dot1) {
   int nv = m->nv;
   mjtNum u[3], v0[3], v1[3], dv[3], udot[3];
   mju_sub3(u, x1, x0);
@@ -202,7 +208,7 @@ static void addPieceDot(const mjModel* m, mjData* d, const mjtNum x0[3], int b0,
   pointVelocity(m, d, x1, b1, v1);
   mju_sub3(dv, v1, v0);
   mju_addScl3(udot, dv, u, -mju_dot3(u, dv));
-  mju_scl3(udot, udot, 1/len);
+  mju_scl3(udot, udot, 1 / len);
 
   mj_jac(m, d, jac0, nullptr, x0, b0);
   mj_jac(m, d, jac1, nullptr, x1, b1);
@@ -211,7 +217,8 @@ static void addPieceDot(const mjModel* m, mjData* d, const mjtNum x0[3], int b0,
   for (int k = 0; k < nv; k++) {
     mjtNum sum = 0;
     for (int i = 0; i < 3; i++) {
-      sum += udot[i]*(jac1[i*nv + k] - jac0[i*nv + k]) + u[i]*(dot1[i*nv + k] - dot0[i*nv + k]);
+      sum += udot[i] * (jac1[i * nv + k] - jac0[i * nv + k]) +
+             u[i] * (dot1[i * nv + k] - dot0[i * nv + k]);
     }
     Jdot[k] += sum / divisor;
   }
@@ -230,10 +237,10 @@ void mj_tendonDot(const mjModel* m, mjData* d, int t, mjtNum* Jdot) {
   }
 
   mj_markStack(d);
-  mjtNum* jac0 = mj_stackAllocNum(d, 3*nv);
-  mjtNum* jac1 = mj_stackAllocNum(d, 3*nv);
-  mjtNum* dot0 = mj_stackAllocNum(d, 3*nv);
-  mjtNum* dot1 = mj_stackAllocNum(d, 3*nv);
+  mjtNum* jac0 = mj_stackAllocNum(d, 3 * nv);
+  mjtNum* jac1 = mj_stackAllocNum(d, 3 * nv);
+  mjtNum* dot0 = mj_stackAllocNum(d, 3 * nv);
+  mjtNum* dot1 = mj_stackAllocNum(d, 3 * nv);
   mjtNum divisor = 1;
   int prev = -1;
   for (int w = adr; w < end; w++) {
@@ -244,7 +251,7 @@ void mj_tendonDot(const mjModel* m, mjData* d, int t, mjtNum* Jdot) {
     } else if (type == mjWRAP_SITE) {
       int s = m->wrap_objid[w];
       if (prev >= 0) {
-        addPieceDot(m, d, d->site_xpos + 3*prev, m->site_bodyid[prev], d->site_xpos + 3*s,
+        addPieceDot(m, d, d->site_xpos + 3 * prev, m->site_bodyid[prev], d->site_xpos + 3 * s,
                     m->site_bodyid[s], divisor, Jdot, jac0, jac1, dot0, dot1);
       }
       prev = s;

@@ -62,9 +62,8 @@ extern "C" {
 //   - the side site counts as inside when its 3D distance from the geom center is below the
 //     radius (also for cylinders, as MuJoCo 3.3.8 does), while the wrap itself uses its
 //     projection onto the plane.
-mjtNum mju_wrapGeom(mjtNum wpnt[6], const mjtNum x0[3], const mjtNum x1[3],
-                    const mjtNum xpos[3], const mjtNum xmat[9], mjtNum radius, int type,
-                    const mjtNum* side);
+mjtNum mju_wrapGeom(mjtNum wpnt[6], const mjtNum x0[3], const mjtNum x1[3], const mjtNum xpos[3],
+                    const mjtNum xmat[9], mjtNum radius, int type, const mjtNum* side);
 
 // The planar problems, with the circle centered at the origin. end = (p0x, p0y, p1x, p1y);
 // on success pnt = (t0x, t0y, t1x, t1y) and the return value is the arc length (circle) or 0

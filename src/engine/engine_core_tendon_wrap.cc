@@ -14,15 +14,15 @@
 // planar helpers
 
 static inline mjtNum dot2(const mjtNum a[2], const mjtNum b[2]) {
-  return a[0]*b[0] + a[1]*b[1];
+  return a[0] * b[0] + a[1] * b[1];
 }
 
 static inline mjtNum cross2(const mjtNum a[2], const mjtNum b[2]) {
-  return a[0]*b[1] - a[1]*b[0];
+  return a[0] * b[1] - a[1] * b[0];
 }
 
 static inline mjtNum dist2(const mjtNum a[2], const mjtNum b[2]) {
-  return std::sqrt((a[0]-b[0])*(a[0]-b[0]) + (a[1]-b[1])*(a[1]-b[1]));
+  return std::sqrt((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]));
 }
 
 // point of the segment p0-p1 closest to the origin
@@ -31,8 +31,8 @@ static void closestToOrigin(mjtNum c[2], const mjtNum p0[2], const mjtNum p1[2])
   mjtNum dd = dot2(dif, dif);
   mjtNum a = dd > 0 ? -dot2(dif, p0) / dd : 0;
   a = a < 0 ? 0 : (a > 1 ? 1 : a);
-  c[0] = p0[0] + a*dif[0];
-  c[1] = p0[1] + a*dif[1];
+  c[0] = p0[0] + a * dif[0];
+  c[1] = p0[1] + a * dif[1];
 }
 
 // Tangent point on the circle |x| = r seen from p (|p| > r), rotated from the direction of p by
@@ -40,9 +40,9 @@ static void closestToOrigin(mjtNum c[2], const mjtNum p0[2], const mjtNum p1[2])
 //   t = (r^2 p + sgn r sqrt(|p|^2 - r^2) perp(p)) / |p|^2,  perp(p) = (-p_y, p_x).
 static void tangentPoint(mjtNum t[2], const mjtNum p[2], mjtNum r, int sgn) {
   mjtNum sq = dot2(p, p);
-  mjtNum h = sgn * r * std::sqrt(sq - r*r);
-  t[0] = (r*r*p[0] - h*p[1]) / sq;
-  t[1] = (r*r*p[1] + h*p[0]) / sq;
+  mjtNum h = sgn * r * std::sqrt(sq - r * r);
+  t[0] = (r * r * p[0] - h * p[1]) / sq;
+  t[1] = (r * r * p[1] + h * p[0]) / sq;
 }
 
 // do the closed segments a0-a1 and b0-b1 cross (proper intersection)?
@@ -64,7 +64,7 @@ static mjtNum sweep(const mjtNum t0[2], const mjtNum t1[2], int ccw) {
   if (!ccw) {
     ang = -ang;
   }
-  return ang < 0 ? ang + 2*mjPI : ang;
+  return ang < 0 ? ang + 2 * mjPI : ang;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -74,13 +74,13 @@ static mjtNum sweep(const mjtNum t0[2], const mjtNum t1[2], int ccw) {
 // the chord t0-t1 (the selection measure of side sites, matching MuJoCo 3.3.8 on thousands of
 // random configurations; for arcs longer than pi that point lies on the other arc).
 static mjtNum sideDistance(const mjtNum t[4], const mjtNum side[2], mjtNum radius) {
-  mjtNum mid[2] = {0.5*(t[0] + t[2]), 0.5*(t[1] + t[3])};
+  mjtNum mid[2] = {0.5 * (t[0] + t[2]), 0.5 * (t[1] + t[3])};
   mjtNum len = std::sqrt(dot2(mid, mid));
   if (len > mjMINVAL) {
     mid[0] *= radius / len;
     mid[1] *= radius / len;
   }
-  return (mid[0] - side[0])*(mid[0] - side[0]) + (mid[1] - side[1])*(mid[1] - side[1]);
+  return (mid[0] - side[0]) * (mid[0] - side[0]) + (mid[1] - side[1]) * (mid[1] - side[1]);
 }
 
 // The shortest path from p0 to p1 that goes around the circle consists of the tangent piece
@@ -92,7 +92,7 @@ static mjtNum sideDistance(const mjtNum t[4], const mjtNum side[2], mjtNum radiu
 mjtNum mju_wrapCircle(mjtNum pnt[4], const mjtNum end[4], const mjtNum* side, mjtNum radius) {
   const mjtNum* p0 = end;
   const mjtNum* p1 = end + 2;
-  mjtNum sqrad = radius*radius;
+  mjtNum sqrad = radius * radius;
   if (radius < mjMINVAL || dot2(p0, p0) < sqrad || dot2(p1, p1) < sqrad) {
     return -1;
   }
@@ -161,7 +161,7 @@ mjtNum mju_wrapInside(mjtNum pnt[4], const mjtNum end[4], mjtNum radius) {
     return -1;
   }
   mjtNum A = radius / len0, B = radius / len1;
-  mjtNum cosG = dot2(p0, p1) / (len0*len1);
+  mjtNum cosG = dot2(p0, p1) / (len0 * len1);
   cosG = cosG < -1 ? -1 : (cosG > 1 ? 1 : cosG);
   mjtNum G = std::acos(cosG);
 
@@ -169,18 +169,18 @@ mjtNum mju_wrapInside(mjtNum pnt[4], const mjtNum end[4], mjtNum radius) {
   const int maxiter = 20;
   const mjtNum tolerance = 1e-6;
   mjtNum z = 1 - 1e-7;
-  mjtNum f = std::asin(A*z) + std::asin(B*z) - 2*std::asin(z) + G;
+  mjtNum f = std::asin(A * z) + std::asin(B * z) - 2 * std::asin(z) + G;
   if (f > 0) {
     return -1;
   }
   for (int iter = 0; iter < maxiter; iter++) {
-    mjtNum df = A / std::sqrt(1 - A*A*z*z) + B / std::sqrt(1 - B*B*z*z) -
-                2 / std::sqrt(1 - z*z);
+    mjtNum df = A / std::sqrt(1 - A * A * z * z) + B / std::sqrt(1 - B * B * z * z) -
+                2 / std::sqrt(1 - z * z);
     z -= f / df;
     if (!(z > 0 && z < 1)) {
       return -1;  // left the domain (degenerate configuration)
     }
-    f = std::asin(A*z) + std::asin(B*z) - 2*std::asin(z) + G;
+    f = std::asin(A * z) + std::asin(B * z) - 2 * std::asin(z) + G;
     if (std::fabs(f) < tolerance) {
       break;
     }
@@ -189,10 +189,10 @@ mjtNum mju_wrapInside(mjtNum pnt[4], const mjtNum end[4], mjtNum radius) {
   // rotate the first endpoint (counterclockwise order) towards the other one
   int first0 = cross2(p0, p1) >= 0;
   const mjtNum* base = first0 ? p0 : p1;
-  mjtNum ang = std::asin(z) - std::asin((first0 ? A : B)*z);
+  mjtNum ang = std::asin(z) - std::asin((first0 ? A : B) * z);
   mjtNum phi = std::atan2(base[1], base[0]) + ang;
-  pnt[0] = pnt[2] = radius*std::cos(phi);
-  pnt[1] = pnt[3] = radius*std::sin(phi);
+  pnt[0] = pnt[2] = radius * std::cos(phi);
+  pnt[1] = pnt[3] = radius * std::sin(phi);
   return 0;
 }
 
@@ -226,9 +226,8 @@ static void spherePlane(mjtNum a0[3], mjtNum a1[3], const mjtNum p0[3], const mj
   mju_normalize3(a1);
 }
 
-mjtNum mju_wrapGeom(mjtNum wpnt[6], const mjtNum x0[3], const mjtNum x1[3],
-                    const mjtNum xpos[3], const mjtNum xmat[9], mjtNum radius, int type,
-                    const mjtNum* side) {
+mjtNum mju_wrapGeom(mjtNum wpnt[6], const mjtNum x0[3], const mjtNum x1[3], const mjtNum xpos[3],
+                    const mjtNum xmat[9], mjtNum radius, int type, const mjtNum* side) {
   if (type != mjWRAP_SPHERE && type != mjWRAP_CYLINDER) {
     return -1;
   }
@@ -252,8 +251,7 @@ mjtNum mju_wrapGeom(mjtNum wpnt[6], const mjtNum x0[3], const mjtNum x1[3],
     }
     spherePlane(a0, a1, p[0], p[1], side ? s : nullptr);
   }
-  mjtNum end[4] = {mju_dot3(p[0], a0), mju_dot3(p[0], a1), mju_dot3(p[1], a0),
-                   mju_dot3(p[1], a1)};
+  mjtNum end[4] = {mju_dot3(p[0], a0), mju_dot3(p[0], a1), mju_dot3(p[1], a0), mju_dot3(p[1], a1)};
   mjtNum sd[2] = {0, 0};
   if (side) {
     sd[0] = mju_dot3(s, a0);
@@ -262,7 +260,7 @@ mjtNum mju_wrapGeom(mjtNum wpnt[6], const mjtNum x0[3], const mjtNum x1[3],
 
   mjtNum pnt[4];
   mjtNum wlen;
-  if (side && mju_dot3(s, s) < radius*radius) {
+  if (side && mju_dot3(s, s) < radius * radius) {
     wlen = mju_wrapInside(pnt, end, radius);
   } else {
     wlen = mju_wrapCircle(pnt, end, side ? sd : nullptr, radius);
@@ -275,7 +273,7 @@ mjtNum mju_wrapGeom(mjtNum wpnt[6], const mjtNum x0[3], const mjtNum x1[3],
   mjtNum res[2][3];
   for (int k = 0; k < 2; k++) {
     for (int i = 0; i < 3; i++) {
-      res[k][i] = pnt[2*k]*a0[i] + pnt[2*k + 1]*a1[i];
+      res[k][i] = pnt[2 * k] * a0[i] + pnt[2 * k + 1] * a1[i];
     }
   }
 
@@ -285,16 +283,16 @@ mjtNum mju_wrapGeom(mjtNum wpnt[6], const mjtNum x0[3], const mjtNum x1[3],
     mjtNum L0 = dist2(end, pnt), L1 = dist2(end + 2, pnt + 2);
     mjtNum L = L0 + wlen + L1;
     mjtNum dz = p[1][2] - p[0][2];
-    res[0][2] = L > mjMINVAL ? p[0][2] + dz*L0/L : p[0][2];
-    res[1][2] = L > mjMINVAL ? p[0][2] + dz*(L0 + wlen)/L : p[0][2];
+    res[0][2] = L > mjMINVAL ? p[0][2] + dz * L0 / L : p[0][2];
+    res[1][2] = L > mjMINVAL ? p[0][2] + dz * (L0 + wlen) / L : p[0][2];
     mjtNum rise = res[1][2] - res[0][2];
-    wlen = std::sqrt(wlen*wlen + rise*rise);
+    wlen = std::sqrt(wlen * wlen + rise * rise);
   }
 
   // world frame
   for (int k = 0; k < 2; k++) {
-    mju_mulMatVec3(wpnt + 3*k, xmat, res[k]);
-    mju_addTo3(wpnt + 3*k, xpos);
+    mju_mulMatVec3(wpnt + 3 * k, xmat, res[k]);
+    mju_addTo3(wpnt + 3 * k, xpos);
   }
   return wlen;
 }

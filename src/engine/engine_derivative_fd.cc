@@ -24,9 +24,9 @@ namespace {
 
 // Outputs of one step: the next qpos, (qvel, act), and the sensors.
 struct StepOut {
-  mjtNum* qpos;     // nq
-  mjtNum* velact;   // nv + na
-  mjtNum* sensor;   // nsensordata, or NULL when not needed
+  mjtNum* qpos;    // nq
+  mjtNum* velact;  // nv + na
+  mjtNum* sensor;  // nsensordata, or NULL when not needed
 };
 
 StepOut allocOut(const mjModel* m, mjData* d, int sensors) {
@@ -60,17 +60,17 @@ void evalStep(const mjModel* m, mjData* d, StepOut* out, int do_sensor) {
 
 // column `col` of the Jacobians, (hi - lo) / h: the velocity and activation rows of J (A or B,
 // leading dimension ld) and the sensor rows of S (C or D)
-void writeColumn(const mjModel* m, const StepOut* hi, const StepOut* lo, mjtNum h, int col,
-                 int ld, mjtNum* J, mjtNum* S) {
+void writeColumn(const mjModel* m, const StepOut* hi, const StepOut* lo, mjtNum h, int col, int ld,
+                 mjtNum* J, mjtNum* S) {
   int nv = m->nv, na = m->na;
   if (J) {
-    for (int r = nv; r < 2*nv + na; r++) {
-      J[r*ld + col] = (hi->velact[r - nv] - lo->velact[r - nv]) / h;
+    for (int r = nv; r < 2 * nv + na; r++) {
+      J[r * ld + col] = (hi->velact[r - nv] - lo->velact[r - nv]) / h;
     }
   }
   if (S) {
     for (int k = 0; k < m->nsensordata; k++) {
-      S[k*ld + col] = (hi->sensor[k] - lo->sensor[k]) / h;
+      S[k * ld + col] = (hi->sensor[k] - lo->sensor[k]) / h;
     }
   }
 }
@@ -86,7 +86,7 @@ void writePosRows(const mjModel* m, mjData* d, const StepOut* hi, const StepOut*
   mjtNum* dq = mj_stackAllocNum(d, nv);
   mj_differentiatePos(m, dq, h, lo->qpos, hi->qpos);
   for (int r = 0; r < nv; r++) {
-    J[r*ld + col] = dq[r];
+    J[r * ld + col] = dq[r];
   }
   mj_freeStack(d);
 }
@@ -96,8 +96,8 @@ void ctrlRange(const mjModel* m, int j, mjtNum* lo, mjtNum* hi) {
   *lo = -mjMAXVAL;
   *hi = mjMAXVAL;
   if (m->actuator_ctrllimited[j] && !(m->opt.disableflags & mjDSBL_CLAMPCTRL)) {
-    *lo = m->actuator_ctrlrange[2*j];
-    *hi = m->actuator_ctrlrange[2*j + 1];
+    *lo = m->actuator_ctrlrange[2 * j];
+    *hi = m->actuator_ctrlrange[2 * j + 1];
   }
 }
 
@@ -113,7 +113,7 @@ void mjd_transitionFD(const mjModel* m, mjData* d, mjtNum eps, mjtByte flg_cente
     mjERROR("eps must be positive");
     return;
   }
-  int nv = m->nv, na = m->na, nu = m->nu, ndx = 2*nv + na;
+  int nv = m->nv, na = m->na, nu = m->nu, ndx = 2 * nv + na;
   int sensors = (C || D) && m->nsensordata;
   int sig = mjSTATE_INTEGRATION;
   mj_markStack(d);
@@ -167,15 +167,15 @@ void mjd_transitionFD(const mjModel* m, mjData* d, mjtNum eps, mjtByte flg_cente
           mju_zero(dx, nv);
           dx[c] = 1;
           mj_integratePos(m, d->qpos, dx, s);
-        } else if (c < 2*nv) {
+        } else if (c < 2 * nv) {
           d->qvel[c - nv] += s;
         } else {
-          d->act[c - 2*nv] += s;
+          d->act[c - 2 * nv] += s;
         }
         evalStep(m, d, side ? &minus : &plus, sensors);
       }
       const StepOut* l = flg_centered ? &minus : &nom;
-      mjtNum width = flg_centered ? 2*eps : eps;
+      mjtNum width = flg_centered ? 2 * eps : eps;
       writeColumn(m, &plus, l, width, c, ndx, A, sensors ? C : nullptr);
       writePosRows(m, d, &plus, l, width, c, ndx, A);
     }
@@ -186,9 +186,9 @@ void mjd_transitionFD(const mjModel* m, mjData* d, mjtNum eps, mjtByte flg_cente
   mj_freeStack(d);
 }
 
-void mjd_inverseFD(const mjModel* m, mjData* d, mjtNum eps, mjtByte flg_actuation,
-                   mjtNum* DfDq, mjtNum* DfDv, mjtNum* DfDa, mjtNum* DsDq, mjtNum* DsDv,
-                   mjtNum* DsDa, mjtNum* DmDq) {
+void mjd_inverseFD(const mjModel* m, mjData* d, mjtNum eps, mjtByte flg_actuation, mjtNum* DfDq,
+                   mjtNum* DfDv, mjtNum* DfDa, mjtNum* DsDq, mjtNum* DsDv, mjtNum* DsDa,
+                   mjtNum* DmDq) {
   if (m->opt.integrator == mjINT_RK4) {
     mjERROR("the RK4 integrator is not supported");
     return;
@@ -247,13 +247,19 @@ void mjd_inverseFD(const mjModel* m, mjData* d, mjtNum eps, mjtByte flg_actuatio
       mj_inverse(m, d);
       if (Df[input]) {
         force(f);
-        for (int j = 0; j < nv; j++) Df[input][i*nv + j] = (f[j] - f0[j]) / eps;
+        for (int j = 0; j < nv; j++) {
+          Df[input][i * nv + j] = (f[j] - f0[j]) / eps;
+        }
       }
       if (Ds[input]) {
-        for (int k = 0; k < ns; k++) Ds[input][i*ns + k] = (d->sensordata[k] - s0[k]) / eps;
+        for (int k = 0; k < ns; k++) {
+          Ds[input][i * ns + k] = (d->sensordata[k] - s0[k]) / eps;
+        }
       }
       if (input == 0 && DmDq) {
-        for (int k = 0; k < nM; k++) DmDq[i*nM + k] = (d->qM[k] - M0[k]) / eps;
+        for (int k = 0; k < nM; k++) {
+          DmDq[i * nM + k] = (d->qM[k] - M0[k]) / eps;
+        }
       }
     }
   }

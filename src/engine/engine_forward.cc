@@ -20,7 +20,9 @@
 // ---------------------------------------------------------------------------------------------
 // timers
 
-mjtNum mj_timerStart(void) { return mjcb_time ? mjcb_time() : 0; }
+mjtNum mj_timerStart(void) {
+  return mjcb_time ? mjcb_time() : 0;
+}
 
 void mj_timerStop(mjData* d, int index, mjtNum start) {
   if (mjcb_time) {
@@ -273,8 +275,8 @@ void mj_transmissionVelocity(const mjModel* m, mjData* d) {
                        m->ten_J_rowadr, m->ten_J_colind);
   }
   if (m->nu) {
-    sparseRowsTimesVel(d->actuator_velocity, d->actuator_moment, d->qvel, m->nu,
-                       d->moment_rownnz, d->moment_rowadr, d->moment_colind);
+    sparseRowsTimesVel(d->actuator_velocity, d->actuator_moment, d->qvel, m->nu, d->moment_rownnz,
+                       d->moment_rowadr, d->moment_colind);
   }
 }
 
@@ -387,7 +389,9 @@ void mj_forwardSkip(const mjModel* m, mjData* d, int skipstage, int skipsensor) 
   mj_timerStop(d, mjTIMER_FORWARD, tm);
 }
 
-void mj_forward(const mjModel* m, mjData* d) { mj_forwardSkip(m, d, mjSTAGE_NONE, 0); }
+void mj_forward(const mjModel* m, mjData* d) {
+  mj_forwardSkip(m, d, mjSTAGE_NONE, 0);
+}
 
 // stage 25 (optional): the inverse dynamics at the forward qacc, compared with the forward forces
 // (solver_fwdinv; engine_inverse.cc)

@@ -19,8 +19,7 @@
 // ---------------------------------------------------------------------------------------------
 // state update
 
-mjtNum mj_nextActivation(const mjModel* m, const mjData* d, int i, int act_index,
-                         mjtNum act_dot) {
+mjtNum mj_nextActivation(const mjModel* m, const mjData* d, int i, int act_index, mjtNum act_dot) {
   mjtNum h = m->opt.timestep;
   mjtNum act = d->act[act_index];
   if (m->actuator_dyntype[i] == mjDYN_FILTEREXACT) {
@@ -162,8 +161,7 @@ int mj_implicitAcc(const mjModel* m, mjData* d, int integrator, mjtNum* res) {
   switch (integrator) {
     case mjINT_EULER: {
       mjtNum* damp = mj_stackAllocNum(d, nv);
-      if (mjDISABLED(mjDSBL_EULERDAMP) || mjDISABLED(mjDSBL_DAMPER) ||
-          !eulerDamping(m, d, damp)) {
+      if (mjDISABLED(mjDSBL_EULERDAMP) || mjDISABLED(mjDSBL_DAMPER) || !eulerDamping(m, d, damp)) {
         done = 0;
         break;
       }
@@ -245,7 +243,7 @@ void mj_RungeKutta(const mjModel* m, mjData* d, int N) {
     mjERROR("only N = 4 is supported, got %d", N);
     return;
   }
-  static const mjtNum kA[3] = {0.5, 0.5, 1.0};              // stage offsets (tableau a_{i,i-1})
+  static const mjtNum kA[3] = {0.5, 0.5, 1.0};  // stage offsets (tableau a_{i,i-1})
   static const mjtNum kB[4] = {1.0 / 6, 1.0 / 3, 1.0 / 3, 1.0 / 6};  // weights
   int nq = m->nq, nv = m->nv, na = m->na;
   mjtNum h = m->opt.timestep, time0 = d->time;
@@ -255,10 +253,10 @@ void mj_RungeKutta(const mjModel* m, mjData* d, int N) {
   mjtNum* qpos0 = mj_stackAllocNum(d, nq);
   mjtNum* qvel0 = mj_stackAllocNum(d, nv);
   mjtNum* act0 = mj_stackAllocNum(d, na);
-  mjtNum* sum_vel = mj_stackAllocNum(d, nv);   // sum_i b_i K_i, velocity part
-  mjtNum* sum_acc = mj_stackAllocNum(d, nv);   // acceleration part
+  mjtNum* sum_vel = mj_stackAllocNum(d, nv);  // sum_i b_i K_i, velocity part
+  mjtNum* sum_acc = mj_stackAllocNum(d, nv);  // acceleration part
   mjtNum* sum_actdot = mj_stackAllocNum(d, na);
-  mjtNum* vel = mj_stackAllocNum(d, nv);       // velocity part of the current stage K_i
+  mjtNum* vel = mj_stackAllocNum(d, nv);  // velocity part of the current stage K_i
   mju_copy(qpos0, d->qpos, nq);
   mju_copy(qvel0, d->qvel, nv);
   mju_copy(act0, d->act, na);

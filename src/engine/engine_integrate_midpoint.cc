@@ -69,9 +69,9 @@
 
 namespace {
 
-constexpr int kMaxNewton = 50;      // Newton converges quadratically: a handful is typical
-constexpr int kMaxBacktrack = 30;   // step halvings of the line search
-constexpr mjtNum kRelTol = 1e-15;   // residual tolerance relative to the terms of (3)
+constexpr int kMaxNewton = 50;     // Newton converges quadratically: a handful is typical
+constexpr int kMaxBacktrack = 30;  // step halvings of the line search
+constexpr mjtNum kRelTol = 1e-15;  // residual tolerance relative to the terms of (3)
 
 // ---------------------------------------------------------------------------------------------
 // small dense algebra (row-major)
@@ -81,24 +81,36 @@ constexpr mjtNum kRelTol = 1e-15;   // residual tolerance relative to the terms 
 int inverse3(mjtNum inv[9], const mjtNum a[9]) {
   mjtNum c[3][3], r[3][3];
   for (int j = 0; j < 3; j++) {
-    for (int i = 0; i < 3; i++) c[j][i] = a[3 * i + j];
+    for (int i = 0; i < 3; i++) {
+      c[j][i] = a[3 * i + j];
+    }
   }
   mju_cross(r[0], c[1], c[2]);
   mju_cross(r[1], c[2], c[0]);
   mju_cross(r[2], c[0], c[1]);
   mjtNum det = mju_dot3(c[0], r[0]);
-  if (!(std::fabs(det) > 0) || !std::isfinite(det)) return 0;
+  if (!(std::fabs(det) > 0) || !std::isfinite(det)) {
+    return 0;
+  }
   for (int i = 0; i < 3; i++) {
-    for (int j = 0; j < 3; j++) inv[3 * i + j] = r[i][j] / det;
+    for (int j = 0; j < 3; j++) {
+      inv[3 * i + j] = r[i][j] / det;
+    }
   }
   return 1;
 }
 
 // [v]x, the matrix of v x (.)
 void crossMatrix(mjtNum res[9], const mjtNum v[3]) {
-  res[0] = 0;     res[1] = -v[2]; res[2] = v[1];
-  res[3] = v[2];  res[4] = 0;     res[5] = -v[0];
-  res[6] = -v[1]; res[7] = v[0];  res[8] = 0;
+  res[0] = 0;
+  res[1] = -v[2];
+  res[2] = v[1];
+  res[3] = v[2];
+  res[4] = 0;
+  res[5] = -v[0];
+  res[6] = -v[1];
+  res[7] = v[0];
+  res[8] = 0;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -111,7 +123,9 @@ void midpointResidual(mjtNum res[3], const mjtNum S[9], const mjtNum I[3], const
   mju_sub3(dw, w, w0);
   mju_mulMatVec3(Sdw, S, dw);
   mju_cross(gyro, w, Iw);
-  for (int i = 0; i < 3; i++) res[i] = (2 / h) * Sdw[i] + gyro[i] - tau[i];
+  for (int i = 0; i < 3; i++) {
+    res[i] = (2 / h) * Sdw[i] + gyro[i] - tau[i];
+  }
 }
 
 // x = J^-1 y for the Jacobian of (3) at w: J = (2/h) S + [w]x diag(I) - [I w]x
@@ -126,7 +140,9 @@ int solveMidpointJacobian(mjtNum x[3], const mjtNum S[9], const mjtNum I[3], mjt
       J[3 * i + j] = (2 / h) * S[3 * i + j] + wx[3 * i + j] * I[j] - Iwx[3 * i + j];
     }
   }
-  if (!inverse3(Jinv, J)) return 0;
+  if (!inverse3(Jinv, J)) {
+    return 0;
+  }
   mju_mulMatVec3(x, Jinv, y);
   return 1;
 }
@@ -140,22 +156,30 @@ int solveMidpoint(mjtNum wmid[3], const mjtNum S[9], const mjtNum I[3], const mj
   mju_copy3(wmid, w0);
   mjtNum Iw0[3] = {I[0] * w0[0], I[1] * w0[1], I[2] * w0[2]}, Sw0[3];
   mju_mulMatVec3(Sw0, S, w0);
-  mjtNum scale = mju_norm3(tau) + (2 / h) * mju_norm3(Sw0) + mju_norm3(Iw0) * mju_norm3(w0) +
-                 mjMINVAL;
+  mjtNum scale =
+      mju_norm3(tau) + (2 / h) * mju_norm3(Sw0) + mju_norm3(Iw0) * mju_norm3(w0) + mjMINVAL;
   mjtNum res[3];
   midpointResidual(res, S, I, w0, tau, h, wmid);
   mjtNum norm = mju_norm3(res);
   for (int iter = 0; iter < kMaxNewton && norm > kRelTol * scale; iter++) {
     mjtNum step[3];
-    if (!solveMidpointJacobian(step, S, I, h, wmid, res)) return 0;
+    if (!solveMidpointJacobian(step, S, I, h, wmid, res)) {
+      return 0;
+    }
     mjtNum alpha = 1, trial[3], trial_res[3], trial_norm = norm;
     for (int k = 0; k < kMaxBacktrack; k++, alpha *= 0.5) {
-      for (int i = 0; i < 3; i++) trial[i] = wmid[i] - alpha * step[i];
+      for (int i = 0; i < 3; i++) {
+        trial[i] = wmid[i] - alpha * step[i];
+      }
       midpointResidual(trial_res, S, I, w0, tau, h, trial);
       trial_norm = mju_norm3(trial_res);
-      if (trial_norm < norm) break;
+      if (trial_norm < norm) {
+        break;
+      }
     }
-    if (!(trial_norm < norm)) break;  // no decrease: rounding floor reached
+    if (!(trial_norm < norm)) {
+      break;  // no decrease: rounding floor reached
+    }
     mju_copy3(wmid, trial);
     mju_copy3(res, trial_res);
     norm = trial_norm;
@@ -174,7 +198,9 @@ void biasVelDerivative(mjtNum dc[36], mjtNum mass, const mjtNum R[9], const mjtN
                        const mjtNum I[3], const mjtNum r[3], const mjtNum w[3]) {
   mjtNum Ic[9], QI[9];
   for (int i = 0; i < 3; i++) {
-    for (int j = 0; j < 3; j++) QI[3 * i + j] = Q[3 * i + j] * I[j];
+    for (int j = 0; j < 3; j++) {
+      QI[3 * i + j] = Q[3 * i + j] * I[j];
+    }
   }
   mju_mulMatMatT(Ic, QI, Q, 3, 3, 3);
   mjtNum wxr[3], Icw[3];
@@ -188,12 +214,14 @@ void biasVelDerivative(mjtNum dc[36], mjtNum mass, const mjtNum R[9], const mjtN
     mju_cross(exr, e, r);
     mju_cross(t2, w, exr);
     mju_add3(acc, t1, t2);
-    mju_scl3(acc, acc, mass);           // m (e x (w x r) + w x (e x r)), body frame
+    mju_scl3(acc, acc, mass);  // m (e x (w x r) + w x (e x r)), body frame
     mju_mulMatVec3(lin, R, acc);
     mju_cross(rot, r, acc);
     mju_cross(t1, e, Icw);
     mju_addTo3(rot, t1);
-    for (int i = 0; i < 3; i++) Ice[i] = Ic[3 * i + k];
+    for (int i = 0; i < 3; i++) {
+      Ice[i] = Ic[3 * i + k];
+    }
     mju_cross(t2, w, Ice);
     mju_addTo3(rot, t2);
     for (int i = 0; i < 3; i++) {
@@ -214,7 +242,9 @@ int bodyBlocks(const mjModel* m, const mjData* d, int integrator, int dof, mjtNu
     int adr = m->M_rowadr[dof + i];
     for (int k = 0; k < m->M_rownnz[dof + i]; k++) {
       int j = m->M_colind[adr + k] - dof;
-      if (j >= 0 && j <= i) Mb[6 * i + j] = Mb[6 * j + i] = d->M[adr + k];
+      if (j >= 0 && j <= i) {
+        Mb[6 * i + j] = Mb[6 * j + i] = d->M[adr + k];
+      }
     }
   }
 
@@ -225,7 +255,9 @@ int bodyBlocks(const mjModel* m, const mjData* d, int integrator, int dof, mjtNu
     int adr = m->D_rowadr[dof + i];
     for (int j = 0; j < 6; j++) {
       // implicitfast drops the elements outside the pattern of M (engine_integrate.cc)
-      if (integrator == mjINT_IMPLICITFAST && i != j && m->mapM2D[adr + j] < 0) continue;
+      if (integrator == mjINT_IMPLICITFAST && i != j && m->mapM2D[adr + j] < 0) {
+        continue;
+      }
       Do[6 * i + j] = d->qDeriv[adr + j];
     }
   }
@@ -236,7 +268,9 @@ int bodyBlocks(const mjModel* m, const mjData* d, int integrator, int dof, mjtNu
     mju_addTo(Do, dc, 36);
   }
   int any = 0;
-  for (int k = 0; k < 36; k++) any |= (Do[k] != 0);
+  for (int k = 0; k < 36; k++) {
+    any |= (Do[k] != 0);
+  }
   return any;
 }
 
@@ -246,28 +280,36 @@ int bodyBlocks(const mjModel* m, const mjData* d, int integrator, int dof, mjtNu
 // 1 if body b qualifies for midpoint integration (see the file comment); has_child[b] marks
 // bodies that are some body's parent
 int midpointEligible(const mjModel* m, int b, const int* has_child) {
-  if (has_child[b] || m->body_jntnum[b] != 1) return 0;
+  if (has_child[b] || m->body_jntnum[b] != 1) {
+    return 0;
+  }
   int j = m->body_jntadr[b];
-  if (m->jnt_type[j] != mjJNT_FREE) return 0;
-  if (!(m->body_mass[b] > mjMINVAL)) return 0;
+  if (m->jnt_type[j] != mjJNT_FREE) {
+    return 0;
+  }
+  if (!(m->body_mass[b] > mjMINVAL)) {
+    return 0;
+  }
   for (int k = 0; k < 3; k++) {
-    if (!(m->body_inertia[3 * b + k] > mjMINVAL)) return 0;
+    if (!(m->body_inertia[3 * b + k] > mjMINVAL)) {
+      return 0;
+    }
   }
   return 1;
 }
 
 // The body's frames and velocities in the coordinates of the file comment
 struct FreeBody {
-  int dof, padr;          // first dof and qpos address of the free joint
+  int dof, padr;  // first dof and qpos address of the free joint
   mjtNum mass;
-  const mjtNum* I;        // principal inertia (body_inertia)
-  const mjtNum* r;        // COM offset in the body frame (body_ipos)
-  const mjtNum* R;        // body orientation (xmat)
-  const mjtNum* v;        // origin velocity (world), qvel
-  const mjtNum* w;        // angular velocity (body frame), qvel
-  mjtNum Q[9];            // principal axes in the body frame (body_iquat)
-  mjtNum Ti[36];          // qv = Ti u, Ti = [[1, R [r]x Q], [0, Q]]
-  mjtNum vc[3], wp[3];    // u = (v_c, w_p)
+  const mjtNum* I;      // principal inertia (body_inertia)
+  const mjtNum* r;      // COM offset in the body frame (body_ipos)
+  const mjtNum* R;      // body orientation (xmat)
+  const mjtNum* v;      // origin velocity (world), qvel
+  const mjtNum* w;      // angular velocity (body frame), qvel
+  mjtNum Q[9];          // principal axes in the body frame (body_iquat)
+  mjtNum Ti[36];        // qv = Ti u, Ti = [[1, R [r]x Q], [0, Q]]
+  mjtNum vc[3], wp[3];  // u = (v_c, w_p)
 };
 
 void setupFreeBody(const mjModel* m, const mjData* d, int b, FreeBody* fb) {
@@ -310,11 +352,11 @@ void congruence(mjtNum res[36], const mjtNum Ti[36], const mjtNum K[36]) {
 }
 
 // W and A of (2): W = Ti' (f + Mb (a, 0)) + (0, w_p x I w_p), A = Ti' (Mb - h Do) Ti
-void schemeTerms(const mjModel* m, const mjData* d, int integrator, const FreeBody* fb,
-                 mjtNum W[6], mjtNum A[36]) {
+void schemeTerms(const mjModel* m, const mjData* d, int integrator, const FreeBody* fb, mjtNum W[6],
+                 mjtNum A[36]) {
   mjtNum Mb[36], Do[36];
-  int damped = bodyBlocks(m, d, integrator, fb->dof, fb->mass, fb->R, fb->Q, fb->I, fb->r,
-                          fb->w, Mb, Do);
+  int damped =
+      bodyBlocks(m, d, integrator, fb->dof, fb->mass, fb->R, fb->Q, fb->I, fb->r, fb->w, Mb, Do);
 
   // a = R (w x (w x r)), then g = f + Mb (a, 0)
   mjtNum wxr[3], wwxr[3], a[3], g[6];
@@ -323,11 +365,15 @@ void schemeTerms(const mjModel* m, const mjData* d, int integrator, const FreeBo
   mju_mulMatVec3(a, fb->R, wwxr);
   for (int i = 0; i < 6; i++) {
     g[i] = d->qfrc_smooth[fb->dof + i] + d->qfrc_constraint[fb->dof + i];
-    for (int k = 0; k < 3; k++) g[i] += Mb[6 * i + k] * a[k];
+    for (int k = 0; k < 3; k++) {
+      g[i] += Mb[6 * i + k] * a[k];
+    }
   }
   mju_mulMatTVec(W, fb->Ti, g, 6, 6);
   mjtNum Iwp[3], gyro[3];
-  for (int i = 0; i < 3; i++) Iwp[i] = fb->I[i] * fb->wp[i];
+  for (int i = 0; i < 3; i++) {
+    Iwp[i] = fb->I[i] * fb->wp[i];
+  }
   mju_cross(gyro, fb->wp, Iwp);
   mju_addTo3(W + 3, gyro);
 
@@ -335,7 +381,9 @@ void schemeTerms(const mjModel* m, const mjData* d, int integrator, const FreeBo
   // products: its symmetry is what makes the update conserve energy
   congruence(A, fb->Ti, Mb);
   for (int i = 0; i < 6; i++) {
-    for (int k = 0; k < i; k++) A[6 * i + k] = A[6 * k + i] = 0.5 * (A[6 * i + k] + A[6 * k + i]);
+    for (int k = 0; k < i; k++) {
+      A[6 * i + k] = A[6 * k + i] = 0.5 * (A[6 * i + k] + A[6 * k + i]);
+    }
   }
   if (damped) {
     mjtNum K[36], TKT[36];
@@ -348,7 +396,9 @@ void schemeTerms(const mjModel* m, const mjData* d, int integrator, const FreeBo
 // 3x3 block (bi, bk) of a 6x6 matrix
 void block3(mjtNum res[9], const mjtNum A[36], int bi, int bk) {
   for (int i = 0; i < 3; i++) {
-    for (int k = 0; k < 3; k++) res[3 * i + k] = A[6 * (3 * bi + i) + 3 * bk + k];
+    for (int k = 0; k < 3; k++) {
+      res[3 * i + k] = A[6 * (3 * bi + i) + 3 * bk + k];
+    }
   }
 }
 
@@ -364,7 +414,9 @@ int solveScheme(mjtNum h, const FreeBody* fb, const mjtNum W[6], const mjtNum A[
 
   // (3): S = A22 - A21 A11^-1 A12, tau = W_rot - A21 A11^-1 W_lin
   mjtNum A11inv[9], A21A11inv[9], S[9], corr[9], tau[3], tmp[3];
-  if (!inverse3(A11inv, A11)) return 0;
+  if (!inverse3(A11inv, A11)) {
+    return 0;
+  }
   mju_mulMatMat(A21A11inv, A21, A11inv, 3, 3, 3);
   mju_mulMatMat(corr, A21A11inv, A12, 3, 3, 3);
   mju_sub(S, A22, corr, 9);
@@ -372,13 +424,17 @@ int solveScheme(mjtNum h, const FreeBody* fb, const mjtNum W[6], const mjtNum A[
   mju_sub3(tau, W + 3, tmp);
 
   mjtNum wmid[3], dwp[3], rhs[3], dvc[3];
-  if (!solveMidpoint(wmid, S, fb->I, fb->wp, tau, h)) return 0;
+  if (!solveMidpoint(wmid, S, fb->I, fb->wp, tau, h)) {
+    return 0;
+  }
   for (int i = 0; i < 3; i++) {
     wp_new[i] = 2 * wmid[i] - fb->wp[i];
     dwp[i] = wp_new[i] - fb->wp[i];
   }
   mju_mulMatVec3(tmp, A12, dwp);
-  for (int i = 0; i < 3; i++) rhs[i] = h * W[i] - tmp[i];
+  for (int i = 0; i < 3; i++) {
+    rhs[i] = h * W[i] - tmp[i];
+  }
   mju_mulMatVec3(dvc, A11inv, rhs);
   mju_add3(vc_new, fb->vc, dvc);
   return 1;
@@ -392,7 +448,9 @@ int midpointFreeBody(const mjModel* m, const mjData* d, int integrator, int b, m
   setupFreeBody(m, d, b, &fb);
   mjtNum W[6], A[36], vc_new[3], wp_new[3];
   schemeTerms(m, d, integrator, &fb, W, A);
-  if (!solveScheme(h, &fb, W, A, vc_new, wp_new)) return 0;
+  if (!solveScheme(h, &fb, W, A, vc_new, wp_new)) {
+    return 0;
+  }
 
   // back to the joint's dofs: w' = Q w_p', v' = v_c' - R' (w' x r)
   mjtNum w_new[3], quat[4], R_new[9], wxr[3], tmp[3], v_new[3];
@@ -416,12 +474,20 @@ int midpointFreeBody(const mjModel* m, const mjData* d, int integrator, int b, m
 }  // namespace
 
 int mj_midpointFreeBodies(const mjModel* m, mjData* d, int integrator, mjtNum* qacc) {
-  if (mjENABLED(mjENBL_INVDISCRETE) || !(m->opt.timestep > 0)) return 0;
-  if (integrator != mjINT_IMPLICIT && integrator != mjINT_IMPLICITFAST) return 0;
+  if (mjENABLED(mjENBL_INVDISCRETE) || !(m->opt.timestep > 0)) {
+    return 0;
+  }
+  if (integrator != mjINT_IMPLICIT && integrator != mjINT_IMPLICITFAST) {
+    return 0;
+  }
   mj_markStack(d);
   int* has_child = mj_stackAllocInt(d, m->nbody);
-  for (int b = 0; b < m->nbody; b++) has_child[b] = 0;
-  for (int b = 1; b < m->nbody; b++) has_child[m->body_parentid[b]] = 1;
+  for (int b = 0; b < m->nbody; b++) {
+    has_child[b] = 0;
+  }
+  for (int b = 1; b < m->nbody; b++) {
+    has_child[m->body_parentid[b]] = 1;
+  }
   int count = 0;
   for (int b = 1; b < m->nbody; b++) {
     if (midpointEligible(m, b, has_child)) {

@@ -48,8 +48,8 @@ void addEulerDamping(const mjModel* m, const mjData* d, mjtNum* res, const mjtNu
     }
     int dof = m->jnt_dofadr[j];
     mjtNum gear = m->actuator_gear[6 * i];
-    res[dof] += h * gear * gear * dampSlope(gear * d->qvel[dof], m->actuator_damping[i], poly) *
-                qacc[dof];
+    res[dof] +=
+        h * gear * gear * dampSlope(gear * d->qvel[dof], m->actuator_damping[i], poly) * qacc[dof];
   }
 }
 
@@ -112,9 +112,13 @@ void mj_discreteToContinuous(const mjModel* m, mjData* d, mjtNum* res, const mjt
 // ---------------------------------------------------------------------------------------------
 // stages
 
-void mj_invPosition(const mjModel* m, mjData* d) { mj_fwdPosition(m, d); }
+void mj_invPosition(const mjModel* m, mjData* d) {
+  mj_fwdPosition(m, d);
+}
 
-void mj_invVelocity(const mjModel* m, mjData* d) { mj_fwdVelocity(m, d); }
+void mj_invVelocity(const mjModel* m, mjData* d) {
+  mj_fwdVelocity(m, d);
+}
 
 // Analytic constraint forces at d->qacc: efc_force = -grad s(J qacc - aref), with efc_state and
 // qfrc_constraint = J' efc_force (mj_constraintUpdate).
@@ -196,7 +200,9 @@ void mj_inverseSkip(const mjModel* m, mjData* d, int skipstage, int skipsensor) 
   mj_freeStack(d);
 }
 
-void mj_inverse(const mjModel* m, mjData* d) { mj_inverseSkip(m, d, mjSTAGE_NONE, 0); }
+void mj_inverse(const mjModel* m, mjData* d) {
+  mj_inverseSkip(m, d, mjSTAGE_NONE, 0);
+}
 
 // ---------------------------------------------------------------------------------------------
 // forward / inverse comparison (XMLreference.rst <flag fwdinv>)

@@ -24,17 +24,23 @@
 
 namespace {
 
-constexpr size_t kAlign = 64;              // alignment of every array in the buffers
+constexpr size_t kAlign = 64;                  // alignment of every array in the buffers
 constexpr size_t kMaxBytes = size_t(1) << 50;  // sanity bound on any buffer (1 PiB)
 
-size_t align64(size_t n) { return (n + kAlign - 1) & ~(kAlign - 1); }
+size_t align64(size_t n) {
+  return (n + kAlign - 1) & ~(kAlign - 1);
+}
 
 // memcpy/memset that accept NULL pointers when the size is 0
 void copyBytes(void* dst, const void* src, size_t n) {
-  if (n) memcpy(dst, src, n);
+  if (n) {
+    memcpy(dst, src, n);
+  }
 }
 void fillBytes(void* dst, int value, size_t n) {
-  if (n) memset(dst, value, n);
+  if (n) {
+    memset(dst, value, n);
+  }
 }
 
 // Advance *offset past an array of nr x nc elements of `elsize` bytes whose start is rounded up
@@ -72,11 +78,10 @@ constexpr mjtSize minSize(const char* name) {
 
 // all MJMODEL_INTS sizes are in range (non-negative except the legacy -1 above)
 bool validSizes(const mjModel* s, const char* caller) {
-#define X(name)                                                                  \
-  if (s->name < minSize(#name)) {                                                \
-    mju_error("%s: size %s is negative (%lld)", caller, #name,                   \
-              static_cast<long long>(s->name));                                  \
-    return false;                                                                \
+#define X(name)                                                                                  \
+  if (s->name < minSize(#name)) {                                                                \
+    mju_error("%s: size %s is negative (%lld)", caller, #name, static_cast<long long>(s->name)); \
+    return false;                                                                                \
   }
   MJMODEL_INTS
 #undef X
@@ -108,9 +113,9 @@ bool dataBufferSize(const mjModel* m, size_t* size) {
 void setModelPointers(mjModel* m) {
   char* base = static_cast<char*>(m->buffer);
   size_t offset = 0;
-#define X(type, name, nr, nc)                                            \
-  offset = align64(offset);                                              \
-  m->name = reinterpret_cast<type*>(base + offset);                      \
+#define X(type, name, nr, nc)                       \
+  offset = align64(offset);                         \
+  m->name = reinterpret_cast<type*>(base + offset); \
   offset += sizeof(type) * static_cast<size_t>(m->nr) * static_cast<size_t>((nc));
   MJMODEL_POINTERS
 #undef X
@@ -120,9 +125,9 @@ void setModelPointers(mjModel* m) {
 void setDataPointers(const mjModel* m, mjData* d) {
   char* base = static_cast<char*>(d->buffer);
   size_t offset = 0;
-#define X(type, name, nr, nc)                                            \
-  offset = align64(offset);                                              \
-  d->name = reinterpret_cast<type*>(base + offset);                      \
+#define X(type, name, nr, nc)                       \
+  offset = align64(offset);                         \
+  d->name = reinterpret_cast<type*>(base + offset); \
   offset += sizeof(type) * static_cast<size_t>(m->nr) * static_cast<size_t>(nc);
   MJDATA_POINTERS
 #undef X
@@ -392,13 +397,12 @@ mjModel* mj_copyModel(mjModel* dest, const mjModel* src) {
       return nullptr;
     }
   } else {
-#define X(name)                                                                        \
-    if (dest->name != src->name) {                                                     \
-      mjERROR("dest and src have different sizes: %s is %lld in dest, %lld in src",    \
-              #name, static_cast<long long>(dest->name),                              \
-              static_cast<long long>(src->name));                                      \
-      return nullptr;                                                                  \
-    }
+#define X(name)                                                                          \
+  if (dest->name != src->name) {                                                         \
+    mjERROR("dest and src have different sizes: %s is %lld in dest, %lld in src", #name, \
+            static_cast<long long>(dest->name), static_cast<long long>(src->name));      \
+    return nullptr;                                                                      \
+  }
     MJMODEL_INTS
 #undef X
   }
@@ -588,16 +592,18 @@ void updateArenaUse(mjData* d) {
 }
 
 void stackFull(const mjData* d, size_t bytes) {
-  NumText size(static_cast<size_t>(d->narena)), stack(d->pstack), bottom(d->parena),
-      request(bytes);
-  mju_error("mj_stackAllocByte: the mjData stack is full: the arena has %s bytes, %s used by "
-            "the stack and %s by contacts and constraints, and %s more bytes were requested. "
-            "Increase the arena memory with <size memory=\"...\"> in the XML (currently %s "
-            "bytes).",
-            size.text, stack.text, bottom.text, request.text, size.text);
+  NumText size(static_cast<size_t>(d->narena)), stack(d->pstack), bottom(d->parena), request(bytes);
+  mju_error(
+      "mj_stackAllocByte: the mjData stack is full: the arena has %s bytes, %s used by "
+      "the stack and %s by contacts and constraints, and %s more bytes were requested. "
+      "Increase the arena memory with <size memory=\"...\"> in the XML (currently %s "
+      "bytes).",
+      size.text, stack.text, bottom.text, request.text, size.text);
 }
 
-bool isPowerOf2(size_t n) { return n != 0 && (n & (n - 1)) == 0; }
+bool isPowerOf2(size_t n) {
+  return n != 0 && (n & (n - 1)) == 0;
+}
 
 }  // namespace
 
@@ -651,8 +657,8 @@ void mj_markStack(mjData* d) {
     return;
   }
   size_t pstack = d->pstack, pbase = d->pbase;
-  StackFrame* frame = static_cast<StackFrame*>(
-      mj_stackAllocByte(d, sizeof(StackFrame), alignof(StackFrame)));
+  StackFrame* frame =
+      static_cast<StackFrame*>(mj_stackAllocByte(d, sizeof(StackFrame), alignof(StackFrame)));
   if (!frame) {
     return;
   }
@@ -678,8 +684,8 @@ void mj_freeStack(mjData* d) {
             narena);
     return;
   }
-  const StackFrame* frame = reinterpret_cast<const StackFrame*>(
-      static_cast<char*>(d->arena) + (narena - d->pbase));
+  const StackFrame* frame =
+      reinterpret_cast<const StackFrame*>(static_cast<char*>(d->arena) + (narena - d->pbase));
   if (frame->check != (kFrameMagic ^ frame->pstack) || frame->pstack >= d->pbase) {
     mjERROR("stack frame is corrupted (mismatched mj_markStack / mj_freeStack?)");
     return;
@@ -834,9 +840,9 @@ void resetData(const mjModel* m, mjData* d, unsigned char fill, bool debug, cons
     mju_error("%s: mjData was not made for this model (buffer or arena size differs)", caller);
     return;
   }
-#define X(type, name, nr, nc)                                                               \
-  if (!keptByReset(#name)) {                                                                \
-    fillBytes(d->name, fill, sizeof(type) * static_cast<size_t>(m->nr) * (nc));             \
+#define X(type, name, nr, nc)                                                   \
+  if (!keptByReset(#name)) {                                                    \
+    fillBytes(d->name, fill, sizeof(type) * static_cast<size_t>(m->nr) * (nc)); \
   }
   MJDATA_POINTERS
 #undef X
@@ -855,7 +861,9 @@ void resetData(const mjModel* m, mjData* d, unsigned char fill, bool debug, cons
 
 }  // namespace
 
-void mj_resetData(const mjModel* m, mjData* d) { resetData(m, d, 0, false, "mj_resetData"); }
+void mj_resetData(const mjModel* m, mjData* d) {
+  resetData(m, d, 0, false, "mj_resetData");
+}
 
 void mj_resetDataDebug(const mjModel* m, mjData* d, unsigned char debug_value) {
   resetData(m, d, debug_value, true, "mj_resetDataDebug");
@@ -902,21 +910,36 @@ void mj_setKeyframe(mjModel* m, const mjData* d, int k) {
 
 int mj_stateComponentSize(const mjModel* m, int bit) {
   switch (1 << bit) {
-    case mjSTATE_TIME:         return 1;
-    case mjSTATE_QPOS:         return static_cast<int>(m->nq);
-    case mjSTATE_QVEL:         return static_cast<int>(m->nv);
-    case mjSTATE_ACT:          return static_cast<int>(m->na);
-    case mjSTATE_HISTORY:      return static_cast<int>(m->nhistory);
-    case mjSTATE_WARMSTART:    return static_cast<int>(m->nv);
-    case mjSTATE_CTRL:         return static_cast<int>(m->nu);
-    case mjSTATE_QFRC_APPLIED: return static_cast<int>(m->nv);
-    case mjSTATE_XFRC_APPLIED: return static_cast<int>(6 * m->nbody);
-    case mjSTATE_EQ_ACTIVE:    return static_cast<int>(m->neq);
-    case mjSTATE_MOCAP_POS:    return static_cast<int>(3 * m->nmocap);
-    case mjSTATE_MOCAP_QUAT:   return static_cast<int>(4 * m->nmocap);
-    case mjSTATE_USERDATA:     return static_cast<int>(m->nuserdata);
-    case mjSTATE_PLUGIN:       return static_cast<int>(m->npluginstate);
-    default:                   return 0;
+    case mjSTATE_TIME:
+      return 1;
+    case mjSTATE_QPOS:
+      return static_cast<int>(m->nq);
+    case mjSTATE_QVEL:
+      return static_cast<int>(m->nv);
+    case mjSTATE_ACT:
+      return static_cast<int>(m->na);
+    case mjSTATE_HISTORY:
+      return static_cast<int>(m->nhistory);
+    case mjSTATE_WARMSTART:
+      return static_cast<int>(m->nv);
+    case mjSTATE_CTRL:
+      return static_cast<int>(m->nu);
+    case mjSTATE_QFRC_APPLIED:
+      return static_cast<int>(m->nv);
+    case mjSTATE_XFRC_APPLIED:
+      return static_cast<int>(6 * m->nbody);
+    case mjSTATE_EQ_ACTIVE:
+      return static_cast<int>(m->neq);
+    case mjSTATE_MOCAP_POS:
+      return static_cast<int>(3 * m->nmocap);
+    case mjSTATE_MOCAP_QUAT:
+      return static_cast<int>(4 * m->nmocap);
+    case mjSTATE_USERDATA:
+      return static_cast<int>(m->nuserdata);
+    case mjSTATE_PLUGIN:
+      return static_cast<int>(m->npluginstate);
+    default:
+      return 0;
   }
 }
 
@@ -925,27 +948,40 @@ namespace {
 // the mjtNum array of a component (NULL for mjSTATE_EQ_ACTIVE, which is stored as bytes)
 mjtNum* componentArray(mjData* d, int bit) {
   switch (1 << bit) {
-    case mjSTATE_TIME:         return &d->time;
-    case mjSTATE_QPOS:         return d->qpos;
-    case mjSTATE_QVEL:         return d->qvel;
-    case mjSTATE_ACT:          return d->act;
-    case mjSTATE_HISTORY:      return d->history;
-    case mjSTATE_WARMSTART:    return d->qacc_warmstart;
-    case mjSTATE_CTRL:         return d->ctrl;
-    case mjSTATE_QFRC_APPLIED: return d->qfrc_applied;
-    case mjSTATE_XFRC_APPLIED: return d->xfrc_applied;
-    case mjSTATE_MOCAP_POS:    return d->mocap_pos;
-    case mjSTATE_MOCAP_QUAT:   return d->mocap_quat;
-    case mjSTATE_USERDATA:     return d->userdata;
-    case mjSTATE_PLUGIN:       return d->plugin_state;
-    default:                   return nullptr;
+    case mjSTATE_TIME:
+      return &d->time;
+    case mjSTATE_QPOS:
+      return d->qpos;
+    case mjSTATE_QVEL:
+      return d->qvel;
+    case mjSTATE_ACT:
+      return d->act;
+    case mjSTATE_HISTORY:
+      return d->history;
+    case mjSTATE_WARMSTART:
+      return d->qacc_warmstart;
+    case mjSTATE_CTRL:
+      return d->ctrl;
+    case mjSTATE_QFRC_APPLIED:
+      return d->qfrc_applied;
+    case mjSTATE_XFRC_APPLIED:
+      return d->xfrc_applied;
+    case mjSTATE_MOCAP_POS:
+      return d->mocap_pos;
+    case mjSTATE_MOCAP_QUAT:
+      return d->mocap_quat;
+    case mjSTATE_USERDATA:
+      return d->userdata;
+    case mjSTATE_PLUGIN:
+      return d->plugin_state;
+    default:
+      return nullptr;
   }
 }
 
 bool validSig(int sig, const char* caller) {
   if (sig < 0 || sig >= (1 << mjNSTATE)) {
-    mju_error("%s: invalid state signature %d (must be in [0, %d))", caller, sig,
-              1 << mjNSTATE);
+    mju_error("%s: invalid state signature %d (must be in [0, %d))", caller, sig, 1 << mjNSTATE);
     return false;
   }
   return true;

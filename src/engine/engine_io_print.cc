@@ -45,13 +45,21 @@ bool validFloatFormat(const char* format) {
     if (*p == '%') {
       continue;
     }
-    while (*p && strchr("-+ #0", *p)) p++;
-    while (isdigit(static_cast<unsigned char>(*p))) p++;
+    while (*p && strchr("-+ #0", *p)) {
+      p++;
+    }
+    while (isdigit(static_cast<unsigned char>(*p))) {
+      p++;
+    }
     if (*p == '.') {
       p++;
-      while (isdigit(static_cast<unsigned char>(*p))) p++;
+      while (isdigit(static_cast<unsigned char>(*p))) {
+        p++;
+      }
     }
-    if (*p == 'l') p++;
+    if (*p == 'l') {
+      p++;
+    }
     if (!*p || !strchr("fFeEgGaA", *p)) {
       return false;
     }
@@ -86,7 +94,9 @@ struct Printer {
   template <typename T>
   void field(const char* name, const T* x, int n) const {
     fprintf(fp, "  %-22s ", name);
-    for (int i = 0; i < n; i++) value(x[i]);
+    for (int i = 0; i < n; i++) {
+      value(x[i]);
+    }
     fputc('\n', fp);
   }
 
@@ -99,17 +109,19 @@ int rowObjectType(const char* nr) {
     const char* size;
     int type;
   } table[] = {
-    {"nbody", mjOBJ_BODY},       {"njnt", mjOBJ_JOINT},        {"ngeom", mjOBJ_GEOM},
-    {"nsite", mjOBJ_SITE},       {"ncam", mjOBJ_CAMERA},       {"nlight", mjOBJ_LIGHT},
-    {"nflex", mjOBJ_FLEX},       {"nmesh", mjOBJ_MESH},        {"nskin", mjOBJ_SKIN},
-    {"nhfield", mjOBJ_HFIELD},   {"ntex", mjOBJ_TEXTURE},      {"nmat", mjOBJ_MATERIAL},
-    {"npair", mjOBJ_PAIR},       {"nexclude", mjOBJ_EXCLUDE},  {"neq", mjOBJ_EQUALITY},
-    {"ntendon", mjOBJ_TENDON},   {"nu", mjOBJ_ACTUATOR},       {"nsensor", mjOBJ_SENSOR},
-    {"nnumeric", mjOBJ_NUMERIC}, {"ntext", mjOBJ_TEXT},        {"ntuple", mjOBJ_TUPLE},
-    {"nkey", mjOBJ_KEY},         {"nplugin", mjOBJ_PLUGIN},
+      {"nbody", mjOBJ_BODY},       {"njnt", mjOBJ_JOINT},       {"ngeom", mjOBJ_GEOM},
+      {"nsite", mjOBJ_SITE},       {"ncam", mjOBJ_CAMERA},      {"nlight", mjOBJ_LIGHT},
+      {"nflex", mjOBJ_FLEX},       {"nmesh", mjOBJ_MESH},       {"nskin", mjOBJ_SKIN},
+      {"nhfield", mjOBJ_HFIELD},   {"ntex", mjOBJ_TEXTURE},     {"nmat", mjOBJ_MATERIAL},
+      {"npair", mjOBJ_PAIR},       {"nexclude", mjOBJ_EXCLUDE}, {"neq", mjOBJ_EQUALITY},
+      {"ntendon", mjOBJ_TENDON},   {"nu", mjOBJ_ACTUATOR},      {"nsensor", mjOBJ_SENSOR},
+      {"nnumeric", mjOBJ_NUMERIC}, {"ntext", mjOBJ_TEXT},       {"ntuple", mjOBJ_TUPLE},
+      {"nkey", mjOBJ_KEY},         {"nplugin", mjOBJ_PLUGIN},
   };
   for (const auto& entry : table) {
-    if (strcmp(nr, entry.size) == 0) return entry.type;
+    if (strcmp(nr, entry.size) == 0) {
+      return entry.type;
+    }
   }
   return mjOBJ_UNKNOWN;
 }
@@ -120,7 +132,9 @@ void printText(const Printer& p, const char* name, const char* text, mjtSize n) 
   for (mjtSize i = 0; i < n; i++) {
     char c = text[i];
     fputc(c == 0 ? '|' : (isprint(static_cast<unsigned char>(c)) ? c : '?'), p.fp);
-    if ((i + 1) % 100 == 0 && i + 1 < n) fputs("\n  ", p.fp);
+    if ((i + 1) % 100 == 0 && i + 1 < n) {
+      fputs("\n  ", p.fp);
+    }
   }
   fputc('\n', p.fp);
 }
@@ -137,18 +151,22 @@ void printArray(const Printer& p, const mjModel* m, const char* name, const char
   for (mjtSize r = 0; r < nr; r++) {
     const char* label = type ? mj_id2name(m, type, static_cast<int>(r)) : nullptr;
     fprintf(p.fp, "  %5lld %-12s ", static_cast<long long>(r), label ? label : "");
-    for (mjtSize c = 0; c < nc; c++) p.value(data[r * nc + c]);
+    for (mjtSize c = 0; c < nc; c++) {
+      p.value(data[r * nc + c]);
+    }
     fputc('\n', p.fp);
   }
 }
 
-void printArray(const Printer& p, const mjModel*, const char* name, const char*,
-                const char* data, mjtSize nr, mjtSize nc) {
-  if (nr > 0 && nc > 0 && data) printText(p, name, data, nr * nc);
+void printArray(const Printer& p, const mjModel*, const char* name, const char*, const char* data,
+                mjtSize nr, mjtSize nc) {
+  if (nr > 0 && nc > 0 && data) {
+    printText(p, name, data, nr * nc);
+  }
 }
 
-void printArray(const Printer& p, const mjModel*, const char*, const char*,
-                const mjContact* con, mjtSize n, mjtSize) {
+void printArray(const Printer& p, const mjModel*, const char*, const char*, const mjContact* con,
+                mjtSize n, mjtSize) {
   for (mjtSize i = 0; i < n; i++) {
     fprintf(p.fp, "\ncontact %lld\n", static_cast<long long>(i));
     p.field("dist", &con[i].dist, 1);
@@ -207,8 +225,7 @@ void printModelHeader(const Printer& p, const mjModel* m) {
   MJVISUAL_GLOBAL_FIELDS
 #undef X
   p.section("VISUAL HEADLIGHT");
-#define X(type, name, n) \
-  p.field(#name, reinterpret_cast<const type*>(&m->vis.headlight.name), n);
+#define X(type, name, n) p.field(#name, reinterpret_cast<const type*>(&m->vis.headlight.name), n);
   MJVISUAL_HEADLIGHT_FIELDS
 #undef X
   p.section("STATISTIC");
@@ -218,15 +235,13 @@ void printModelHeader(const Printer& p, const mjModel* m) {
   p.field("signature", &m->signature, 1);
 }
 
-const char* const kWarningName[mjNWARNING] = {
-  "INERTIA", "CONTACTFULL", "CNSTRFULL", "BADQPOS", "BADQVEL", "BADQACC", "BADCTRL"
-};
+const char* const kWarningName[mjNWARNING] = {"INERTIA", "CONTACTFULL", "CNSTRFULL", "BADQPOS",
+                                              "BADQVEL", "BADQACC",     "BADCTRL"};
 
 void printDataDiagnostics(const Printer& p, const mjData* d) {
   p.section("WARNINGS  (number, lastinfo)");
   for (int i = 0; i < mjNWARNING; i++) {
-    fprintf(p.fp, "  %-22s %d %d\n", kWarningName[i], d->warning[i].number,
-            d->warning[i].lastinfo);
+    fprintf(p.fp, "  %-22s %d %d\n", kWarningName[i], d->warning[i].number, d->warning[i].lastinfo);
   }
   p.section("TIMERS  (duration, number)");
   for (int i = 0; i < mjNTIMER; i++) {
@@ -282,8 +297,7 @@ void mj_printFormattedModel(const mjModel* m, const char* filename, const char* 
   Printer p{fp, float_format};
   printModelHeader(p, m);
   p.section("ARRAYS");
-#define X(type, name, nr, nc) \
-  printArray(p, m, #name, #nr, m->name, m->nr, (nc));
+#define X(type, name, nr, nc) printArray(p, m, #name, #nr, m->name, m->nr, (nc));
   MJMODEL_POINTERS
 #undef X
   closeOutput(fp);

@@ -212,14 +212,16 @@ void mj_island(const mjModel* m, mjData* d) {
   for (int i = 0; i < nefc; i++) {
     d->efc_island[i] = rowtree[i] >= 0 ? d->tree_island[rowtree[i]] : -1;
   }
-  groupByIsland(nefc, nisland, d->efc_island, d->island_nefc, d->island_iefcadr,
-                d->map_iefc2efc, d->map_efc2iefc);
+  groupByIsland(nefc, nisland, d->efc_island, d->island_nefc, d->island_iefcadr, d->map_iefc2efc,
+                d->map_efc2iefc);
   for (int k = 0; k < nisland; k++) {
     d->island_ne[k] = d->island_nf[k] = 0;
   }
   for (int i = 0; i < nefc; i++) {
     int k = d->efc_island[i];
-    if (k < 0) continue;
+    if (k < 0) {
+      continue;
+    }
     if (d->efc_type[i] == mjCNSTR_EQUALITY) {
       d->island_ne[k]++;
     } else if (d->efc_type[i] == mjCNSTR_FRICTION_DOF ||

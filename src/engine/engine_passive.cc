@@ -14,17 +14,17 @@
 // polynomials (computation_index.rst "Polynomial forces")
 
 mjtNum mj_springForce(mjtNum x, mjtNum a, const mjtNum* poly) {
-  mjtNum f = a*x;
+  mjtNum f = a * x;
   if (poly) {
-    f += (poly[0] + poly[1]*x)*x*x;
+    f += (poly[0] + poly[1] * x) * x * x;
   }
   return -f;
 }
 
 mjtNum mj_damperForce(mjtNum v, mjtNum a, const mjtNum* poly) {
-  mjtNum f = a*v;
+  mjtNum f = a * v;
   if (poly) {
-    f += (poly[0]*std::fabs(v) + poly[1]*v*v)*v;
+    f += (poly[0] * std::fabs(v) + poly[1] * v * v) * v;
   }
   return -f;
 }
@@ -32,7 +32,7 @@ mjtNum mj_damperForce(mjtNum v, mjtNum a, const mjtNum* poly) {
 mjtNum mj_damperSlope(mjtNum v, mjtNum a, const mjtNum* poly) {
   mjtNum s = a;
   if (poly) {
-    s += 2*poly[0]*std::fabs(v) + 3*poly[1]*v*v;
+    s += 2 * poly[0] * std::fabs(v) + 3 * poly[1] * v * v;
   }
   return -s;
 }
@@ -45,7 +45,7 @@ static int nonzero(mjtNum a, const mjtNum* poly) {
 // a|x|^2/2 + b|x|^3/3 + c|x|^4/4
 static void radialSpring(mjtNum res[3], const mjtNum x[3], mjtNum a, const mjtNum* poly) {
   mjtNum r = mju_norm3(x);
-  mjtNum scl = a + poly[0]*r + poly[1]*r*r;
+  mjtNum scl = a + poly[0] * r + poly[1] * r * r;
   mju_addToScl3(res, x, -scl);
 }
 
@@ -56,7 +56,7 @@ static void radialSpring(mjtNum res[3], const mjtNum x[3], mjtNum a, const mjtNu
 static void jointSprings(const mjModel* m, const mjData* d, mjtNum* qfrc) {
   for (int j = 0; j < m->njnt; j++) {
     mjtNum k = m->jnt_stiffness[j];
-    const mjtNum* poly = m->jnt_stiffnesspoly + mjNPOLY*j;
+    const mjtNum* poly = m->jnt_stiffnesspoly + mjNPOLY * j;
     if (!nonzero(k, poly)) {
       continue;
     }
@@ -89,8 +89,12 @@ static void jointSprings(const mjModel* m, const mjData* d, mjtNum* qfrc) {
 
 // displacement of a tendon length from the dead band [band0, band1]
 static mjtNum deadBand(mjtNum length, const mjtNum band[2]) {
-  if (length > band[1]) return length - band[1];
-  if (length < band[0]) return length - band[0];
+  if (length > band[1]) {
+    return length - band[1];
+  }
+  if (length < band[0]) {
+    return length - band[0];
+  }
   return 0;
 }
 
@@ -98,11 +102,11 @@ static mjtNum deadBand(mjtNum length, const mjtNum band[2]) {
 static void tendonSprings(const mjModel* m, const mjData* d, mjtNum* qfrc) {
   for (int t = 0; t < m->ntendon; t++) {
     mjtNum k = m->tendon_stiffness[t];
-    const mjtNum* poly = m->tendon_stiffnesspoly + mjNPOLY*t;
+    const mjtNum* poly = m->tendon_stiffnesspoly + mjNPOLY * t;
     if (!nonzero(k, poly)) {
       continue;
     }
-    mjtNum x = deadBand(d->ten_length[t], m->tendon_lengthspring + 2*t);
+    mjtNum x = deadBand(d->ten_length[t], m->tendon_lengthspring + 2 * t);
     mjtNum f = mj_springForce(x, k, poly);
     if (f == 0) {
       continue;
@@ -125,7 +129,7 @@ void mj_springs(const mjModel* m, mjData* d, mjtNum* qfrc) {
 void mj_dampers(const mjModel* m, mjData* d, mjtNum* qfrc) {
   // dofs
   for (int i = 0; i < m->nv; i++) {
-    const mjtNum* poly = m->dof_dampingpoly + mjNPOLY*i;
+    const mjtNum* poly = m->dof_dampingpoly + mjNPOLY * i;
     if (nonzero(m->dof_damping[i], poly)) {
       qfrc[i] += mj_damperForce(d->qvel[i], m->dof_damping[i], poly);
     }
@@ -133,7 +137,7 @@ void mj_dampers(const mjModel* m, mjData* d, mjtNum* qfrc) {
 
   // tendons: force along the tendon, mapped by J'
   for (int t = 0; t < m->ntendon; t++) {
-    const mjtNum* poly = m->tendon_dampingpoly + mjNPOLY*t;
+    const mjtNum* poly = m->tendon_dampingpoly + mjNPOLY * t;
     if (!nonzero(m->tendon_damping[t], poly)) {
       continue;
     }
@@ -147,7 +151,7 @@ void mj_dampers(const mjModel* m, mjData* d, mjtNum* qfrc) {
   // actuators at joint and tendon targets (XMLreference actuator/general/damping): damping in
   // actuator space, force mapped by the moment arms, which carry the gear (hence gear^2)
   for (int i = 0; i < m->nu; i++) {
-    const mjtNum* poly = m->actuator_dampingpoly + mjNPOLY*i;
+    const mjtNum* poly = m->actuator_dampingpoly + mjNPOLY * i;
     int type = m->actuator_trntype[i];
     if (!nonzero(m->actuator_damping[i], poly) ||
         (type != mjTRN_JOINT && type != mjTRN_JOINTINPARENT && type != mjTRN_TENDON)) {
@@ -176,7 +180,7 @@ void mj_gravcomp(const mjModel* m, mjData* d, mjtNum* qfrc) {
     }
     mjtNum force[3];
     mju_scl3(force, g, -scl * m->body_mass[b]);
-    mj_applyFT(m, d, force, nullptr, d->xipos + 3*b, b, qfrc);
+    mj_applyFT(m, d, force, nullptr, d->xipos + 3 * b, b, qfrc);
   }
 }
 

@@ -47,9 +47,9 @@ mjtNum mj_damperForce(mjtNum v, mjtNum a, const mjtNum* poly);
 mjtNum mj_damperSlope(mjtNum v, mjtNum a, const mjtNum* poly);
 
 // The pieces of mj_passive; each ADDS to the given vector (nv).
-void mj_springs(const mjModel* m, mjData* d, mjtNum* qfrc);    // joints and tendons
-void mj_dampers(const mjModel* m, mjData* d, mjtNum* qfrc);    // dofs, tendons, actuators
-void mj_gravcomp(const mjModel* m, mjData* d, mjtNum* qfrc);   // gravity compensation
+void mj_springs(const mjModel* m, mjData* d, mjtNum* qfrc);   // joints and tendons
+void mj_dampers(const mjModel* m, mjData* d, mjtNum* qfrc);   // dofs, tendons, actuators
+void mj_gravcomp(const mjModel* m, mjData* d, mjtNum* qfrc);  // gravity compensation
 
 #ifdef __cplusplus
 }

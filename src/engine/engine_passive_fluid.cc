@@ -36,7 +36,7 @@ static void applyLocal(const mjModel* m, mjData* d, const mjtNum res[6], const m
 static int ellipsoidBody(const mjModel* m, int b) {
   int adr = m->body_geomadr[b], num = m->body_geomnum[b];
   for (int g = adr; g < adr + num; g++) {
-    if (m->geom_fluid[mjNFLUID*g] > 0) {
+    if (m->geom_fluid[mjNFLUID * g] > 0) {
       return 1;
     }
   }
@@ -48,7 +48,7 @@ static int ellipsoidBody(const mjModel* m, int b) {
 
 // half-sizes of the equivalent inertia box
 static void inertiaBox(const mjModel* m, int b, mjtNum r[3]) {
-  const mjtNum* I = m->body_inertia + 3*b;
+  const mjtNum* I = m->body_inertia + 3 * b;
   mjtNum mass = m->body_mass[b];
   for (int i = 0; i < 3; i++) {
     mjtNum arg = (I[(i + 1) % 3] + I[(i + 2) % 3] - I[i]) * 1.5 / mass;
@@ -65,9 +65,10 @@ void mj_fluidInertiaBox(const mjModel* m, int body, const mjtNum lvel[6], mjtNum
   const mjtNum* v = lvel + 3;
   for (int i = 0; i < 3; i++) {
     int j = (i + 1) % 3, k = (i + 2) % 3;
-    mjtNum rj4 = r[j]*r[j]*r[j]*r[j], rk4 = r[k]*r[k]*r[k]*r[k];
-    res[i] = -0.5*rho*r[i]*(rj4 + rk4)*std::fabs(w[i])*w[i] - 8*beta*mjPI*req*req*req*w[i];
-    res[3 + i] = -2*rho*r[j]*r[k]*std::fabs(v[i])*v[i] - 6*beta*mjPI*req*v[i];
+    mjtNum rj4 = r[j] * r[j] * r[j] * r[j], rk4 = r[k] * r[k] * r[k] * r[k];
+    res[i] = -0.5 * rho * r[i] * (rj4 + rk4) * std::fabs(w[i]) * w[i] -
+             8 * beta * mjPI * req * req * req * w[i];
+    res[3 + i] = -2 * rho * r[j] * r[k] * std::fabs(v[i]) * v[i] - 6 * beta * mjPI * req * v[i];
   }
 }
 
@@ -75,7 +76,7 @@ void mj_fluidInertiaBox(const mjModel* m, int body, const mjtNum lvel[6], mjtNum
 // ellipsoid model
 
 void mj_fluidSemiAxes(const mjModel* m, int g, mjtNum r[3]) {
-  const mjtNum* size = m->geom_size + 3*g;
+  const mjtNum* size = m->geom_size + 3 * g;
   switch (m->geom_type[g]) {
     case mjGEOM_SPHERE:
       r[0] = r[1] = r[2] = size[0];
@@ -102,8 +103,8 @@ static mjtNum projectedArea(const mjtNum r[3], const mjtNum v[3]) {
   mjtNum num = 0, den = 0;
   for (int i = 0; i < 3; i++) {
     mjtNum p = r[(i + 1) % 3] * r[(i + 2) % 3];
-    mjtNum p2 = p*p*v[i]*v[i];
-    num += p*p*p2;
+    mjtNum p2 = p * p * v[i] * v[i];
+    num += p * p * p2;
     den += p2;
   }
   return mjPI * std::sqrt(num / mju_max(mjMINVAL, den));
@@ -135,17 +136,17 @@ static void viscousDrag(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, cons
   mjtNum amax = mjPI * rmax * rmid;
   mjtNum aproj = projectedArea(r, v);
   mjtNum speed = mju_norm3(v);
-  mju_addToScl3(res + 3, v, -rho * (cblunt*aproj + cslender*(amax - aproj)) * speed);
+  mju_addToScl3(res + 3, v, -rho * (cblunt * aproj + cslender * (amax - aproj)) * speed);
 
   mjtNum inertia[3], imax = 0;
   for (int i = 0; i < 3; i++) {
     mjtNum rjk = mju_max(r[(i + 1) % 3], r[(i + 2) % 3]);
-    inertia[i] = 8.0/15.0 * mjPI * r[i] * rjk*rjk*rjk*rjk;
+    inertia[i] = 8.0 / 15.0 * mjPI * r[i] * rjk * rjk * rjk * rjk;
     imax = mju_max(imax, inertia[i]);
   }
   mjtNum mom[3];
   for (int i = 0; i < 3; i++) {
-    mom[i] = (cang*inertia[i] + cslender*(imax - inertia[i])) * w[i];
+    mom[i] = (cang * inertia[i] + cslender * (imax - inertia[i])) * w[i];
   }
   mju_addToScl3(res, w, -rho * mju_norm3(mom));
 }
@@ -160,19 +161,19 @@ static void viscousDrag(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, cons
 static void lift(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, const mjtNum w[3],
                  const mjtNum v[3], mjtNum res[6]) {
   mjtNum ck = fluid[4], cm = fluid[5];
-  mjtNum volume = 4.0/3.0 * mjPI * r[0] * r[1] * r[2];
+  mjtNum volume = 4.0 / 3.0 * mjPI * r[0] * r[1] * r[2];
   mjtNum tmp[3];
   mju_cross(tmp, w, v);
   mju_addToScl3(res + 3, tmp, cm * rho * volume);
 
-  mjtNum a[3] = {r[1]*r[2], r[2]*r[0], r[0]*r[1]};
+  mjtNum a[3] = {r[1] * r[2], r[2] * r[0], r[0] * r[1]};
   mjtNum av[3], P = 0, Q = 0, S = 0;
   for (int i = 0; i < 3; i++) {
     a[i] *= a[i];
-    av[i] = a[i]*v[i];
-    P += av[i]*av[i];
-    Q += av[i]*v[i];
-    S += v[i]*v[i];
+    av[i] = a[i] * v[i];
+    P += av[i] * av[i];
+    Q += av[i] * v[i];
+    S += v[i] * v[i];
   }
   if (Q <= 0) {
     return;  // no velocity
@@ -180,7 +181,7 @@ static void lift(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, const mjtNu
   mjtNum area = mjPI * std::sqrt(P / Q);
   mjtNum scl = ck * rho * area * Q / mju_max(mjMINVAL, P * std::sqrt(S));
   for (int i = 0; i < 3; i++) {
-    res[3 + i] += scl * (Q*v[i] - S*av[i]);
+    res[3 + i] += scl * (Q * v[i] - S * av[i]);
   }
 }
 
@@ -199,8 +200,8 @@ void mj_fluidEllipsoid(const mjModel* m, const mjtNum r[3], const mjtNum* fluid,
 
   // Stokes drag of the equivalent sphere
   mjtNum rd = (r[0] + r[1] + r[2]) / 3;
-  mju_addToScl3(res + 3, v, -6*mjPI*rd*beta);
-  mju_addToScl3(res, w, -8*mjPI*rd*rd*rd*beta);
+  mju_addToScl3(res + 3, v, -6 * mjPI * rd * beta);
+  mju_addToScl3(res, w, -8 * mjPI * rd * rd * rd * beta);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -213,25 +214,25 @@ void mj_fluid(const mjModel* m, mjData* d, mjtNum* qfrc) {
     }
     mjtNum lvel[6], res[6];
     if (!ellipsoidBody(m, b)) {
-      const mjtNum* mat = d->ximat + 9*b;
+      const mjtNum* mat = d->ximat + 9 * b;
       relativeVelocity(m, d, mjOBJ_BODY, b, mat, lvel);
       mj_fluidInertiaBox(m, b, lvel, res);
-      applyLocal(m, d, res, d->xipos + 3*b, mat, b, qfrc);
+      applyLocal(m, d, res, d->xipos + 3 * b, mat, b, qfrc);
       continue;
     }
     int adr = m->body_geomadr[b], num = m->body_geomnum[b];
     for (int g = adr; g < adr + num; g++) {
-      const mjtNum* fluid = m->geom_fluid + mjNFLUID*g;
+      const mjtNum* fluid = m->geom_fluid + mjNFLUID * g;
       if (fluid[0] <= 0) {
         continue;
       }
-      const mjtNum* mat = d->geom_xmat + 9*g;
+      const mjtNum* mat = d->geom_xmat + 9 * g;
       mjtNum r[3];
       mj_fluidSemiAxes(m, g, r);
       relativeVelocity(m, d, mjOBJ_GEOM, g, mat, lvel);
       mj_fluidEllipsoid(m, r, fluid, lvel, res);
       mju_scl(res, res, fluid[0], 6);
-      applyLocal(m, d, res, d->geom_xpos + 3*g, mat, b, qfrc);
+      applyLocal(m, d, res, d->geom_xpos + 3 * g, mat, b, qfrc);
     }
   }
 }
@@ -241,19 +242,25 @@ void mj_fluid(const mjModel* m, mjData* d, mjtNum* qfrc) {
 
 // D[3r..3r+2][3c..3c+2] += scl * [a]x (the cross-product matrix, [a]x b = a x b)
 static void addCrossBlock(mjtNum D[36], int r, int c, const mjtNum a[3], mjtNum scl) {
-  mjtNum* b = D + 18*r + 3*c;
-  b[1] -= scl*a[2]; b[2] += scl*a[1];
-  b[6] += scl*a[2]; b[8] -= scl*a[0];
-  b[12] -= scl*a[1]; b[13] += scl*a[0];
+  mjtNum* b = D + 18 * r + 3 * c;
+  b[1] -= scl * a[2];
+  b[2] += scl * a[1];
+  b[6] += scl * a[2];
+  b[8] -= scl * a[0];
+  b[12] -= scl * a[1];
+  b[13] += scl * a[0];
 }
 
 // D block (r, c) += scl * [a]x diag(m)
 static void addCrossDiagBlock(mjtNum D[36], int r, int c, const mjtNum a[3], const mjtNum m[3],
                               mjtNum scl) {
-  mjtNum* b = D + 18*r + 3*c;
-  b[1] -= scl*a[2]*m[1]; b[2] += scl*a[1]*m[2];
-  b[6] += scl*a[2]*m[0]; b[8] -= scl*a[0]*m[2];
-  b[12] -= scl*a[1]*m[0]; b[13] += scl*a[0]*m[1];
+  mjtNum* b = D + 18 * r + 3 * c;
+  b[1] -= scl * a[2] * m[1];
+  b[2] += scl * a[1] * m[2];
+  b[6] += scl * a[2] * m[0];
+  b[8] -= scl * a[0] * m[2];
+  b[12] -= scl * a[1] * m[0];
+  b[13] += scl * a[0] * m[1];
 }
 
 // D block (r, c) += scl * x y'
@@ -261,7 +268,7 @@ static void addOuterBlock(mjtNum D[36], int r, int c, const mjtNum x[3], const m
                           mjtNum scl) {
   for (int i = 0; i < 3; i++) {
     for (int j = 0; j < 3; j++) {
-      D[6*(3*r + i) + 3*c + j] += scl*x[i]*y[j];
+      D[6 * (3 * r + i) + 3 * c + j] += scl * x[i] * y[j];
     }
   }
 }
@@ -274,23 +281,25 @@ static void inertiaBoxDeriv(const mjModel* m, int body, const mjtNum lvel[6], mj
   mjtNum req = (r[0] + r[1] + r[2]) / 3;
   for (int i = 0; i < 3; i++) {
     int j = (i + 1) % 3, k = (i + 2) % 3;
-    mjtNum rj4 = r[j]*r[j]*r[j]*r[j], rk4 = r[k]*r[k]*r[k]*r[k];
-    D[7*i] += -rho*r[i]*(rj4 + rk4)*std::fabs(lvel[i]) - 8*beta*mjPI*req*req*req;
-    D[7*(3 + i)] += -4*rho*r[j]*r[k]*std::fabs(lvel[3 + i]) - 6*beta*mjPI*req;
+    mjtNum rj4 = r[j] * r[j] * r[j] * r[j], rk4 = r[k] * r[k] * r[k] * r[k];
+    D[7 * i] += -rho * r[i] * (rj4 + rk4) * std::fabs(lvel[i]) - 8 * beta * mjPI * req * req * req;
+    D[7 * (3 + i)] += -4 * rho * r[j] * r[k] * std::fabs(lvel[3 + i]) - 6 * beta * mjPI * req;
   }
 }
 
 // P = sum a_i^2 v_i^2, Q = sum a_i v_i^2 with a_i = (r_j r_k)^2, and their gradients
 static void areaTerms(const mjtNum r[3], const mjtNum v[3], mjtNum a[3], mjtNum* P, mjtNum* Q,
                       mjtNum dP[3], mjtNum dQ[3]) {
-  a[0] = r[1]*r[2]; a[1] = r[2]*r[0]; a[2] = r[0]*r[1];
+  a[0] = r[1] * r[2];
+  a[1] = r[2] * r[0];
+  a[2] = r[0] * r[1];
   *P = *Q = 0;
   for (int i = 0; i < 3; i++) {
     a[i] *= a[i];
-    *P += a[i]*a[i]*v[i]*v[i];
-    *Q += a[i]*v[i]*v[i];
-    dP[i] = 2*a[i]*a[i]*v[i];
-    dQ[i] = 2*a[i]*v[i];
+    *P += a[i] * a[i] * v[i] * v[i];
+    *Q += a[i] * v[i] * v[i];
+    dP[i] = 2 * a[i] * a[i] * v[i];
+    dQ[i] = 2 * a[i] * v[i];
   }
 }
 
@@ -302,9 +311,9 @@ static void areaTerms(const mjtNum r[3], const mjtNum v[3], mjtNum a[3], mjtNum*
 // is evaluated as MuJoCo 3.3.8 does, with the denominator raised to at least mjMINVAL (as the
 // Kutta lift's, see lift()): sqrt(P Q^3) scales as size^10 speed^4, so for small or slow
 // geoms (a 3 cm box at 0.5 m/s: sqrt(P Q^3) = 8e-19; the 4 cm knots of balloons.xml are in that
-// regime too) the oracle's area term is scaled down by sqrt(P Q^3)/mjMINVAL. Measured with the oracle on a box with fluidshape:
-// the difference to the exact gradient is rank one, v dA', with exactly that factor at several
-// speeds, sizes and densities.
+// regime too) the oracle's area term is scaled down by sqrt(P Q^3)/mjMINVAL. Measured with the
+// oracle on a box with fluidshape: the difference to the exact gradient is rank one, v dA', with
+// exactly that factor at several speeds, sizes and densities.
 static void dragDeriv(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, const mjtNum w[3],
                       const mjtNum v[3], mjtNum D[36]) {
   mjtNum cblunt = fluid[1], cslender = fluid[2], cang = fluid[3];
@@ -316,35 +325,35 @@ static void dragDeriv(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, const 
     mjtNum rmin = mju_min(r[0], mju_min(r[1], r[2]));
     mjtNum amax = mjPI * rmax * (r[0] + r[1] + r[2] - rmax - rmin);
     mjtNum area = projectedArea(r, v);  // pi sqrt(P / max(mjMINVAL, Q)), as the forward drag
-    mjtNum K = cblunt*area + cslender*(amax - area);
+    mjtNum K = cblunt * area + cslender * (amax - area);
     mjtNum den = mju_max(mjMINVAL, std::sqrt(P) * Q * std::sqrt(Q));  // sqrt(P Q^3)
     mjtNum dA[3], vhat[3];
     for (int i = 0; i < 3; i++) {
-      dA[i] = mjPI / 2 * (dP[i]*Q - P*dQ[i]) / den;
+      dA[i] = mjPI / 2 * (dP[i] * Q - P * dQ[i]) / den;
       vhat[i] = v[i] / speed;
-      D[6*(3 + i) + 3 + i] -= rho*K*speed;
+      D[6 * (3 + i) + 3 + i] -= rho * K * speed;
     }
-    addOuterBlock(D, 1, 1, v, vhat, -rho*K);
-    addOuterBlock(D, 1, 1, v, dA, -rho*speed*(cblunt - cslender));
+    addOuterBlock(D, 1, 1, v, vhat, -rho * K);
+    addOuterBlock(D, 1, 1, v, dA, -rho * speed * (cblunt - cslender));
   }
 
   mjtNum inertia[3], imax = 0, c2[3], m2 = 0;
   for (int i = 0; i < 3; i++) {
     mjtNum rjk = mju_max(r[(i + 1) % 3], r[(i + 2) % 3]);
-    inertia[i] = 8.0/15.0 * mjPI * r[i] * rjk*rjk*rjk*rjk;
+    inertia[i] = 8.0 / 15.0 * mjPI * r[i] * rjk * rjk * rjk * rjk;
     imax = mju_max(imax, inertia[i]);
   }
   for (int i = 0; i < 3; i++) {
-    mjtNum c = cang*inertia[i] + cslender*(imax - inertia[i]);
-    c2[i] = c*c*w[i];
-    m2 += c*c*w[i]*w[i];
+    mjtNum c = cang * inertia[i] + cslender * (imax - inertia[i]);
+    c2[i] = c * c * w[i];
+    m2 += c * c * w[i] * w[i];
   }
   // dg/dw = -rho (m^2 I + w (c^2 o w)') / m with m = |c o w|; as in MuJoCo 3.3.8 the division
   // is by max(mjMINVAL, m) (measured with the oracle at |w| = 1e-12), so that slow rotations
   // keep a (tiny) derivative instead of a 0/0
   mjtNum scl = rho / mju_max(mjMINVAL, std::sqrt(m2));
   for (int i = 0; i < 3; i++) {
-    D[7*i] -= scl*m2;
+    D[7 * i] -= scl * m2;
   }
   addOuterBlock(D, 0, 0, w, c2, -scl);
 }
@@ -357,34 +366,33 @@ static void dragDeriv(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, const 
 //    divides by max(mjMINVAL, P |v|) (see lift());
 //  - its gradient is s (dQ/(2Q) - dP/(2 max(mjMINVAL, P)) - v/S): the log-derivative of the
 //    unfloored expression, with the floored s and P.
-static void kuttaDeriv(mjtNum rho, const mjtNum r[3], mjtNum ck, const mjtNum v[3],
-                       mjtNum D[36]) {
+static void kuttaDeriv(mjtNum rho, const mjtNum r[3], mjtNum ck, const mjtNum v[3], mjtNum D[36]) {
   mjtNum a[3], P, Q, dP[3], dQ[3];
   areaTerms(r, v, a, &P, &Q, dP, dQ);
   mjtNum S = mju_dot3(v, v), speed = std::sqrt(S);
   if (Q <= 0 || P <= 0 || speed < mjMINVAL) {
     return;
   }
-  mjtNum av[3] = {a[0]*v[0], a[1]*v[1], a[2]*v[2]};
+  mjtNum av[3] = {a[0] * v[0], a[1] * v[1], a[2] * v[2]};
   mjtNum u[3];
   for (int i = 0; i < 3; i++) {
-    u[i] = Q*v[i] - S*av[i];
+    u[i] = Q * v[i] - S * av[i];
   }
-  mjtNum s = ck*rho*mjPI*Q / mju_max(mjMINVAL, std::sqrt(P*Q*S));
+  mjtNum s = ck * rho * mjPI * Q / mju_max(mjMINVAL, std::sqrt(P * Q * S));
 
   // gradient of s (log-derivative)
   mjtNum ds[3], Pf = mju_max(mjMINVAL, P);
   for (int i = 0; i < 3; i++) {
-    ds[i] = s*(dQ[i]/(2*Q) - dP[i]/(2*Pf) - v[i]/S);
+    ds[i] = s * (dQ[i] / (2 * Q) - dP[i] / (2 * Pf) - v[i] / S);
   }
   addOuterBlock(D, 1, 1, u, ds, 1);
 
   // s * du/dv, du/dv = Q I + v dQ' - S diag(a) - 2 av v'
   for (int i = 0; i < 3; i++) {
-    D[6*(3 + i) + 3 + i] += s*(Q - S*a[i]);
+    D[6 * (3 + i) + 3 + i] += s * (Q - S * a[i]);
   }
   addOuterBlock(D, 1, 1, v, dQ, s);
-  addOuterBlock(D, 1, 1, av, v, -2*s);
+  addOuterBlock(D, 1, 1, av, v, -2 * s);
 }
 
 // derivative of the ellipsoid model with respect to the local velocity
@@ -400,22 +408,22 @@ static void ellipsoidDeriv(const mjModel* m, const mjtNum r[3], const mjtNum* fl
   // added mass: f = pv x w, g = pv x v + pw x w, pv = rho mA o v, pw = rho IA o w
   mjtNum mA[3], IA[3], pv[3], pw[3];
   for (int i = 0; i < 3; i++) {
-    mA[i] = rho*fluid[6 + i];
-    IA[i] = rho*fluid[9 + i];
-    pv[i] = mA[i]*v[i];
-    pw[i] = IA[i]*w[i];
+    mA[i] = rho * fluid[6 + i];
+    IA[i] = rho * fluid[9 + i];
+    pv[i] = mA[i] * v[i];
+    pw[i] = IA[i] * w[i];
   }
-  addCrossBlock(D, 1, 0, pv, 1);           // d(pv x w)/dw = [pv]x
-  addCrossDiagBlock(D, 1, 1, w, mA, -1);   // d(pv x w)/dv = -[w]x diag(mA)
-  addCrossBlock(D, 0, 1, pv, 1);           // d(pv x v)/dv = [pv]x - [v]x diag(mA)
+  addCrossBlock(D, 1, 0, pv, 1);          // d(pv x w)/dw = [pv]x
+  addCrossDiagBlock(D, 1, 1, w, mA, -1);  // d(pv x w)/dv = -[w]x diag(mA)
+  addCrossBlock(D, 0, 1, pv, 1);          // d(pv x v)/dv = [pv]x - [v]x diag(mA)
   addCrossDiagBlock(D, 0, 1, v, mA, -1);
-  addCrossBlock(D, 0, 0, pw, 1);           // d(pw x w)/dw = [pw]x - [w]x diag(IA)
+  addCrossBlock(D, 0, 0, pw, 1);  // d(pw x w)/dw = [pw]x - [w]x diag(IA)
   addCrossDiagBlock(D, 0, 0, w, IA, -1);
 
   dragDeriv(rho, r, fluid, w, v, D);
 
   // Magnus: f = k w x v
-  mjtNum kmag = fluid[5]*rho*4.0/3.0*mjPI*r[0]*r[1]*r[2];
+  mjtNum kmag = fluid[5] * rho * 4.0 / 3.0 * mjPI * r[0] * r[1] * r[2];
   addCrossBlock(D, 1, 0, v, -kmag);
   addCrossBlock(D, 1, 1, w, kmag);
 
@@ -424,8 +432,8 @@ static void ellipsoidDeriv(const mjModel* m, const mjtNum r[3], const mjtNum* fl
   // Stokes drag
   mjtNum rd = (r[0] + r[1] + r[2]) / 3;
   for (int i = 0; i < 3; i++) {
-    D[7*i] -= 8*mjPI*rd*rd*rd*beta;
-    D[7*(3 + i)] -= 6*mjPI*rd*beta;
+    D[7 * i] -= 8 * mjPI * rd * rd * rd * beta;
+    D[7 * (3 + i)] -= 6 * mjPI * rd * beta;
   }
 }
 
@@ -435,28 +443,28 @@ static void addFrameDeriv(const mjModel* m, mjData* d, const mjtNum D[36], const
                           const mjtNum mat[9], int b, mjtNum scl) {
   int nv = m->nv;
   mj_markStack(d);
-  mjtNum* jac = mj_stackAllocNum(d, 6*nv);
-  mjtNum* loc = mj_stackAllocNum(d, 6*nv);    // R6' J
-  mjtNum* tmp = mj_stackAllocNum(d, 6*nv);    // D R6' J
+  mjtNum* jac = mj_stackAllocNum(d, 6 * nv);
+  mjtNum* loc = mj_stackAllocNum(d, 6 * nv);  // R6' J
+  mjtNum* tmp = mj_stackAllocNum(d, 6 * nv);  // D R6' J
   int* chain = mj_stackAllocInt(d, nv);
   int n = mj_bodyChain(m, b, chain);
-  mj_jac(m, d, jac + 3*nv, jac, pos, b);
+  mj_jac(m, d, jac + 3 * nv, jac, pos, b);
   for (int c = 0; c < n; c++) {
     int k = chain[c];
     for (int h = 0; h < 2; h++) {
-      mjtNum col[3] = {jac[(3*h)*nv + k], jac[(3*h + 1)*nv + k], jac[(3*h + 2)*nv + k]};
+      mjtNum col[3] = {jac[(3 * h) * nv + k], jac[(3 * h + 1) * nv + k], jac[(3 * h + 2) * nv + k]};
       mjtNum lc[3];
       mju_mulMatTVec3(lc, mat, col);
       for (int i = 0; i < 3; i++) {
-        loc[(3*h + i)*nv + k] = lc[i];
+        loc[(3 * h + i) * nv + k] = lc[i];
       }
     }
     for (int i = 0; i < 6; i++) {
       mjtNum sum = 0;
       for (int j = 0; j < 6; j++) {
-        sum += D[6*i + j]*loc[j*nv + k];
+        sum += D[6 * i + j] * loc[j * nv + k];
       }
-      tmp[i*nv + k] = sum;
+      tmp[i * nv + k] = sum;
     }
   }
   for (int ci = 0; ci < n; ci++) {
@@ -469,9 +477,9 @@ static void addFrameDeriv(const mjModel* m, mjData* d, const mjtNum D[36], const
       }
       mjtNum sum = 0;
       for (int t = 0; t < 6; t++) {
-        sum += loc[t*nv + i]*tmp[t*nv + j];
+        sum += loc[t * nv + i] * tmp[t * nv + j];
       }
-      d->qDeriv[adr] += scl*sum;
+      d->qDeriv[adr] += scl * sum;
     }
   }
   mj_freeStack(d);
@@ -490,26 +498,26 @@ void mjd_fluidVel(const mjModel* m, mjData* d) {
     }
     mjtNum lvel[6], D[36];
     if (!ellipsoidBody(m, b)) {
-      const mjtNum* mat = d->ximat + 9*b;
+      const mjtNum* mat = d->ximat + 9 * b;
       relativeVelocity(m, d, mjOBJ_BODY, b, mat, lvel);
       mju_zero(D, 36);
       inertiaBoxDeriv(m, b, lvel, D);
-      addFrameDeriv(m, d, D, d->xipos + 3*b, mat, b, 1);
+      addFrameDeriv(m, d, D, d->xipos + 3 * b, mat, b, 1);
       continue;
     }
     int adr = m->body_geomadr[b], num = m->body_geomnum[b];
     for (int g = adr; g < adr + num; g++) {
-      const mjtNum* fluid = m->geom_fluid + mjNFLUID*g;
+      const mjtNum* fluid = m->geom_fluid + mjNFLUID * g;
       if (fluid[0] <= 0) {
         continue;
       }
-      const mjtNum* mat = d->geom_xmat + 9*g;
+      const mjtNum* mat = d->geom_xmat + 9 * g;
       mjtNum r[3];
       mj_fluidSemiAxes(m, g, r);
       relativeVelocity(m, d, mjOBJ_GEOM, g, mat, lvel);
       mju_zero(D, 36);
       ellipsoidDeriv(m, r, fluid, lvel, D);
-      addFrameDeriv(m, d, D, d->geom_xpos + 3*g, mat, b, fluid[0]);
+      addFrameDeriv(m, d, D, d->geom_xpos + 3 * g, mat, b, fluid[0]);
     }
   }
 }

@@ -71,8 +71,7 @@ static void normalToWorld(mjtNum normal[3], const mjtNum mat[9], const mjtNum ln
 // ---------------------------------------------------------------------------------------------
 // primitives, in local coordinates (p, v); write the local outward normal to ln
 
-static mjtNum rayPlane(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3],
-                       mjtNum ln[3]) {
+static mjtNum rayPlane(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3], mjtNum ln[3]) {
   if (v[2] > -mjMINVAL) {
     return -1;  // not moving towards the front side
   }
@@ -142,8 +141,8 @@ static mjtNum rayCaps(mjtNum r, mjtNum h, const mjtNum p[3], const mjtNum v[3], 
 
 // the outer half (side * z >= h) of the cap sphere of radius r centered at z = side * h: both
 // roots are tried, as the nearer crossing may lie on the inner (hidden) half
-static mjtNum rayCapHemisphere(mjtNum r, mjtNum h, int side, const mjtNum p[3],
-                               const mjtNum v[3], mjtNum ln[3]) {
+static mjtNum rayCapHemisphere(mjtNum r, mjtNum h, int side, const mjtNum p[3], const mjtNum v[3],
+                               mjtNum ln[3]) {
   mjtNum q[3] = {p[0], p[1], p[2] - side * h};
   mjtNum a = mju_dot3(v, v), b = mju_dot3(q, v), c = mju_dot3(q, q) - r * r;
   mjtNum det = b * b - a * c;
@@ -162,8 +161,7 @@ static mjtNum rayCapHemisphere(mjtNum r, mjtNum h, int side, const mjtNum p[3],
   return -1;
 }
 
-static mjtNum rayCapsule(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3],
-                         mjtNum ln[3]) {
+static mjtNum rayCapsule(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3], mjtNum ln[3]) {
   mjtNum r = size[0], h = size[1], tmp[3];
   mjtNum best = rayCylinderSide(r, h, p, v, ln);
   for (int side = -1; side <= 1; side += 2) {
@@ -301,8 +299,7 @@ mjtNum mju_rayTriangle(const mjtNum v0[3], const mjtNum v1[3], const mjtNum v2[3
 }
 
 // quick rejection: does the local ray meet the box |q - c| <= h (slab test)?
-static int rayHitsBox(const mjtNum c[3], const mjtNum h[3], const mjtNum p[3],
-                      const mjtNum v[3]) {
+static int rayHitsBox(const mjtNum c[3], const mjtNum h[3], const mjtNum p[3], const mjtNum v[3]) {
   mjtNum lo = 0, hi = mjMAXVAL;
   for (int i = 0; i < 3; i++) {
     mjtNum a = c[i] - h[i] - p[i], b = c[i] + h[i] - p[i];
@@ -531,8 +528,8 @@ mjtNum mj_rayGeomAny(const mjModel* m, const mjData* d, int g, const mjtNum pnt[
     case mjGEOM_ELLIPSOID:
     case mjGEOM_CYLINDER:
     case mjGEOM_BOX:
-      return mju_rayGeom(d->geom_xpos + 3 * g, d->geom_xmat + 9 * g, m->geom_size + 3 * g, pnt,
-                         vec, m->geom_type[g], normal);
+      return mju_rayGeom(d->geom_xpos + 3 * g, d->geom_xmat + 9 * g, m->geom_size + 3 * g, pnt, vec,
+                         m->geom_type[g], normal);
     default:
       return -1;
   }

@@ -24,19 +24,19 @@ namespace {
 void objectQuat(const mjModel* m, const mjData* d, int type, int id, mjtNum q[4]) {
   switch (type) {
     case mjOBJ_XBODY:
-      mju_copy4(q, d->xquat + 4*id);
+      mju_copy4(q, d->xquat + 4 * id);
       break;
     case mjOBJ_BODY:
-      mju_mulQuat(q, d->xquat + 4*id, m->body_iquat + 4*id);
+      mju_mulQuat(q, d->xquat + 4 * id, m->body_iquat + 4 * id);
       break;
     case mjOBJ_GEOM:
-      mju_mulQuat(q, d->xquat + 4*m->geom_bodyid[id], m->geom_quat + 4*id);
+      mju_mulQuat(q, d->xquat + 4 * m->geom_bodyid[id], m->geom_quat + 4 * id);
       break;
     case mjOBJ_SITE:
-      mju_mulQuat(q, d->xquat + 4*m->site_bodyid[id], m->site_quat + 4*id);
+      mju_mulQuat(q, d->xquat + 4 * m->site_bodyid[id], m->site_quat + 4 * id);
       break;
     case mjOBJ_CAMERA:
-      mju_mat2Quat(q, d->cam_xmat + 9*id);
+      mju_mat2Quat(q, d->cam_xmat + 9 * id);
       break;
     default:
       mju_unit4(q);
@@ -112,11 +112,11 @@ void camProjection(const mjModel* m, const mjData* d, int i, mjtNum* out) {
     return;
   }
   mjtNum rel[3], pc[3];
-  mju_sub3(rel, d->site_xpos + 3*s, d->cam_xpos + 3*c);
-  mju_mulMatTVec3(pc, d->cam_xmat + 9*c, rel);
-  mjtNum w = m->cam_resolution[2*c], h = m->cam_resolution[2*c + 1];
-  const float* ss = m->cam_sensorsize + 2*c;
-  const float* in = m->cam_intrinsic + 4*c;
+  mju_sub3(rel, d->site_xpos + 3 * s, d->cam_xpos + 3 * c);
+  mju_mulMatTVec3(pc, d->cam_xmat + 9 * c, rel);
+  mjtNum w = m->cam_resolution[2 * c], h = m->cam_resolution[2 * c + 1];
+  const float* ss = m->cam_sensorsize + 2 * c;
+  const float* in = m->cam_intrinsic + 4 * c;
   mjtNum fx, fy, cx, cy;
   if (ss[0] > 0 && ss[1] > 0) {
     fx = in[0] / ss[0] * w;
@@ -138,11 +138,10 @@ void camProjection(const mjModel* m, const mjData* d, int i, mjtNum* out) {
 // -1 when nothing is hit
 void rangefinder(const mjModel* m, mjData* d, int i, mjtNum* out) {
   int s = m->sensor_objid[i];
-  const mjtNum* mat = d->site_xmat + 9*s;
+  const mjtNum* mat = d->site_xmat + 9 * s;
   mjtNum dir[3] = {mat[2], mat[5], mat[8]};
   int geomid = -1;
-  out[0] = mj_ray(m, d, d->site_xpos + 3*s, dir, nullptr, 1, m->site_bodyid[s], &geomid,
-                  nullptr);
+  out[0] = mj_ray(m, d, d->site_xpos + 3 * s, dir, nullptr, 1, m->site_bodyid[s], &geomid, nullptr);
 }
 
 // first and one-past-last geom of side `objtype/id` of a collision sensor (a geom, or all
@@ -228,7 +227,7 @@ int posSensor(const mjModel* m, mjData* d, int i, mjtNum* out) {
   switch (m->sensor_type[i]) {
     case mjSENS_MAGNETOMETER:
       // the global magnetic flux in the site frame
-      mju_mulMatTVec3(out, d->site_xmat + 9*obj, m->opt.magnetic);
+      mju_mulMatTVec3(out, d->site_xmat + 9 * obj, m->opt.magnetic);
       break;
     case mjSENS_RANGEFINDER:
       rangefinder(m, d, i, out);
@@ -251,8 +250,8 @@ int posSensor(const mjModel* m, mjData* d, int i, mjtNum* out) {
       break;
     case mjSENS_JOINTLIMITPOS:
     case mjSENS_TENDONLIMITPOS: {
-      int type = m->sensor_type[i] == mjSENS_JOINTLIMITPOS ? mjCNSTR_LIMIT_JOINT :
-                                                             mjCNSTR_LIMIT_TENDON;
+      int type =
+          m->sensor_type[i] == mjSENS_JOINTLIMITPOS ? mjCNSTR_LIMIT_JOINT : mjCNSTR_LIMIT_TENDON;
       int r = limitRow(d, type, obj);
       out[0] = r >= 0 ? d->efc_pos[r] - d->efc_margin[r] : 0;
       break;
@@ -265,7 +264,7 @@ int posSensor(const mjModel* m, mjData* d, int i, mjtNum* out) {
       framePosSensor(m, d, i, out);
       break;
     case mjSENS_SUBTREECOM:
-      mju_copy3(out, d->subtree_com + 3*obj);
+      mju_copy3(out, d->subtree_com + 3 * obj);
       break;
     case mjSENS_INSIDESITE: {
       const mjtNum *pos, *mat;
@@ -352,8 +351,8 @@ int velSensor(const mjModel* m, mjData* d, int i, mjtNum* out) {
       break;
     case mjSENS_JOINTLIMITVEL:
     case mjSENS_TENDONLIMITVEL: {
-      int type = m->sensor_type[i] == mjSENS_JOINTLIMITVEL ? mjCNSTR_LIMIT_JOINT :
-                                                             mjCNSTR_LIMIT_TENDON;
+      int type =
+          m->sensor_type[i] == mjSENS_JOINTLIMITVEL ? mjCNSTR_LIMIT_JOINT : mjCNSTR_LIMIT_TENDON;
       int r = limitRow(d, type, obj);
       out[0] = r >= 0 ? d->efc_vel[r] : 0;
       break;
@@ -367,8 +366,9 @@ int velSensor(const mjModel* m, mjData* d, int i, mjtNum* out) {
       if (!d->flg_subtreevel) {
         mj_subtreeVel(m, d);
       }
-      mju_copy3(out, (m->sensor_type[i] == mjSENS_SUBTREELINVEL ? d->subtree_linvel :
-                                                                   d->subtree_angmom) + 3*obj);
+      mju_copy3(
+          out, (m->sensor_type[i] == mjSENS_SUBTREELINVEL ? d->subtree_linvel : d->subtree_angmom) +
+                   3 * obj);
       break;
     case mjSENS_E_KINETIC:
       if (!d->flg_energyvel) {
@@ -461,24 +461,24 @@ int mj_sensorFrame(const mjModel* m, const mjData* d, int objtype, int id, const
   }
   switch (objtype) {
     case mjOBJ_BODY:
-      *pos = d->xipos + 3*id;
-      *mat = d->ximat + 9*id;
+      *pos = d->xipos + 3 * id;
+      *mat = d->ximat + 9 * id;
       return id < m->nbody;
     case mjOBJ_XBODY:
-      *pos = d->xpos + 3*id;
-      *mat = d->xmat + 9*id;
+      *pos = d->xpos + 3 * id;
+      *mat = d->xmat + 9 * id;
       return id < m->nbody;
     case mjOBJ_GEOM:
-      *pos = d->geom_xpos + 3*id;
-      *mat = d->geom_xmat + 9*id;
+      *pos = d->geom_xpos + 3 * id;
+      *mat = d->geom_xmat + 9 * id;
       return id < m->ngeom;
     case mjOBJ_SITE:
-      *pos = d->site_xpos + 3*id;
-      *mat = d->site_xmat + 9*id;
+      *pos = d->site_xpos + 3 * id;
+      *mat = d->site_xmat + 9 * id;
       return id < m->nsite;
     case mjOBJ_CAMERA:
-      *pos = d->cam_xpos + 3*id;
-      *mat = d->cam_xmat + 9*id;
+      *pos = d->cam_xpos + 3 * id;
+      *mat = d->cam_xmat + 9 * id;
       return id < m->ncam;
     default:
       return 0;
@@ -490,20 +490,20 @@ int mj_insideSite(const mjModel* m, const mjData* d, int s, const mjtNum p[3]) {
     return 0;
   }
   mjtNum dp[3], q[3];
-  mju_sub3(dp, p, d->site_xpos + 3*s);
-  mju_mulMatTVec3(q, d->site_xmat + 9*s, dp);
-  const mjtNum* size = m->site_size + 3*s;
+  mju_sub3(dp, p, d->site_xpos + 3 * s);
+  mju_mulMatTVec3(q, d->site_xmat + 9 * s, dp);
+  const mjtNum* size = m->site_size + 3 * s;
   switch (m->site_type[s]) {
     case mjGEOM_SPHERE:
-      return mju_dot3(q, q) <= size[0]*size[0];
+      return mju_dot3(q, q) <= size[0] * size[0];
     case mjGEOM_CAPSULE: {
       // distance to the segment |z| <= half-length on the z axis
       mjtNum z = mju_clip(q[2], -size[1], size[1]);
       mjtNum r[3] = {q[0], q[1], q[2] - z};
-      return mju_dot3(r, r) <= size[0]*size[0];
+      return mju_dot3(r, r) <= size[0] * size[0];
     }
     case mjGEOM_CYLINDER:
-      return q[0]*q[0] + q[1]*q[1] <= size[0]*size[0] && fabs(q[2]) <= size[1];
+      return q[0] * q[0] + q[1] * q[1] <= size[0] * size[0] && fabs(q[2]) <= size[1];
     case mjGEOM_ELLIPSOID: {
       mjtNum s2 = 0;
       for (int k = 0; k < 3; k++) {
@@ -521,8 +521,14 @@ int mj_insideSite(const mjModel* m, const mjData* d, int s, const mjtNum p[3]) {
 // ---------------------------------------------------------------------------------------------
 // public
 
-void mj_sensorPos(const mjModel* m, mjData* d) { sensorStage(m, d, mjSTAGE_POS); }
+void mj_sensorPos(const mjModel* m, mjData* d) {
+  sensorStage(m, d, mjSTAGE_POS);
+}
 
-void mj_sensorVel(const mjModel* m, mjData* d) { sensorStage(m, d, mjSTAGE_VEL); }
+void mj_sensorVel(const mjModel* m, mjData* d) {
+  sensorStage(m, d, mjSTAGE_VEL);
+}
 
-void mj_sensorAcc(const mjModel* m, mjData* d) { sensorStage(m, d, mjSTAGE_ACC); }
+void mj_sensorAcc(const mjModel* m, mjData* d) {
+  sensorStage(m, d, mjSTAGE_ACC);
+}

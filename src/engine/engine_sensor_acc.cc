@@ -16,9 +16,7 @@ namespace {
 
 // bits of sensor_intprm[0] of the contact sensor, in output order (XMLreference.rst
 // "sensor/contact": data)
-enum ContactData {
-  kFound = 0, kForce, kTorque, kDist, kPos, kNormal, kTangent, kNumContactData
-};
+enum ContactData { kFound = 0, kForce, kTorque, kDist, kPos, kNormal, kTangent, kNumContactData };
 const int kContactDataSize[kNumContactData] = {1, 3, 3, 1, 3, 3, 3};
 
 // reduction criteria (sensor_intprm[1])
@@ -32,14 +30,14 @@ enum ContactReduce { kReduceNone = 0, kReduceMinDist, kReduceMaxForce, kReduceNe
 // center of mass c of the root, where cfrc_int is expressed: t_site = t_c - (p_site - c) x f
 void forceTorque(const mjModel* m, const mjData* d, int site, int torque, mjtNum* out) {
   int b = m->site_bodyid[site];
-  const mjtNum* cf = d->cfrc_int + 6*b;
-  const mjtNum* mat = d->site_xmat + 9*site;
+  const mjtNum* cf = d->cfrc_int + 6 * b;
+  const mjtNum* mat = d->site_xmat + 9 * site;
   if (!torque) {
     mju_mulMatTVec3(out, mat, cf + 3);
     return;
   }
   mjtNum r[3], rxf[3], t[3];
-  mju_sub3(r, d->site_xpos + 3*site, d->subtree_com + 3*m->body_rootid[b]);
+  mju_sub3(r, d->site_xpos + 3 * site, d->subtree_com + 3 * m->body_rootid[b]);
   mju_cross(rxf, r, cf + 3);
   mju_sub3(t, cf, rxf);
   mju_mulMatTVec3(out, mat, t);
@@ -71,7 +69,7 @@ mjtNum touch(const mjModel* m, const mjData* d, int site) {
       // the normal points from geom1 to geom2: out of body 1, into body 2
       mjtNum dir[3];
       mju_scl3(dir, con->frame, b1 == body ? 1 : -1);
-      if (mju_rayGeom(d->site_xpos + 3*site, d->site_xmat + 9*site, m->site_size + 3*site,
+      if (mju_rayGeom(d->site_xpos + 3 * site, d->site_xmat + 9 * site, m->site_size + 3 * site,
                       con->pos, dir, m->site_type[site], nullptr) < 0) {
         continue;
       }
@@ -173,13 +171,27 @@ void contactSlot(const mjModel* m, const mjData* d, int c, int flip, int nfound,
       continue;
     }
     switch (k) {
-      case kFound: out[0] = nfound; break;
-      case kForce: mju_copy3(out, f); break;
-      case kTorque: mju_copy3(out, f + 3); break;
-      case kDist: out[0] = con->dist; break;
-      case kPos: mju_copy3(out, con->pos); break;
-      case kNormal: mju_scl3(out, con->frame, s); break;
-      case kTangent: mju_scl3(out, con->frame + 3, s); break;
+      case kFound:
+        out[0] = nfound;
+        break;
+      case kForce:
+        mju_copy3(out, f);
+        break;
+      case kTorque:
+        mju_copy3(out, f + 3);
+        break;
+      case kDist:
+        out[0] = con->dist;
+        break;
+      case kPos:
+        mju_copy3(out, con->pos);
+        break;
+      case kNormal:
+        mju_scl3(out, con->frame, s);
+        break;
+      case kTangent:
+        mju_scl3(out, con->frame + 3, s);
+        break;
     }
     out += kContactDataSize[k];
   }
@@ -223,24 +235,40 @@ void netForceSlot(const mjModel* m, const mjData* d, const int* idx, const int* 
       continue;
     }
     switch (k) {
-      case kFound: out[0] = n; break;
-      case kForce: mju_copy3(out, F); break;
-      case kTorque: mju_copy3(out, T); break;
-      case kDist: out[0] = 0; break;
-      case kPos: mju_copy3(out, pos); break;
-      case kNormal: mju_copy3(out, xaxis); break;
-      case kTangent: mju_copy3(out, yaxis); break;
+      case kFound:
+        out[0] = n;
+        break;
+      case kForce:
+        mju_copy3(out, F);
+        break;
+      case kTorque:
+        mju_copy3(out, T);
+        break;
+      case kDist:
+        out[0] = 0;
+        break;
+      case kPos:
+        mju_copy3(out, pos);
+        break;
+      case kNormal:
+        mju_copy3(out, xaxis);
+        break;
+      case kTangent:
+        mju_copy3(out, yaxis);
+        break;
     }
     out += kContactDataSize[k];
   }
 }
 
 void contactSensor(const mjModel* m, mjData* d, int i, mjtNum* out) {
-  const int* prm = m->sensor_intprm + mjNSENS*i;
+  const int* prm = m->sensor_intprm + mjNSENS * i;
   int bits = prm[0], reduce = prm[1], num = prm[2];
   int slot = 0;
   for (int k = 0; k < kNumContactData; k++) {
-    if (bits & (1 << k)) slot += kContactDataSize[k];
+    if (bits & (1 << k)) {
+      slot += kContactDataSize[k];
+    }
   }
   mju_zero(out, m->sensor_dim[i]);
   if (!d->ncon || num <= 0) {
@@ -256,8 +284,9 @@ void contactSensor(const mjModel* m, mjData* d, int i, mjtNum* out) {
     if (s) {
       idx[n] = c;
       flip[n] = s;
-      key[n] = reduce == kReduceMinDist ? d->contact[c].dist :
-               reduce == kReduceMaxForce ? -forceNorm(m, d, c) : 0;
+      key[n] = reduce == kReduceMinDist    ? d->contact[c].dist
+               : reduce == kReduceMaxForce ? -forceNorm(m, d, c)
+                                           : 0;
       n++;
     }
   }
@@ -268,7 +297,7 @@ void contactSensor(const mjModel* m, mjData* d, int i, mjtNum* out) {
       sortByKey(idx, flip, key, n);
     }
     for (int a = 0; a < n && a < num; a++) {
-      contactSlot(m, d, idx[a], flip[a], n, bits, out + a*slot);
+      contactSlot(m, d, idx[a], flip[a], n, bits, out + a * slot);
     }
   }
   mj_freeStack(d);
@@ -335,15 +364,15 @@ void mj_sensorAccOne(const mjModel* m, mjData* d, int i) {
       // the scalar forces of the actuators transmitting through this tendon
       out[0] = 0;
       for (int a = 0; a < m->nu; a++) {
-        if (m->actuator_trntype[a] == mjTRN_TENDON && m->actuator_trnid[2*a] == obj) {
+        if (m->actuator_trntype[a] == mjTRN_TENDON && m->actuator_trnid[2 * a] == obj) {
           out[0] += d->actuator_force[a];
         }
       }
       break;
     case mjSENS_JOINTLIMITFRC:
     case mjSENS_TENDONLIMITFRC: {
-      int r = limitRow(d, type == mjSENS_JOINTLIMITFRC ? mjCNSTR_LIMIT_JOINT :
-                                                         mjCNSTR_LIMIT_TENDON, obj);
+      int r = limitRow(d, type == mjSENS_JOINTLIMITFRC ? mjCNSTR_LIMIT_JOINT : mjCNSTR_LIMIT_TENDON,
+                       obj);
       out[0] = r >= 0 ? d->efc_force[r] : 0;
       break;
     }

@@ -38,7 +38,7 @@ int mj_bodySimple(int parentid, int nchild, int sameframe, int njnt, const int* 
   // joints: slides first, then at most one rotational joint, all at the body origin
   int nslide = 0, nrot = 0;
   for (int j = 0; j < njnt; j++) {
-    const mjtNum* pos = jnt_pos + 3*j;
+    const mjtNum* pos = jnt_pos + 3 * j;
     if (std::fabs(pos[0]) >= mjMINVAL || std::fabs(pos[1]) >= mjMINVAL ||
         std::fabs(pos[2]) >= mjMINVAL) {
       return 0;
@@ -47,7 +47,7 @@ int mj_bodySimple(int parentid, int nchild, int sameframe, int njnt, const int* 
       return 0;  // nothing may follow a rotational joint
     }
     int type = jnt_type[j];
-    if ((type == mjJNT_SLIDE || type == mjJNT_HINGE) && !alongAxis(jnt_axis + 3*j)) {
+    if ((type == mjJNT_SLIDE || type == mjJNT_HINGE) && !alongAxis(jnt_axis + 3 * j)) {
       return 0;
     }
     if (type == mjJNT_SLIDE) {
@@ -78,7 +78,7 @@ void mj_setSimple(mjModel* m) {
     int adr = m->body_jntadr[b] < 0 ? 0 : m->body_jntadr[b];
     m->body_simple[b] = (mjtByte)mj_bodySimple(
         b == 0 ? -1 : m->body_parentid[b], nchild[b], m->body_sameframe[b], m->body_jntnum[b],
-        m->jnt_type + adr, m->jnt_pos + 3*adr, m->jnt_axis + 3*adr);
+        m->jnt_type + adr, m->jnt_pos + 3 * adr, m->jnt_axis + 3 * adr);
   }
   mju_free(nchild);
   mj_dofSimpleNum(m->nv, m->dof_bodyid, m->body_simple, m->dof_simplenum);
@@ -145,7 +145,7 @@ void mj_sparseSizes(int nv, const int* dof_parentid, const int* dof_simplenum, i
     int depth = dofDepth(dof_parentid, i);
     *nM += depth + 1;
     *nC += (dof_simplenum && dof_simplenum[i]) ? 1 : depth + 1;
-    *nD += 2*depth + 1;
+    *nD += 2 * depth + 1;
   }
 
   // nB: for each body, dofs on its ancestor chain plus dofs in its strict subtree
@@ -304,9 +304,11 @@ void mj_setSparse(mjModel* m) {
   mj_sparseSizes(m->nv, m->dof_parentid, m->dof_simplenum, m->nbody, m->body_parentid,
                  m->body_dofnum, m->body_dofadr, &nM, &nC, &nD, &nB);
   if (nM != m->nM || nC != m->nC || nD != m->nD || nB != m->nB) {
-    mjERROR("model sizes (nM %lld, nC %lld, nD %lld, nB %lld) do not match the trees "
-            "(%lld, %lld, %lld, %lld)", (long long)m->nM, (long long)m->nC, (long long)m->nD,
-            (long long)m->nB, (long long)nM, (long long)nC, (long long)nD, (long long)nB);
+    mjERROR(
+        "model sizes (nM %lld, nC %lld, nD %lld, nB %lld) do not match the trees "
+        "(%lld, %lld, %lld, %lld)",
+        (long long)m->nM, (long long)m->nC, (long long)m->nD, (long long)m->nB, (long long)nM,
+        (long long)nC, (long long)nD, (long long)nB);
     return;
   }
   if (m->nv > 0) {
@@ -367,9 +369,9 @@ mjtNum mj_traceJMinvJT(const mjModel* m, mjData* d, const mjtNum* J, int nrow) {
   mj_markStack(d);
   mjtNum* x = mj_stackAllocNum(d, nv);
   for (int r = 0; r < nrow; r++) {
-    mju_copy(x, J + r*nv, nv);
+    mju_copy(x, J + r * nv, nv);
     mj_solveM(m, d, x, x, 1);
-    trace += mju_dot(J + r*nv, x, nv);
+    trace += mju_dot(J + r * nv, x, nv);
   }
   mj_freeStack(d);
   return trace;
@@ -402,10 +404,10 @@ static void dofInvweight(const mjModel* m, mjData* d, mjtNum* x) {
     for (int g = 0; g < ngroup; g++) {
       mjtNum sum = 0;
       for (int t = 0; t < size; t++) {
-        sum += invDiag(m, d, x, adr + 3*g + t);
+        sum += invDiag(m, d, x, adr + 3 * g + t);
       }
       for (int t = 0; t < size; t++) {
-        m->dof_invweight0[adr + 3*g + t] = sum / size;
+        m->dof_invweight0[adr + 3 * g + t] = sum / size;
       }
     }
   }
@@ -417,18 +419,18 @@ static void dofInvweight(const mjModel* m, mjData* d, mjtNum* x) {
 static void bodyInvweight(const mjModel* m, mjData* d, mjtNum* x) {
   int nv = m->nv;
   mj_markStack(d);
-  mjtNum* jac = mj_stackAllocNum(d, 6*nv);
+  mjtNum* jac = mj_stackAllocNum(d, 6 * nv);
 
-  mju_zero(m->body_invweight0, 2*m->nbody);
+  mju_zero(m->body_invweight0, 2 * m->nbody);
   for (int b = 1; b < m->nbody; b++) {
     if (m->body_weldid[b] == 0) {
       continue;  // does not move
     }
     if (m->body_simple[b] == 2) {
-      m->body_invweight0[2*b] = m->body_mass[b] > mjMINVAL ? 1 / m->body_mass[b] : 0;
+      m->body_invweight0[2 * b] = m->body_mass[b] > mjMINVAL ? 1 / m->body_mass[b] : 0;
       continue;
     }
-    mj_jacBodyCom(m, d, jac, jac + 3*nv, b);
+    mj_jacBodyCom(m, d, jac, jac + 3 * nv, b);
 
     // every row is supported on one dof tree: the chain of the body's last dof
     int k = b;
@@ -439,13 +441,13 @@ static void bodyInvweight(const mjModel* m, mjData* d, mjtNum* x) {
 
     mjtNum trace[2] = {0, 0};
     for (int r = 0; r < 6; r++) {
-      mju_copy(x + lo, jac + r*nv + lo, hi - lo);
+      mju_copy(x + lo, jac + r * nv + lo, hi - lo);
       solveRange(m, d, x, lo, hi);
-      trace[r / 3] += mju_dot(jac + r*nv + lo, x + lo, hi - lo);
+      trace[r / 3] += mju_dot(jac + r * nv + lo, x + lo, hi - lo);
       mju_zero(x + lo, hi - lo);
     }
-    m->body_invweight0[2*b] = trace[0] / 3;
-    m->body_invweight0[2*b + 1] = trace[1] / 3;
+    m->body_invweight0[2 * b] = trace[0] / 3;
+    m->body_invweight0[2 * b + 1] = trace[1] / 3;
   }
   mj_freeStack(d);
 }
@@ -462,20 +464,20 @@ static void camlightConst(mjModel* m, mjData* d) {
     int b = m->cam_bodyid[c];
     int bc = comBody(m->cam_mode[c], b, m->cam_targetbodyid[c]);
     mjtNum pos[3];
-    mj_local2Global(d, pos, m->cam_mat0 + 9*c, m->cam_pos + 3*c, m->cam_quat + 4*c, b,
+    mj_local2Global(d, pos, m->cam_mat0 + 9 * c, m->cam_pos + 3 * c, m->cam_quat + 4 * c, b,
                     mjSAMEFRAME_NONE);
-    mju_sub3(m->cam_pos0 + 3*c, pos, d->xpos + 3*b);
-    mju_sub3(m->cam_poscom0 + 3*c, pos, d->subtree_com + 3*bc);
+    mju_sub3(m->cam_pos0 + 3 * c, pos, d->xpos + 3 * b);
+    mju_sub3(m->cam_poscom0 + 3 * c, pos, d->subtree_com + 3 * bc);
   }
   for (int l = 0; l < m->nlight; l++) {
     int b = m->light_bodyid[l];
     int bc = comBody(m->light_mode[l], b, m->light_targetbodyid[l]);
     mjtNum pos[3];
-    mju_mulMatVec3(pos, d->xmat + 9*b, m->light_pos + 3*l);
-    mju_addTo3(pos, d->xpos + 3*b);
-    mju_sub3(m->light_pos0 + 3*l, pos, d->xpos + 3*b);
-    mju_sub3(m->light_poscom0 + 3*l, pos, d->subtree_com + 3*bc);
-    mju_mulMatVec3(m->light_dir0 + 3*l, d->xmat + 9*b, m->light_dir + 3*l);
+    mju_mulMatVec3(pos, d->xmat + 9 * b, m->light_pos + 3 * l);
+    mju_addTo3(pos, d->xpos + 3 * b);
+    mju_sub3(m->light_pos0 + 3 * l, pos, d->xpos + 3 * b);
+    mju_sub3(m->light_poscom0 + 3 * l, pos, d->subtree_com + 3 * bc);
+    mju_mulMatVec3(m->light_dir0 + 3 * l, d->xmat + 9 * b, m->light_dir + 3 * l);
   }
 }
 
@@ -489,7 +491,7 @@ static void equalityConst(mjModel* m, mjData* d) {
     if ((type != mjEQ_CONNECT && type != mjEQ_WELD) || m->eq_objtype[e] != mjOBJ_BODY) {
       continue;
     }
-    mjtNum* data = m->eq_data + mjNEQDATA*e;
+    mjtNum* data = m->eq_data + mjNEQDATA * e;
     int b1 = m->eq_obj1id[e], b2 = m->eq_obj2id[e];
     int from = type == mjEQ_CONNECT ? b1 : b2, to = type == mjEQ_CONNECT ? b2 : b1;
     if (type == mjEQ_WELD && !mju_isZero(data + 6, 4)) {
@@ -498,15 +500,15 @@ static void equalityConst(mjModel* m, mjData* d) {
 
     // world anchor on `from`, expressed in the frame of `to`
     mjtNum pos[3], rel[3];
-    mju_mulMatVec3(pos, d->xmat + 9*from, data);
-    mju_addTo3(pos, d->xpos + 3*from);
-    mju_sub3(rel, pos, d->xpos + 3*to);
-    mju_mulMatTVec3(data + 3, d->xmat + 9*to, rel);
+    mju_mulMatVec3(pos, d->xmat + 9 * from, data);
+    mju_addTo3(pos, d->xpos + 3 * from);
+    mju_sub3(rel, pos, d->xpos + 3 * to);
+    mju_mulMatTVec3(data + 3, d->xmat + 9 * to, rel);
 
     if (type == mjEQ_WELD) {
       mjtNum qinv[4];
-      mju_negQuat(qinv, d->xquat + 4*b1);
-      mju_mulQuat(data + 6, qinv, d->xquat + 4*b2);
+      mju_negQuat(qinv, d->xquat + 4 * b1);
+      mju_mulQuat(data + 6, qinv, d->xquat + 4 * b2);
     }
   }
 }
@@ -527,8 +529,8 @@ void mj_setConst(mjModel* m, mjData* d) {
   for (int b = 0; b < nbody; b++) {
     int id = m->body_mocapid[b];
     if (id >= 0) {
-      mju_copy3(d->mocap_pos + 3*id, m->body_pos + 3*b);
-      mju_copy4(d->mocap_quat + 4*id, m->body_quat + 4*b);
+      mju_copy3(d->mocap_pos + 3 * id, m->body_pos + 3 * b);
+      mju_copy4(d->mocap_quat + 4 * id, m->body_quat + 4 * b);
     }
   }
   mj_kinematics(m, d);

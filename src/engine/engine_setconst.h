@@ -46,8 +46,7 @@ int mj_bodySimple(int parentid, int nchild, int sameframe, int njnt, const int* 
 
 // dof_simplenum: for dof i of a simple body, the number of consecutive dofs i, i+1, ... that all
 // belong to simple bodies; 0 for the dofs of non-simple bodies.
-void mj_dofSimpleNum(int nv, const int* dof_bodyid, const mjtByte* body_simple,
-                     int* dof_simplenum);
+void mj_dofSimpleNum(int nv, const int* dof_bodyid, const mjtByte* body_simple, int* dof_simplenum);
 
 // Convenience: fill m->body_simple and m->dof_simplenum from the model's tree, body_sameframe
 // and joints (the rules above).

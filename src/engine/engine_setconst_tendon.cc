@@ -32,7 +32,7 @@ static void tendonPositions(const mjModel* m, mjData* d) {
 static void springLengths(mjModel* m, mjData* d) {
   int any = 0;
   for (int t = 0; t < m->ntendon; t++) {
-    const mjtNum* s = m->tendon_lengthspring + 2*t;
+    const mjtNum* s = m->tendon_lengthspring + 2 * t;
     any |= s[0] == -1 && s[1] == -1;
   }
   if (!any) {
@@ -44,7 +44,7 @@ static void springLengths(mjModel* m, mjData* d) {
   mju_copy(d->qpos, m->qpos_spring, m->nq);
   tendonPositions(m, d);
   for (int t = 0; t < m->ntendon; t++) {
-    mjtNum* s = m->tendon_lengthspring + 2*t;
+    mjtNum* s = m->tendon_lengthspring + 2 * t;
     if (s[0] == -1 && s[1] == -1) {
       s[0] = s[1] = d->ten_length[t];
     }
@@ -110,10 +110,14 @@ static int modeApplies(const mjModel* m, int i, int mode) {
   int muscle = gain == mjGAIN_MUSCLE || bias == mjBIAS_MUSCLE;
   int user = gain == mjGAIN_USER || bias == mjBIAS_USER;
   switch (mode) {
-    case mjLRMODE_MUSCLE: return muscle;
-    case mjLRMODE_MUSCLEUSER: return muscle || user;
-    case mjLRMODE_ALL: return 1;
-    default: return 0;
+    case mjLRMODE_MUSCLE:
+      return muscle;
+    case mjLRMODE_MUSCLEUSER:
+      return muscle || user;
+    case mjLRMODE_ALL:
+      return 1;
+    default:
+      return 0;
   }
 }
 
@@ -124,7 +128,7 @@ static int modeApplies(const mjModel* m, int i, int mode) {
 // actuator_trnid[2 i], so it copies the wrong limits for every actuator but the first; we follow
 // the documented behavior.
 static int limitRange(const mjModel* m, int i, mjtNum range[2]) {
-  int id = m->actuator_trnid[2*i];
+  int id = m->actuator_trnid[2 * i];
   const mjtNum* lim;
   switch (m->actuator_trntype[i]) {
     case mjTRN_JOINT:
@@ -133,13 +137,13 @@ static int limitRange(const mjModel* m, int i, mjtNum range[2]) {
           (m->jnt_type[id] != mjJNT_HINGE && m->jnt_type[id] != mjJNT_SLIDE)) {
         return 0;
       }
-      lim = m->jnt_range + 2*id;
+      lim = m->jnt_range + 2 * id;
       break;
     case mjTRN_TENDON:
       if (id < 0 || id >= m->ntendon || !m->tendon_limited[id]) {
         return 0;
       }
-      lim = m->tendon_range + 2*id;
+      lim = m->tendon_range + 2 * id;
       break;
     default:
       return 0;
@@ -171,7 +175,7 @@ static mjtNum simulateSide(const mjModel* m, mjData* d, int i, int side, const m
     mj_actuatorMomentDense(m, d, i, moment, &length);
     mj_solveM(m, d, acc, moment, 1);
     mjtNum force = opt->accel / mju_max(mju_norm(acc, nv), mjMINVAL);
-    mju_scl(d->qfrc_applied, moment, sign*force, nv);
+    mju_scl(d->qfrc_applied, moment, sign * force, nv);
 
     // safeguard: the joint-space force has norm at most maxforce (when positive)
     mjtNum fnorm = mju_norm(d->qfrc_applied, nv);
@@ -202,7 +206,7 @@ int mj_setLengthRange(mjModel* m, mjData* d, int index, const mjLROpt* opt, char
     setError(error, error_sz, "invalid actuator index %d", index);
     return 0;
   }
-  mjtNum* range = m->actuator_lengthrange + 2*index;
+  mjtNum* range = m->actuator_lengthrange + 2 * index;
 
   // nothing to do: mode, existing range, joint or tendon limits
   if (!modeApplies(m, index, opt->mode)) {
@@ -240,7 +244,7 @@ int mj_setLengthRange(mjModel* m, mjData* d, int index, const mjLROpt* opt, char
     setError(error, error_sz, "invalid length range computed for actuator %d", index);
     return 0;
   }
-  if (spread[0] > opt->tolrange*dif || spread[1] > opt->tolrange*dif) {
+  if (spread[0] > opt->tolrange * dif || spread[1] > opt->tolrange * dif) {
     setError(error, error_sz,
              "length range computation did not converge for actuator %d (unlimited length?)",
              index);

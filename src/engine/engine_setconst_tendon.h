@@ -19,15 +19,15 @@
 // muscle; muscleuser: muscle or user; all), when useexisting is set and the range is defined
 // (range[0] < range[1]), or, with uselimit, copies the limits of a limited hinge/slide joint or
 // tendon target unscaled (the gear is not applied, as in MuJoCo 3.3.8; see the .cc for an
-// indexing quirk of 3.3.8 that we do not reproduce). Otherwise it simulates twice from qpos0 with contacts, springs,
-// dampers, gravity, friction loss and actuation disabled (limits stay on) at opt->timestep (the
-// model's when 0): each step applies qfrc_applied = -/+ F moment with F = accel / |M^-1 moment|
-// (scaled down to norm maxforce when maxforce > 0 and |qfrc_applied| exceeds it), then scales
-// qvel by exp(-timestep / timeconst). Over the
-// last `interval` of `inttotal` seconds the smallest (resp. largest) actuator length is
-// recorded. The result is stored in actuator_lengthrange; an empty range or a spread over the
-// interval larger than tolrange times the range returns 0 with a message in error. d is reset
-// afterwards. Needs mj_step1 / mj_step2 and the constraint solver for the limits.
+// indexing quirk of 3.3.8 that we do not reproduce). Otherwise it simulates twice from qpos0 with
+// contacts, springs, dampers, gravity, friction loss and actuation disabled (limits stay on) at
+// opt->timestep (the model's when 0): each step applies qfrc_applied = -/+ F moment with F = accel
+// / |M^-1 moment| (scaled down to norm maxforce when maxforce > 0 and |qfrc_applied| exceeds it),
+// then scales qvel by exp(-timestep / timeconst). Over the last `interval` of `inttotal` seconds
+// the smallest (resp. largest) actuator length is recorded. The result is stored in
+// actuator_lengthrange; an empty range or a spread over the interval larger than tolrange times the
+// range returns 0 with a message in error. d is reset afterwards. Needs mj_step1 / mj_step2 and the
+// constraint solver for the limits.
 
 #ifndef MOTUS_ENGINE_ENGINE_SETCONST_TENDON_H_
 #define MOTUS_ENGINE_ENGINE_SETCONST_TENDON_H_

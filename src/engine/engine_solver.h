@@ -85,17 +85,17 @@ void mj_dualStates(const mjModel* m, mjData* d);
 // (engine_solver_island.cc). Work arrays live on the mjData stack (mj_primalInit allocates them;
 // the caller owns the frame).
 typedef struct mjPrimal_ {
-  int nv, nefc;    // size of the problem (island: island_nv, island_nefc)
-  int island;      // island index, -1 for the whole problem
-  int dofadr;      // island: first dof in the island numbering (island_idofadr)
-  int efcadr;      // island: first row in the island numbering (island_iefcadr)
-  int Jadr;        // island, dense Jacobian: start of the island's block in iefc_J
+  int nv, nefc;  // size of the problem (island: island_nv, island_nefc)
+  int island;    // island index, -1 for the whole problem
+  int dofadr;    // island: first dof in the island numbering (island_idofadr)
+  int efcadr;    // island: first row in the island numbering (island_iefcadr)
+  int Jadr;      // island, dense Jacobian: start of the island's block in iefc_J
   // views of the problem data (local numbering)
-  mjtNum* qacc;                   // iterate                                 (nv)
-  const mjtNum* qacc_smooth;      // unconstrained acceleration              (nv)
-  const mjtNum* qfrc_smooth;      // M qacc_smooth                           (nv)
-  mjtNum* qfrc_constraint;        // J' efc_force                            (nv)
-  const int* efc_type;            // row data                                (nefc)
+  mjtNum* qacc;               // iterate                                 (nv)
+  const mjtNum* qacc_smooth;  // unconstrained acceleration              (nv)
+  const mjtNum* qfrc_smooth;  // M qacc_smooth                           (nv)
+  mjtNum* qfrc_constraint;    // J' efc_force                            (nv)
+  const int* efc_type;        // row data                                (nefc)
   const int* efc_id;
   const mjtNum* efc_D;
   const mjtNum* efc_R;
@@ -103,8 +103,8 @@ typedef struct mjPrimal_ {
   const mjtNum* efc_aref;
   mjtNum* efc_force;
   int* efc_state;
-  const int* dofmap;              // local dof -> dof, NULL for the identity (nv)
-  const int* efcmap;              // local row -> row, NULL for the identity (nefc)
+  const int* dofmap;  // local dof -> dof, NULL for the identity (nv)
+  const int* efcmap;  // local row -> row, NULL for the identity (nefc)
 
   mjtNum scale;    // 1 / (meaninertia max(1, nv)): makes costs and gradients unitless
                    // (meaninertia: mj_primalMeanInertia)
@@ -177,9 +177,7 @@ void mj_primalEval(const mjModel* m, mjData* d, mjPrimal* p, int flg_coneHessian
 // Exact line search along p->search (computes Mv, Jv); moves p->qacc, Ma, jar to the minimizer
 // (does not re-evaluate forces). Returns the step (0: no descent), counts evaluations in *neval,
 // writes the scaled initial slope in *lineslope.
-mjtNum mj_primalLineSearch(const mjModel* m, mjData* d, mjPrimal* p, int* neval,
-                           mjtNum* lineslope);
-
+mjtNum mj_primalLineSearch(const mjModel* m, mjData* d, mjPrimal* p, int* neval, mjtNum* lineslope);
 
 // ---------------------------------------------------------------------------------------------
 // dual machinery shared by PGS and noslip (engine_solver_pgs.cc)
@@ -196,8 +194,8 @@ void mj_dualFrictionQCQP(mjtNum* y, const mjtNum* A, const mjtNum* g, const mjtN
 // Block update of one elliptic contact (f: its dim forces, res = (A f + b) on its rows, Ablk its
 // dim x dim block). flg_ray: first rescale along the ray from the cone tip (PGS); without it
 // the normal force is kept (noslip). Returns the change of the dual cost.
-mjtNum mj_dualEllipticUpdate(const mjContact* con, mjtNum* f, const mjtNum* res,
-                             const mjtNum* Ablk, int flg_ray);
+mjtNum mj_dualEllipticUpdate(const mjContact* con, mjtNum* f, const mjtNum* res, const mjtNum* Ablk,
+                             int flg_ray);
 
 // From efc_force: efc_state (mj_dualStates), qfrc_constraint = J' f, qacc = qacc_smooth +
 // M^-1 qfrc_constraint.

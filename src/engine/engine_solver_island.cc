@@ -174,8 +174,8 @@ void mj_primalUpdate(const mjModel* m, mjData* d, const mjPrimal* p, const mjtNu
     mj_constraintUpdate(m, d, jar, cost, flg_coneHessian);
     return;
   }
-  mjConstraintRows rows = {p->nefc,  p->efc_type, p->efc_id,    p->efc_D, p->efc_R,
-                           p->efc_frictionloss, p->efc_force, p->efc_state};
+  mjConstraintRows rows = {p->nefc,  p->efc_type,         p->efc_id,    p->efc_D,
+                           p->efc_R, p->efc_frictionloss, p->efc_force, p->efc_state};
   mjtNum s = mj_constraintRowForces(&rows, d->contact, jar, flg_coneHessian);
   if (cost) {
     *cost = s;
@@ -302,4 +302,3 @@ void mj_islandScatter(const mjModel* m, mjData* d) {
     d->efc_state[i] = d->iefc_state[j];
   }
 }
-

@@ -96,8 +96,8 @@ namespace {
 
 // first and second derivatives of the cone-zone cost 0.5 Dm gap^2 of an elliptic contact along
 // y(a) = y + a v (rows of one contact), gap = N - mu T, N = mu y_0, T = |(mu_j y_j)_j|
-void ellipticDeriv(const mjPrimal* p, const mjContact* con, int i, const mjtNum* y,
-                   const mjtNum* v, mjtNum* d1, mjtNum* d2) {
+void ellipticDeriv(const mjPrimal* p, const mjContact* con, int i, const mjtNum* y, const mjtNum* v,
+                   mjtNum* d1, mjtNum* d2) {
   int dim = con->dim;
   mjtNum mu = con->mu, N = mu * y[0], T2 = 0, t[6], dt[6];
   for (int j = 1; j < dim; j++) {
@@ -275,23 +275,23 @@ namespace {
 struct HessBlocks {
   const mjPrimal* p;  // the problem: rows in its local numbering (efcmap), dofs global
   int ncomp;
-  int* dof_comp;    // component of each dof                         (nv)
-  int* dof_local;   // index of the dof within its component         (nv)
-  int* comp_nv;     // dofs of each component                        (ncomp)
-  int* comp_dofadr; // start of the component's dofs in cdof         (ncomp)
-  int* cdof;        // dofs of all components, grouped, increasing   (nv)
-  int* comp_Hadr;   // address of the component's nb x nb block in H (ncomp)
-  int* row_comp;    // component of each (local) row, -1 if none     (nefc)
-  int* comp_rowadr; // start of the component's rows in crow         (ncomp + 1)
-  int* crow;        // rows of all components, grouped, increasing   (nefc)
-  int* dirty;       // per component: refactorization needed         (ncomp)
-  mjtNum* H;        // factors
-  mjtNum* work;     // nv workspace (rank-1 vectors)
-  mjtNum* work2;    // nv workspace (local right-hand sides)
-  int* idx;         // nv workspace (local indices of a row)
-  int* cidx;        // nv workspace (local pattern of a contact)
-  int* run;         // nv workspace (runs of consecutive indices in a pattern)
-  mjtNum* val;      // 6 nv workspace (values of up to 6 rows)
+  int* dof_comp;     // component of each dof                         (nv)
+  int* dof_local;    // index of the dof within its component         (nv)
+  int* comp_nv;      // dofs of each component                        (ncomp)
+  int* comp_dofadr;  // start of the component's dofs in cdof         (ncomp)
+  int* cdof;         // dofs of all components, grouped, increasing   (nv)
+  int* comp_Hadr;    // address of the component's nb x nb block in H (ncomp)
+  int* row_comp;     // component of each (local) row, -1 if none     (nefc)
+  int* comp_rowadr;  // start of the component's rows in crow         (ncomp + 1)
+  int* crow;         // rows of all components, grouped, increasing   (nefc)
+  int* dirty;        // per component: refactorization needed         (ncomp)
+  mjtNum* H;         // factors
+  mjtNum* work;      // nv workspace (rank-1 vectors)
+  mjtNum* work2;     // nv workspace (local right-hand sides)
+  int* idx;          // nv workspace (local indices of a row)
+  int* cidx;         // nv workspace (local pattern of a contact)
+  int* run;          // nv workspace (runs of consecutive indices in a pattern)
+  mjtNum* val;       // 6 nv workspace (values of up to 6 rows)
   int nH;
 };
 
@@ -501,8 +501,8 @@ void rowValues(const mjModel* m, const mjData* d, const HessBlocks* hb, int c, i
 
 // union of the local nonzero patterns in component c of rows i .. i+dim-1 (one contact),
 // increasing (rows of the contact without nonzeros there are skipped)
-int contactPattern(const mjModel* m, const mjData* d, const HessBlocks* hb, int c, int i,
-                   int dim, int* idx) {
+int contactPattern(const mjModel* m, const mjData* d, const HessBlocks* hb, int c, int i, int dim,
+                   int* idx) {
   int nb = hb->comp_nv[c], n = 0;
   mjtNum* flag = hb->work;  // membership flags (the caller's idx is a separate buffer)
   mju_zero(flag, nb);
@@ -529,8 +529,8 @@ int contactPattern(const mjModel* m, const mjData* d, const HessBlocks* hb, int 
 // pattern is cut into runs of consecutive indices (run[b]: last position of b's run), each
 // updated as one contiguous axpy (the same operation on every entry). Rows with x[a] = 0 would
 // add only zeros and are skipped.
-void addOuter(mjtNum* H, int nb, const int* idx, const mjtNum* x, const mjtNum* y, int n,
-              mjtNum w, int* run) {
+void addOuter(mjtNum* H, int nb, const int* idx, const mjtNum* x, const mjtNum* y, int n, mjtNum w,
+              int* run) {
   for (int b = n - 1; b >= 0; b--) {
     run[b] = (b + 1 < n && idx[b + 1] == idx[b] + 1) ? run[b + 1] : b;
   }
@@ -549,8 +549,8 @@ void addOuter(mjtNum* H, int nb, const int* idx, const mjtNum* x, const mjtNum* 
 }
 
 // H_c += D_j j_j j_j' for the quadratic rows j among i .. i+nrow-1 (the rows of one contact)
-void addQuadraticRows(const mjModel* m, const mjData* d, HessBlocks* hb, int c, mjtNum* H,
-                      int nb, int i, int nrow) {
+void addQuadraticRows(const mjModel* m, const mjData* d, HessBlocks* hb, int c, mjtNum* H, int nb,
+                      int i, int nrow) {
   for (int j = i; j < i + nrow; j++) {
     if (hb->p->efc_state[j] == mjCNSTRSTATE_QUADRATIC && hb->row_comp[j] == c) {
       int n = localRow(m, d, hb, j, hb->idx, hb->val);
@@ -614,8 +614,7 @@ void factorComponent(const mjModel* m, mjData* d, HessBlocks* hb, int c) {
         }
         for (int a = 0; a < dim; a++) {
           for (int b = 0; b < dim; b++) {
-            addOuter(H, nb, cidx, pval + a * nb, pval + b * nb, n, con->H[a * dim + b],
-                     hb->run);
+            addOuter(H, nb, cidx, pval + a * nb, pval + b * nb, n, con->H[a * dim + b], hb->run);
           }
         }
       } else {
@@ -694,8 +693,7 @@ int hessUpdate(const mjModel* m, mjData* d, HessBlocks* hb, const int* old) {
       if (s == mjCNSTRSTATE_CONE || s != so) {
         hb->dirty[c] = 1;
       }
-    } else if ((p->efc_state[i] == mjCNSTRSTATE_QUADRATIC) !=
-               (old[i] == mjCNSTRSTATE_QUADRATIC)) {
+    } else if ((p->efc_state[i] == mjCNSTRSTATE_QUADRATIC) != (old[i] == mjCNSTRSTATE_QUADRATIC)) {
       nchange[c]++;
     }
   }

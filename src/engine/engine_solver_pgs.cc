@@ -130,8 +130,8 @@ void mj_dualFrictionQCQP(mjtNum* y, const mjtNum* A, const mjtNum* g, const mjtN
 // Block update of the elliptic contact at rows i .. i+dim-1. res holds (AR f + b) over the
 // block's rows on entry; Ablk (dim x dim) the block of AR. Writes the new block force into f and
 // returns the change of the dual cost. With flg_ray == 0 the normal force is kept (noslip).
-mjtNum mj_dualEllipticUpdate(const mjContact* con, mjtNum* f, const mjtNum* res,
-                             const mjtNum* Ablk, int flg_ray) {
+mjtNum mj_dualEllipticUpdate(const mjContact* con, mjtNum* f, const mjtNum* res, const mjtNum* Ablk,
+                             int flg_ray) {
   int dim = con->dim, n = dim - 1;
   mjtNum old[6], q[6], x[6];
   for (int a = 0; a < dim; a++) {

@@ -46,8 +46,12 @@ int mj_mergeChain(const mjModel* m, int* chain, int b1, int b2) {
   while (a >= 0 || b >= 0) {
     int k = a > b ? a : b;
     chain[n++] = k;
-    if (a == k) a = m->dof_parentid[a];
-    if (b == k) b = m->dof_parentid[b];
+    if (a == k) {
+      a = m->dof_parentid[a];
+    }
+    if (b == k) {
+      b = m->dof_parentid[b];
+    }
   }
   reverseInts(chain, n);
   return n;
@@ -68,10 +72,10 @@ static int inSubtree(const mjModel* m, int b, int root) {
 // (written out: the same operations as mju_cross then mju_addTo3)
 static inline void jacColumn(const mjData* d, int k, const mjtNum r[3], mjtNum lin[3],
                              mjtNum ang[3]) {
-  const mjtNum* cdof = d->cdof + 6*k;
-  lin[0] = (cdof[1]*r[2] - cdof[2]*r[1]) + cdof[3];
-  lin[1] = (cdof[2]*r[0] - cdof[0]*r[2]) + cdof[4];
-  lin[2] = (cdof[0]*r[1] - cdof[1]*r[0]) + cdof[5];
+  const mjtNum* cdof = d->cdof + 6 * k;
+  lin[0] = (cdof[1] * r[2] - cdof[2] * r[1]) + cdof[3];
+  lin[1] = (cdof[2] * r[0] - cdof[0] * r[2]) + cdof[4];
+  lin[2] = (cdof[0] * r[1] - cdof[1] * r[0]) + cdof[5];
   ang[0] = cdof[0];
   ang[1] = cdof[1];
   ang[2] = cdof[2];
@@ -79,10 +83,14 @@ static inline void jacColumn(const mjData* d, int k, const mjtNum r[3], mjtNum l
 
 void mj_jacSparse(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr,
                   const mjtNum point[3], int body, int n, const int* chain) {
-  if (jacp) mju_zero(jacp, 3*n);
-  if (jacr) mju_zero(jacr, 3*n);
+  if (jacp) {
+    mju_zero(jacp, 3 * n);
+  }
+  if (jacr) {
+    mju_zero(jacr, 3 * n);
+  }
   mjtNum r[3];
-  mju_sub3(r, point, d->subtree_com + 3*m->body_rootid[body]);
+  mju_sub3(r, point, d->subtree_com + 3 * m->body_rootid[body]);
 
   // chain and the body's own chain are both increasing: walk the body's chain downward
   int k = lastDof(m, body), c = n - 1;
@@ -95,8 +103,12 @@ void mj_jacSparse(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr,
       mjtNum lin[3], ang[3];
       jacColumn(d, k, r, lin, ang);
       for (int t = 0; t < 3; t++) {
-        if (jacp) jacp[t*n + c] = lin[t];
-        if (jacr) jacr[t*n + c] = ang[t];
+        if (jacp) {
+          jacp[t * n + c] = lin[t];
+        }
+        if (jacr) {
+          jacr[t * n + c] = ang[t];
+        }
       }
       k = m->dof_parentid[k];
       c--;
@@ -112,31 +124,35 @@ void mj_jacSparse(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr,
 void mj_jacDifSparse(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr,
                      const mjtNum point[3], int b1, int b2, int n, const int* chain) {
   mjtNum r1[3], r2[3];
-  mju_sub3(r1, point, d->subtree_com + 3*m->body_rootid[b1]);
-  mju_sub3(r2, point, d->subtree_com + 3*m->body_rootid[b2]);
+  mju_sub3(r1, point, d->subtree_com + 3 * m->body_rootid[b1]);
+  mju_sub3(r2, point, d->subtree_com + 3 * m->body_rootid[b2]);
   int k1 = lastDof(m, b1), k2 = lastDof(m, b2);
   for (int c = n - 1; c >= 0; c--) {
     int k = chain[c];
-    while (k1 > k) k1 = m->dof_parentid[k1];
-    while (k2 > k) k2 = m->dof_parentid[k2];
+    while (k1 > k) {
+      k1 = m->dof_parentid[k1];
+    }
+    while (k2 > k) {
+      k2 = m->dof_parentid[k2];
+    }
     mjtNum lin[3], ang[3];
     if (k1 == k && k2 == k) {
       for (int t = 0; t < 3; t++) {
-        jacp[t*n + c] = jacr[t*n + c] = 0;
+        jacp[t * n + c] = jacr[t * n + c] = 0;
       }
       continue;
     }
     if (k2 == k) {
       jacColumn(d, k, r2, lin, ang);
       for (int t = 0; t < 3; t++) {
-        jacp[t*n + c] = lin[t];
-        jacr[t*n + c] = ang[t];
+        jacp[t * n + c] = lin[t];
+        jacr[t * n + c] = ang[t];
       }
     } else {
       jacColumn(d, k, r1, lin, ang);
       for (int t = 0; t < 3; t++) {
-        jacp[t*n + c] = 0 - lin[t];
-        jacr[t*n + c] = 0 - ang[t];
+        jacp[t * n + c] = 0 - lin[t];
+        jacr[t * n + c] = 0 - ang[t];
       }
     }
   }
@@ -149,16 +165,24 @@ void mj_jac(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr, const
     mjERROR("invalid body %d", body);
     return;
   }
-  if (jacp) mju_zero(jacp, 3*nv);
-  if (jacr) mju_zero(jacr, 3*nv);
+  if (jacp) {
+    mju_zero(jacp, 3 * nv);
+  }
+  if (jacr) {
+    mju_zero(jacr, 3 * nv);
+  }
   mjtNum r[3];
-  mju_sub3(r, point, d->subtree_com + 3*m->body_rootid[body]);
+  mju_sub3(r, point, d->subtree_com + 3 * m->body_rootid[body]);
   for (int k = lastDof(m, body); k >= 0; k = m->dof_parentid[k]) {
     mjtNum lin[3], ang[3];
     jacColumn(d, k, r, lin, ang);
     for (int t = 0; t < 3; t++) {
-      if (jacp) jacp[t*nv + k] = lin[t];
-      if (jacr) jacr[t*nv + k] = ang[t];
+      if (jacp) {
+        jacp[t * nv + k] = lin[t];
+      }
+      if (jacr) {
+        jacr[t * nv + k] = ang[t];
+      }
     }
   }
 }
@@ -168,7 +192,7 @@ void mj_jacBody(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr, i
     mjERROR("invalid body %d", body);
     return;
   }
-  mj_jac(m, d, jacp, jacr, d->xpos + 3*body, body);
+  mj_jac(m, d, jacp, jacr, d->xpos + 3 * body, body);
 }
 
 void mj_jacBodyCom(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr, int body) {
@@ -176,7 +200,7 @@ void mj_jacBodyCom(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr
     mjERROR("invalid body %d", body);
     return;
   }
-  mj_jac(m, d, jacp, jacr, d->xipos + 3*body, body);
+  mj_jac(m, d, jacp, jacr, d->xipos + 3 * body, body);
 }
 
 void mj_jacGeom(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr, int geom) {
@@ -184,7 +208,7 @@ void mj_jacGeom(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr, i
     mjERROR("invalid geom %d", geom);
     return;
   }
-  mj_jac(m, d, jacp, jacr, d->geom_xpos + 3*geom, m->geom_bodyid[geom]);
+  mj_jac(m, d, jacp, jacr, d->geom_xpos + 3 * geom, m->geom_bodyid[geom]);
 }
 
 void mj_jacSite(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr, int site) {
@@ -192,7 +216,7 @@ void mj_jacSite(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr, i
     mjERROR("invalid site %d", site);
     return;
   }
-  mj_jac(m, d, jacp, jacr, d->site_xpos + 3*site, m->site_bodyid[site]);
+  mj_jac(m, d, jacp, jacr, d->site_xpos + 3 * site, m->site_bodyid[site]);
 }
 
 // Jacobian of subtree_com[b] = sum_j m_j xipos_j / M_b over the subtree. A dof k of a body
@@ -206,10 +230,10 @@ void mj_jacSubtreeCom(const mjModel* m, mjData* d, mjtNum* jacp, int body) {
   }
   mjtNum mass = m->body_subtreemass[body];
   if (mass < mjMINVAL) {
-    mj_jac(m, d, jacp, nullptr, d->subtree_com + 3*body, body);
+    mj_jac(m, d, jacp, nullptr, d->subtree_com + 3 * body, body);
     return;
   }
-  mju_zero(jacp, 3*nv);
+  mju_zero(jacp, 3 * nv);
 
   for (int k = 0; k < nv; k++) {
     int bk = m->dof_bodyid[k];
@@ -217,18 +241,18 @@ void mj_jacSubtreeCom(const mjModel* m, mjData* d, mjtNum* jacp, int body) {
     const mjtNum* point;
     if (inSubtree(m, bk, body)) {
       weight = m->body_subtreemass[bk] / mass;
-      point = d->subtree_com + 3*bk;
+      point = d->subtree_com + 3 * bk;
     } else if (inSubtree(m, body, bk)) {
       weight = 1;
-      point = d->subtree_com + 3*body;
+      point = d->subtree_com + 3 * body;
     } else {
       continue;
     }
     mjtNum r[3], lin[3], ang[3];
-    mju_sub3(r, point, d->subtree_com + 3*m->body_rootid[bk]);
+    mju_sub3(r, point, d->subtree_com + 3 * m->body_rootid[bk]);
     jacColumn(d, k, r, lin, ang);
     for (int t = 0; t < 3; t++) {
-      jacp[t*nv + k] = weight * lin[t];
+      jacp[t * nv + k] = weight * lin[t];
     }
   }
 }
@@ -238,14 +262,14 @@ void mj_jacPointAxis(const mjModel* m, mjData* d, mjtNum* jacPoint, mjtNum* jacA
                      const mjtNum point[3], const mjtNum axis[3], int body) {
   int nv = m->nv;
   mj_markStack(d);
-  mjtNum* jacr = mj_stackAllocNum(d, 3*nv);
+  mjtNum* jacr = mj_stackAllocNum(d, 3 * nv);
   mj_jac(m, d, jacPoint, jacr, point, body);
   if (jacAxis) {
     for (int k = 0; k < nv; k++) {
-      mjtNum w[3] = {jacr[k], jacr[nv + k], jacr[2*nv + k]}, col[3];
+      mjtNum w[3] = {jacr[k], jacr[nv + k], jacr[2 * nv + k]}, col[3];
       mju_cross(col, w, axis);
       for (int t = 0; t < 3; t++) {
-        jacAxis[t*nv + k] = col[t];
+        jacAxis[t * nv + k] = col[t];
       }
     }
   }
@@ -255,31 +279,39 @@ void mj_jacPointAxis(const mjModel* m, mjData* d, mjtNum* jacPoint, mjtNum* jacA
 // time derivative of mj_jac: with c held fixed (the convention of cdof_dot),
 //   d/dt (lin_k + rot_k x (p - c)) = lin_dot_k + rot_dot_k x (p - c) + rot_k x p_dot,
 // p_dot being the velocity of the point as attached to the body
-void mj_jacDot(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr,
-               const mjtNum point[3], int body) {
+void mj_jacDot(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr, const mjtNum point[3],
+               int body) {
   int nv = m->nv;
   if (body < 0 || body >= m->nbody) {
     mjERROR("invalid body %d", body);
     return;
   }
-  if (jacp) mju_zero(jacp, 3*nv);
-  if (jacr) mju_zero(jacr, 3*nv);
+  if (jacp) {
+    mju_zero(jacp, 3 * nv);
+  }
+  if (jacr) {
+    mju_zero(jacr, 3 * nv);
+  }
 
   mjtNum r[3], pvel[6];
-  mju_sub3(r, point, d->subtree_com + 3*m->body_rootid[body]);
-  mj_transportMotion(m, d, d->cvel + 6*body, point, body, pvel);
+  mju_sub3(r, point, d->subtree_com + 3 * m->body_rootid[body]);
+  mj_transportMotion(m, d, d->cvel + 6 * body, point, body, pvel);
 
   for (int k = lastDof(m, body); k >= 0; k = m->dof_parentid[k]) {
-    const mjtNum* cdof = d->cdof + 6*k;
-    const mjtNum* cdot = d->cdof_dot + 6*k;
+    const mjtNum* cdof = d->cdof + 6 * k;
+    const mjtNum* cdot = d->cdof_dot + 6 * k;
     mjtNum lin[3], tmp[3];
     mju_cross(lin, cdot, r);
     mju_addTo3(lin, cdot + 3);
     mju_cross(tmp, cdof, pvel + 3);
     mju_addTo3(lin, tmp);
     for (int t = 0; t < 3; t++) {
-      if (jacp) jacp[t*nv + k] = lin[t];
-      if (jacr) jacr[t*nv + k] = cdot[t];
+      if (jacp) {
+        jacp[t * nv + k] = lin[t];
+      }
+      if (jacr) {
+        jacr[t * nv + k] = cdot[t];
+      }
     }
   }
 }
@@ -292,24 +324,24 @@ void mj_angmomMat(const mjModel* m, mjData* d, mjtNum* mat, int body) {
     mjERROR("invalid body %d", body);
     return;
   }
-  mju_zero(mat, 3*nv);
+  mju_zero(mat, 3 * nv);
   mj_markStack(d);
-  mjtNum* jacp = mj_stackAllocNum(d, 3*nv);
-  mjtNum* jacr = mj_stackAllocNum(d, 3*nv);
+  mjtNum* jacp = mj_stackAllocNum(d, 3 * nv);
+  mjtNum* jacr = mj_stackAllocNum(d, 3 * nv);
 
   for (int j = body; j < m->nbody; j++) {
     if (!inSubtree(m, j, body) || m->body_mass[j] == 0) {
       continue;
     }
-    mj_jac(m, d, jacp, jacr, d->xipos + 3*j, j);
-    const mjtNum* R = d->ximat + 9*j;
-    const mjtNum* inertia = m->body_inertia + 3*j;
+    mj_jac(m, d, jacp, jacr, d->xipos + 3 * j, j);
+    const mjtNum* R = d->ximat + 9 * j;
+    const mjtNum* inertia = m->body_inertia + 3 * j;
     mjtNum r[3];
-    mju_sub3(r, d->xipos + 3*j, d->subtree_com + 3*body);
+    mju_sub3(r, d->xipos + 3 * j, d->subtree_com + 3 * body);
 
     for (int k = 0; k < nv; k++) {
-      mjtNum w[3] = {jacr[k], jacr[nv + k], jacr[2*nv + k]};
-      mjtNum v[3] = {jacp[k], jacp[nv + k], jacp[2*nv + k]};
+      mjtNum w[3] = {jacr[k], jacr[nv + k], jacr[2 * nv + k]};
+      mjtNum v[3] = {jacp[k], jacp[nv + k], jacp[2 * nv + k]};
       if (w[0] == 0 && w[1] == 0 && w[2] == 0 && v[0] == 0 && v[1] == 0 && v[2] == 0) {
         continue;
       }
@@ -322,7 +354,7 @@ void mj_angmomMat(const mjModel* m, mjData* d, mjtNum* mat, int body) {
       mju_cross(rv, r, v);
       mju_addToScl3(h, rv, m->body_mass[j]);
       for (int t = 0; t < 3; t++) {
-        mat[t*nv + k] += h[t];
+        mat[t * nv + k] += h[t];
       }
     }
   }
@@ -340,7 +372,7 @@ void mj_applyFT(const mjModel* m, mjData* d, const mjtNum force[3], const mjtNum
     return;
   }
   mjtNum wrench[6] = {0, 0, 0, 0, 0, 0}, r[3];
-  mju_sub3(r, point, d->subtree_com + 3*m->body_rootid[body]);
+  mju_sub3(r, point, d->subtree_com + 3 * m->body_rootid[body]);
   if (force) {
     mju_cross(wrench, r, force);
     mju_copy3(wrench + 3, force);
@@ -349,14 +381,14 @@ void mj_applyFT(const mjModel* m, mjData* d, const mjtNum force[3], const mjtNum
     mju_addTo3(wrench, torque);
   }
   for (int k = lastDof(m, body); k >= 0; k = m->dof_parentid[k]) {
-    qfrc_target[k] += mju_dot(d->cdof + 6*k, wrench, 6);
+    qfrc_target[k] += mju_dot(d->cdof + 6 * k, wrench, 6);
   }
 }
 
 void mj_transportMotion(const mjModel* m, const mjData* d, const mjtNum* vel6,
                         const mjtNum point[3], int body, mjtNum res[6]) {
   mjtNum r[3], wr[3];
-  mju_sub3(r, point, d->subtree_com + 3*m->body_rootid[body]);
+  mju_sub3(r, point, d->subtree_com + 3 * m->body_rootid[body]);
   mju_cross(wr, vel6, r);
   mju_copy3(res, vel6);
   mju_add3(res + 3, vel6 + 3, wr);
@@ -367,11 +399,21 @@ static int objectFrame(const mjModel* m, const mjData* d, int objtype, int objid
                        const mjtNum** pos, const mjtNum** mat, int* body) {
   int n = 0;
   switch (objtype) {
-    case mjOBJ_BODY: n = m->nbody; break;
-    case mjOBJ_XBODY: n = m->nbody; break;
-    case mjOBJ_GEOM: n = m->ngeom; break;
-    case mjOBJ_SITE: n = m->nsite; break;
-    case mjOBJ_CAMERA: n = m->ncam; break;
+    case mjOBJ_BODY:
+      n = m->nbody;
+      break;
+    case mjOBJ_XBODY:
+      n = m->nbody;
+      break;
+    case mjOBJ_GEOM:
+      n = m->ngeom;
+      break;
+    case mjOBJ_SITE:
+      n = m->nsite;
+      break;
+    case mjOBJ_CAMERA:
+      n = m->ncam;
+      break;
     default:
       mjERROR("invalid object type %d", objtype);
       return 0;
@@ -382,21 +424,28 @@ static int objectFrame(const mjModel* m, const mjData* d, int objtype, int objid
   }
   switch (objtype) {
     case mjOBJ_BODY:
-      *pos = d->xipos + 3*objid; *mat = d->ximat + 9*objid; *body = objid;
+      *pos = d->xipos + 3 * objid;
+      *mat = d->ximat + 9 * objid;
+      *body = objid;
       break;
     case mjOBJ_XBODY:
-      *pos = d->xpos + 3*objid; *mat = d->xmat + 9*objid; *body = objid;
+      *pos = d->xpos + 3 * objid;
+      *mat = d->xmat + 9 * objid;
+      *body = objid;
       break;
     case mjOBJ_GEOM:
-      *pos = d->geom_xpos + 3*objid; *mat = d->geom_xmat + 9*objid;
+      *pos = d->geom_xpos + 3 * objid;
+      *mat = d->geom_xmat + 9 * objid;
       *body = m->geom_bodyid[objid];
       break;
     case mjOBJ_SITE:
-      *pos = d->site_xpos + 3*objid; *mat = d->site_xmat + 9*objid;
+      *pos = d->site_xpos + 3 * objid;
+      *mat = d->site_xmat + 9 * objid;
       *body = m->site_bodyid[objid];
       break;
     default:
-      *pos = d->cam_xpos + 3*objid; *mat = d->cam_xmat + 9*objid;
+      *pos = d->cam_xpos + 3 * objid;
+      *mat = d->cam_xmat + 9 * objid;
       *body = m->cam_bodyid[objid];
   }
   return 1;
@@ -418,7 +467,7 @@ void mj_objectVelocity(const mjModel* m, const mjData* d, int objtype, int objid
   if (!objectFrame(m, d, objtype, objid, &pos, &mat, &body)) {
     return;
   }
-  mj_transportMotion(m, d, d->cvel + 6*body, pos, body, res);
+  mj_transportMotion(m, d, d->cvel + 6 * body, pos, body, res);
   if (flg_local) {
     toLocal(res, mat);
   }
@@ -426,16 +475,16 @@ void mj_objectVelocity(const mjModel* m, const mjData* d, int objtype, int objid
 
 // classical acceleration of the object's origin: the spatial acceleration at that point plus
 // the velocity-product term w x v (cacc from mj_rnePostConstraint; it includes -gravity)
-void mj_objectAcceleration(const mjModel* m, const mjData* d, int objtype, int objid,
-                           mjtNum res[6], int flg_local) {
+void mj_objectAcceleration(const mjModel* m, const mjData* d, int objtype, int objid, mjtNum res[6],
+                           int flg_local) {
   const mjtNum *pos, *mat;
   int body;
   if (!objectFrame(m, d, objtype, objid, &pos, &mat, &body)) {
     return;
   }
   mjtNum vel[6], wv[3];
-  mj_transportMotion(m, d, d->cvel + 6*body, pos, body, vel);
-  mj_transportMotion(m, d, d->cacc + 6*body, pos, body, res);
+  mj_transportMotion(m, d, d->cvel + 6 * body, pos, body, vel);
+  mj_transportMotion(m, d, d->cacc + 6 * body, pos, body, res);
   mju_cross(wv, vel, vel + 3);
   mju_addTo3(res + 3, wv);
   if (flg_local) {

@@ -22,46 +22,51 @@
 extern "C" {
 
 MJAPI const char* mjDISABLESTRING[mjNDISABLE] = {
-  "Constraint", "Equality", "Frictionloss", "Limit", "Contact", "Spring", "Damper", "Gravity",
-  "Clampctrl", "Warmstart", "Filterparent", "Actuation", "Refsafe", "Sensor", "Midphase",
-  "Eulerdamp", "AutoReset", "NativeCCD", "Island", "MultiCCD"
-};
+    "Constraint", "Equality",  "Frictionloss", "Limit",        "Contact",   "Spring",  "Damper",
+    "Gravity",    "Clampctrl", "Warmstart",    "Filterparent", "Actuation", "Refsafe", "Sensor",
+    "Midphase",   "Eulerdamp", "AutoReset",    "NativeCCD",    "Island",    "MultiCCD"};
 
-MJAPI const char* mjENABLESTRING[mjNENABLE] = {
-  "Override", "Energy", "Fwdinv", "InvDiscrete", "Sleep"
-};
+MJAPI const char* mjENABLESTRING[mjNENABLE] = {"Override", "Energy", "Fwdinv", "InvDiscrete",
+                                               "Sleep"};
 
 MJAPI const char* mjTIMERSTRING[mjNTIMER] = {
-  "step", "forward", "inverse", "position", "velocity", "actuation", "constraint", "advance",
-  "pos_kinematics", "pos_inertia", "pos_collision", "pos_make", "pos_project",
-  "col_broadphase", "col_narrowphase"
-};
+    "step",          "forward",    "inverse",     "position",       "velocity",
+    "actuation",     "constraint", "advance",     "pos_kinematics", "pos_inertia",
+    "pos_collision", "pos_make",   "pos_project", "col_broadphase", "col_narrowphase"};
 
 }  // extern "C"
 
 // ---------------------------------------------------------------------------------------------
 // version
 
-int mj_version(void) { return mjVERSION_HEADER; }
+int mj_version(void) {
+  return mjVERSION_HEADER;
+}
 
-const char* mj_versionString(void) { return "3.8.0"; }
+const char* mj_versionString(void) {
+  return "3.8.0";
+}
 
 // ---------------------------------------------------------------------------------------------
 // object types <-> names (the XML names of XMLreference.rst, e.g. sensor objtype)
 
 static const char* const kObjName[mjNOBJECT] = {
-  "unknown", "body", "xbody", "joint", "dof", "geom", "site", "camera", "light", "flex", "mesh",
-  "skin", "hfield", "texture", "material", "pair", "exclude", "equality", "tendon", "actuator",
-  "sensor", "numeric", "text", "tuple", "key", "plugin"
-};
+    "unknown",  "body",  "xbody",   "joint",    "dof",    "geom",     "site",
+    "camera",   "light", "flex",    "mesh",     "skin",   "hfield",   "texture",
+    "material", "pair",  "exclude", "equality", "tendon", "actuator", "sensor",
+    "numeric",  "text",  "tuple",   "key",      "plugin"};
 
 // names of the non-model object types that come after mjNOBJECT
 static const char* extraTypeName(int type) {
   switch (type) {
-    case mjOBJ_FRAME:   return "frame";
-    case mjOBJ_DEFAULT: return "default";
-    case mjOBJ_MODEL:   return "model";
-    default:            return nullptr;
+    case mjOBJ_FRAME:
+      return "frame";
+    case mjOBJ_DEFAULT:
+      return "default";
+    case mjOBJ_MODEL:
+      return "model";
+    default:
+      return nullptr;
   }
 }
 
@@ -100,30 +105,100 @@ int mj_nameCount(const mjModel* m, int type, const int** adr) {
   mjtSize n = 0;
   switch (type) {
     case mjOBJ_BODY:
-    case mjOBJ_XBODY:    a = m->name_bodyadr;     n = m->nbody;     break;
-    case mjOBJ_JOINT:    a = m->name_jntadr;      n = m->njnt;      break;
-    case mjOBJ_GEOM:     a = m->name_geomadr;     n = m->ngeom;     break;
-    case mjOBJ_SITE:     a = m->name_siteadr;     n = m->nsite;     break;
-    case mjOBJ_CAMERA:   a = m->name_camadr;      n = m->ncam;      break;
-    case mjOBJ_LIGHT:    a = m->name_lightadr;    n = m->nlight;    break;
-    case mjOBJ_FLEX:     a = m->name_flexadr;     n = m->nflex;     break;
-    case mjOBJ_MESH:     a = m->name_meshadr;     n = m->nmesh;     break;
-    case mjOBJ_SKIN:     a = m->name_skinadr;     n = m->nskin;     break;
-    case mjOBJ_HFIELD:   a = m->name_hfieldadr;   n = m->nhfield;   break;
-    case mjOBJ_TEXTURE:  a = m->name_texadr;      n = m->ntex;      break;
-    case mjOBJ_MATERIAL: a = m->name_matadr;      n = m->nmat;      break;
-    case mjOBJ_PAIR:     a = m->name_pairadr;     n = m->npair;     break;
-    case mjOBJ_EXCLUDE:  a = m->name_excludeadr;  n = m->nexclude;  break;
-    case mjOBJ_EQUALITY: a = m->name_eqadr;       n = m->neq;       break;
-    case mjOBJ_TENDON:   a = m->name_tendonadr;   n = m->ntendon;   break;
-    case mjOBJ_ACTUATOR: a = m->name_actuatoradr; n = m->nu;        break;
-    case mjOBJ_SENSOR:   a = m->name_sensoradr;   n = m->nsensor;   break;
-    case mjOBJ_NUMERIC:  a = m->name_numericadr;  n = m->nnumeric;  break;
-    case mjOBJ_TEXT:     a = m->name_textadr;     n = m->ntext;     break;
-    case mjOBJ_TUPLE:    a = m->name_tupleadr;    n = m->ntuple;    break;
-    case mjOBJ_KEY:      a = m->name_keyadr;      n = m->nkey;      break;
-    case mjOBJ_PLUGIN:   a = m->name_pluginadr;   n = m->nplugin;   break;
-    default:             break;
+    case mjOBJ_XBODY:
+      a = m->name_bodyadr;
+      n = m->nbody;
+      break;
+    case mjOBJ_JOINT:
+      a = m->name_jntadr;
+      n = m->njnt;
+      break;
+    case mjOBJ_GEOM:
+      a = m->name_geomadr;
+      n = m->ngeom;
+      break;
+    case mjOBJ_SITE:
+      a = m->name_siteadr;
+      n = m->nsite;
+      break;
+    case mjOBJ_CAMERA:
+      a = m->name_camadr;
+      n = m->ncam;
+      break;
+    case mjOBJ_LIGHT:
+      a = m->name_lightadr;
+      n = m->nlight;
+      break;
+    case mjOBJ_FLEX:
+      a = m->name_flexadr;
+      n = m->nflex;
+      break;
+    case mjOBJ_MESH:
+      a = m->name_meshadr;
+      n = m->nmesh;
+      break;
+    case mjOBJ_SKIN:
+      a = m->name_skinadr;
+      n = m->nskin;
+      break;
+    case mjOBJ_HFIELD:
+      a = m->name_hfieldadr;
+      n = m->nhfield;
+      break;
+    case mjOBJ_TEXTURE:
+      a = m->name_texadr;
+      n = m->ntex;
+      break;
+    case mjOBJ_MATERIAL:
+      a = m->name_matadr;
+      n = m->nmat;
+      break;
+    case mjOBJ_PAIR:
+      a = m->name_pairadr;
+      n = m->npair;
+      break;
+    case mjOBJ_EXCLUDE:
+      a = m->name_excludeadr;
+      n = m->nexclude;
+      break;
+    case mjOBJ_EQUALITY:
+      a = m->name_eqadr;
+      n = m->neq;
+      break;
+    case mjOBJ_TENDON:
+      a = m->name_tendonadr;
+      n = m->ntendon;
+      break;
+    case mjOBJ_ACTUATOR:
+      a = m->name_actuatoradr;
+      n = m->nu;
+      break;
+    case mjOBJ_SENSOR:
+      a = m->name_sensoradr;
+      n = m->nsensor;
+      break;
+    case mjOBJ_NUMERIC:
+      a = m->name_numericadr;
+      n = m->nnumeric;
+      break;
+    case mjOBJ_TEXT:
+      a = m->name_textadr;
+      n = m->ntext;
+      break;
+    case mjOBJ_TUPLE:
+      a = m->name_tupleadr;
+      n = m->ntuple;
+      break;
+    case mjOBJ_KEY:
+      a = m->name_keyadr;
+      n = m->nkey;
+      break;
+    case mjOBJ_PLUGIN:
+      a = m->name_pluginadr;
+      n = m->nplugin;
+      break;
+    default:
+      break;
   }
   if (adr) {
     *adr = a;
@@ -139,30 +214,54 @@ static bool hasSection(int type) {
 // number of objects of a section type, from the size fields only
 static mjtSize sectionSize(const mjModel* s, int type) {
   switch (type) {
-    case mjOBJ_BODY:     return s->nbody;
-    case mjOBJ_JOINT:    return s->njnt;
-    case mjOBJ_GEOM:     return s->ngeom;
-    case mjOBJ_SITE:     return s->nsite;
-    case mjOBJ_CAMERA:   return s->ncam;
-    case mjOBJ_LIGHT:    return s->nlight;
-    case mjOBJ_FLEX:     return s->nflex;
-    case mjOBJ_MESH:     return s->nmesh;
-    case mjOBJ_SKIN:     return s->nskin;
-    case mjOBJ_HFIELD:   return s->nhfield;
-    case mjOBJ_TEXTURE:  return s->ntex;
-    case mjOBJ_MATERIAL: return s->nmat;
-    case mjOBJ_PAIR:     return s->npair;
-    case mjOBJ_EXCLUDE:  return s->nexclude;
-    case mjOBJ_EQUALITY: return s->neq;
-    case mjOBJ_TENDON:   return s->ntendon;
-    case mjOBJ_ACTUATOR: return s->nu;
-    case mjOBJ_SENSOR:   return s->nsensor;
-    case mjOBJ_NUMERIC:  return s->nnumeric;
-    case mjOBJ_TEXT:     return s->ntext;
-    case mjOBJ_TUPLE:    return s->ntuple;
-    case mjOBJ_KEY:      return s->nkey;
-    case mjOBJ_PLUGIN:   return s->nplugin;
-    default:             return 0;
+    case mjOBJ_BODY:
+      return s->nbody;
+    case mjOBJ_JOINT:
+      return s->njnt;
+    case mjOBJ_GEOM:
+      return s->ngeom;
+    case mjOBJ_SITE:
+      return s->nsite;
+    case mjOBJ_CAMERA:
+      return s->ncam;
+    case mjOBJ_LIGHT:
+      return s->nlight;
+    case mjOBJ_FLEX:
+      return s->nflex;
+    case mjOBJ_MESH:
+      return s->nmesh;
+    case mjOBJ_SKIN:
+      return s->nskin;
+    case mjOBJ_HFIELD:
+      return s->nhfield;
+    case mjOBJ_TEXTURE:
+      return s->ntex;
+    case mjOBJ_MATERIAL:
+      return s->nmat;
+    case mjOBJ_PAIR:
+      return s->npair;
+    case mjOBJ_EXCLUDE:
+      return s->nexclude;
+    case mjOBJ_EQUALITY:
+      return s->neq;
+    case mjOBJ_TENDON:
+      return s->ntendon;
+    case mjOBJ_ACTUATOR:
+      return s->nu;
+    case mjOBJ_SENSOR:
+      return s->nsensor;
+    case mjOBJ_NUMERIC:
+      return s->nnumeric;
+    case mjOBJ_TEXT:
+      return s->ntext;
+    case mjOBJ_TUPLE:
+      return s->ntuple;
+    case mjOBJ_KEY:
+      return s->nkey;
+    case mjOBJ_PLUGIN:
+      return s->nplugin;
+    default:
+      return 0;
   }
 }
 
@@ -339,8 +438,8 @@ const char* mju_warningText(int warning, size_t info) {
   char fix[160];
   switch (warning) {
     case mjWARN_INERTIA:
-      snprintf(buf, sizeof(buf),
-               "Inertia matrix is too close to singular at DOF %zu. Check model.", info);
+      snprintf(buf, sizeof(buf), "Inertia matrix is too close to singular at DOF %zu. Check model.",
+               info);
       break;
     case mjWARN_CONTACTFULL:
       snprintf(fix, sizeof(fix), memory, mju_writeNumBytes(info));
@@ -365,8 +464,7 @@ const char* mju_warningText(int warning, size_t info) {
       break;
     case mjWARN_BADCTRL:
       snprintf(buf, sizeof(buf),
-               "Nan, Inf or huge value in CTRL at ACTUATOR %zu. The simulation is unstable.",
-               info);
+               "Nan, Inf or huge value in CTRL at ACTUATOR %zu. The simulation is unstable.", info);
       break;
     default:
       snprintf(buf, sizeof(buf), "Unknown warning type %d.", warning);

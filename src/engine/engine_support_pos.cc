@@ -14,20 +14,28 @@
 
 void mj_local2Global(mjData* d, mjtNum xpos[3], mjtNum xmat[9], const mjtNum pos[3],
                      const mjtNum quat[4], int body, mjtByte sameframe) {
-  const mjtNum* bpos = d->xpos + 3*body;
-  const mjtNum* bquat = d->xquat + 4*body;
-  const mjtNum* bmat = d->xmat + 9*body;
+  const mjtNum* bpos = d->xpos + 3 * body;
+  const mjtNum* bquat = d->xquat + 4 * body;
+  const mjtNum* bmat = d->xmat + 9 * body;
 
   switch (sameframe) {
     case mjSAMEFRAME_BODY:
       // the element frame is the body frame
-      if (xpos) mju_copy3(xpos, bpos);
-      if (xmat) mju_copy(xmat, bmat, 9);
+      if (xpos) {
+        mju_copy3(xpos, bpos);
+      }
+      if (xmat) {
+        mju_copy(xmat, bmat, 9);
+      }
       return;
     case mjSAMEFRAME_INERTIA:
       // the element frame is the body's inertial frame
-      if (xpos) mju_copy3(xpos, d->xipos + 3*body);
-      if (xmat) mju_copy(xmat, d->ximat + 9*body, 9);
+      if (xpos) {
+        mju_copy3(xpos, d->xipos + 3 * body);
+      }
+      if (xmat) {
+        mju_copy(xmat, d->ximat + 9 * body, 9);
+      }
       return;
     default:
       break;
@@ -44,7 +52,7 @@ void mj_local2Global(mjData* d, mjtNum xpos[3], mjtNum xmat[9], const mjtNum pos
     if (sameframe == mjSAMEFRAME_BODYROT) {
       mju_copy(xmat, bmat, 9);
     } else if (sameframe == mjSAMEFRAME_INERTIAROT) {
-      mju_copy(xmat, d->ximat + 9*body, 9);
+      mju_copy(xmat, d->ximat + 9 * body, 9);
     } else {
       mjtNum q[4];
       mju_mulQuat(q, bquat, quat);
@@ -71,7 +79,7 @@ void mj_differentiatePos(const mjModel* m, mjtNum* qvel, mjtNum dt, const mjtNum
       case mjJNT_BALL:
         // local angular velocity v with q1 * exp(v dt) = q2
         mju_subQuat(qvel + vadr, qpos2 + padr, qpos1 + padr);
-        mju_scl3(qvel + vadr, qvel + vadr, 1/dt);
+        mju_scl3(qvel + vadr, qvel + vadr, 1 / dt);
         break;
       default:
         qvel[vadr] = (qpos2[padr] - qpos1[padr]) / dt;
@@ -135,7 +143,7 @@ void mj_setTotalmass(mjModel* m, mjtNum newmass) {
   mjtNum scale = newmass / total;
   for (int i = 1; i < m->nbody; i++) {
     m->body_mass[i] *= scale;
-    mju_scl3(m->body_inertia + 3*i, m->body_inertia + 3*i, scale);
+    mju_scl3(m->body_inertia + 3 * i, m->body_inertia + 3 * i, scale);
   }
   for (int i = 0; i < m->nbody; i++) {
     m->body_subtreemass[i] *= scale;

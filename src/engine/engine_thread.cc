@@ -25,10 +25,10 @@ namespace {
 struct ThreadPool : mjThreadPool {
   std::vector<std::thread> workers;
   std::mutex mutex;
-  std::condition_variable wake;   // signalled when a task is queued or on shutdown
-  std::vector<mjTask*> ring;      // FIFO ring buffer of queued tasks
-  size_t head = 0;                // index of the oldest queued task
-  size_t count = 0;               // number of queued tasks
+  std::condition_variable wake;  // signalled when a task is queued or on shutdown
+  std::vector<mjTask*> ring;     // FIFO ring buffer of queued tasks
+  size_t head = 0;               // index of the oldest queued task
+  size_t count = 0;              // number of queued tasks
   bool shutdown = false;
 };
 
@@ -39,7 +39,9 @@ struct WorkerIdentity {
 };
 thread_local WorkerIdentity t_identity;
 
-int loadStatus(const mjTask* task) { return __atomic_load_n(&task->status, __ATOMIC_ACQUIRE); }
+int loadStatus(const mjTask* task) {
+  return __atomic_load_n(&task->status, __ATOMIC_ACQUIRE);
+}
 
 void storeStatus(mjTask* task, int status) {
   __atomic_store_n(&task->status, status, __ATOMIC_RELEASE);
@@ -91,8 +93,7 @@ void workerLoop(ThreadPool* pool, int id) {
 
 mjThreadPool* mju_threadPoolCreate(size_t number_of_threads) {
   if (number_of_threads < 1 || number_of_threads > mjMAXTHREAD) {
-    mjERROR("number of threads must be between 1 and %d, got %zu", mjMAXTHREAD,
-            number_of_threads);
+    mjERROR("number of threads must be between 1 and %d, got %zu", mjMAXTHREAD, number_of_threads);
     return nullptr;
   }
   ThreadPool* pool = new (std::nothrow) ThreadPool();

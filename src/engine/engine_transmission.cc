@@ -15,10 +15,9 @@
 // per-type dense moments
 
 // tendon: l = g0 ten_length, moment = g0 ten_J
-static void tendonMoment(const mjModel* m, const mjData* d, int i, mjtNum* moment,
-                         mjtNum* length) {
-  int t = m->actuator_trnid[2*i];
-  mjtNum g0 = m->actuator_gear[6*i];
+static void tendonMoment(const mjModel* m, const mjData* d, int i, mjtNum* moment, mjtNum* length) {
+  int t = m->actuator_trnid[2 * i];
+  mjtNum g0 = m->actuator_gear[6 * i];
   *length = g0 * d->ten_length[t];
   int adr = m->ten_J_rowadr[t];
   for (int k = 0; k < m->ten_J_rownnz[t]; k++) {
@@ -31,7 +30,7 @@ static void tendonMoment(const mjModel* m, const mjData* d, int i, mjtNum* momen
 // (so it differs from site_xmat unless the site or its body is unrotated). Reproduced to match
 // the reference implementation (checked against the oracle).
 static void refsiteQuat(const mjModel* m, const mjData* d, int site, mjtNum quat[4]) {
-  mju_mulQuat(quat, m->site_quat + 4*site, d->xquat + 4*m->site_bodyid[site]);
+  mju_mulQuat(quat, m->site_quat + 4 * site, d->xquat + 4 * m->site_bodyid[site]);
 }
 
 // Site transmission. Without refsite the site receives the force R g[0:3] and torque R g[3:6]
@@ -48,30 +47,30 @@ static void refsiteQuat(const mjModel* m, const mjData* d, int site, mjtNum quat
 // refsite does not rotate relative to the site's common ancestor and for small rotations.
 static void siteMoment(const mjModel* m, mjData* d, int i, mjtNum* moment, mjtNum* length) {
   int nv = m->nv;
-  int site = m->actuator_trnid[2*i], ref = m->actuator_trnid[2*i + 1];
-  const mjtNum* gear = m->actuator_gear + 6*i;
+  int site = m->actuator_trnid[2 * i], ref = m->actuator_trnid[2 * i + 1];
+  const mjtNum* gear = m->actuator_gear + 6 * i;
   mj_markStack(d);
-  mjtNum* jacp = mj_stackAllocNum(d, 3*nv);
-  mjtNum* jacr = mj_stackAllocNum(d, 3*nv);
+  mjtNum* jacp = mj_stackAllocNum(d, 3 * nv);
+  mjtNum* jacr = mj_stackAllocNum(d, 3 * nv);
   mj_jacSite(m, d, jacp, jacr, site);
 
   mjtNum wforce[3], wtorque[3];
   if (ref < 0) {
-    mju_mulMatVec3(wforce, d->site_xmat + 9*site, gear);
-    mju_mulMatVec3(wtorque, d->site_xmat + 9*site, gear + 3);
+    mju_mulMatVec3(wforce, d->site_xmat + 9 * site, gear);
+    mju_mulMatVec3(wtorque, d->site_xmat + 9 * site, gear + 3);
     *length = 0;
     for (int k = 0; k < nv; k++) {
-      moment[k] = wforce[0]*jacp[k] + wforce[1]*jacp[nv + k] + wforce[2]*jacp[2*nv + k] +
-                  wtorque[0]*jacr[k] + wtorque[1]*jacr[nv + k] + wtorque[2]*jacr[2*nv + k];
+      moment[k] = wforce[0] * jacp[k] + wforce[1] * jacp[nv + k] + wforce[2] * jacp[2 * nv + k] +
+                  wtorque[0] * jacr[k] + wtorque[1] * jacr[nv + k] + wtorque[2] * jacr[2 * nv + k];
     }
     mj_freeStack(d);
     return;
   }
 
   // relative position and orientation in the refsite frame
-  const mjtNum* Rref = d->site_xmat + 9*ref;
+  const mjtNum* Rref = d->site_xmat + 9 * ref;
   mjtNum dif[3], local[3], qsite[4], qref[4], rotvec[3];
-  mju_sub3(dif, d->site_xpos + 3*site, d->site_xpos + 3*ref);
+  mju_sub3(dif, d->site_xpos + 3 * site, d->site_xpos + 3 * ref);
   mju_mulMatTVec3(local, Rref, dif);
   refsiteQuat(m, d, site, qsite);
   refsiteQuat(m, d, ref, qref);
@@ -79,8 +78,8 @@ static void siteMoment(const mjModel* m, mjData* d, int i, mjtNum* moment, mjtNu
   *length = mju_dot3(gear, local) + mju_dot3(gear + 3, rotvec);
 
   // relative Jacobian over the dofs that move exactly one of the two sites
-  mjtNum* refp = mj_stackAllocNum(d, 3*nv);
-  mjtNum* refr = mj_stackAllocNum(d, 3*nv);
+  mjtNum* refp = mj_stackAllocNum(d, 3 * nv);
+  mjtNum* refr = mj_stackAllocNum(d, 3 * nv);
   int* chain = mj_stackAllocInt(d, nv);
   int* common = mj_stackAllocInt(d, nv);
   mj_jacSite(m, d, refp, refr, ref);
@@ -104,8 +103,8 @@ static void siteMoment(const mjModel* m, mjData* d, int i, mjtNum* moment, mjtNu
     }
     mjtNum sum = 0;
     for (int a = 0; a < 3; a++) {
-      sum += wforce[a]*(jacp[a*nv + k] - refp[a*nv + k]) +
-             wtorque[a]*(jacr[a*nv + k] - refr[a*nv + k]);
+      sum += wforce[a] * (jacp[a * nv + k] - refp[a * nv + k]) +
+             wtorque[a] * (jacr[a * nv + k] - refr[a * nv + k]);
     }
     moment[k] = sum;
   }
@@ -117,17 +116,16 @@ static void siteMoment(const mjModel* m, mjData* d, int i, mjtNum* moment, mjtNu
 //   dl = (1 - a.x / sqrt(det)) d(a.x) + x.dx / sqrt(det),
 //   d(a.x) = a.dx + x.da,  dx = (Jp_c - Jp_s) dq,  da = (Jr_s dq) x a, so x.da = (a x x).(Jr_s dq).
 // det <= 0 (the rod cannot reach): l = a.x, dl = d(a.x).
-static void sliderCrankMoment(const mjModel* m, mjData* d, int i, mjtNum* moment,
-                              mjtNum* length) {
+static void sliderCrankMoment(const mjModel* m, mjData* d, int i, mjtNum* moment, mjtNum* length) {
   int nv = m->nv;
-  int crank = m->actuator_trnid[2*i], slider = m->actuator_trnid[2*i + 1];
-  mjtNum g0 = m->actuator_gear[6*i], rod = m->actuator_cranklength[i];
-  const mjtNum* smat = d->site_xmat + 9*slider;
+  int crank = m->actuator_trnid[2 * i], slider = m->actuator_trnid[2 * i + 1];
+  mjtNum g0 = m->actuator_gear[6 * i], rod = m->actuator_cranklength[i];
+  const mjtNum* smat = d->site_xmat + 9 * slider;
   mjtNum axis[3] = {smat[2], smat[5], smat[8]};
   mjtNum vec[3];
-  mju_sub3(vec, d->site_xpos + 3*crank, d->site_xpos + 3*slider);
+  mju_sub3(vec, d->site_xpos + 3 * crank, d->site_xpos + 3 * slider);
   mjtNum av = mju_dot3(vec, axis);
-  mjtNum det = av*av + rod*rod - mju_dot3(vec, vec);
+  mjtNum det = av * av + rod * rod - mju_dot3(vec, vec);
 
   mjtNum dlda = 1, dldv = 0;  // coefficients of d(a.x) and of x.dx
   if (det > 0) {
@@ -140,18 +138,18 @@ static void sliderCrankMoment(const mjModel* m, mjData* d, int i, mjtNum* moment
   }
 
   mj_markStack(d);
-  mjtNum* jc = mj_stackAllocNum(d, 3*nv);
-  mjtNum* js = mj_stackAllocNum(d, 3*nv);
-  mjtNum* jr = mj_stackAllocNum(d, 3*nv);
+  mjtNum* jc = mj_stackAllocNum(d, 3 * nv);
+  mjtNum* js = mj_stackAllocNum(d, 3 * nv);
+  mjtNum* jr = mj_stackAllocNum(d, 3 * nv);
   mj_jacSite(m, d, jc, nullptr, crank);
   mj_jacSite(m, d, js, jr, slider);
   mjtNum axv[3];
   mju_cross(axv, axis, vec);
   for (int k = 0; k < nv; k++) {
-    mjtNum dx[3] = {jc[k] - js[k], jc[nv + k] - js[nv + k], jc[2*nv + k] - js[2*nv + k]};
-    mjtNum w[3] = {jr[k], jr[nv + k], jr[2*nv + k]};
+    mjtNum dx[3] = {jc[k] - js[k], jc[nv + k] - js[nv + k], jc[2 * nv + k] - js[2 * nv + k]};
+    mjtNum w[3] = {jr[k], jr[nv + k], jr[2 * nv + k]};
     mjtNum dav = mju_dot3(axis, dx) + mju_dot3(axv, w);
-    moment[k] = g0 * (dlda*dav + dldv*mju_dot3(vec, dx));
+    moment[k] = g0 * (dlda * dav + dldv * mju_dot3(vec, dx));
   }
   mj_freeStack(d);
 }
@@ -161,14 +159,14 @@ static void sliderCrankMoment(const mjModel* m, mjData* d, int i, mjtNum* moment
 // checked against the oracle). Contacts excluded by the gap (exclude 1) count, those of flexes
 // or other exclusions do not.
 static void bodyMoment(const mjModel* m, mjData* d, int i, mjtNum* moment, mjtNum* length) {
-  int nv = m->nv, body = m->actuator_trnid[2*i];
+  int nv = m->nv, body = m->actuator_trnid[2 * i];
   *length = 0;
   if (!d->ncon || !d->contact) {
     return;
   }
   mj_markStack(d);
-  mjtNum* j1 = mj_stackAllocNum(d, 3*nv);
-  mjtNum* j2 = mj_stackAllocNum(d, 3*nv);
+  mjtNum* j1 = mj_stackAllocNum(d, 3 * nv);
+  mjtNum* j2 = mj_stackAllocNum(d, 3 * nv);
   int count = 0;
   for (int c = 0; c < d->ncon; c++) {
     const mjContact* con = d->contact + c;
@@ -186,8 +184,8 @@ static void bodyMoment(const mjModel* m, mjData* d, int i, mjtNum* moment, mjtNu
     mj_jac(m, d, j2, nullptr, con->pos, b2);
     const mjtNum* normal = con->frame;
     for (int k = 0; k < nv; k++) {
-      moment[k] -= normal[0]*(j2[k] - j1[k]) + normal[1]*(j2[nv + k] - j1[nv + k]) +
-                   normal[2]*(j2[2*nv + k] - j1[2*nv + k]);
+      moment[k] -= normal[0] * (j2[k] - j1[k]) + normal[1] * (j2[nv + k] - j1[nv + k]) +
+                   normal[2] * (j2[2 * nv + k] - j1[2 * nv + k]);
     }
     count++;
   }
@@ -201,11 +199,10 @@ static void bodyMoment(const mjModel* m, mjData* d, int i, mjtNum* moment, mjtNu
 // joint transmissions (stored with all dofs of the joint)
 
 // Writes the joint's dof moments into vals (1, 3 or 6 numbers) and returns their count.
-static int jointMoment(const mjModel* m, const mjData* d, int i, mjtNum* vals,
-                       mjtNum* length) {
-  int j = m->actuator_trnid[2*i];
+static int jointMoment(const mjModel* m, const mjData* d, int i, mjtNum* vals, mjtNum* length) {
+  int j = m->actuator_trnid[2 * i];
   int inparent = m->actuator_trntype[i] == mjTRN_JOINTINPARENT;
-  const mjtNum* gear = m->actuator_gear + 6*i;
+  const mjtNum* gear = m->actuator_gear + 6 * i;
   const mjtNum* q = d->qpos + m->jnt_qposadr[j];
   mjtNum quat[4], qinv[4], rotvec[3];
   switch (m->jnt_type[j]) {
@@ -246,8 +243,7 @@ static int jointMoment(const mjModel* m, const mjData* d, int i, mjtNum* vals,
 // ---------------------------------------------------------------------------------------------
 // entry points
 
-void mj_actuatorMomentDense(const mjModel* m, mjData* d, int i, mjtNum* moment,
-                            mjtNum* length) {
+void mj_actuatorMomentDense(const mjModel* m, mjData* d, int i, mjtNum* moment, mjtNum* length) {
   mju_zero(moment, m->nv);
   *length = 0;
   switch (m->actuator_trntype[i]) {
@@ -255,7 +251,7 @@ void mj_actuatorMomentDense(const mjModel* m, mjData* d, int i, mjtNum* moment,
     case mjTRN_JOINTINPARENT: {
       mjtNum vals[6];
       int n = jointMoment(m, d, i, vals, length);
-      int dof = m->jnt_dofadr[m->actuator_trnid[2*i]];
+      int dof = m->jnt_dofadr[m->actuator_trnid[2 * i]];
       for (int k = 0; k < n; k++) {
         moment[dof + k] = vals[k];
       }
@@ -280,15 +276,21 @@ void mj_actuatorMomentDense(const mjModel* m, mjData* d, int i, mjtNum* moment,
 
 // id of the transmission target, checked against the model sizes
 static int validTarget(const mjModel* m, int i) {
-  int id = m->actuator_trnid[2*i], id2 = m->actuator_trnid[2*i + 1];
+  int id = m->actuator_trnid[2 * i], id2 = m->actuator_trnid[2 * i + 1];
   switch (m->actuator_trntype[i]) {
     case mjTRN_JOINT:
-    case mjTRN_JOINTINPARENT: return id >= 0 && id < m->njnt;
-    case mjTRN_TENDON: return id >= 0 && id < m->ntendon;
-    case mjTRN_SITE: return id >= 0 && id < m->nsite && id2 < m->nsite;
-    case mjTRN_SLIDERCRANK: return id >= 0 && id < m->nsite && id2 >= 0 && id2 < m->nsite;
-    case mjTRN_BODY: return id >= 0 && id < m->nbody;
-    default: return 0;
+    case mjTRN_JOINTINPARENT:
+      return id >= 0 && id < m->njnt;
+    case mjTRN_TENDON:
+      return id >= 0 && id < m->ntendon;
+    case mjTRN_SITE:
+      return id >= 0 && id < m->nsite && id2 < m->nsite;
+    case mjTRN_SLIDERCRANK:
+      return id >= 0 && id < m->nsite && id2 >= 0 && id2 < m->nsite;
+    case mjTRN_BODY:
+      return id >= 0 && id < m->nbody;
+    default:
+      return 0;
   }
 }
 
@@ -314,7 +316,7 @@ void mj_transmission(const mjModel* m, mjData* d) {
     if (type == mjTRN_JOINT || type == mjTRN_JOINTINPARENT) {
       mjtNum vals[6];
       int n = jointMoment(m, d, i, vals, d->actuator_length + i);
-      int dof = m->jnt_dofadr[m->actuator_trnid[2*i]];
+      int dof = m->jnt_dofadr[m->actuator_trnid[2 * i]];
       if (adr + n > m->nJmom) {
         mjERROR("moment arms exceed nJmom = %d", (int)m->nJmom);
         break;

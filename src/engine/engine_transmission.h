@@ -51,8 +51,7 @@ extern "C" {
 
 // Dense moment vector (nv) and length of actuator i at the current positions (the quantities
 // mj_transmission stores in sparse form). Uses the mjData stack.
-void mj_actuatorMomentDense(const mjModel* m, mjData* d, int i, mjtNum* moment,
-                            mjtNum* length);
+void mj_actuatorMomentDense(const mjModel* m, mjData* d, int i, mjtNum* moment, mjtNum* length);
 
 #ifdef __cplusplus
 }

@@ -390,8 +390,8 @@ void mju_mulMatMat3(mjtNum res[9], const mjtNum mat1[9], const mjtNum mat2[9]) {
   mjtNum tmp[9];
   for (int i = 0; i < 3; i++) {
     for (int j = 0; j < 3; j++) {
-      tmp[3 * i + j] = mat1[3 * i] * mat2[j] + mat1[3 * i + 1] * mat2[3 + j] +
-                       mat1[3 * i + 2] * mat2[6 + j];
+      tmp[3 * i + j] =
+          mat1[3 * i] * mat2[j] + mat1[3 * i + 1] * mat2[3 + j] + mat1[3 * i + 2] * mat2[6 + j];
     }
   }
   std::memcpy(res, tmp, sizeof(tmp));

@@ -154,9 +154,15 @@ void mju_warning(const char* msg, ...) {
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 #pragma GCC diagnostic ignored "-Wformat-security"
 #endif
-void mju_error_i(const char* msg, int i) { mju_error(msg ? msg : "%d", i); }
-void mju_error_s(const char* msg, const char* text) { mju_error(msg ? msg : "%s", text ? text : ""); }
-void mju_warning_i(const char* msg, int i) { mju_warning(msg ? msg : "%d", i); }
+void mju_error_i(const char* msg, int i) {
+  mju_error(msg ? msg : "%d", i);
+}
+void mju_error_s(const char* msg, const char* text) {
+  mju_error(msg ? msg : "%s", text ? text : "");
+}
+void mju_warning_i(const char* msg, int i) {
+  mju_warning(msg ? msg : "%d", i);
+}
 void mju_warning_s(const char* msg, const char* text) {
   mju_warning(msg ? msg : "%s", text ? text : "");
 }

@@ -118,8 +118,9 @@ mjtNum mju_muscleDynamics(mjtNum ctrl, mjtNum act, const mjtNum prm[3]) {
 
 // ---------------------------------------------------------------------------------------------
 // friction pyramid (computation_index.rst, "Contact"): with condim = dim and friction
-// coefficients mu[0 .. dim-2], the pyramid has edges e(2i) = n + mu_i t_i and e(2i+1) = n - mu_i t_i
-// (this order is the one of the reference's pyramidal efc_J rows). A force f = sum_j p_j e(j) has
+// coefficients mu[0 .. dim-2], the pyramid has edges e(2i) = n + mu_i t_i and e(2i+1) = n - mu_i
+// t_i (this order is the one of the reference's pyramidal efc_J rows). A force f = sum_j p_j e(j)
+// has
 //   f_normal = sum_j p_j,   f_i = mu_i (p_2i - p_2i+1).
 // Encoding inverts this by splitting the normal force evenly over the dim-1 edge pairs. For
 // dim = 1 the "pyramid" is the normal force itself.

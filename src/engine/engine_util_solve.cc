@@ -110,8 +110,10 @@ inline int BandRowAdr(int i, int nsparse, int nband, int ntotal) {
 // writing outside the arrays.
 bool BandShapeOk(const char* func, int ntotal, int nband, int ndense) {
   if (ntotal < 0 || nband < 1 || ndense < 0 || ndense > ntotal) {
-    mju_error("%s: invalid band-dense shape ntotal=%d nband=%d ndense=%d (need nband >= 1, "
-              "0 <= ndense <= ntotal)", func, ntotal, nband, ndense);
+    mju_error(
+        "%s: invalid band-dense shape ntotal=%d nband=%d ndense=%d (need nband >= 1, "
+        "0 <= ndense <= ntotal)",
+        func, ntotal, nband, ndense);
     return false;
   }
   return true;
@@ -252,8 +254,8 @@ void mju_bandMulMatVec(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int nt
 // ---------------------------------------------------------------------------------------------
 // symmetric 3x3 eigenproblem
 
-// Classical Jacobi method (largest off-diagonal pivot) on a rotation kept as a quaternion q (so eigvec = R(q) stays exactly
-// orthonormal with det +1):
+// Classical Jacobi method (largest off-diagonal pivot) on a rotation kept as a quaternion q (so
+// eigvec = R(q) stays exactly orthonormal with det +1):
 //   1. D = R' A R; stop when its largest off-diagonal |D_pq| < 1e-12;
 //   2. the Jacobi rotation zeroing D_pq has tan(theta) = t, the smaller root of
 //      t^2 + 2 tau t - 1 = 0 with tau = (D_qq - D_pp) / (2 D_pq); c = cos(theta);
@@ -371,8 +373,8 @@ int UpdateClamped(mjtNum* clamped, const mjtNum* x, const mjtNum* grad, const mj
                   const mjtNum* upper, int n, bool* changed) {
   int nfree = 0;
   for (int i = 0; i < n; i++) {
-    bool c = (lower && x[i] == lower[i] && grad[i] > 0) ||
-             (upper && x[i] == upper[i] && grad[i] < 0);
+    bool c =
+        (lower && x[i] == lower[i] && grad[i] > 0) || (upper && x[i] == upper[i] && grad[i] < 0);
     if ((clamped[i] != 0) != c) {
       *changed = true;
     }

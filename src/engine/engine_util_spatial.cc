@@ -262,12 +262,30 @@ void mju_euler2Quat(mjtNum quat[4], const mjtNum euler[3], const char* seq) {
     int axis;
     bool intrinsic;
     switch (c) {
-      case 'x': axis = 0; intrinsic = true; break;
-      case 'y': axis = 1; intrinsic = true; break;
-      case 'z': axis = 2; intrinsic = true; break;
-      case 'X': axis = 0; intrinsic = false; break;
-      case 'Y': axis = 1; intrinsic = false; break;
-      case 'Z': axis = 2; intrinsic = false; break;
+      case 'x':
+        axis = 0;
+        intrinsic = true;
+        break;
+      case 'y':
+        axis = 1;
+        intrinsic = true;
+        break;
+      case 'z':
+        axis = 2;
+        intrinsic = true;
+        break;
+      case 'X':
+        axis = 0;
+        intrinsic = false;
+        break;
+      case 'Y':
+        axis = 1;
+        intrinsic = false;
+        break;
+      case 'Z':
+        axis = 2;
+        intrinsic = false;
+        break;
       default:
         mju_unit4(quat);
         mju_error("mju_euler2Quat: seq must be 3 characters from 'xyzXYZ', got \"%.3s\"",
@@ -307,8 +325,7 @@ void mju_negPose(mjtNum posres[3], mjtNum quatres[4], const mjtNum pos[3], const
   mju_copy4(quatres, qinv);
 }
 
-void mju_trnVecPose(mjtNum res[3], const mjtNum pos[3], const mjtNum quat[4],
-                    const mjtNum vec[3]) {
+void mju_trnVecPose(mjtNum res[3], const mjtNum pos[3], const mjtNum quat[4], const mjtNum vec[3]) {
   mjtNum p[3];
   mju_rotVecQuat(p, vec, quat);
   mju_add3(res, p, pos);

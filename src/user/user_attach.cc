@@ -29,33 +29,77 @@ namespace {
 using motus::Owner;
 using motus::SpecBody;
 using motus::SpecCopier;
-using motus::SpecKey;
 using motus::SpecElement;
 using motus::SpecFrame;
+using motus::SpecKey;
 using motus::SpecModel;
 
 // names of the tree elements of a copied region, by type
 struct TreeNames {
   std::vector<std::string> v[mjNOBJECT];
-  void Add(mjtObj t, const std::string& n) { if (!n.empty()) v[t].push_back(n); }
+  void Add(mjtObj t, const std::string& n) {
+    if (!n.empty()) {
+      v[t].push_back(n);
+    }
+  }
   void Collect(const SpecBody* b, const SpecFrame* inside = nullptr) {
     auto in = [&](const SpecElement& e) {
-      if (!inside) return true;
-      for (const SpecFrame* f = e.frame; f; f = f->frame) if (f == inside) return true;
+      if (!inside) {
+        return true;
+      }
+      for (const SpecFrame* f = e.frame; f; f = f->frame) {
+        if (f == inside) {
+          return true;
+        }
+      }
       return false;
     };
-    if (!inside) Add(mjOBJ_BODY, b->name);
-    for (auto& e : b->joints) if (in(*e)) Add(mjOBJ_JOINT, e->name);
-    for (auto& e : b->geoms) if (in(*e)) Add(mjOBJ_GEOM, e->name);
-    for (auto& e : b->sites) if (in(*e)) Add(mjOBJ_SITE, e->name);
-    for (auto& e : b->cameras) if (in(*e)) Add(mjOBJ_CAMERA, e->name);
-    for (auto& e : b->lights) if (in(*e)) Add(mjOBJ_LIGHT, e->name);
-    for (auto& c : b->bodies) if (in(*c)) Collect(c.get());
+    if (!inside) {
+      Add(mjOBJ_BODY, b->name);
+    }
+    for (auto& e : b->joints) {
+      if (in(*e)) {
+        Add(mjOBJ_JOINT, e->name);
+      }
+    }
+    for (auto& e : b->geoms) {
+      if (in(*e)) {
+        Add(mjOBJ_GEOM, e->name);
+      }
+    }
+    for (auto& e : b->sites) {
+      if (in(*e)) {
+        Add(mjOBJ_SITE, e->name);
+      }
+    }
+    for (auto& e : b->cameras) {
+      if (in(*e)) {
+        Add(mjOBJ_CAMERA, e->name);
+      }
+    }
+    for (auto& e : b->lights) {
+      if (in(*e)) {
+        Add(mjOBJ_LIGHT, e->name);
+      }
+    }
+    for (auto& c : b->bodies) {
+      if (in(*c)) {
+        Collect(c.get());
+      }
+    }
   }
   bool Has(mjtObj t, const std::string& n) const {
-    if (t == mjOBJ_XBODY) t = mjOBJ_BODY;
-    if (t <= mjOBJ_UNKNOWN || t >= mjNOBJECT) return false;
-    for (const auto& x : v[t]) if (x == n) return true;
+    if (t == mjOBJ_XBODY) {
+      t = mjOBJ_BODY;
+    }
+    if (t <= mjOBJ_UNKNOWN || t >= mjNOBJECT) {
+      return false;
+    }
+    for (const auto& x : v[t]) {
+      if (x == n) {
+        return true;
+      }
+    }
     return false;
   }
   // a reference is acceptable if empty, or points into the copied region
@@ -68,9 +112,12 @@ bool Referenced(const SpecElement& e, const TreeNames& names) {
     case mjOBJ_ACTUATOR: {
       auto& a = static_cast<const motus::SpecActuator&>(e);
       mjtObj t = a.s.trntype == mjTRN_JOINT || a.s.trntype == mjTRN_JOINTINPARENT ? mjOBJ_JOINT
-                 : a.s.trntype == mjTRN_BODY                                       ? mjOBJ_BODY
-                 : a.s.trntype == mjTRN_TENDON ? mjOBJ_TENDON : mjOBJ_SITE;
-      if (t == mjOBJ_TENDON) return false;
+                 : a.s.trntype == mjTRN_BODY                                      ? mjOBJ_BODY
+                 : a.s.trntype == mjTRN_TENDON                                    ? mjOBJ_TENDON
+                                                                                  : mjOBJ_SITE;
+      if (t == mjOBJ_TENDON) {
+        return false;
+      }
       return names.Has(t, a.own.target) && names.Ok(mjOBJ_SITE, a.own.refsite) &&
              names.Ok(mjOBJ_SITE, a.own.slidersite);
     }
@@ -93,13 +140,20 @@ bool Referenced(const SpecElement& e, const TreeNames& names) {
     }
     case mjOBJ_TENDON: {
       auto& t = static_cast<const motus::SpecTendon&>(e);
-      if (t.wraps.empty()) return false;
+      if (t.wraps.empty()) {
+        return false;
+      }
       for (const auto& w : t.wraps) {
-        mjtObj type = w->s.type == mjWRAP_SITE    ? mjOBJ_SITE
-                      : w->s.type == mjWRAP_JOINT ? mjOBJ_JOINT
-                      : w->s.type == mjWRAP_PULLEY ? mjOBJ_UNKNOWN : mjOBJ_GEOM;
-        if (type != mjOBJ_UNKNOWN && !names.Has(type, w->own.target)) return false;
-        if (!names.Ok(mjOBJ_SITE, w->own.sidesite)) return false;
+        mjtObj type = w->s.type == mjWRAP_SITE     ? mjOBJ_SITE
+                      : w->s.type == mjWRAP_JOINT  ? mjOBJ_JOINT
+                      : w->s.type == mjWRAP_PULLEY ? mjOBJ_UNKNOWN
+                                                   : mjOBJ_GEOM;
+        if (type != mjOBJ_UNKNOWN && !names.Has(type, w->own.target)) {
+          return false;
+        }
+        if (!names.Ok(mjOBJ_SITE, w->own.sidesite)) {
+          return false;
+        }
       }
       return true;
     }
@@ -111,16 +165,19 @@ bool Referenced(const SpecElement& e, const TreeNames& names) {
 // act dimension of an actuator (XMLreference, general/actdim: -1 means 1 with activation
 // dynamics, 0 without)
 int ActDim(const motus::SpecActuator& a) {
-  if (a.s.actdim >= 0) return a.s.actdim;
+  if (a.s.actdim >= 0) {
+    return a.s.actdim;
+  }
   return a.s.dyntype == mjDYN_NONE ? 0 : 1;
 }
 
 // Keyframes of the child (programming_modeledit.rst, Attachment): each key becomes a key of the
 // parent that holds, per attached element name, the child's values for that element; the
 // compiler places them in the parent's vectors (other entries keep their defaults).
-void AttachKeys(SpecCopier* copier, SpecModel* src, const TreeNames& names, bool whole,
-                bool same) {
-  if (same || src->keys.empty()) return;
+void AttachKeys(SpecCopier* copier, SpecModel* src, const TreeNames& names, bool whole, bool same) {
+  if (same || src->keys.empty()) {
+    return;
+  }
   std::vector<SpecElement*> joints = motus::TreeOrder(src, mjOBJ_JOINT);
   std::vector<SpecElement*> bodies = motus::TreeOrder(src, mjOBJ_BODY);
   for (const auto& key : src->keys) {
@@ -130,11 +187,13 @@ void AttachKeys(SpecCopier* copier, SpecModel* src, const TreeNames& names, bool
     out->name = copier->Rename(k.name);
     out->s.time = k.s.time;
     out->own.attached = true;
-    auto take = [&](const std::vector<double>& v, size_t adr, size_t n,
-                    const std::string& name, SpecKey::Part* part) {
-      if (v.size() < adr + n || name.empty()) return;
-      part->emplace_back(copier->Rename(name), std::vector<double>(v.begin() + adr,
-                                                                   v.begin() + adr + n));
+    auto take = [&](const std::vector<double>& v, size_t adr, size_t n, const std::string& name,
+                    SpecKey::Part* part) {
+      if (v.size() < adr + n || name.empty()) {
+        return;
+      }
+      part->emplace_back(copier->Rename(name),
+                         std::vector<double>(v.begin() + adr, v.begin() + adr + n));
     };
     size_t qadr = 0, vadr = 0;
     for (SpecElement* e : joints) {
@@ -162,7 +221,9 @@ void AttachKeys(SpecCopier* copier, SpecModel* src, const TreeNames& names, bool
     size_t madr = 0;
     for (SpecElement* e : bodies) {
       auto* b = static_cast<motus::SpecBody*>(e);
-      if (!b->s.mocap) continue;
+      if (!b->s.mocap) {
+        continue;
+      }
       if (whole || names.Has(mjOBJ_BODY, b->name)) {
         take(k.own.mpos, 3 * madr, 3, b->name, &out->own.part_mpos);
         take(k.own.mquat, 4 * madr, 4, b->name, &out->own.part_mquat);
@@ -179,7 +240,11 @@ bool IsAsset(mjtObj t) {
 
 // is body b inside the subtree of root?
 bool InSubtree(const SpecBody* b, const SpecBody* root) {
-  for (; b; b = b->parent) if (b == root) return true;
+  for (; b; b = b->parent) {
+    if (b == root) {
+      return true;
+    }
+  }
   return false;
 }
 
@@ -189,7 +254,9 @@ extern "C" {
 
 mjsElement* mjs_attach(mjsElement* parent, const mjsElement* child, const char* prefix,
                        const char* suffix) {
-  if (!parent || !child) return nullptr;
+  if (!parent || !child) {
+    return nullptr;
+  }
   SpecElement* pe = motus::ToElement(parent);
   SpecElement* ce = motus::ToElement(child);
   SpecModel* dst = pe->model;
@@ -200,7 +267,9 @@ mjsElement* mjs_attach(mjsElement* parent, const mjsElement* child, const char* 
   SpecBody* body = nullptr;
   SpecFrame* frame = nullptr;
   switch (parent->elemtype) {
-    case mjOBJ_BODY: body = static_cast<SpecBody*>(pe); break;
+    case mjOBJ_BODY:
+      body = static_cast<SpecBody*>(pe);
+      break;
     case mjOBJ_FRAME:
       frame = static_cast<SpecFrame*>(pe);
       body = frame->parent;
@@ -211,8 +280,12 @@ mjsElement* mjs_attach(mjsElement* parent, const mjsElement* child, const char* 
       body = site->parent;
       mjsFrame* f = mjs_addFrame(&body->s, site->frame ? &site->frame->s : nullptr);
       frame = Owner<SpecFrame>(f);
-      for (int i = 0; i < 3; i++) f->pos[i] = site->s.pos[i];
-      for (int i = 0; i < 4; i++) f->quat[i] = site->s.quat[i];
+      for (int i = 0; i < 3; i++) {
+        f->pos[i] = site->s.pos[i];
+      }
+      for (int i = 0; i < 4; i++) {
+        f->quat[i] = site->s.quat[i];
+      }
       f->alt = site->s.alt;
       frame->compiler = site->compiler;
       break;
@@ -231,9 +304,13 @@ mjsElement* mjs_attach(mjsElement* parent, const mjsElement* child, const char* 
   copier.suffix = suffix ? suffix : "";
   if (same) {
     // same spec: defaults and compilers map to themselves
-    for (auto& d : dst->defaults) copier.defaults[d.get()] = d.get();
+    for (auto& d : dst->defaults) {
+      copier.defaults[d.get()] = d.get();
+    }
     copier.compilers[&dst->s.compiler] = &dst->s.compiler;
-    for (auto& c : dst->foreign_compilers) copier.compilers[&c->c] = &c->c;
+    for (auto& c : dst->foreign_compilers) {
+      copier.compilers[&c->c] = &c->c;
+    }
   } else {
     copier.compilers[&src->s.compiler] = copier.ForeignCompiler(&src->s.compiler);
     copier.CopyDefaults(src, /*replace_main=*/false);
@@ -292,9 +369,15 @@ mjsElement* mjs_attach(mjsElement* parent, const mjsElement* child, const char* 
 
   AttachKeys(&copier, src, names, whole, same);
   copier.CopyNonTree(src, [&](const SpecElement& e) {
-    if (e.elemtype == mjOBJ_KEY || e.elemtype == mjOBJ_PLUGIN) return false;
-    if (IsAsset(e.elemtype) || e.elemtype == mjOBJ_FLEX) return !same;
-    if (whole) return true;
+    if (e.elemtype == mjOBJ_KEY || e.elemtype == mjOBJ_PLUGIN) {
+      return false;
+    }
+    if (IsAsset(e.elemtype) || e.elemtype == mjOBJ_FLEX) {
+      return !same;
+    }
+    if (whole) {
+      return true;
+    }
     return Referenced(e, names);
   });
   dst->Invalidate();

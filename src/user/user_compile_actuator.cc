@@ -48,10 +48,20 @@ bool ResolveTransmission(NonTreeContext* ctx, const SpecActuator* act, int i, Tr
 
   mjtObj type;
   switch (s.trntype) {
-    case mjTRN_JOINT: case mjTRN_JOINTINPARENT: type = mjOBJ_JOINT; break;
-    case mjTRN_SLIDERCRANK: case mjTRN_SITE: type = mjOBJ_SITE; break;
-    case mjTRN_TENDON: type = mjOBJ_TENDON; break;
-    case mjTRN_BODY: type = mjOBJ_BODY; break;
+    case mjTRN_JOINT:
+    case mjTRN_JOINTINPARENT:
+      type = mjOBJ_JOINT;
+      break;
+    case mjTRN_SLIDERCRANK:
+    case mjTRN_SITE:
+      type = mjOBJ_SITE;
+      break;
+    case mjTRN_TENDON:
+      type = mjOBJ_TENDON;
+      break;
+    case mjTRN_BODY:
+      type = mjOBJ_BODY;
+      break;
     default:
       ctx->error = "missing transmission target for " + who;
       return false;
@@ -62,8 +72,8 @@ bool ResolveTransmission(NonTreeContext* ctx, const SpecActuator* act, int i, Tr
   }
   trn->id[0] = ctx->Find(type, target);
   if (trn->id[0] < 0) {
-    ctx->error = "transmission target '" + target + "' (" + mju_type2Str(type) +
-                 ") not found in " + who;
+    ctx->error =
+        "transmission target '" + target + "' (" + mju_type2Str(type) + ") not found in " + who;
     return false;
   }
 
@@ -105,7 +115,9 @@ int ActDim(NonTreeContext* ctx, const SpecActuator* act, int i) {
   const mjsActuator& s = act->s;
   const std::string who = Describe("actuator", act, i);
   bool stateful = s.dyntype != mjDYN_NONE;
-  if (s.actdim == -1) return stateful ? 1 : 0;
+  if (s.actdim == -1) {
+    return stateful ? 1 : 0;
+  }
   if (s.actdim < -1) {
     ctx->error = "invalid actdim " + std::to_string(s.actdim) + " in " + who;
     return -1;
@@ -150,7 +162,7 @@ int HistorySize(NonTreeContext* ctx, const SpecActuator* act, int i) {
     ctx->error = "actuator history (nsample, delay, interp) is not supported yet in " + who;
     return -1;
   }
-  return s.nsample > 0 ? 2 + 2*s.nsample : 0;
+  return s.nsample > 0 ? 2 + 2 * s.nsample : 0;
 }
 
 // ctrl / force / act limit flags and the validity of the enabled ranges
@@ -159,13 +171,16 @@ bool CheckLimits(NonTreeContext* ctx, const SpecActuator* act, int i, bool inher
   const mjsActuator& s = act->s;
   const std::string who = Describe("actuator", act, i);
   const mjsCompiler* c = act->compiler;
-  limited[0] = inherit ? 1 : ResolveLimited(s.ctrllimited, s.ctrlrange, c, who.c_str(),
-                                            "ctrllimited", "ctrlrange", &ctx->error);
+  limited[0] = inherit ? 1
+                       : ResolveLimited(s.ctrllimited, s.ctrlrange, c, who.c_str(), "ctrllimited",
+                                        "ctrlrange", &ctx->error);
   limited[1] = ResolveLimited(s.forcelimited, s.forcerange, c, who.c_str(), "forcelimited",
                               "forcerange", &ctx->error);
   limited[2] = ResolveLimited(s.actlimited, s.actrange, c, who.c_str(), "actlimited", "actrange",
                               &ctx->error);
-  if (limited[0] < 0 || limited[1] < 0 || limited[2] < 0) return false;
+  if (limited[0] < 0 || limited[1] < 0 || limited[2] < 0) {
+    return false;
+  }
   if (!inherit && limited[0] && s.ctrlrange[0] >= s.ctrlrange[1]) {
     ctx->error = "invalid control range for " + who;
     return false;
@@ -193,14 +208,20 @@ bool InheritRange(NonTreeContext* ctx, const mjModel* m, const SpecActuator* act
       ctx->error = "inheritrange can only be used with hinge and slide joints in " + who;
       return false;
     }
-    if (m) range = m->jnt_range + 2*trn.id[0];
+    if (m) {
+      range = m->jnt_range + 2 * trn.id[0];
+    }
   } else if (trn.type == mjTRN_TENDON) {
-    if (m) range = m->tendon_range + 2*trn.id[0];
+    if (m) {
+      range = m->tendon_range + 2 * trn.id[0];
+    }
   } else {
     ctx->error = "inheritrange can only be used with joint and tendon transmissions in " + who;
     return false;
   }
-  if (!m) return true;  // sizes phase: the compiled ranges are not known yet
+  if (!m) {
+    return true;  // sizes phase: the compiled ranges are not known yet
+  }
   if (range[0] >= range[1]) {
     ctx->error = "inheritrange used but target '" + act->own.target + "' has no range in " + who;
     return false;
@@ -217,15 +238,23 @@ bool CheckActuator(NonTreeContext* ctx, const mjModel* m, const SpecActuator* ac
                    Transmission* trn, int* actnum, int* nhist, int limited[3],
                    double ctrlrange[2]) {
   ctx->bad = act;
-  if (!ResolveTransmission(ctx, act, i, trn)) return false;
+  if (!ResolveTransmission(ctx, act, i, trn)) {
+    return false;
+  }
   *actnum = ActDim(ctx, act, i);
-  if (*actnum < 0) return false;
+  if (*actnum < 0) {
+    return false;
+  }
   *nhist = HistorySize(ctx, act, i);
-  if (*nhist < 0) return false;
+  if (*nhist < 0) {
+    return false;
+  }
   bool inherit = act->s.inheritrange > 0;
   ctrlrange[0] = act->s.ctrlrange[0];
   ctrlrange[1] = act->s.ctrlrange[1];
-  if (inherit && !InheritRange(ctx, m, act, i, *trn, ctrlrange)) return false;
+  if (inherit && !InheritRange(ctx, m, act, i, *trn, ctrlrange)) {
+    return false;
+  }
   if (act->s.plugin.active) {
     ctx->error = "actuator plugins are " + std::string(kNotSupported) + " in " +
                  Describe("actuator", act, i);
@@ -268,7 +297,9 @@ bool SizeActuators(NonTreeContext* ctx, mjModel* sizes) {
     user.push_back(&act->own.userdata);
   }
   int nuser = UserSize(spec->s.nuser_actuator, user, "actuator", &ctx->error);
-  if (nuser < 0) return false;
+  if (nuser < 0) {
+    return false;
+  }
   sizes->nu = nu;
   sizes->na = na;
   sizes->nJmom = nJmom;
@@ -282,8 +313,12 @@ bool FillActuators(NonTreeContext* ctx, mjModel* m) {
   int nu = static_cast<int>(m->nu);
   int nuser = static_cast<int>(m->nuser_actuator);
   int actadr = 0, histadr = 0;
-  for (int j = 0; j < m->njnt; j++) m->jnt_actuatorid[j] = -1;
-  for (int t = 0; t < m->ntendon; t++) m->tendon_actuatorid[t] = -1;
+  for (int j = 0; j < m->njnt; j++) {
+    m->jnt_actuatorid[j] = -1;
+  }
+  for (int t = 0; t < m->ntendon; t++) {
+    m->tendon_actuatorid[t] = -1;
+  }
 
   for (int i = 0; i < nu; i++) {
     SpecActuator* act = spec->actuators[i].get();
@@ -291,14 +326,18 @@ bool FillActuators(NonTreeContext* ctx, mjModel* m) {
     Transmission trn;
     int actnum, nhist, limited[3];
     double ctrlrange[2];
-    if (!CheckActuator(ctx, m, act, i, &trn, &actnum, &nhist, limited, ctrlrange)) return false;
+    if (!CheckActuator(ctx, m, act, i, &trn, &actnum, &nhist, limited, ctrlrange)) {
+      return false;
+    }
     act->id = i;
 
     // transmission
     m->actuator_trntype[i] = trn.type;
-    m->actuator_trnid[2*i] = trn.id[0];
-    m->actuator_trnid[2*i + 1] = trn.id[1];
-    for (int k = 0; k < 6; k++) m->actuator_gear[6*i + k] = s.gear[k];
+    m->actuator_trnid[2 * i] = trn.id[0];
+    m->actuator_trnid[2 * i + 1] = trn.id[1];
+    for (int k = 0; k < 6; k++) {
+      m->actuator_gear[6 * i + k] = s.gear[k];
+    }
     m->actuator_cranklength[i] = s.cranklength;
 
     // activation
@@ -311,29 +350,39 @@ bool FillActuators(NonTreeContext* ctx, mjModel* m) {
     m->actuator_dyntype[i] = s.dyntype;
     m->actuator_gaintype[i] = s.gaintype;
     m->actuator_biastype[i] = s.biastype;
-    for (int k = 0; k < mjNDYN; k++) m->actuator_dynprm[mjNDYN*i + k] = s.dynprm[k];
-    for (int k = 0; k < mjNGAIN; k++) m->actuator_gainprm[mjNGAIN*i + k] = s.gainprm[k];
-    for (int k = 0; k < mjNBIAS; k++) m->actuator_biasprm[mjNBIAS*i + k] = s.biasprm[k];
+    for (int k = 0; k < mjNDYN; k++) {
+      m->actuator_dynprm[mjNDYN * i + k] = s.dynprm[k];
+    }
+    for (int k = 0; k < mjNGAIN; k++) {
+      m->actuator_gainprm[mjNGAIN * i + k] = s.gainprm[k];
+    }
+    for (int k = 0; k < mjNBIAS; k++) {
+      m->actuator_biasprm[mjNBIAS * i + k] = s.biasprm[k];
+    }
 
     // limits
     m->actuator_ctrllimited[i] = static_cast<mjtByte>(limited[0]);
     m->actuator_forcelimited[i] = static_cast<mjtByte>(limited[1]);
     m->actuator_actlimited[i] = static_cast<mjtByte>(limited[2]);
-    m->actuator_ctrlrange[2*i] = ctrlrange[0];
-    m->actuator_ctrlrange[2*i + 1] = ctrlrange[1];
-    m->actuator_forcerange[2*i] = s.forcerange[0];
-    m->actuator_forcerange[2*i + 1] = s.forcerange[1];
-    m->actuator_actrange[2*i] = s.actrange[0];
-    m->actuator_actrange[2*i + 1] = s.actrange[1];
-    m->actuator_lengthrange[2*i] = s.lengthrange[0];
-    m->actuator_lengthrange[2*i + 1] = s.lengthrange[1];
+    m->actuator_ctrlrange[2 * i] = ctrlrange[0];
+    m->actuator_ctrlrange[2 * i + 1] = ctrlrange[1];
+    m->actuator_forcerange[2 * i] = s.forcerange[0];
+    m->actuator_forcerange[2 * i + 1] = s.forcerange[1];
+    m->actuator_actrange[2 * i] = s.actrange[0];
+    m->actuator_actrange[2 * i + 1] = s.actrange[1];
+    m->actuator_lengthrange[2 * i] = s.lengthrange[0];
+    m->actuator_lengthrange[2 * i + 1] = s.lengthrange[1];
 
     // reflected damping (polynomial, computation "Polynomial forces") and armature
     m->actuator_damping[i] = s.damping[0];
-    for (int k = 0; k < mjNPOLY; k++) m->actuator_dampingpoly[mjNPOLY*i + k] = s.damping[k + 1];
+    for (int k = 0; k < mjNPOLY; k++) {
+      m->actuator_dampingpoly[mjNPOLY * i + k] = s.damping[k + 1];
+    }
     m->actuator_armature[i] = s.armature;
     bool passive = s.armature != 0;
-    for (int k = 0; k <= mjNPOLY; k++) passive = passive || s.damping[k] != 0;
+    for (int k = 0; k <= mjNPOLY; k++) {
+      passive = passive || s.damping[k] != 0;
+    }
     if (passive) {
       if (trn.type == mjTRN_JOINT || trn.type == mjTRN_JOINTINPARENT) {
         MarkTarget(m->jnt_actuatorid + trn.id[0], i);
@@ -343,8 +392,8 @@ bool FillActuators(NonTreeContext* ctx, mjModel* m) {
     }
 
     // delayed controls
-    m->actuator_history[2*i] = s.nsample;
-    m->actuator_history[2*i + 1] = s.interp;
+    m->actuator_history[2 * i] = s.nsample;
+    m->actuator_history[2 * i + 1] = s.interp;
     m->actuator_historyadr[i] = nhist ? histadr : -1;
     histadr += nhist;
     m->actuator_delay[i] = s.delay;
@@ -357,7 +406,7 @@ bool FillActuators(NonTreeContext* ctx, mjModel* m) {
     m->actuator_plugin[i] = -1;
     const std::vector<double>& ud = act->own.userdata;
     for (int k = 0; k < nuser; k++) {
-      m->actuator_user[nuser*i + k] = k < static_cast<int>(ud.size()) ? ud[k] : 0;
+      m->actuator_user[nuser * i + k] = k < static_cast<int>(ud.size()) ? ud[k] : 0;
     }
   }
   return true;
@@ -378,8 +427,8 @@ namespace {
 bool ClosedFormMoment(const mjModel* m, const mjData* d, int i, std::vector<mjtNum>* moment) {
   int nv = static_cast<int>(m->nv);
   moment->assign(nv, 0);
-  const mjtNum* gear = m->actuator_gear + 6*i;
-  int id = m->actuator_trnid[2*i];
+  const mjtNum* gear = m->actuator_gear + 6 * i;
+  int id = m->actuator_trnid[2 * i];
   switch (m->actuator_trntype[i]) {
     case mjTRN_JOINT:
     case mjTRN_JOINTINPARENT: {
@@ -387,7 +436,8 @@ bool ClosedFormMoment(const mjModel* m, const mjData* d, int i, std::vector<mjtN
       int dof = m->jnt_dofadr[id];
       const mjtNum* q = d->qpos + m->jnt_qposadr[id];
       switch (m->jnt_type[id]) {
-        case mjJNT_HINGE: case mjJNT_SLIDE:
+        case mjJNT_HINGE:
+        case mjJNT_SLIDE:
           (*moment)[dof] = gear[0];
           return true;
         case mjJNT_BALL: {
@@ -397,7 +447,9 @@ bool ClosedFormMoment(const mjModel* m, const mjData* d, int i, std::vector<mjtN
             mju_negQuat(qinv, q);
             mju_rotVecQuat(axis, gear, qinv);
           }
-          for (int k = 0; k < 3; k++) (*moment)[dof + k] = axis[k];
+          for (int k = 0; k < 3; k++) {
+            (*moment)[dof + k] = axis[k];
+          }
           return true;
         }
         default: {  // free
@@ -417,22 +469,26 @@ bool ClosedFormMoment(const mjModel* m, const mjData* d, int i, std::vector<mjtN
     }
     case mjTRN_TENDON: {
       int adr = m->tendon_adr[id], num = m->tendon_num[id];
-      if (m->wrap_type[adr] != mjWRAP_JOINT) return false;
+      if (m->wrap_type[adr] != mjWRAP_JOINT) {
+        return false;
+      }
       for (int w = adr; w < adr + num; w++) {
         (*moment)[m->jnt_dofadr[m->wrap_objid[w]]] += gear[0] * m->wrap_prm[w];
       }
       return true;
     }
     case mjTRN_SITE: {
-      if (m->actuator_trnid[2*i + 1] >= 0) return false;
-      std::vector<mjtNum> jacp(3*nv), jacr(3*nv);
+      if (m->actuator_trnid[2 * i + 1] >= 0) {
+        return false;
+      }
+      std::vector<mjtNum> jacp(3 * nv), jacr(3 * nv);
       mj_jacSite(m, d, jacp.data(), jacr.data(), id);
       mjtNum force[3], torque[3];
-      mju_mulMatVec3(force, d->site_xmat + 9*id, gear);
-      mju_mulMatVec3(torque, d->site_xmat + 9*id, gear + 3);
+      mju_mulMatVec3(force, d->site_xmat + 9 * id, gear);
+      mju_mulMatVec3(torque, d->site_xmat + 9 * id, gear + 3);
       for (int j = 0; j < nv; j++) {
         for (int k = 0; k < 3; k++) {
-          (*moment)[j] += jacp[k*nv + j] * force[k] + jacr[k*nv + j] * torque[k];
+          (*moment)[j] += jacp[k * nv + j] * force[k] + jacr[k * nv + j] * torque[k];
         }
       }
       return true;
@@ -444,7 +500,9 @@ bool ClosedFormMoment(const mjModel* m, const mjData* d, int i, std::vector<mjtN
 
 // moment arms from mjData.actuator_moment when the engine computed them (nonzero row)
 bool EngineMoment(const mjModel* m, const mjData* d, int i, std::vector<mjtNum>* moment) {
-  if (!d->moment_rownnz || d->moment_rownnz[i] <= 0) return false;
+  if (!d->moment_rownnz || d->moment_rownnz[i] <= 0) {
+    return false;
+  }
   moment->assign(m->nv, 0);
   int adr = d->moment_rowadr[i];
   for (int k = 0; k < d->moment_rownnz[i]; k++) {
@@ -463,8 +521,8 @@ bool EngineMoment(const mjModel* m, const mjData* d, int i, std::vector<mjtNum>*
 bool FinalizeActuators(mjModel* m, mjData* d, std::string* err) {
   std::vector<mjtNum> moment;
   for (int i = 0; i < m->nu; i++) {
-    mjtNum* gain = m->actuator_gainprm + mjNGAIN*i;
-    mjtNum* bias = m->actuator_biasprm + mjNBIAS*i;
+    mjtNum* gain = m->actuator_gainprm + mjNGAIN * i;
+    mjtNum* bias = m->actuator_biasprm + mjNBIAS * i;
     if (m->actuator_gaintype[i] != mjGAIN_FIXED || m->actuator_biastype[i] != mjBIAS_AFFINE ||
         gain[0] != -bias[1] || bias[2] <= 0) {
       continue;
@@ -476,7 +534,9 @@ bool FinalizeActuators(mjModel* m, mjData* d, std::string* err) {
     }
     mjtNum mass = 0;
     for (int j = 0; j < m->nv; j++) {
-      if (moment[j] != 0) mass += m->dof_M0[j] / (moment[j] * moment[j]);
+      if (moment[j] != 0) {
+        mass += m->dof_M0[j] / (moment[j] * moment[j]);
+      }
     }
     bias[2] = -bias[2] * 2 * std::sqrt(gain[0] * mass);
   }

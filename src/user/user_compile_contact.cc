@@ -30,7 +30,7 @@ namespace motus {
 namespace {
 
 struct Ordered {
-  int obj[2];   // geoms (pairs) or bodies (excludes), after ordering
+  int obj[2];  // geoms (pairs) or bodies (excludes), after ordering
   int signature;
 };
 
@@ -73,7 +73,9 @@ bool CheckExclude(NonTreeContext* ctx, const SpecExclude* ex, int i, Ordered* ou
       return false;
     }
   }
-  if (body[0] > body[1]) std::swap(body[0], body[1]);
+  if (body[0] > body[1]) {
+    std::swap(body[0], body[1]);
+  }
   out->obj[0] = body[0];
   out->obj[1] = body[1];
   out->signature = (body[0] << 16) + body[1];
@@ -84,9 +86,8 @@ bool CheckExclude(NonTreeContext* ctx, const SpecExclude* ex, int i, Ordered* ou
 std::vector<int> SortBySignature(const std::vector<Ordered>& items) {
   std::vector<int> order(items.size());
   std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-    return items[a].signature < items[b].signature;
-  });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return items[a].signature < items[b].signature; });
   return order;
 }
 
@@ -94,7 +95,9 @@ bool ResolvePairs(NonTreeContext* ctx, std::vector<Ordered>* pairs) {
   const auto& list = ctx->spec->pairs;
   pairs->resize(list.size());
   for (size_t i = 0; i < list.size(); i++) {
-    if (!CheckPair(ctx, list[i].get(), static_cast<int>(i), &(*pairs)[i])) return false;
+    if (!CheckPair(ctx, list[i].get(), static_cast<int>(i), &(*pairs)[i])) {
+      return false;
+    }
   }
   ctx->pair_order = SortBySignature(*pairs);
   return true;
@@ -104,7 +107,9 @@ bool ResolveExcludes(NonTreeContext* ctx, std::vector<Ordered>* excludes) {
   const auto& list = ctx->spec->excludes;
   excludes->resize(list.size());
   for (size_t i = 0; i < list.size(); i++) {
-    if (!CheckExclude(ctx, list[i].get(), static_cast<int>(i), &(*excludes)[i])) return false;
+    if (!CheckExclude(ctx, list[i].get(), static_cast<int>(i), &(*excludes)[i])) {
+      return false;
+    }
   }
   ctx->exclude_order = SortBySignature(*excludes);
   return true;
@@ -114,7 +119,9 @@ bool ResolveExcludes(NonTreeContext* ctx, std::vector<Ordered>* excludes) {
 
 bool SizeContacts(NonTreeContext* ctx, mjModel* sizes) {
   std::vector<Ordered> pairs, excludes;
-  if (!ResolvePairs(ctx, &pairs) || !ResolveExcludes(ctx, &excludes)) return false;
+  if (!ResolvePairs(ctx, &pairs) || !ResolveExcludes(ctx, &excludes)) {
+    return false;
+  }
   sizes->npair = static_cast<mjtSize>(pairs.size());
   sizes->nexclude = static_cast<mjtSize>(excludes.size());
   return true;
@@ -122,7 +129,9 @@ bool SizeContacts(NonTreeContext* ctx, mjModel* sizes) {
 
 bool FillContacts(NonTreeContext* ctx, mjModel* m) {
   std::vector<Ordered> pairs, excludes;
-  if (!ResolvePairs(ctx, &pairs) || !ResolveExcludes(ctx, &excludes)) return false;
+  if (!ResolvePairs(ctx, &pairs) || !ResolveExcludes(ctx, &excludes)) {
+    return false;
+  }
 
   for (int k = 0; k < m->npair; k++) {
     int i = ctx->pair_order[k];
@@ -134,13 +143,17 @@ bool FillContacts(NonTreeContext* ctx, mjModel* m) {
     m->pair_geom2[k] = pairs[i].obj[1];
     m->pair_signature[k] = pairs[i].signature;
     for (int j = 0; j < mjNREF; j++) {
-      m->pair_solref[mjNREF*k + j] = s.solref[j];
-      m->pair_solreffriction[mjNREF*k + j] = s.solreffriction[j];
+      m->pair_solref[mjNREF * k + j] = s.solref[j];
+      m->pair_solreffriction[mjNREF * k + j] = s.solreffriction[j];
     }
-    for (int j = 0; j < mjNIMP; j++) m->pair_solimp[mjNIMP*k + j] = s.solimp[j];
+    for (int j = 0; j < mjNIMP; j++) {
+      m->pair_solimp[mjNIMP * k + j] = s.solimp[j];
+    }
     m->pair_margin[k] = s.margin;
     m->pair_gap[k] = s.gap;
-    for (int j = 0; j < 5; j++) m->pair_friction[5*k + j] = s.friction[j];
+    for (int j = 0; j < 5; j++) {
+      m->pair_friction[5 * k + j] = s.friction[j];
+    }
   }
 
   for (int k = 0; k < m->nexclude; k++) {
@@ -163,12 +176,16 @@ void SortList(std::vector<std::unique_ptr<T>>* list, const std::vector<int>& ord
               std::unordered_map<std::string, int>* ids) {
   std::vector<std::unique_ptr<T>> sorted;
   sorted.reserve(list->size());
-  for (int i : order) sorted.push_back(std::move((*list)[i]));
+  for (int i : order) {
+    sorted.push_back(std::move((*list)[i]));
+  }
   *list = std::move(sorted);
   for (size_t k = 0; k < list->size(); k++) {
     T* e = (*list)[k].get();
     e->id = static_cast<int>(k);
-    if (!e->name.empty()) (*ids)[e->name] = static_cast<int>(k);
+    if (!e->name.empty()) {
+      (*ids)[e->name] = static_cast<int>(k);
+    }
   }
 }
 
@@ -181,7 +198,9 @@ void Renumber(NonTreeContext* ctx, CompileContext* core) {
 bool SizeHook(CompileContext* core) {
   NonTreeContext ctx;
   NonTreeFromCompile(&ctx, core);
-  if (!SizeContacts(&ctx, &core->sizes)) return NonTreeFail(ctx, core);
+  if (!SizeContacts(&ctx, &core->sizes)) {
+    return NonTreeFail(ctx, core);
+  }
   Renumber(&ctx, core);
   return true;
 }

@@ -35,7 +35,9 @@ bool SizeCustom(CompileContext* c) {
   }
   z.ntext = static_cast<mjtSize>(s->texts.size());
   for (auto& t : s->texts) {
-    if (t->own.data.empty()) return c->Error("text requires data", t.get());
+    if (t->own.data.empty()) {
+      return c->Error("text requires data", t.get());
+    }
     z.ntextdata += t->own.data.size() + 1;
   }
   z.ntuple = static_cast<mjtSize>(s->tuples.size());
@@ -94,17 +96,25 @@ bool FillCustom(CompileContext* c) {
 }
 
 bool SizePlugins(CompileContext* c) {
-  if (!RejectIfAny(c, c->spec->plugins.size(), "plugins")) return false;
+  if (!RejectIfAny(c, c->spec->plugins.size(), "plugins")) {
+    return false;
+  }
   for (SpecBody* b : c->bodies) {
-    if (b->s.plugin.active || b->s.plugin.element) return c->Error("plugins are not supported yet", b);
+    if (b->s.plugin.active || b->s.plugin.element) {
+      return c->Error("plugins are not supported yet", b);
+    }
   }
   for (SpecGeom* g : c->geoms) {
-    if (g->s.plugin.active || g->s.plugin.element) return c->Error("plugins are not supported yet", g);
+    if (g->s.plugin.active || g->s.plugin.element) {
+      return c->Error("plugins are not supported yet", g);
+    }
   }
   return true;
 }
 
-bool FillNothing(CompileContext*) { return true; }
+bool FillNothing(CompileContext*) {
+  return true;
+}
 
 }  // namespace
 

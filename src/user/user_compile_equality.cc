@@ -70,7 +70,9 @@ bool CheckEquality(NonTreeContext* ctx, const SpecEquality* eq, int i, EqObjects
           !ResolveEqObject(ctx, who, type, n2, site, &obj->id[1])) {
         return false;
       }
-      if (!site && obj->id[1] < 0) obj->id[1] = 0;  // body2 omitted: the world
+      if (!site && obj->id[1] < 0) {
+        obj->id[1] = 0;  // body2 omitted: the world
+      }
       break;
     }
     case mjEQ_JOINT:
@@ -95,7 +97,9 @@ bool CheckEquality(NonTreeContext* ctx, const SpecEquality* eq, int i, EqObjects
     case mjEQ_FLEX:
     case mjEQ_FLEXVERT:
     case mjEQ_FLEXSTRAIN:
-      if (!ResolveEqObject(ctx, who, mjOBJ_FLEX, n1, true, &obj->id[0])) return false;
+      if (!ResolveEqObject(ctx, who, mjOBJ_FLEX, n1, true, &obj->id[0])) {
+        return false;
+      }
       break;
     default:
       ctx->error = who + ": equality type " + std::to_string(s.type) + " is " + kNotSupported;
@@ -115,7 +119,9 @@ bool SizeEqualities(NonTreeContext* ctx, mjModel* sizes) {
   int neq = static_cast<int>(spec->equalities.size());
   for (int i = 0; i < neq; i++) {
     EqObjects obj;
-    if (!CheckEquality(ctx, spec->equalities[i].get(), i, &obj)) return false;
+    if (!CheckEquality(ctx, spec->equalities[i].get(), i, &obj)) {
+      return false;
+    }
   }
   sizes->neq = neq;
   return true;
@@ -128,7 +134,9 @@ bool FillEqualities(NonTreeContext* ctx, mjModel* m) {
     SpecEquality* eq = spec->equalities[i].get();
     const mjsEquality& s = eq->s;
     EqObjects obj;
-    if (!CheckEquality(ctx, eq, i, &obj)) return false;
+    if (!CheckEquality(ctx, eq, i, &obj)) {
+      return false;
+    }
     eq->id = i;
 
     m->eq_type[i] = s.type;
@@ -136,10 +144,16 @@ bool FillEqualities(NonTreeContext* ctx, mjModel* m) {
     m->eq_obj2id[i] = obj.id[1];
     m->eq_objtype[i] = obj.objtype;
     m->eq_active0[i] = s.active ? 1 : 0;
-    for (int k = 0; k < mjNREF; k++) m->eq_solref[mjNREF*i + k] = s.solref[k];
-    for (int k = 0; k < mjNIMP; k++) m->eq_solimp[mjNIMP*i + k] = s.solimp[k];
-    mjtNum* data = m->eq_data + mjNEQDATA*i;
-    for (int k = 0; k < mjNEQDATA; k++) data[k] = s.data[k];
+    for (int k = 0; k < mjNREF; k++) {
+      m->eq_solref[mjNREF * i + k] = s.solref[k];
+    }
+    for (int k = 0; k < mjNIMP; k++) {
+      m->eq_solimp[mjNIMP * i + k] = s.solimp[k];
+    }
+    mjtNum* data = m->eq_data + mjNEQDATA * i;
+    for (int k = 0; k < mjNEQDATA; k++) {
+      data[k] = s.data[k];
+    }
     if (s.type == mjEQ_CONNECT && obj.objtype == mjOBJ_SITE) {
       std::memset(data, 0, mjNEQDATA * sizeof(mjtNum));
     }
@@ -147,9 +161,11 @@ bool FillEqualities(NonTreeContext* ctx, mjModel* m) {
     // meaning "take the relative pose at qpos0" (set by mj_setConst), so it is left alone
     if (s.type == mjEQ_WELD) {
       mjtNum* q = data + 6;
-      mjtNum norm = std::sqrt(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3]);
+      mjtNum norm = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
       if (norm > 0) {
-        for (int k = 0; k < 4; k++) q[k] /= norm;
+        for (int k = 0; k < 4; k++) {
+          q[k] /= norm;
+        }
       }
     }
   }

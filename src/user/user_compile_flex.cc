@@ -12,9 +12,13 @@ namespace motus {
 
 namespace {
 
-bool SizeFlexes(CompileContext* c) { return RejectIfAny(c, c->spec->flexes.size(), "flexes"); }
+bool SizeFlexes(CompileContext* c) {
+  return RejectIfAny(c, c->spec->flexes.size(), "flexes");
+}
 
-bool FillFlexes(CompileContext*) { return true; }
+bool FillFlexes(CompileContext*) {
+  return true;
+}
 
 }  // namespace
 

@@ -27,7 +27,9 @@ bool SizeHFields(CompileContext* c) {
     actx.assetdir = h->compiler && h->compiler->meshdir ? *h->compiler->meshdir : "";
     actx.strippath = s->s.strippath;
     std::string err;
-    if (!LoadHField(&h->s, c->vfs, actx, &c->hfield[i], &err)) return c->Error(err, h);
+    if (!LoadHField(&h->s, c->vfs, actx, &c->hfield[i], &err)) {
+      return c->Error(err, h);
+    }
     ndata += static_cast<mjtSize>(c->hfield[i].data.size());
   }
   c->sizes.nhfield = static_cast<mjtSize>(s->hfields.size());
@@ -40,7 +42,9 @@ bool FillHFields(CompileContext* c) {
   int adr = 0;
   for (int i = 0; i < m->nhfield; i++) {
     const HFieldResult& h = c->hfield[i];
-    for (int k = 0; k < 4; k++) m->hfield_size[4 * i + k] = h.size[k];
+    for (int k = 0; k < 4; k++) {
+      m->hfield_size[4 * i + k] = h.size[k];
+    }
     m->hfield_nrow[i] = h.nrow;
     m->hfield_ncol[i] = h.ncol;
     m->hfield_adr[i] = adr;

@@ -48,7 +48,9 @@ bool FillMaterials(CompileContext* c) {
     m->mat_reflectance[i] = s.reflectance;
     m->mat_metallic[i] = s.metallic;
     m->mat_roughness[i] = s.roughness;
-    for (int k = 0; k < 4; k++) m->mat_rgba[4 * i + k] = s.rgba[k];
+    for (int k = 0; k < 4; k++) {
+      m->mat_rgba[4 * i + k] = s.rgba[k];
+    }
   }
   return true;
 }

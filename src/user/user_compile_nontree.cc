@@ -17,7 +17,9 @@
 namespace motus {
 
 int NonTreeContext::Find(mjtObj type, const std::string& name) const {
-  if (name.empty() || !core) return -1;
+  if (name.empty() || !core) {
+    return -1;
+  }
   return core->FindId(type == mjOBJ_XBODY ? mjOBJ_BODY : type, name);
 }
 
@@ -35,7 +37,7 @@ void NonTreeTreeFromModel(NonTreeContext* ctx, const mjModel* m) {
   t.geom_bodyid.assign(m->geom_bodyid, m->geom_bodyid + m->ngeom);
   t.geom_type.assign(m->geom_type, m->geom_type + m->ngeom);
   t.site_bodyid.assign(m->site_bodyid, m->site_bodyid + m->nsite);
-  t.cam_resolution.assign(m->cam_resolution, m->cam_resolution + 2*m->ncam);
+  t.cam_resolution.assign(m->cam_resolution, m->cam_resolution + 2 * m->ncam);
   t.mesh_nvert.assign(m->mesh_vertnum, m->mesh_vertnum + m->nmesh);
 }
 
@@ -82,14 +84,15 @@ bool NonTreeFail(const NonTreeContext& ctx, CompileContext* core) {
 
 std::string Describe(const char* kind, const SpecElement* e, int id) {
   std::string s = kind;
-  if (e && !e->name.empty()) s += " '" + e->name + "'";
+  if (e && !e->name.empty()) {
+    s += " '" + e->name + "'";
+  }
   s += " (id = " + std::to_string(id) + ")";
   return s;
 }
 
-int ResolveLimited(int flag, const double range[2], const mjsCompiler* compiler,
-                   const char* what, const char* limname, const char* rangename,
-                   std::string* err) {
+int ResolveLimited(int flag, const double range[2], const mjsCompiler* compiler, const char* what,
+                   const char* limname, const char* rangename, std::string* err) {
   bool autolimits = compiler ? compiler->autolimits : true;
   if (flag == mjLIMITED_AUTO) {
     bool has_range = range[0] != 0 || range[1] != 0;
@@ -97,8 +100,7 @@ int ResolveLimited(int flag, const double range[2], const mjsCompiler* compiler,
       if (has_range) {
         *err = std::string(what) + " has `" + rangename + "` but not `" + limname +
                "`: set the autolimits=\"true\" compiler option, specify `" + limname +
-               "` explicitly (\"true\" or \"false\"), or remove the `" + rangename +
-               "` attribute";
+               "` explicitly (\"true\" or \"false\"), or remove the `" + rangename + "` attribute";
         return -1;
       }
       return 0;
@@ -115,7 +117,9 @@ int UserSize(int nuser, const std::vector<const std::vector<double>*>& data, con
   for (const std::vector<double>* d : data) {
     longest = std::max(longest, d ? static_cast<int>(d->size()) : 0);
   }
-  if (nuser < 0) return longest;
+  if (nuser < 0) {
+    return longest;
+  }
   if (longest > nuser) {
     *err = std::string("user data of ") + kind + " has " + std::to_string(longest) +
            " values, more than nuser_" + kind + " = " + std::to_string(nuser);
@@ -126,7 +130,9 @@ int UserSize(int nuser, const std::vector<const std::vector<double>*>& data, con
 
 void BodyChainDofs(const NonTreeTree& tree, int body, std::vector<int>* dofs) {
   for (int b = body; b > 0; b = tree.body_parentid[b]) {
-    for (int k = 0; k < tree.body_dofnum[b]; k++) dofs->push_back(tree.body_dofadr[b] + k);
+    for (int k = 0; k < tree.body_dofnum[b]; k++) {
+      dofs->push_back(tree.body_dofadr[b] + k);
+    }
   }
   std::sort(dofs->begin(), dofs->end());
   dofs->erase(std::unique(dofs->begin(), dofs->end()), dofs->end());

@@ -55,7 +55,7 @@ struct NonTreeContext {
   const CompileContext* core = nullptr;  // name -> id maps
   NonTreeTree tree;
   std::string error;
-  const SpecElement* bad = nullptr;      // element named by the error, if any
+  const SpecElement* bad = nullptr;  // element named by the error, if any
 
   // element order of the sorted kinds: pair k of the model is spec->pairs[pair_order[k]]
   std::vector<int> pair_order, exclude_order;
@@ -109,9 +109,8 @@ std::string Describe(const char* kind, const SpecElement* e, int id);
 // resolves a [false, true, auto] limit flag (XMLreference "limited"): "auto" means limited iff
 // compiler autolimits is set and range[0] < range[1]; without autolimits a nonzero range is an
 // error. Returns -1 (error, message in *err), 0 or 1.
-int ResolveLimited(int flag, const double range[2], const mjsCompiler* compiler,
-                   const char* what, const char* limname, const char* rangename,
-                   std::string* err);
+int ResolveLimited(int flag, const double range[2], const mjsCompiler* compiler, const char* what,
+                   const char* limname, const char* rangename, std::string* err);
 
 // number of user values of a kind: the spec's nuser_X when >= 0, else the largest userdata
 // length; -1 and an error when some element has more values than nuser_X allows.

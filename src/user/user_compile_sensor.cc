@@ -32,12 +32,12 @@ enum ObjKind {
   kJoint,      // any joint (further checked by type)
   kTendon,
   kActuator,
-  kBody,       // a body (subtrees)
-  kFrame,      // body, xbody, geom, site or camera
-  kGeomBody,   // geom or body (collision sensors)
-  kContact,    // geom, body, xbody (subtree), site, or nothing
-  kMesh,       // tactile: a mesh
-  kAny,        // user sensors: any type, or none
+  kBody,      // a body (subtrees)
+  kFrame,     // body, xbody, geom, site or camera
+  kGeomBody,  // geom or body (collision sensors)
+  kContact,   // geom, body, xbody (subtree), site, or nothing
+  kMesh,      // tactile: a mesh
+  kAny,       // user sensors: any type, or none
 };
 
 struct SensorInfo {
@@ -53,89 +53,149 @@ SensorInfo Info(int type) {
             Q = mjDATATYPE_QUATERNION;
   const int POS = mjSTAGE_POS, VEL = mjSTAGE_VEL, ACC = mjSTAGE_ACC;
   switch (type) {
-    case mjSENS_TOUCH:          return {P, ACC, kSite, kNone};
-    case mjSENS_ACCELEROMETER:  return {R, ACC, kSite, kNone};
-    case mjSENS_VELOCIMETER:    return {R, VEL, kSite, kNone};
-    case mjSENS_GYRO:           return {R, VEL, kSite, kNone};
-    case mjSENS_FORCE:          return {R, ACC, kSite, kNone};
-    case mjSENS_TORQUE:         return {R, ACC, kSite, kNone};
-    case mjSENS_MAGNETOMETER:   return {R, POS, kSite, kNone};
-    case mjSENS_RANGEFINDER:    return {P, POS, kSiteOrCam, kNone};
-    case mjSENS_CAMPROJECTION:  return {R, POS, kSite, kSiteOrCam};
-    case mjSENS_JOINTPOS:       return {R, POS, kJoint, kNone};
-    case mjSENS_JOINTVEL:       return {R, VEL, kJoint, kNone};
-    case mjSENS_TENDONPOS:      return {R, POS, kTendon, kNone};
-    case mjSENS_TENDONVEL:      return {R, VEL, kTendon, kNone};
-    case mjSENS_ACTUATORPOS:    return {R, POS, kActuator, kNone};
-    case mjSENS_ACTUATORVEL:    return {R, VEL, kActuator, kNone};
-    case mjSENS_ACTUATORFRC:    return {R, ACC, kActuator, kNone};
-    case mjSENS_JOINTACTFRC:    return {R, ACC, kJoint, kNone};
-    case mjSENS_TENDONACTFRC:   return {R, ACC, kTendon, kNone};
-    case mjSENS_BALLQUAT:       return {Q, POS, kJoint, kNone};
-    case mjSENS_BALLANGVEL:     return {R, VEL, kJoint, kNone};
-    case mjSENS_JOINTLIMITPOS:  return {R, POS, kJoint, kNone};
-    case mjSENS_JOINTLIMITVEL:  return {R, VEL, kJoint, kNone};
-    case mjSENS_JOINTLIMITFRC:  return {R, ACC, kJoint, kNone};
-    case mjSENS_TENDONLIMITPOS: return {R, POS, kTendon, kNone};
-    case mjSENS_TENDONLIMITVEL: return {R, VEL, kTendon, kNone};
-    case mjSENS_TENDONLIMITFRC: return {R, ACC, kTendon, kNone};
-    case mjSENS_FRAMEPOS:       return {R, POS, kFrame, kFrame};
-    case mjSENS_FRAMEQUAT:      return {Q, POS, kFrame, kFrame};
-    case mjSENS_FRAMEXAXIS:     return {A, POS, kFrame, kFrame};
-    case mjSENS_FRAMEYAXIS:     return {A, POS, kFrame, kFrame};
-    case mjSENS_FRAMEZAXIS:     return {A, POS, kFrame, kFrame};
-    case mjSENS_FRAMELINVEL:    return {R, VEL, kFrame, kFrame};
-    case mjSENS_FRAMEANGVEL:    return {R, VEL, kFrame, kFrame};
-    case mjSENS_FRAMELINACC:    return {R, ACC, kFrame, kNone};
-    case mjSENS_FRAMEANGACC:    return {R, ACC, kFrame, kNone};
-    case mjSENS_SUBTREECOM:     return {R, POS, kBody, kNone};
-    case mjSENS_SUBTREELINVEL:  return {R, VEL, kBody, kNone};
-    case mjSENS_SUBTREEANGMOM:  return {R, VEL, kBody, kNone};
-    case mjSENS_INSIDESITE:     return {P, POS, kFrame, kSite};
-    case mjSENS_GEOMDIST:       return {R, POS, kGeomBody, kGeomBody};
-    case mjSENS_GEOMNORMAL:     return {A, POS, kGeomBody, kGeomBody};
-    case mjSENS_GEOMFROMTO:     return {R, POS, kGeomBody, kGeomBody};
-    case mjSENS_CONTACT:        return {R, ACC, kContact, kContact};
-    case mjSENS_E_POTENTIAL:    return {R, POS, kNone, kNone};
-    case mjSENS_E_KINETIC:      return {R, POS, kNone, kNone};
-    case mjSENS_CLOCK:          return {R, POS, kNone, kNone};
-    case mjSENS_TACTILE:        return {R, ACC, kMesh, kGeomBody};
-    default:                    return {R, ACC, kAny, kAny};  // user
+    case mjSENS_TOUCH:
+      return {P, ACC, kSite, kNone};
+    case mjSENS_ACCELEROMETER:
+      return {R, ACC, kSite, kNone};
+    case mjSENS_VELOCIMETER:
+      return {R, VEL, kSite, kNone};
+    case mjSENS_GYRO:
+      return {R, VEL, kSite, kNone};
+    case mjSENS_FORCE:
+      return {R, ACC, kSite, kNone};
+    case mjSENS_TORQUE:
+      return {R, ACC, kSite, kNone};
+    case mjSENS_MAGNETOMETER:
+      return {R, POS, kSite, kNone};
+    case mjSENS_RANGEFINDER:
+      return {P, POS, kSiteOrCam, kNone};
+    case mjSENS_CAMPROJECTION:
+      return {R, POS, kSite, kSiteOrCam};
+    case mjSENS_JOINTPOS:
+      return {R, POS, kJoint, kNone};
+    case mjSENS_JOINTVEL:
+      return {R, VEL, kJoint, kNone};
+    case mjSENS_TENDONPOS:
+      return {R, POS, kTendon, kNone};
+    case mjSENS_TENDONVEL:
+      return {R, VEL, kTendon, kNone};
+    case mjSENS_ACTUATORPOS:
+      return {R, POS, kActuator, kNone};
+    case mjSENS_ACTUATORVEL:
+      return {R, VEL, kActuator, kNone};
+    case mjSENS_ACTUATORFRC:
+      return {R, ACC, kActuator, kNone};
+    case mjSENS_JOINTACTFRC:
+      return {R, ACC, kJoint, kNone};
+    case mjSENS_TENDONACTFRC:
+      return {R, ACC, kTendon, kNone};
+    case mjSENS_BALLQUAT:
+      return {Q, POS, kJoint, kNone};
+    case mjSENS_BALLANGVEL:
+      return {R, VEL, kJoint, kNone};
+    case mjSENS_JOINTLIMITPOS:
+      return {R, POS, kJoint, kNone};
+    case mjSENS_JOINTLIMITVEL:
+      return {R, VEL, kJoint, kNone};
+    case mjSENS_JOINTLIMITFRC:
+      return {R, ACC, kJoint, kNone};
+    case mjSENS_TENDONLIMITPOS:
+      return {R, POS, kTendon, kNone};
+    case mjSENS_TENDONLIMITVEL:
+      return {R, VEL, kTendon, kNone};
+    case mjSENS_TENDONLIMITFRC:
+      return {R, ACC, kTendon, kNone};
+    case mjSENS_FRAMEPOS:
+      return {R, POS, kFrame, kFrame};
+    case mjSENS_FRAMEQUAT:
+      return {Q, POS, kFrame, kFrame};
+    case mjSENS_FRAMEXAXIS:
+      return {A, POS, kFrame, kFrame};
+    case mjSENS_FRAMEYAXIS:
+      return {A, POS, kFrame, kFrame};
+    case mjSENS_FRAMEZAXIS:
+      return {A, POS, kFrame, kFrame};
+    case mjSENS_FRAMELINVEL:
+      return {R, VEL, kFrame, kFrame};
+    case mjSENS_FRAMEANGVEL:
+      return {R, VEL, kFrame, kFrame};
+    case mjSENS_FRAMELINACC:
+      return {R, ACC, kFrame, kNone};
+    case mjSENS_FRAMEANGACC:
+      return {R, ACC, kFrame, kNone};
+    case mjSENS_SUBTREECOM:
+      return {R, POS, kBody, kNone};
+    case mjSENS_SUBTREELINVEL:
+      return {R, VEL, kBody, kNone};
+    case mjSENS_SUBTREEANGMOM:
+      return {R, VEL, kBody, kNone};
+    case mjSENS_INSIDESITE:
+      return {P, POS, kFrame, kSite};
+    case mjSENS_GEOMDIST:
+      return {R, POS, kGeomBody, kGeomBody};
+    case mjSENS_GEOMNORMAL:
+      return {A, POS, kGeomBody, kGeomBody};
+    case mjSENS_GEOMFROMTO:
+      return {R, POS, kGeomBody, kGeomBody};
+    case mjSENS_CONTACT:
+      return {R, ACC, kContact, kContact};
+    case mjSENS_E_POTENTIAL:
+      return {R, POS, kNone, kNone};
+    case mjSENS_E_KINETIC:
+      return {R, POS, kNone, kNone};
+    case mjSENS_CLOCK:
+      return {R, POS, kNone, kNone};
+    case mjSENS_TACTILE:
+      return {R, ACC, kMesh, kGeomBody};
+    default:
+      return {R, ACC, kAny, kAny};  // user
   }
 }
 
 bool Accepts(ObjKind kind, int type, bool is_ref) {
   switch (kind) {
-    case kNone: return type == mjOBJ_UNKNOWN;
-    case kSite: return type == mjOBJ_SITE;
-    case kSiteOrCam: return type == mjOBJ_SITE || type == mjOBJ_CAMERA;
-    case kJoint: return type == mjOBJ_JOINT;
-    case kTendon: return type == mjOBJ_TENDON;
-    case kActuator: return type == mjOBJ_ACTUATOR;
-    case kBody: return type == mjOBJ_BODY;
+    case kNone:
+      return type == mjOBJ_UNKNOWN;
+    case kSite:
+      return type == mjOBJ_SITE;
+    case kSiteOrCam:
+      return type == mjOBJ_SITE || type == mjOBJ_CAMERA;
+    case kJoint:
+      return type == mjOBJ_JOINT;
+    case kTendon:
+      return type == mjOBJ_TENDON;
+    case kActuator:
+      return type == mjOBJ_ACTUATOR;
+    case kBody:
+      return type == mjOBJ_BODY;
     case kFrame:
       return (is_ref && type == mjOBJ_UNKNOWN) || type == mjOBJ_BODY || type == mjOBJ_XBODY ||
              type == mjOBJ_GEOM || type == mjOBJ_SITE || type == mjOBJ_CAMERA;
-    case kGeomBody: return type == mjOBJ_GEOM || type == mjOBJ_BODY;
+    case kGeomBody:
+      return type == mjOBJ_GEOM || type == mjOBJ_BODY;
     case kContact:
       return type == mjOBJ_UNKNOWN || type == mjOBJ_GEOM || type == mjOBJ_BODY ||
              type == mjOBJ_XBODY || (!is_ref && type == mjOBJ_SITE);
-    case kMesh: return type == mjOBJ_MESH;
-    case kAny: return true;
+    case kMesh:
+      return type == mjOBJ_MESH;
+    case kAny:
+      return true;
   }
   return false;
 }
 
 // resolves one object (the sensorized object or the reference); id -1 for mjOBJ_UNKNOWN
-bool ResolveObject(NonTreeContext* ctx, const std::string& who, int type,
-                   const std::string& name, ObjKind kind, bool is_ref, int* id) {
+bool ResolveObject(NonTreeContext* ctx, const std::string& who, int type, const std::string& name,
+                   ObjKind kind, bool is_ref, int* id) {
   *id = -1;
   const char* what = is_ref ? "reference object" : "sensorized object";
   if (kind == kNone && !is_ref && type != mjOBJ_UNKNOWN) {
     ctx->error = who + ": this sensor type has no " + what;
     return false;
   }
-  if (kind == kNone) return true;  // references of types without one are ignored
+  if (kind == kNone) {
+    return true;  // references of types without one are ignored
+  }
   if (!Accepts(kind, type, is_ref)) {
     ctx->error = who + ": invalid type of " + what + " (" + mju_type2Str(type) + ")";
     return false;
@@ -149,8 +209,8 @@ bool ResolveObject(NonTreeContext* ctx, const std::string& who, int type,
   }
   *id = ctx->Find(static_cast<mjtObj>(type), name);
   if (*id < 0) {
-    ctx->error = who + ": unrecognized name '" + name + "' of " + what + " (" +
-                 mju_type2Str(type) + ")";
+    ctx->error =
+        who + ": unrecognized name '" + name + "' of " + what + " (" + mju_type2Str(type) + ")";
     return false;
   }
   return true;
@@ -163,11 +223,13 @@ struct Resolved {
 
 // type-specific requirements on the resolved objects. With m == nullptr (sizes phase) the
 // checks that need compiled limits are skipped.
-bool CheckObjects(NonTreeContext* ctx, const mjModel* m, const std::string& who,
-                  const mjsSensor& s, const Resolved& r) {
+bool CheckObjects(NonTreeContext* ctx, const mjModel* m, const std::string& who, const mjsSensor& s,
+                  const Resolved& r) {
   const NonTreeTree& tree = ctx->tree;
   switch (s.type) {
-    case mjSENS_JOINTPOS: case mjSENS_JOINTVEL: case mjSENS_JOINTACTFRC: {
+    case mjSENS_JOINTPOS:
+    case mjSENS_JOINTVEL:
+    case mjSENS_JOINTACTFRC: {
       int type = tree.jnt_type[r.objid];
       if (type != mjJNT_SLIDE && type != mjJNT_HINGE) {
         ctx->error = who + ": joint must be slide or hinge";
@@ -175,19 +237,24 @@ bool CheckObjects(NonTreeContext* ctx, const mjModel* m, const std::string& who,
       }
       return true;
     }
-    case mjSENS_BALLQUAT: case mjSENS_BALLANGVEL:
+    case mjSENS_BALLQUAT:
+    case mjSENS_BALLANGVEL:
       if (tree.jnt_type[r.objid] != mjJNT_BALL) {
         ctx->error = who + ": joint must be ball";
         return false;
       }
       return true;
-    case mjSENS_JOINTLIMITPOS: case mjSENS_JOINTLIMITVEL: case mjSENS_JOINTLIMITFRC:
+    case mjSENS_JOINTLIMITPOS:
+    case mjSENS_JOINTLIMITVEL:
+    case mjSENS_JOINTLIMITFRC:
       if (m && !m->jnt_limited[r.objid]) {
         ctx->error = who + ": joint must be limited";
         return false;
       }
       return true;
-    case mjSENS_TENDONLIMITPOS: case mjSENS_TENDONLIMITVEL: case mjSENS_TENDONLIMITFRC:
+    case mjSENS_TENDONLIMITPOS:
+    case mjSENS_TENDONLIMITVEL:
+    case mjSENS_TENDONLIMITFRC:
       if (m && !m->tendon_limited[r.objid]) {
         ctx->error = who + ": tendon must be limited";
         return false;
@@ -198,7 +265,7 @@ bool CheckObjects(NonTreeContext* ctx, const mjModel* m, const std::string& who,
         ctx->error = who + ": camprojection needs a camera";
         return false;
       }
-      if (tree.cam_resolution[2*r.refid] <= 0 || tree.cam_resolution[2*r.refid + 1] <= 0) {
+      if (tree.cam_resolution[2 * r.refid] <= 0 || tree.cam_resolution[2 * r.refid + 1] <= 0) {
         ctx->error = who + ": camera resolution must be positive";
         return false;
       }
@@ -209,7 +276,9 @@ bool CheckObjects(NonTreeContext* ctx, const mjModel* m, const std::string& who,
         return false;
       }
       return true;
-    case mjSENS_GEOMDIST: case mjSENS_GEOMNORMAL: case mjSENS_GEOMFROMTO: {
+    case mjSENS_GEOMDIST:
+    case mjSENS_GEOMNORMAL:
+    case mjSENS_GEOMFROMTO: {
       if (s.objtype == s.reftype && r.objid == r.refid) {
         ctx->error = who + ": 1st body/geom must be different from 2nd body/geom";
         return false;
@@ -253,14 +322,13 @@ int SensorDim(NonTreeContext* ctx, const mjsSensor& s, const Resolved& r) {
     mjsSensor site = s;  // per-ray size from the data fields, times the camera pixel count
     site.objtype = mjOBJ_SITE;
     int per = mjs_sensorDim(&site);
-    const int* res = ctx->tree.cam_resolution.data() + 2*r.objid;
+    const int* res = ctx->tree.cam_resolution.data() + 2 * r.objid;
     return per * res[0] * res[1];
   }
   return mjs_sensorDim(&s);
 }
 
-bool CheckSensor(NonTreeContext* ctx, const mjModel* m, const SpecSensor* sen, int i,
-                 Resolved* r) {
+bool CheckSensor(NonTreeContext* ctx, const mjModel* m, const SpecSensor* sen, int i, Resolved* r) {
   ctx->bad = sen;
   const mjsSensor& s = sen->s;
   const std::string who = Describe("sensor", sen, i);
@@ -281,7 +349,9 @@ bool CheckSensor(NonTreeContext* ctx, const mjModel* m, const SpecSensor* sen, i
     ctx->error = who + ": missing sensorized object";
     return false;
   }
-  if (!CheckObjects(ctx, m, who, s, *r)) return false;
+  if (!CheckObjects(ctx, m, who, s, *r)) {
+    return false;
+  }
 
   // data type, stage, dimension
   if (s.type == mjSENS_USER) {
@@ -318,8 +388,8 @@ bool CheckSensor(NonTreeContext* ctx, const mjModel* m, const SpecSensor* sen, i
     ctx->error = who + ": negative noise";
     return false;
   }
-  bool collision = s.type == mjSENS_GEOMDIST || s.type == mjSENS_GEOMNORMAL ||
-                   s.type == mjSENS_GEOMFROMTO;
+  bool collision =
+      s.type == mjSENS_GEOMDIST || s.type == mjSENS_GEOMNORMAL || s.type == mjSENS_GEOMFROMTO;
   if (s.cutoff > 0 && !collision &&
       (r->datatype == mjDATATYPE_AXIS || r->datatype == mjDATATYPE_QUATERNION)) {
     ctx->error = who + ": cutoff applied to axis or quaternion datatype";
@@ -358,13 +428,17 @@ bool SizeSensors(NonTreeContext* ctx, mjModel* sizes) {
   for (int i = 0; i < nsensor; i++) {
     const SpecSensor* sen = spec->sensors[i].get();
     Resolved r;
-    if (!CheckSensor(ctx, nullptr, sen, i, &r)) return false;
+    if (!CheckSensor(ctx, nullptr, sen, i, &r)) {
+      return false;
+    }
     nsensordata += r.dim;
     nhistory += r.nhist;
     user.push_back(&sen->own.userdata);
   }
   int nuser = UserSize(spec->s.nuser_sensor, user, "sensor", &ctx->error);
-  if (nuser < 0) return false;
+  if (nuser < 0) {
+    return false;
+  }
   sizes->nsensor = nsensor;
   sizes->nsensordata = nsensordata;
   sizes->nuser_sensor = nuser;
@@ -379,14 +453,16 @@ bool FillSensors(NonTreeContext* ctx, mjModel* m) {
   // sensor history buffers follow the actuator buffers (2 + 2*nsample numbers each)
   int adr = 0, histadr = 0;
   for (int a = 0; a < m->nu; a++) {
-    int nsample = m->actuator_history[2*a];
-    histadr += nsample > 0 ? 2 + 2*nsample : 0;
+    int nsample = m->actuator_history[2 * a];
+    histadr += nsample > 0 ? 2 + 2 * nsample : 0;
   }
   for (int i = 0; i < nsensor; i++) {
     SpecSensor* sen = spec->sensors[i].get();
     const mjsSensor& s = sen->s;
     Resolved r;
-    if (!CheckSensor(ctx, m, sen, i, &r)) return false;
+    if (!CheckSensor(ctx, m, sen, i, &r)) {
+      return false;
+    }
     sen->id = i;
 
     m->sensor_type[i] = s.type;
@@ -398,25 +474,27 @@ bool FillSensors(NonTreeContext* ctx, mjModel* m) {
     bool hasref = Info(s.type).ref != kNone;
     m->sensor_reftype[i] = hasref ? s.reftype : mjOBJ_UNKNOWN;
     m->sensor_refid[i] = hasref ? r.refid : -1;
-    for (int k = 0; k < mjNSENS; k++) m->sensor_intprm[mjNSENS*i + k] = s.intprm[k];
+    for (int k = 0; k < mjNSENS; k++) {
+      m->sensor_intprm[mjNSENS * i + k] = s.intprm[k];
+    }
     m->sensor_dim[i] = r.dim;
     m->sensor_adr[i] = adr;
     adr += r.dim;
     m->sensor_cutoff[i] = s.cutoff;
     m->sensor_noise[i] = s.noise;
 
-    m->sensor_history[2*i] = s.nsample;
-    m->sensor_history[2*i + 1] = s.interp;
+    m->sensor_history[2 * i] = s.nsample;
+    m->sensor_history[2 * i + 1] = s.interp;
     m->sensor_historyadr[i] = r.nhist ? histadr : -1;
     histadr += r.nhist;
     m->sensor_delay[i] = s.delay;
-    m->sensor_interval[2*i] = s.interval[0];
-    m->sensor_interval[2*i + 1] = s.interval[1];
+    m->sensor_interval[2 * i] = s.interval[0];
+    m->sensor_interval[2 * i + 1] = s.interval[1];
 
     m->sensor_plugin[i] = -1;
     const std::vector<double>& ud = sen->own.userdata;
     for (int k = 0; k < nuser; k++) {
-      m->sensor_user[nuser*i + k] = k < static_cast<int>(ud.size()) ? ud[k] : 0;
+      m->sensor_user[nuser * i + k] = k < static_cast<int>(ud.size()) ? ud[k] : 0;
     }
   }
   return true;

@@ -32,8 +32,12 @@ using SkinData = SkinResult;
 bool ParseSkn(const std::vector<uint8_t>& bytes, SkinData* d, std::string* err) {
   size_t at = 0;
   auto take = [&](void* dst, size_t n) {
-    if (at + n > bytes.size()) return false;
-    if (n) std::memcpy(dst, bytes.data() + at, n);
+    if (at + n > bytes.size()) {
+      return false;
+    }
+    if (n) {
+      std::memcpy(dst, bytes.data() + at, n);
+    }
     at += n;
     return true;
   };
@@ -59,7 +63,9 @@ bool ParseSkn(const std::vector<uint8_t>& bytes, SkinData* d, std::string* err) 
     int32_t count = 0;
     ok = take(name, 40) && take(pos, sizeof(pos)) && take(quat, sizeof(quat)) &&
          take(&count, sizeof(count)) && count >= 0;
-    if (!ok) break;
+    if (!ok) {
+      break;
+    }
     std::vector<int> id(count);
     std::vector<float> w(count);
     ok = take(id.data(), id.size() * sizeof(int)) && take(w.data(), w.size() * sizeof(float));
@@ -80,17 +86,23 @@ bool ParseSkn(const std::vector<uint8_t>& bytes, SkinData* d, std::string* err) 
 bool PrepareSkin(CompileContext* c, SpecSkin* k, SkinData* d) {
   const SpecSkin::Own& o = k->own;
   if (!o.file.empty()) {
-    bool inline_data = !o.vert.empty() || !o.face.empty() || !o.texcoord.empty() ||
-                       !o.bodyname.empty();
-    if (inline_data) return c->Error("skin data given both in a file and in the model", k);
+    bool inline_data =
+        !o.vert.empty() || !o.face.empty() || !o.texcoord.empty() || !o.bodyname.empty();
+    if (inline_data) {
+      return c->Error("skin data given both in a file and in the model", k);
+    }
     AssetContext actx;
     actx.modelfiledir = c->spec->own.modelfiledir;
     actx.assetdir = k->compiler && k->compiler->meshdir ? *k->compiler->meshdir : "";
     actx.strippath = c->spec->s.strippath;
     std::vector<uint8_t> bytes;
     std::string err;
-    if (!ReadResource(c->vfs, actx.Resolve(o.file), &bytes, &err)) return c->Error(err, k);
-    if (!ParseSkn(bytes, d, &err)) return c->Error(err + " ('" + o.file + "')", k);
+    if (!ReadResource(c->vfs, actx.Resolve(o.file), &bytes, &err)) {
+      return c->Error(err, k);
+    }
+    if (!ParseSkn(bytes, d, &err)) {
+      return c->Error(err + " ('" + o.file + "')", k);
+    }
   } else {
     d->vert = o.vert;
     d->texcoord = o.texcoord;
@@ -114,24 +126,34 @@ bool PrepareSkin(CompileContext* c, SpecSkin* k, SkinData* d) {
     return c->Error("skin face data must be a nonempty multiple of 3 numbers", k);
   }
   for (int v : d->face) {
-    if (v < 0 || v >= nvert) return c->Error("skin face vertex index out of range", k);
+    if (v < 0 || v >= nvert) {
+      return c->Error("skin face vertex index out of range", k);
+    }
   }
   size_t nbone = d->bodyname.size();
-  if (nbone == 0) return c->Error("skin has no bones", k);
+  if (nbone == 0) {
+    return c->Error("skin has no bones", k);
+  }
   if (d->bindpos.size() != 3 * nbone || d->bindquat.size() != 4 * nbone ||
       d->vertid.size() != nbone || d->vertweight.size() != nbone) {
-    return c->Error("skin bone data (bindpos, bindquat, vertid, vertweight) do not match the "
-                    "number of bones", k);
+    return c->Error(
+        "skin bone data (bindpos, bindquat, vertid, vertweight) do not match the "
+        "number of bones",
+        k);
   }
 
   // material and bodies
   if (!k->own.material.empty()) {
     d->matid = c->FindId(mjOBJ_MATERIAL, k->own.material);
-    if (d->matid < 0) return c->Error("unknown material '" + k->own.material + "' in skin", k);
+    if (d->matid < 0) {
+      return c->Error("unknown material '" + k->own.material + "' in skin", k);
+    }
   }
   for (size_t b = 0; b < nbone; b++) {
     int id = c->FindId(mjOBJ_BODY, d->bodyname[b]);
-    if (id < 0) return c->Error("unknown body '" + d->bodyname[b] + "' in skin bone", k);
+    if (id < 0) {
+      return c->Error("unknown body '" + d->bodyname[b] + "' in skin bone", k);
+    }
     d->bodyid.push_back(id);
   }
 
@@ -140,8 +162,12 @@ bool PrepareSkin(CompileContext* c, SpecSkin* k, SkinData* d) {
     float* q = d->bindquat.data() + 4 * b;
     double n = std::sqrt(double(q[0]) * q[0] + double(q[1]) * q[1] + double(q[2]) * q[2] +
                          double(q[3]) * q[3]);
-    if (n < mjMINVAL) return c->Error("zero bind quaternion in skin bone", k);
-    for (int i = 0; i < 4; i++) q[i] = static_cast<float>(q[i] / n);
+    if (n < mjMINVAL) {
+      return c->Error("zero bind quaternion in skin bone", k);
+    }
+    for (int i = 0; i < 4; i++) {
+      q[i] = static_cast<float>(q[i] / n);
+    }
   }
 
   // vertex weights: each vertex's weights divided by their sum over all bones
@@ -153,14 +179,16 @@ bool PrepareSkin(CompileContext* c, SpecSkin* k, SkinData* d) {
     }
     for (size_t i = 0; i < d->vertid[b].size(); i++) {
       int v = d->vertid[b][i];
-      if (v < 0 || v >= nvert) return c->Error("skin bone vertex id out of range", k);
+      if (v < 0 || v >= nvert) {
+        return c->Error("skin bone vertex id out of range", k);
+      }
       total[v] += d->vertweight[b][i];
     }
   }
   for (int v = 0; v < nvert; v++) {
     if (!(total[v] > mjMINVAL)) {
-      return c->Error("skin vertex " + std::to_string(v) +
-                      " must have a positive total bone weight", k);
+      return c->Error(
+          "skin vertex " + std::to_string(v) + " must have a positive total bone weight", k);
     }
   }
   for (size_t b = 0; b < nbone; b++) {
@@ -177,12 +205,16 @@ bool SizeSkins(CompileContext* c) {
   mjtSize nvert = 0, ntex = 0, nface = 0, nbone = 0, nbonevert = 0;
   for (size_t i = 0; i < s->skins.size(); i++) {
     SkinData& d = c->skin[i];
-    if (!PrepareSkin(c, s->skins[i].get(), &d)) return false;
+    if (!PrepareSkin(c, s->skins[i].get(), &d)) {
+      return false;
+    }
     nvert += d.vert.size() / 3;
     ntex += d.texcoord.size() / 2;
     nface += d.face.size() / 3;
     nbone += d.bodyname.size();
-    for (const auto& ids : d.vertid) nbonevert += ids.size();
+    for (const auto& ids : d.vertid) {
+      nbonevert += ids.size();
+    }
   }
   c->sizes.nskin = static_cast<mjtSize>(s->skins.size());
   c->sizes.nskinvert = nvert;
@@ -205,7 +237,9 @@ bool FillSkins(CompileContext* c) {
     int nbone = static_cast<int>(d.bodyname.size());
     m->skin_matid[i] = d.matid;
     m->skin_group[i] = k->s.group;
-    for (int j = 0; j < 4; j++) m->skin_rgba[4 * i + j] = k->s.rgba[j];
+    for (int j = 0; j < 4; j++) {
+      m->skin_rgba[4 * i + j] = k->s.rgba[j];
+    }
     m->skin_inflate[i] = k->s.inflate;
     m->skin_vertadr[i] = vadr;
     m->skin_vertnum[i] = nvert;
@@ -225,8 +259,12 @@ bool FillSkins(CompileContext* c) {
       int n = static_cast<int>(d.vertid[b].size());
       m->skin_bonevertadr[bone] = bvadr;
       m->skin_bonevertnum[bone] = n;
-      for (int j = 0; j < 3; j++) m->skin_bonebindpos[3 * bone + j] = d.bindpos[3 * b + j];
-      for (int j = 0; j < 4; j++) m->skin_bonebindquat[4 * bone + j] = d.bindquat[4 * b + j];
+      for (int j = 0; j < 3; j++) {
+        m->skin_bonebindpos[3 * bone + j] = d.bindpos[3 * b + j];
+      }
+      for (int j = 0; j < 4; j++) {
+        m->skin_bonebindquat[4 * bone + j] = d.bindquat[4 * b + j];
+      }
       m->skin_bonebodyid[bone] = d.bodyid[b];
       for (int j = 0; j < n; j++) {
         m->skin_bonevertid[bvadr + j] = d.vertid[b][j];

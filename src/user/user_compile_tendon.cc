@@ -36,19 +36,22 @@ std::string WrapWhere(const SpecWrap* wrap, int tendon, int w) {
 
 // Resolves the object of one path element: id of the joint / site / geom (-1 for pulleys) and,
 // for geoms, the side site (-1 when none). Reports dangling names.
-bool ResolveWrap(NonTreeContext* ctx, int t, int w, const SpecWrap* wrap, int* objid,
-                 int* sideid) {
+bool ResolveWrap(NonTreeContext* ctx, int t, int w, const SpecWrap* wrap, int* objid, int* sideid) {
   *objid = -1;
   *sideid = -1;
   const std::string& target = wrap->own.target;
   switch (wrap->s.type) {
     case mjWRAP_JOINT:
       *objid = ctx->Find(mjOBJ_JOINT, target);
-      if (*objid < 0) ctx->error = "joint '" + target + "' not found " + WrapWhere(wrap, t, w);
+      if (*objid < 0) {
+        ctx->error = "joint '" + target + "' not found " + WrapWhere(wrap, t, w);
+      }
       return *objid >= 0;
     case mjWRAP_SITE:
       *objid = ctx->Find(mjOBJ_SITE, target);
-      if (*objid < 0) ctx->error = "site '" + target + "' not found " + WrapWhere(wrap, t, w);
+      if (*objid < 0) {
+        ctx->error = "site '" + target + "' not found " + WrapWhere(wrap, t, w);
+      }
       return *objid >= 0;
     case mjWRAP_SPHERE:
     case mjWRAP_CYLINDER: {
@@ -148,9 +151,13 @@ bool CheckTendon(NonTreeContext* ctx, const SpecTendon* ten, int t, std::vector<
       ctx->error = who + ": joint wraps cannot be mixed with sites, geoms and pulleys";
       return false;
     }
-    if (!ResolveWrap(ctx, t, w, wrap, &(*objid)[w], &(*sideid)[w])) return false;
+    if (!ResolveWrap(ctx, t, w, wrap, &(*objid)[w], &(*sideid)[w])) {
+      return false;
+    }
   }
-  if (!fixed && !CheckSpatialPath(ctx, ten, t, *objid)) return false;
+  if (!fixed && !CheckSpatialPath(ctx, ten, t, *objid)) {
+    return false;
+  }
 
   const mjsTendon& s = ten->s;
   if (!fixed && s.armature > 0) {
@@ -174,9 +181,11 @@ bool CheckTendon(NonTreeContext* ctx, const SpecTendon* ten, int t, std::vector<
   }
 
   // length limits; with "auto", limited iff autolimits and a nonempty range
-  int limited = ResolveLimited(s.limited, s.range, ten->compiler, who.c_str(), "limited",
-                               "range", &ctx->error);
-  if (limited < 0) return false;
+  int limited = ResolveLimited(s.limited, s.range, ten->compiler, who.c_str(), "limited", "range",
+                               &ctx->error);
+  if (limited < 0) {
+    return false;
+  }
   if (limited && s.range[0] >= s.range[1]) {
     ctx->error = "invalid limits in " + who;
     return false;
@@ -226,38 +235,48 @@ void FillTrees(mjModel* m, int t, const std::vector<int>& objid) {
   for (int w = 0; w < m->tendon_num[t]; w++) {
     int body = -1;
     switch (m->wrap_type[m->tendon_adr[t] + w]) {
-      case mjWRAP_JOINT: body = m->jnt_bodyid[objid[w]]; break;
-      case mjWRAP_SITE: body = m->site_bodyid[objid[w]]; break;
-      case mjWRAP_SPHERE: case mjWRAP_CYLINDER: body = m->geom_bodyid[objid[w]]; break;
-      default: break;
+      case mjWRAP_JOINT:
+        body = m->jnt_bodyid[objid[w]];
+        break;
+      case mjWRAP_SITE:
+        body = m->site_bodyid[objid[w]];
+        break;
+      case mjWRAP_SPHERE:
+      case mjWRAP_CYLINDER:
+        body = m->geom_bodyid[objid[w]];
+        break;
+      default:
+        break;
     }
-    if (body > 0 && m->body_treeid[body] >= 0) trees.push_back(m->body_treeid[body]);
+    if (body > 0 && m->body_treeid[body] >= 0) {
+      trees.push_back(m->body_treeid[body]);
+    }
   }
   std::sort(trees.begin(), trees.end());
   trees.erase(std::unique(trees.begin(), trees.end()), trees.end());
   m->tendon_treenum[t] = static_cast<int>(trees.size());
-  m->tendon_treeid[2*t] = trees.size() > 0 ? trees[0] : -1;
-  m->tendon_treeid[2*t + 1] = trees.size() > 1 ? trees[1] : -1;
+  m->tendon_treeid[2 * t] = trees.size() > 0 ? trees[0] : -1;
+  m->tendon_treeid[2 * t + 1] = trees.size() > 1 ? trees[1] : -1;
 }
 
 // limits, friction, springs and dampers of a validated tendon
 void FillAttributes(mjModel* m, int t, const SpecTendon* ten) {
   const mjsTendon& s = ten->s;
   std::string unused;
-  m->tendon_limited[t] = static_cast<mjtByte>(
-      ResolveLimited(s.limited, s.range, ten->compiler, "", "", "", &unused));
+  m->tendon_limited[t] =
+      static_cast<mjtByte>(ResolveLimited(s.limited, s.range, ten->compiler, "", "", "", &unused));
   m->tendon_actfrclimited[t] = s.actfrclimited == mjLIMITED_TRUE;
-  m->tendon_range[2*t] = s.range[0];
-  m->tendon_range[2*t + 1] = s.range[1];
-  m->tendon_actfrcrange[2*t] = s.actfrcrange[0];
-  m->tendon_actfrcrange[2*t + 1] = s.actfrcrange[1];
+  m->tendon_range[2 * t] = s.range[0];
+  m->tendon_range[2 * t + 1] = s.range[1];
+  m->tendon_actfrcrange[2 * t] = s.actfrcrange[0];
+  m->tendon_actfrcrange[2 * t + 1] = s.actfrcrange[1];
   for (int k = 0; k < mjNREF; k++) {
-    m->tendon_solref_lim[mjNREF*t + k] = s.solref_limit[k];
-    m->tendon_solref_fri[mjNREF*t + k] = s.solref_friction[k];
+    m->tendon_solref_lim[mjNREF * t + k] = s.solref_limit[k];
+    m->tendon_solref_fri[mjNREF * t + k] = s.solref_friction[k];
   }
   for (int k = 0; k < mjNIMP; k++) {
-    m->tendon_solimp_lim[mjNIMP*t + k] = s.solimp_limit[k];
-    m->tendon_solimp_fri[mjNIMP*t + k] = s.solimp_friction[k];
+    m->tendon_solimp_lim[mjNIMP * t + k] = s.solimp_limit[k];
+    m->tendon_solimp_fri[mjNIMP * t + k] = s.solimp_friction[k];
   }
   m->tendon_margin[t] = s.margin;
   m->tendon_frictionloss[t] = s.frictionloss;
@@ -268,8 +287,8 @@ void FillAttributes(mjModel* m, int t, const SpecTendon* ten) {
   m->tendon_stiffness[t] = s.stiffness[0];
   m->tendon_damping[t] = s.damping[0];
   for (int k = 0; k < mjNPOLY; k++) {
-    m->tendon_stiffnesspoly[mjNPOLY*t + k] = s.stiffness[k + 1];
-    m->tendon_dampingpoly[mjNPOLY*t + k] = s.damping[k + 1];
+    m->tendon_stiffnesspoly[mjNPOLY * t + k] = s.stiffness[k + 1];
+    m->tendon_dampingpoly[mjNPOLY * t + k] = s.damping[k + 1];
   }
 }
 
@@ -283,14 +302,18 @@ bool SizeTendons(NonTreeContext* ctx, mjModel* sizes) {
   std::vector<const std::vector<double>*> user;
   for (int t = 0; t < ntendon; t++) {
     const SpecTendon* ten = spec->tendons[t].get();
-    if (!CheckTendon(ctx, ten, t, &objid, &sideid)) return false;
+    if (!CheckTendon(ctx, ten, t, &objid, &sideid)) {
+      return false;
+    }
     TendonDofs(ctx->tree, ten, objid, &dofs);
     nwrap += static_cast<int>(ten->wraps.size());
     nJten += static_cast<int>(dofs.size());
     user.push_back(&ten->own.userdata);
   }
   int nuser = UserSize(spec->s.nuser_tendon, user, "tendon", &ctx->error);
-  if (nuser < 0) return false;
+  if (nuser < 0) {
+    return false;
+  }
   sizes->ntendon = ntendon;
   sizes->nwrap = nwrap;
   sizes->nJten = nJten;
@@ -306,7 +329,9 @@ bool FillTendons(NonTreeContext* ctx, mjModel* m) {
   int nuser = static_cast<int>(m->nuser_tendon);
   for (int t = 0; t < ntendon; t++) {
     SpecTendon* ten = spec->tendons[t].get();
-    if (!CheckTendon(ctx, ten, t, &objid, &sideid)) return false;
+    if (!CheckTendon(ctx, ten, t, &objid, &sideid)) {
+      return false;
+    }
     const mjsTendon& s = ten->s;
     ten->id = t;
 
@@ -323,9 +348,16 @@ bool FillTendons(NonTreeContext* ctx, mjModel* m) {
       m->wrap_type[adr] = type;
       m->wrap_objid[adr] = objid[w];
       switch (type) {
-        case mjWRAP_JOINT: case mjWRAP_PULLEY: m->wrap_prm[adr] = wrap->own.prm; break;
-        case mjWRAP_SITE: m->wrap_prm[adr] = 0; break;
-        default: m->wrap_prm[adr] = sideid[w]; break;
+        case mjWRAP_JOINT:
+        case mjWRAP_PULLEY:
+          m->wrap_prm[adr] = wrap->own.prm;
+          break;
+        case mjWRAP_SITE:
+          m->wrap_prm[adr] = 0;
+          break;
+        default:
+          m->wrap_prm[adr] = sideid[w];
+          break;
       }
     }
 
@@ -333,7 +365,9 @@ bool FillTendons(NonTreeContext* ctx, mjModel* m) {
     TendonDofs(ctx->tree, ten, objid, &dofs);
     m->ten_J_rownnz[t] = static_cast<int>(dofs.size());
     m->ten_J_rowadr[t] = jadr;
-    for (int d : dofs) m->ten_J_colind[jadr++] = d;
+    for (int d : dofs) {
+      m->ten_J_colind[jadr++] = d;
+    }
 
     FillTrees(m, t, objid);
     FillAttributes(m, t, ten);
@@ -349,20 +383,22 @@ bool FillTendons(NonTreeContext* ctx, mjModel* m) {
       }
       len0[0] = len0[1] = len;
     }
-    m->tendon_lengthspring[2*t] = len0[0];
-    m->tendon_lengthspring[2*t + 1] = len0[1];
+    m->tendon_lengthspring[2 * t] = len0[0];
+    m->tendon_lengthspring[2 * t + 1] = len0[1];
     m->tendon_length0[t] = 0;
     m->tendon_invweight0[t] = 0;
 
     // visualization and user data
     m->tendon_width[t] = s.width;
-    for (int k = 0; k < 4; k++) m->tendon_rgba[4*t + k] = s.rgba[k];
+    for (int k = 0; k < 4; k++) {
+      m->tendon_rgba[4 * t + k] = s.rgba[k];
+    }
     m->tendon_group[t] = s.group;
     m->tendon_matid[t] = ctx->Find(mjOBJ_MATERIAL, ten->own.material);
     m->tendon_actuatorid[t] = -1;
     const std::vector<double>& ud = ten->own.userdata;
     for (int k = 0; k < nuser; k++) {
-      m->tendon_user[nuser*t + k] = k < static_cast<int>(ud.size()) ? ud[k] : 0;
+      m->tendon_user[nuser * t + k] = k < static_cast<int>(ud.size()) ? ud[k] : 0;
     }
   }
   return true;
@@ -388,7 +424,7 @@ bool SitePathLength(const mjModel* m, const mjData* d, int t, mjtNum* length) {
       int id = m->wrap_objid[w];
       if (prev >= 0) {
         mjtNum dif[3];
-        mju_sub3(dif, d->site_xpos + 3*id, d->site_xpos + 3*prev);
+        mju_sub3(dif, d->site_xpos + 3 * id, d->site_xpos + 3 * prev);
         branch += mju_norm3(dif);
       }
       prev = id;
@@ -405,22 +441,26 @@ bool SitePathLength(const mjModel* m, const mjData* d, int t, mjtNum* length) {
 bool FinalizeTendons(mjModel* m, std::string* warning) {
   std::vector<int> todo;
   for (int t = 0; t < m->ntendon; t++) {
-    const mjtNum* spring = m->tendon_lengthspring + 2*t;
+    const mjtNum* spring = m->tendon_lengthspring + 2 * t;
     if (spring[0] == -1 && spring[1] == -1 && m->wrap_type[m->tendon_adr[t]] != mjWRAP_JOINT) {
       todo.push_back(t);
     }
   }
-  if (todo.empty()) return true;
+  if (todo.empty()) {
+    return true;
+  }
 
   // positions in the spring reference configuration, on a scratch mjData
   mjData* d = mj_makeData(m);
-  if (!d) return false;
+  if (!d) {
+    return false;
+  }
   mju_copy(d->qpos, m->qpos_spring, m->nq);
   mj_kinematics(m, d);
   for (int t : todo) {
     mjtNum length;
     if (SitePathLength(m, d, t, &length)) {
-      m->tendon_lengthspring[2*t] = m->tendon_lengthspring[2*t + 1] = length;
+      m->tendon_lengthspring[2 * t] = m->tendon_lengthspring[2 * t + 1] = length;
     } else if (warning->empty()) {
       *warning = "automatic springlength of tendon " + std::to_string(t) +
                  " (geom wrapping) needs the engine's tendon wrapping: left at (-1, -1)";
@@ -452,8 +492,12 @@ bool FillHook(CompileContext* core) {
 bool FinalizeHook(CompileContext* core, mjData* d) {
   (void)d;  // at qpos0; the spring lengths need qpos_spring
   std::string warning;
-  if (!FinalizeTendons(core->m, &warning)) return core->Error("could not allocate mjData");
-  if (!warning.empty()) mju_warning("%s", warning.c_str());
+  if (!FinalizeTendons(core->m, &warning)) {
+    return core->Error("could not allocate mjData");
+  }
+  if (!warning.empty()) {
+    mju_warning("%s", warning.c_str());
+  }
   return true;
 }
 

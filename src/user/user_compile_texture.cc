@@ -27,7 +27,9 @@ bool SizeTextures(CompileContext* c) {
     actx.assetdir = t->compiler && t->compiler->texturedir ? *t->compiler->texturedir : "";
     actx.strippath = s->s.strippath;
     std::string err;
-    if (!LoadTexture(&t->s, c->vfs, actx, &c->texture[i], &err)) return c->Error(err, t);
+    if (!LoadTexture(&t->s, c->vfs, actx, &c->texture[i], &err)) {
+      return c->Error(err, t);
+    }
     ndata += static_cast<mjtSize>(c->texture[i].data.size());
   }
   c->sizes.ntex = static_cast<mjtSize>(s->textures.size());

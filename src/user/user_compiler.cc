@@ -25,14 +25,20 @@ namespace motus {
 // ------------------------------------ context helpers -----------------------------------------
 
 int CompileContext::FindId(mjtObj type, const std::string& name) const {
-  if (type == mjOBJ_XBODY) type = mjOBJ_BODY;
-  if (name.empty() || type <= mjOBJ_UNKNOWN || type >= mjNOBJECT) return -1;
+  if (type == mjOBJ_XBODY) {
+    type = mjOBJ_BODY;
+  }
+  if (name.empty() || type <= mjOBJ_UNKNOWN || type >= mjNOBJECT) {
+    return -1;
+  }
   auto it = ids[type].find(name);
   return it == ids[type].end() ? -1 : it->second;
 }
 
 bool CompileContext::Error(const std::string& msg, const SpecElement* e) {
-  if (!error.empty()) return false;  // keep the first error
+  if (!error.empty()) {
+    return false;  // keep the first error
+  }
   error = "Error: " + msg;
   if (e) {
     error += "\nElement name '" + e->name + "', id " + std::to_string(e->id);
@@ -43,8 +49,12 @@ bool CompileContext::Error(const std::string& msg, const SpecElement* e) {
 int CompileContext::UserSize(int specsize, const std::vector<const std::vector<double>*>& data,
                              const char* what) {
   int longest = 0;
-  for (const auto* v : data) longest = std::max(longest, static_cast<int>(v->size()));
-  if (specsize < 0) return longest;
+  for (const auto* v : data) {
+    longest = std::max(longest, static_cast<int>(v->size()));
+  }
+  if (specsize < 0) {
+    return longest;
+  }
   if (longest > specsize) {
     Error(std::string("user has more values than nuser_") + what);
     return -1;
@@ -53,11 +63,15 @@ int CompileContext::UserSize(int specsize, const std::vector<const std::vector<d
 }
 
 void CompileContext::CopyUser(mjtNum* dst, int nuser, const std::vector<double>& src) {
-  for (int i = 0; i < nuser; i++) dst[i] = i < static_cast<int>(src.size()) ? src[i] : 0;
+  for (int i = 0; i < nuser; i++) {
+    dst[i] = i < static_cast<int>(src.size()) ? src[i] : 0;
+  }
 }
 
 bool RejectIfAny(CompileContext* ctx, size_t count, const char* what) {
-  if (count) return ctx->Error(std::string(what) + " are not supported yet");
+  if (count) {
+    return ctx->Error(std::string(what) + " are not supported yet");
+  }
   return true;
 }
 
@@ -67,20 +81,27 @@ namespace {
 
 // name of an asset: its name, or the file name without directory and extension
 std::string AssetName(const SpecElement* e, const std::string& file) {
-  if (!e->name.empty() || file.empty()) return e->name;
+  if (!e->name.empty() || file.empty()) {
+    return e->name;
+  }
   std::string base = file;
   size_t slash = base.find_last_of("/\\");
-  if (slash != std::string::npos) base = base.substr(slash + 1);
+  if (slash != std::string::npos) {
+    base = base.substr(slash + 1);
+  }
   size_t dot = base.find_last_of('.');
-  if (dot != std::string::npos && dot > 0) base = base.substr(0, dot);
+  if (dot != std::string::npos && dot > 0) {
+    base = base.substr(0, dot);
+  }
   return base;
 }
 
 const char* TypeName(int type) {
   static const char* names[mjNOBJECT] = {
-      "unknown", "body", "xbody", "joint", "dof", "geom", "site", "camera", "light",
-      "flex", "mesh", "skin", "hfield", "texture", "material", "pair", "exclude",
-      "equality", "tendon", "actuator", "sensor", "numeric", "text", "tuple", "key", "plugin"};
+      "unknown",  "body",  "xbody",   "joint",    "dof",    "geom",     "site",
+      "camera",   "light", "flex",    "mesh",     "skin",   "hfield",   "texture",
+      "material", "pair",  "exclude", "equality", "tendon", "actuator", "sensor",
+      "numeric",  "text",  "tuple",   "key",      "plugin"};
   return type >= 0 && type < mjNOBJECT ? names[type] : "object";
 }
 
@@ -89,11 +110,16 @@ const char* TypeName(int type) {
 // compiled name of element e of a type (assets may take their file name)
 std::string CompiledName(const SpecElement* e) {
   switch (e->elemtype) {
-    case mjOBJ_MESH: return AssetName(e, static_cast<const SpecMesh*>(e)->own.file);
-    case mjOBJ_SKIN: return AssetName(e, static_cast<const SpecSkin*>(e)->own.file);
-    case mjOBJ_HFIELD: return AssetName(e, static_cast<const SpecHField*>(e)->own.file);
-    case mjOBJ_TEXTURE: return AssetName(e, static_cast<const SpecTexture*>(e)->own.file);
-    default: return e->name;
+    case mjOBJ_MESH:
+      return AssetName(e, static_cast<const SpecMesh*>(e)->own.file);
+    case mjOBJ_SKIN:
+      return AssetName(e, static_cast<const SpecSkin*>(e)->own.file);
+    case mjOBJ_HFIELD:
+      return AssetName(e, static_cast<const SpecHField*>(e)->own.file);
+    case mjOBJ_TEXTURE:
+      return AssetName(e, static_cast<const SpecTexture*>(e)->own.file);
+    default:
+      return e->name;
   }
 }
 
@@ -101,38 +127,58 @@ bool Gather(CompileContext* c) {
   SpecModel* s = c->spec;
   for (SpecBody* b : BodyOrder(s)) {
     c->bodies.push_back(b);
-    for (auto& e : b->joints) c->joints.push_back(e.get());
-    for (auto& e : b->geoms) c->geoms.push_back(e.get());
-    for (auto& e : b->sites) c->sites.push_back(e.get());
-    for (auto& e : b->cameras) c->cameras.push_back(e.get());
-    for (auto& e : b->lights) c->lights.push_back(e.get());
-    for (auto& e : b->frames) c->frames.push_back(e.get());
+    for (auto& e : b->joints) {
+      c->joints.push_back(e.get());
+    }
+    for (auto& e : b->geoms) {
+      c->geoms.push_back(e.get());
+    }
+    for (auto& e : b->sites) {
+      c->sites.push_back(e.get());
+    }
+    for (auto& e : b->cameras) {
+      c->cameras.push_back(e.get());
+    }
+    for (auto& e : b->lights) {
+      c->lights.push_back(e.get());
+    }
+    for (auto& e : b->frames) {
+      c->frames.push_back(e.get());
+    }
   }
 
   // ids and name maps; a repeated name within one type is an error naming both elements
   for (int t = mjOBJ_BODY; t < mjNOBJECT; t++) {
-    if (t == mjOBJ_XBODY || t == mjOBJ_DOF) continue;
+    if (t == mjOBJ_XBODY || t == mjOBJ_DOF) {
+      continue;
+    }
     std::vector<SpecElement*> list = TreeOrder(s, static_cast<mjtObj>(t));
     for (size_t i = 0; i < list.size(); i++) {
       SpecElement* e = list[i];
       e->id = static_cast<int>(i);
       std::string name = CompiledName(e);
-      if (name.empty()) continue;
+      if (name.empty()) {
+        continue;
+      }
       auto [it, fresh] = c->ids[t].emplace(name, e->id);
       if (!fresh) {
         return c->Error("repeated name '" + name + "' in " + TypeName(t) + " (ids " +
-                        std::to_string(it->second) + " and " + std::to_string(e->id) + ")", e);
+                            std::to_string(it->second) + " and " + std::to_string(e->id) + ")",
+                        e);
       }
     }
   }
   for (size_t i = 0; i < c->frames.size(); i++) {
     SpecFrame* f = c->frames[i];
     f->id = static_cast<int>(i);
-    if (f->name.empty()) continue;
+    if (f->name.empty()) {
+      continue;
+    }
     auto [it, fresh] = c->frame_ids.emplace(f->name, f->id);
     if (!fresh) {
       return c->Error("repeated name '" + f->name + "' in frame (ids " +
-                      std::to_string(it->second) + " and " + std::to_string(f->id) + ")", f);
+                          std::to_string(it->second) + " and " + std::to_string(f->id) + ")",
+                      f);
     }
   }
   return true;
@@ -142,10 +188,10 @@ bool Gather(CompileContext* c) {
 
 namespace {
 
-const CompileKind* const kKinds[] = {
-    &kCompileMaterials, &kCompileTextures, &kCompileHFields, &kCompileSkins,
-    &kCompileFlexes,    &kCompileContacts, &kCompileEqualities, &kCompileTendons,
-    &kCompileActuators, &kCompileSensors,  &kCompileCustom,   &kCompilePlugins};
+const CompileKind* const kKinds[] = {&kCompileMaterials,  &kCompileTextures, &kCompileHFields,
+                                     &kCompileSkins,      &kCompileFlexes,   &kCompileContacts,
+                                     &kCompileEqualities, &kCompileTendons,  &kCompileActuators,
+                                     &kCompileSensors,    &kCompileCustom,   &kCompilePlugins};
 
 }  // namespace
 
@@ -173,7 +219,9 @@ void SetGlobalSizes(CompileContext* c) {
   z.njmax = s.njmax;
   z.nconmax = s.nconmax;
   int ngravcomp = 0;
-  for (SpecBody* b : c->bodies) ngravcomp += b->s.gravcomp != 0;
+  for (SpecBody* b : c->bodies) {
+    ngravcomp += b->s.gravcomp != 0;
+  }
   z.ngravcomp = ngravcomp;
 }
 
@@ -186,48 +234,77 @@ namespace {
 // the name_*adr array of a type in a model, or nullptr
 int* NameAdr(mjModel* m, int type) {
   switch (type) {
-    case mjOBJ_BODY: return m->name_bodyadr;
-    case mjOBJ_JOINT: return m->name_jntadr;
-    case mjOBJ_GEOM: return m->name_geomadr;
-    case mjOBJ_SITE: return m->name_siteadr;
-    case mjOBJ_CAMERA: return m->name_camadr;
-    case mjOBJ_LIGHT: return m->name_lightadr;
-    case mjOBJ_FLEX: return m->name_flexadr;
-    case mjOBJ_MESH: return m->name_meshadr;
-    case mjOBJ_SKIN: return m->name_skinadr;
-    case mjOBJ_HFIELD: return m->name_hfieldadr;
-    case mjOBJ_TEXTURE: return m->name_texadr;
-    case mjOBJ_MATERIAL: return m->name_matadr;
-    case mjOBJ_PAIR: return m->name_pairadr;
-    case mjOBJ_EXCLUDE: return m->name_excludeadr;
-    case mjOBJ_EQUALITY: return m->name_eqadr;
-    case mjOBJ_TENDON: return m->name_tendonadr;
-    case mjOBJ_ACTUATOR: return m->name_actuatoradr;
-    case mjOBJ_SENSOR: return m->name_sensoradr;
-    case mjOBJ_NUMERIC: return m->name_numericadr;
-    case mjOBJ_TEXT: return m->name_textadr;
-    case mjOBJ_TUPLE: return m->name_tupleadr;
-    case mjOBJ_KEY: return m->name_keyadr;
-    case mjOBJ_PLUGIN: return m->name_pluginadr;
-    default: return nullptr;
+    case mjOBJ_BODY:
+      return m->name_bodyadr;
+    case mjOBJ_JOINT:
+      return m->name_jntadr;
+    case mjOBJ_GEOM:
+      return m->name_geomadr;
+    case mjOBJ_SITE:
+      return m->name_siteadr;
+    case mjOBJ_CAMERA:
+      return m->name_camadr;
+    case mjOBJ_LIGHT:
+      return m->name_lightadr;
+    case mjOBJ_FLEX:
+      return m->name_flexadr;
+    case mjOBJ_MESH:
+      return m->name_meshadr;
+    case mjOBJ_SKIN:
+      return m->name_skinadr;
+    case mjOBJ_HFIELD:
+      return m->name_hfieldadr;
+    case mjOBJ_TEXTURE:
+      return m->name_texadr;
+    case mjOBJ_MATERIAL:
+      return m->name_matadr;
+    case mjOBJ_PAIR:
+      return m->name_pairadr;
+    case mjOBJ_EXCLUDE:
+      return m->name_excludeadr;
+    case mjOBJ_EQUALITY:
+      return m->name_eqadr;
+    case mjOBJ_TENDON:
+      return m->name_tendonadr;
+    case mjOBJ_ACTUATOR:
+      return m->name_actuatoradr;
+    case mjOBJ_SENSOR:
+      return m->name_sensoradr;
+    case mjOBJ_NUMERIC:
+      return m->name_numericadr;
+    case mjOBJ_TEXT:
+      return m->name_textadr;
+    case mjOBJ_TUPLE:
+      return m->name_tupleadr;
+    case mjOBJ_KEY:
+      return m->name_keyadr;
+    case mjOBJ_PLUGIN:
+      return m->name_pluginadr;
+    default:
+      return nullptr;
   }
 }
 
 // the types stored in names, in mjtObj order
-const int kNamedTypes[] = {mjOBJ_BODY, mjOBJ_JOINT, mjOBJ_GEOM, mjOBJ_SITE, mjOBJ_CAMERA,
-                           mjOBJ_LIGHT, mjOBJ_FLEX, mjOBJ_MESH, mjOBJ_SKIN, mjOBJ_HFIELD,
-                           mjOBJ_TEXTURE, mjOBJ_MATERIAL, mjOBJ_PAIR, mjOBJ_EXCLUDE,
-                           mjOBJ_EQUALITY, mjOBJ_TENDON, mjOBJ_ACTUATOR, mjOBJ_SENSOR,
-                           mjOBJ_NUMERIC, mjOBJ_TEXT, mjOBJ_TUPLE, mjOBJ_KEY, mjOBJ_PLUGIN};
+const int kNamedTypes[] = {
+    mjOBJ_BODY,    mjOBJ_JOINT,   mjOBJ_GEOM,     mjOBJ_SITE,   mjOBJ_CAMERA,   mjOBJ_LIGHT,
+    mjOBJ_FLEX,    mjOBJ_MESH,    mjOBJ_SKIN,     mjOBJ_HFIELD, mjOBJ_TEXTURE,  mjOBJ_MATERIAL,
+    mjOBJ_PAIR,    mjOBJ_EXCLUDE, mjOBJ_EQUALITY, mjOBJ_TENDON, mjOBJ_ACTUATOR, mjOBJ_SENSOR,
+    mjOBJ_NUMERIC, mjOBJ_TEXT,    mjOBJ_TUPLE,    mjOBJ_KEY,    mjOBJ_PLUGIN};
 
 // file paths of assets: mesh, skin, hfield, texture (mjModel *_pathadr)
 std::string AssetPath(const SpecElement* e) {
   switch (e->elemtype) {
-    case mjOBJ_MESH: return static_cast<const SpecMesh*>(e)->own.file;
-    case mjOBJ_SKIN: return static_cast<const SpecSkin*>(e)->own.file;
-    case mjOBJ_HFIELD: return static_cast<const SpecHField*>(e)->own.file;
-    case mjOBJ_TEXTURE: return static_cast<const SpecTexture*>(e)->own.file;
-    default: return "";
+    case mjOBJ_MESH:
+      return static_cast<const SpecMesh*>(e)->own.file;
+    case mjOBJ_SKIN:
+      return static_cast<const SpecSkin*>(e)->own.file;
+    case mjOBJ_HFIELD:
+      return static_cast<const SpecHField*>(e)->own.file;
+    case mjOBJ_TEXTURE:
+      return static_cast<const SpecTexture*>(e)->own.file;
+    default:
+      return "";
   }
 }
 
@@ -240,7 +317,9 @@ void NameSizes(CompileContext* c) {
     for (SpecElement* e : TreeOrder(c->spec, static_cast<mjtObj>(t))) {
       n += CompiledName(e).size() + 1;
       std::string path = AssetPath(e);
-      if (!path.empty()) p += path.size() + 1;
+      if (!path.empty()) {
+        p += path.size() + 1;
+      }
     }
   }
   n += c->sizes.nkey - c->spec->keys.size();
@@ -266,11 +345,14 @@ void FillNames(CompileContext* c) {
     for (size_t i = 0; i < list.size(); i++) {
       nameadr[i] = put(CompiledName(list[i]));
       std::string path = AssetPath(list[i]);
-      int* pathadr = t == mjOBJ_MESH ? m->mesh_pathadr
-                     : t == mjOBJ_SKIN ? m->skin_pathadr
-                     : t == mjOBJ_HFIELD ? m->hfield_pathadr
-                     : t == mjOBJ_TEXTURE ? m->tex_pathadr : nullptr;
-      if (!pathadr) continue;
+      int* pathadr = t == mjOBJ_MESH      ? m->mesh_pathadr
+                     : t == mjOBJ_SKIN    ? m->skin_pathadr
+                     : t == mjOBJ_HFIELD  ? m->hfield_pathadr
+                     : t == mjOBJ_TEXTURE ? m->tex_pathadr
+                                          : nullptr;
+      if (!pathadr) {
+        continue;
+      }
       if (path.empty()) {
         pathadr[i] = -1;
       } else {
@@ -280,7 +362,9 @@ void FillNames(CompileContext* c) {
       }
     }
     if (t == mjOBJ_KEY) {
-      for (int i = static_cast<int>(list.size()); i < m->nkey; i++) nameadr[i] = put("");
+      for (int i = static_cast<int>(list.size()); i < m->nkey; i++) {
+        nameadr[i] = put("");
+      }
     }
   }
 }
@@ -300,7 +384,9 @@ bool FillKeys(CompileContext* c) {
     std::memcpy(qpos, m->qpos0, sizeof(mjtNum) * m->nq);
     for (int b = 0; b < m->nbody; b++) {
       int id = m->body_mocapid[b];
-      if (id < 0) continue;
+      if (id < 0) {
+        continue;
+      }
       std::memcpy(m->key_mpos + 3 * (k * m->nmocap + id), m->body_pos + 3 * b, 3 * sizeof(mjtNum));
       std::memcpy(m->key_mquat + 4 * (k * m->nmocap + id), m->body_quat + 4 * b,
                   4 * sizeof(mjtNum));
@@ -309,12 +395,17 @@ bool FillKeys(CompileContext* c) {
   for (size_t k = 0; k < c->spec->keys.size(); k++) {
     SpecKey* key = c->spec->keys[k].get();
     auto copy = [&](const std::vector<double>& v, mjtNum* dst, int n, const char* what) {
-      if (v.empty()) return true;
+      if (v.empty()) {
+        return true;
+      }
       if (static_cast<int>(v.size()) != n) {
         return c->Error(std::string("keyframe ") + std::to_string(k) + ": invalid " + what +
-                            " size, expected length " + std::to_string(n), key);
+                            " size, expected length " + std::to_string(n),
+                        key);
       }
-      for (int i = 0; i < n; i++) dst[i] = v[i];
+      for (int i = 0; i < n; i++) {
+        dst[i] = v[i];
+      }
       return true;
     };
     m->key_time[k] = key->s.time;
@@ -333,10 +424,16 @@ bool FillKeys(CompileContext* c) {
                        int width, const char* what) {
         for (const auto& [name, values] : part) {
           int id = c->FindId(type, name);
-          if (id < 0) continue;  // element removed after attaching: keep the default
+          if (id < 0) {
+            continue;  // element removed after attaching: keep the default
+          }
           int a = adr ? adr[id] : id * width;
-          if (a < 0) continue;
-          for (size_t i = 0; i < values.size(); i++) dst[a + i] = values[i];
+          if (a < 0) {
+            continue;
+          }
+          for (size_t i = 0; i < values.size(); i++) {
+            dst[a + i] = values[i];
+          }
         }
         (void)what;
       };
@@ -372,7 +469,9 @@ bool FillKeys(CompileContext* c) {
       }
     }
     if (!key->own.mquat.empty()) {
-      for (int i = 0; i < m->nmocap; i++) mju_normalize4(m->key_mquat + 4 * (k * m->nmocap + i));
+      for (int i = 0; i < m->nmocap; i++) {
+        mju_normalize4(m->key_mquat + 4 * (k * m->nmocap + i));
+      }
     }
   }
   return true;
@@ -393,8 +492,8 @@ bool LengthRanges(CompileContext* c, mjData* d) {
   for (int i = 0; i < m->nu; i++) {
     char err[300] = "";
     if (!mj_setLengthRange(m, d, i, &opt, err, sizeof(err))) {
-      const SpecElement* e = i < static_cast<int>(c->spec->actuators.size())
-                                 ? c->spec->actuators[i].get() : nullptr;
+      const SpecElement* e =
+          i < static_cast<int>(c->spec->actuators.size()) ? c->spec->actuators[i].get() : nullptr;
       return c->Error(std::string("actuator length range: ") + err, e);
     }
   }
@@ -422,7 +521,9 @@ void ComputeStats(CompileContext* c, mjData* d) {
   const mjStatistic& given = c->spec->s.stat;
 
   double mass = 0;
-  for (int i = 1; i < m->nbody; i++) mass += m->body_mass[i];
+  for (int i = 1; i < m->nbody; i++) {
+    mass += m->body_mass[i];
+  }
   double meanmass = m->nbody > 1 ? mass / (m->nbody - 1) : 0;
 
   std::vector<double> bsize(m->nbody, 0);
@@ -440,7 +541,9 @@ void ComputeStats(CompileContext* c, mjData* d) {
     grow(m->body_parentid[b], d->xanchor + 3 * j, 0);
   }
   double meansize = 0;
-  for (int i = 1; i < m->nbody; i++) meansize += std::max(bsize[i], 1e-5);
+  for (int i = 1; i < m->nbody; i++) {
+    meansize += std::max(bsize[i], 1e-5);
+  }
 
   // dof length scale (programming_simulation.rst, Sleeping): 1 for translations, the body size
   // for rotations
@@ -462,7 +565,9 @@ void ComputeStats(CompileContext* c, mjData* d) {
       hi[k] = std::max(hi[k], p[k] + r);
     }
   };
-  for (int i = 1; i < m->nbody; i++) add(d->xipos + 3 * i, 0);
+  for (int i = 1; i < m->nbody; i++) {
+    add(d->xipos + 3 * i, 0);
+  }
   for (int g = 0; g < m->ngeom; g++) {
     double r = m->geom_rbound[g];
     if (m->geom_type[g] == mjGEOM_PLANE) {
@@ -471,8 +576,12 @@ void ComputeStats(CompileContext* c, mjData* d) {
     }
     add(d->geom_xpos + 3 * g, r);
   }
-  for (int i = 0; i < m->nsite; i++) add(d->site_xpos + 3 * i, 0);
-  for (int j = 0; j < m->njnt; j++) add(d->xanchor + 3 * j, 0);
+  for (int i = 0; i < m->nsite; i++) {
+    add(d->site_xpos + 3 * i, 0);
+  }
+  for (int j = 0; j < m->njnt; j++) {
+    add(d->xanchor + 3 * j, 0);
+  }
   double center[3] = {0, 0, 0}, extent = 0;
   if (any) {
     for (int k = 0; k < 3; k++) {
@@ -482,8 +591,12 @@ void ComputeStats(CompileContext* c, mjData* d) {
   }
 
   // without massive bodies, the defaults of mjStatistic (mass 1, size 0.2) are kept
-  if (meanmass < mjMINVAL) meanmass = 1;
-  if (m->nbody < 2) meansize = 0.2;
+  if (meanmass < mjMINVAL) {
+    meanmass = 1;
+  }
+  if (m->nbody < 2) {
+    meansize = 0.2;
+  }
   // the extent covers at least one mean body size on each side of the center (MuJoCo 3.3.8,
   // measured with the oracle: a body whose geoms lie on one side of its center of mass)
   // a model without extent (nothing, or only points) keeps the default extent 2
@@ -494,7 +607,9 @@ void ComputeStats(CompileContext* c, mjData* d) {
   for (int k = 0; k < 3; k++) {
     m->stat.center[k] = std::isnan(given.center[k]) ? center[k] : given.center[k];
   }
-  if (!std::isnan(given.meaninertia)) m->stat.meaninertia = given.meaninertia;
+  if (!std::isnan(given.meaninertia)) {
+    m->stat.meaninertia = given.meaninertia;
+  }
 }
 
 }  // namespace
@@ -509,7 +624,9 @@ namespace {
 // mebibytes (calibrated on MuJoCo 3.3.8's values, see DefaultArena).
 mjtSize ArenaSize(CompileContext* c) {
   const mjSpec& s = c->spec->s;
-  if (s.memory >= 0) return s.memory;
+  if (s.memory >= 0) {
+    return s.memory;
+  }
   // by default 500 constraint rows plus 3 per connect or weld equality and 1 per other
   // equality (calibrated on the oracle, see user_compiler_arena.cc)
   int njmax = s.njmax;
@@ -539,23 +656,43 @@ struct EngineError {
   std::string message;
 };
 
-void ThrowEngineError(const char* msg) { throw EngineError{msg}; }
+void ThrowEngineError(const char* msg) {
+  throw EngineError{msg};
+}
 
 bool CompileAll(CompileContext* c, std::unique_ptr<mjModel, ModelDeleter>* out) {
-  if (!Gather(c)) return false;
-  if (!CompileMeshes(c)) return false;
-  if (!CompileTree(c)) return false;
-  if (!CompileGeoms(c)) return false;
-  if (!CompileInertia(c)) return false;
-  if (!CompileTreeFinish(c)) return false;
+  if (!Gather(c)) {
+    return false;
+  }
+  if (!CompileMeshes(c)) {
+    return false;
+  }
+  if (!CompileTree(c)) {
+    return false;
+  }
+  if (!CompileGeoms(c)) {
+    return false;
+  }
+  if (!CompileInertia(c)) {
+    return false;
+  }
+  if (!CompileTreeFinish(c)) {
+    return false;
+  }
 
   SetGlobalSizes(c);
   for (const CompileKind* k : kKinds) {
-    if (!k->size(c)) return false;
+    if (!k->size(c)) {
+      return false;
+    }
   }
-  if (!TreeUserSizes(c)) return false;
+  if (!TreeUserSizes(c)) {
+    return false;
+  }
   NameSizes(c);
-  if (!SparseSizes(c)) return false;
+  if (!SparseSizes(c)) {
+    return false;
+  }
   c->sizes.nnames_map = mj_namesMapSize(&c->sizes);
   c->sizes.narena = ArenaSize(c);
 
@@ -564,7 +701,9 @@ bool CompileAll(CompileContext* c, std::unique_ptr<mjModel, ModelDeleter>* out) 
   alloc.njmax = std::max<mjtSize>(alloc.njmax, 0);
   alloc.nconmax = std::max<mjtSize>(alloc.nconmax, 0);
   out->reset(mj_allocModel(&alloc));
-  if (!*out) return c->Error("could not allocate the model");
+  if (!*out) {
+    return c->Error("could not allocate the model");
+  }
   c->m = out->get();
   mjModel* m = c->m;
 
@@ -576,7 +715,9 @@ bool CompileAll(CompileContext* c, std::unique_ptr<mjModel, ModelDeleter>* out) 
   FillGeoms(c);
   FillMeshes(c);
   for (const CompileKind* k : kKinds) {
-    if (!k->fill(c)) return false;
+    if (!k->fill(c)) {
+      return false;
+    }
   }
   FillNames(c);
   mj_buildNamesMap(m);
@@ -584,15 +725,25 @@ bool CompileAll(CompileContext* c, std::unique_ptr<mjModel, ModelDeleter>* out) 
 
   // constants at qpos0
   std::unique_ptr<mjData, DataDeleter> d(mj_makeData(m));
-  if (!d) return c->Error("could not allocate mjData");
+  if (!d) {
+    return c->Error("could not allocate mjData");
+  }
   mj_setConst(m, d.get());
   for (const CompileKind* k : kKinds) {
-    if (k->finalize && !k->finalize(c, d.get())) return false;
+    if (k->finalize && !k->finalize(c, d.get())) {
+      return false;
+    }
   }
-  if (!FinishJoints(c)) return false;
+  if (!FinishJoints(c)) {
+    return false;
+  }
   ComputeStats(c, d.get());
-  if (!LengthRanges(c, d.get())) return false;  // last user of d: it simulates
-  if (!FillKeys(c)) return false;
+  if (!LengthRanges(c, d.get())) {
+    return false;  // last user of d: it simulates
+  }
+  if (!FillKeys(c)) {
+    return false;
+  }
 
   // MuJoCo keeps -1 for "unset" (engine_io's size checks reject negative values, so the model
   // is allocated and used with 0 above)
@@ -617,7 +768,9 @@ std::string UnsupportedCollisionWarning(const mjModel* m) {
     }
     for (int p = 0; p < m->npair; p++) {
       int a = m->pair_geom1[p], b = m->pair_geom2[p];
-      if ((a == g && b == h) || (a == h && b == g)) return true;
+      if ((a == g && b == h) || (a == h && b == g)) {
+        return true;
+      }
     }
     return false;
   };
@@ -625,16 +778,17 @@ std::string UnsupportedCollisionWarning(const mjModel* m) {
   // every call), and with mesh geoms only through the mesh's octree, which the compiler builds
   // for meshes used by sdf geoms (MuJoCo 3.3.8 reads outside the octree arrays without one)
   for (int g = 0; g < m->ngeom; g++) {
-    if (m->geom_type[g] != mjGEOM_SDF) continue;
+    if (m->geom_type[g] != mjGEOM_SDF) {
+      continue;
+    }
     for (int h = 0; h < m->ngeom; h++) {
       int t = m->geom_type[h];
       int mesh = m->geom_dataid[h];
-      bool no_octree = t == mjGEOM_MESH &&
-                       (mesh < 0 || mesh >= m->nmesh || m->mesh_octnum[mesh] <= 0);
+      bool no_octree =
+          t == mjGEOM_MESH && (mesh < 0 || mesh >= m->nmesh || m->mesh_octnum[mesh] <= 0);
       // geoms welded to the same body (e.g. both static) never collide
       int weld_g = m->body_weldid[m->geom_bodyid[g]], weld_h = m->body_weldid[m->geom_bodyid[h]];
-      if (h == g || !(t == mjGEOM_HFIELD || no_octree) || weld_g == weld_h ||
-          !may_collide(g, h)) {
+      if (h == g || !(t == mjGEOM_HFIELD || no_octree) || weld_g == weld_h || !may_collide(g, h)) {
         continue;
       }
       const char* name = m->names + m->name_geomadr[g];
@@ -653,7 +807,9 @@ std::string UnsupportedCollisionWarning(const mjModel* m) {
 }  // namespace motus
 
 extern "C" mjModel* mj_compile(mjSpec* s, const mjVFS* vfs) {
-  if (!s) return nullptr;
+  if (!s) {
+    return nullptr;
+  }
   motus::SpecModel* spec = motus::ToModel(s);
   spec->ClearError();
   motus::CompileContext ctx;

@@ -12,7 +12,8 @@
 //                give every element its compiled id (SpecElement::id); check duplicate names.
 //   2. Assets    meshes (user_mesh.h pipeline), materials, textures, height fields.
 //   3. Tree      frames resolved into local poses; bodies, joints, dofs, geoms (sizes, masses),
-//                body inertials, sites, cameras, lights, trees; all kept in ctx (not yet in mjModel).
+//                body inertials, sites, cameras, lights, trees; all kept in ctx (not yet in
+//                mjModel).
 //   4. Size      every CompileKind's size() adds its counts to ctx.sizes (nu, na, ntendon, ...).
 //   5. Allocate  mj_allocModel(&ctx.sizes) (every array zeroed, opt/vis/stat defaulted).
 //   6. Fill      the tree and global arrays, then every CompileKind's fill() (in table order).
@@ -62,9 +63,9 @@ struct CompileContext;
 // one kind of non-tree element (or asset) compiled by its own file
 struct CompileKind {
   const char* name;
-  bool (*size)(CompileContext* ctx);                  // validate, resolve, count
-  bool (*fill)(CompileContext* ctx);                  // write arrays of ctx->m
-  bool (*finalize)(CompileContext* ctx, mjData* d);   // after mj_setConst (may be nullptr)
+  bool (*size)(CompileContext* ctx);                 // validate, resolve, count
+  bool (*fill)(CompileContext* ctx);                 // write arrays of ctx->m
+  bool (*finalize)(CompileContext* ctx, mjData* d);  // after mj_setConst (may be nullptr)
 };
 
 // the kinds, in fill/finalize order (each defined in user_compile_<kind>.cc)
@@ -89,8 +90,8 @@ struct Pose {
 
 // compiled data of a body, kept until the model is allocated
 struct BodyInfo {
-  Pose local;               // body frame in the parent body frame
-  Pose inertial;            // inertial frame in the body frame
+  Pose local;     // body frame in the parent body frame
+  Pose inertial;  // inertial frame in the body frame
   double mass = 0;
   double inertia[3] = {0, 0, 0};
   int parent = -1, root = 0, weld = 0, tree = -1, mocap = -1;
@@ -101,19 +102,19 @@ struct BodyInfo {
 
 // compiled geometry of a geom (also used for sites: size and local pose)
 struct GeomInfo {
-  Pose local;                // geom frame in the body frame
+  Pose local;  // geom frame in the body frame
   double size[3] = {0, 0, 0};
   double aabb[6] = {0, 0, 0, 0, 0, 0};
   double rbound = 0;
-  double mass = 0;           // from density or given mass
+  double mass = 0;                // from density or given mass
   double inertia[3] = {0, 0, 0};  // principal inertia about the center, in the geom frame
-  int dataid = -1;           // mesh or hfield id
+  int dataid = -1;                // mesh or hfield id
   int matid = -1;
   int sameframe = 0;
 };
 
 struct LightInfo {
-  double pos[3] = {0, 0, 0};   // in the body frame
+  double pos[3] = {0, 0, 0};  // in the body frame
   double dir[3] = {0, 0, -1};
 };
 
@@ -130,7 +131,7 @@ struct SkinResult {
 };
 
 struct JointInfo {
-  double pos[3] = {0, 0, 0};   // in the body frame
+  double pos[3] = {0, 0, 0};  // in the body frame
   double axis[3] = {0, 0, 1};
   int qposadr = 0, dofadr = 0, body = 0;
   bool limited = false, actfrclimited = false;
@@ -148,8 +149,8 @@ struct FusedBody {
 struct CompileContext {
   SpecModel* spec = nullptr;
   const mjVFS* vfs = nullptr;
-  mjModel sizes{};            // size fields for mj_allocModel
-  mjModel* m = nullptr;       // the model being filled (after allocation)
+  mjModel sizes{};       // size fields for mj_allocModel
+  mjModel* m = nullptr;  // the model being filled (after allocation)
   std::string error;
 
   // elements in compiled-id order
@@ -193,8 +194,7 @@ struct CompileContext {
 
   // nuser_* size: the spec value, or the longest user array when the spec says -1; an element
   // with more user values than a given size is an error (returns -1 after Error)
-  int UserSize(int specsize, const std::vector<const std::vector<double>*>& data,
-               const char* what);
+  int UserSize(int specsize, const std::vector<const std::vector<double>*>& data, const char* what);
 
   // copy one element's user values into a row of nuser numbers (zero padded)
   static void CopyUser(mjtNum* dst, int nuser, const std::vector<double>& src);

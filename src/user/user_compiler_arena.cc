@@ -32,12 +32,16 @@ mjtSize DefaultArena(const mjModel& sizes, int njmax, int nconmax, mjtSize nstac
   const double ntree = static_cast<double>(sizes.ntree);
 
   double stack = nstack >= 0 ? 8.0 * static_cast<double>(nstack) : 40.0 * J * J;
-  double bytes = stack + 11.79 * J * J + 286.7 * J + 39622 + 576.0 * (C - 100) +
-                 104.8 * J * nv + 40.0 * nv * nv + 250.0 * ntree;
+  double bytes = stack + 11.79 * J * J + 286.7 * J + 39622 + 576.0 * (C - 100) + 104.8 * J * nv +
+                 40.0 * nv * nv + 250.0 * ntree;
   const double mib = 1048576.0;
   mjtSize n = static_cast<mjtSize>(bytes / mib);
-  if (static_cast<double>(n) * mib < bytes) n++;
-  if (n < 1) n = 1;
+  if (static_cast<double>(n) * mib < bytes) {
+    n++;
+  }
+  if (n < 1) {
+    n = 1;
+  }
   return n * 1048576;
 }
 

@@ -29,15 +29,17 @@ namespace {
 
 // fromto (XMLreference, geom/fromto): the frame is at the midpoint, its z axis along
 // from - to (the orientation MuJoCo 3.3.8 produces), the half length goes to the elongated size
-bool FromTo(CompileContext* c, const SpecElement* e, int type, const double* fromto,
-            double size[3], Pose* p) {
+bool FromTo(CompileContext* c, const SpecElement* e, int type, const double* fromto, double size[3],
+            Pose* p) {
   if (type != mjGEOM_CAPSULE && type != mjGEOM_CYLINDER && type != mjGEOM_BOX &&
       type != mjGEOM_ELLIPSOID) {
     return c->Error("fromto requires a capsule, cylinder, box or ellipsoid", e);
   }
   double v[3] = {fromto[0] - fromto[3], fromto[1] - fromto[4], fromto[2] - fromto[5]};
   double len = um::Norm3(v);
-  if (len < mjMINVAL) return c->Error("fromto points are too close", e);
+  if (len < mjMINVAL) {
+    return c->Error("fromto points are too close", e);
+  }
   for (int i = 0; i < 3; i++) {
     p->pos[i] = 0.5 * (fromto[i] + fromto[i + 3]);
     v[i] /= len;
@@ -54,7 +56,9 @@ bool FromTo(CompileContext* c, const SpecElement* e, int type, const double* fro
 
 // the geom-frame AABB (center, half-size) and bounding radius of a primitive
 void PrimitiveBounds(int type, const double* s, double aabb[6], double* rbound) {
-  for (int i = 0; i < 6; i++) aabb[i] = 0;
+  for (int i = 0; i < 6; i++) {
+    aabb[i] = 0;
+  }
   switch (type) {
     case mjGEOM_PLANE:
       aabb[2] = -mjMAXVAL / 2;
@@ -96,11 +100,14 @@ void PrimitiveBounds(int type, const double* s, double aabb[6], double* rbound) 
 
 // required positive sizes of a primitive (XMLreference, geom/size)
 bool CheckSize(CompileContext* c, const SpecElement* e, int type, const double* s) {
-  int n = type == mjGEOM_SPHERE ? 1
+  int n = type == mjGEOM_SPHERE                                 ? 1
           : (type == mjGEOM_CAPSULE || type == mjGEOM_CYLINDER) ? 2
-          : (type == mjGEOM_ELLIPSOID || type == mjGEOM_BOX) ? 3 : 0;
+          : (type == mjGEOM_ELLIPSOID || type == mjGEOM_BOX)    ? 3
+                                                                : 0;
   for (int i = 0; i < n; i++) {
-    if (!(s[i] > 0)) return c->Error("size " + std::to_string(i) + " must be positive", e);
+    if (!(s[i] > 0)) {
+      return c->Error("size " + std::to_string(i) + " must be positive", e);
+    }
   }
   if (type == mjGEOM_PLANE && (s[0] < 0 || s[1] < 0 || s[2] < 0)) {
     return c->Error("plane size cannot be negative", e);
@@ -175,7 +182,9 @@ void PrimitiveInertia(int type, bool shell, const double* s, double* volume, dou
         solid(a, b, cc, I0);
         solid(a + t, b + t, cc + t, I1);
         double dv = vol(a + t, b + t, cc + t) - vol(a, b, cc);
-        for (int i = 0; i < 3; i++) I[i] = *volume * (I1[i] - I0[i]) / dv;
+        for (int i = 0; i < 3; i++) {
+          I[i] = *volume * (I1[i] - I0[i]) / dv;
+        }
       } else {
         *volume = vol(a, b, cc);
         solid(a, b, cc, I);
@@ -237,20 +246,38 @@ double CarlsonRD(double x, double y, double z) {
 // the exact integral by up to ~1e-6 relative, e.g. 0.666666404877494 for a sphere; the virtual
 // inertias amplify it for elongated shapes: 4e-4 on testdata_model); this is the exact value.
 void FluidCoefficients(const mjsGeom& s, int type, const double* size, mjtNum out[mjNFLUID]) {
-  for (int i = 0; i < mjNFLUID; i++) out[i] = 0;
-  if (s.fluid_ellipsoid == 0) return;
+  for (int i = 0; i < mjNFLUID; i++) {
+    out[i] = 0;
+  }
+  if (s.fluid_ellipsoid == 0) {
+    return;
+  }
   out[0] = s.fluid_ellipsoid;
-  for (int i = 0; i < 5; i++) out[1 + i] = s.fluid_coefs[i];
+  for (int i = 0; i < 5; i++) {
+    out[1 + i] = s.fluid_coefs[i];
+  }
   double r[3];
   switch (type) {
-    case mjGEOM_SPHERE: r[0] = r[1] = r[2] = size[0]; break;
-    case mjGEOM_CAPSULE: r[0] = r[1] = size[0]; r[2] = size[1] + size[0]; break;
-    case mjGEOM_CYLINDER: r[0] = r[1] = size[0]; r[2] = size[1]; break;
+    case mjGEOM_SPHERE:
+      r[0] = r[1] = r[2] = size[0];
+      break;
+    case mjGEOM_CAPSULE:
+      r[0] = r[1] = size[0];
+      r[2] = size[1] + size[0];
+      break;
+    case mjGEOM_CYLINDER:
+      r[0] = r[1] = size[0];
+      r[2] = size[1];
+      break;
     // mesh geoms use their geom_size (the largest |coordinate| per principal axis of the mesh,
     // MeshGeomBounds), not the equivalent-inertia box: checked against MuJoCo 3.3.8
-    default: um::Copy3(r, size); break;
+    default:
+      um::Copy3(r, size);
+      break;
   }
-  if (r[0] <= 0 || r[1] <= 0 || r[2] <= 0) return;
+  if (r[0] <= 0 || r[1] <= 0 || r[2] <= 0) {
+    return;
+  }
   double V = 4.0 / 3.0 * mjPI * r[0] * r[1] * r[2];
   double k[3];
   for (int i = 0; i < 3; i++) {
@@ -280,14 +307,20 @@ namespace {
 bool CompileGeom(CompileContext* c, SpecGeom* g, GeomInfo* info) {
   const mjsGeom& s = g->s;
   int type = s.type;
-  if (type < 0 || type >= mjNGEOMTYPES) return c->Error("invalid geom type", g);
+  if (type < 0 || type >= mjNGEOMTYPES) {
+    return c->Error("invalid geom type", g);
+  }
   um::Copy3(info->size, s.size);
 
   // local pose
   Pose p;
   if (!std::isnan(s.fromto[0])) {
-    if (!FromTo(c, g, type, s.fromto, info->size, &p)) return false;
-    if (!ApplyFrames(c, g, &p)) return false;
+    if (!FromTo(c, g, type, s.fromto, info->size, &p)) {
+      return false;
+    }
+    if (!ApplyFrames(c, g, &p)) {
+      return false;
+    }
   } else if (!ElementPose(c, g, s.pos, s.quat, s.alt, &p)) {
     return false;
   }
@@ -298,7 +331,9 @@ bool CompileGeom(CompileContext* c, SpecGeom* g, GeomInfo* info) {
   int meshid = -1;
   if (!g->own.meshname.empty()) {
     meshid = c->FindId(mjOBJ_MESH, g->own.meshname);
-    if (meshid < 0) return c->Error("mesh '" + g->own.meshname + "' not found", g);
+    if (meshid < 0) {
+      return c->Error("mesh '" + g->own.meshname + "' not found", g);
+    }
     mesh = &c->mesh[meshid];
     if (material.empty() && (type == mjGEOM_MESH || type == mjGEOM_SDF)) {
       material = c->spec->meshes[meshid]->own.material;
@@ -308,7 +343,9 @@ bool CompileGeom(CompileContext* c, SpecGeom* g, GeomInfo* info) {
   }
   if (!material.empty()) {
     info->matid = c->FindId(mjOBJ_MATERIAL, material);
-    if (info->matid < 0) return c->Error("material '" + material + "' not found", g);
+    if (info->matid < 0) {
+      return c->Error("material '" + material + "' not found", g);
+    }
   }
 
   // geometry
@@ -339,13 +376,18 @@ bool CompileGeom(CompileContext* c, SpecGeom* g, GeomInfo* info) {
       PrimitiveInertia(type, s.typeinertia == mjINERTIA_SHELL, info->size, &volume, I);
     }
   } else if (type == mjGEOM_HFIELD) {
-    if (g->own.hfieldname.empty()) return c->Error("hfield geom requires a height field", g);
+    if (g->own.hfieldname.empty()) {
+      return c->Error("hfield geom requires a height field", g);
+    }
     info->dataid = c->FindId(mjOBJ_HFIELD, g->own.hfieldname);
-    if (info->dataid < 0) return c->Error("hfield '" + g->own.hfieldname + "' not found", g);
-    HFieldGeomBounds(c->spec->hfields[info->dataid]->s.size, info->size, info->aabb,
-                     &info->rbound);
+    if (info->dataid < 0) {
+      return c->Error("hfield '" + g->own.hfieldname + "' not found", g);
+    }
+    HFieldGeomBounds(c->spec->hfields[info->dataid]->s.size, info->size, info->aabb, &info->rbound);
   } else {
-    if (!CheckSize(c, g, type, info->size)) return false;
+    if (!CheckSize(c, g, type, info->size)) {
+      return false;
+    }
     PrimitiveBounds(type, info->size, info->aabb, &info->rbound);
     PrimitiveInertia(type, s.typeinertia == mjINERTIA_SHELL, info->size, &volume, I);
   }
@@ -355,9 +397,13 @@ bool CompileGeom(CompileContext* c, SpecGeom* g, GeomInfo* info) {
   if (type != mjGEOM_PLANE && type != mjGEOM_HFIELD) {
     double density = s.density;
     if (!std::isnan(s.mass)) {
-      if (s.mass < 0) return c->Error("geom mass cannot be negative", g);
+      if (s.mass < 0) {
+        return c->Error("geom mass cannot be negative", g);
+      }
       if (volume < mjMINVAL) {
-        if (s.mass > 0) return c->Error("geom volume is too small for its mass", g);
+        if (s.mass > 0) {
+          return c->Error("geom volume is too small for its mass", g);
+        }
         density = 0;
       } else {
         density = s.mass / volume;
@@ -366,12 +412,16 @@ bool CompileGeom(CompileContext* c, SpecGeom* g, GeomInfo* info) {
       return c->Error("geom density cannot be negative", g);
     }
     info->mass = density * volume;
-    for (int i = 0; i < 3; i++) info->inertia[i] = density * I[i];
+    for (int i = 0; i < 3; i++) {
+      info->inertia[i] = density * I[i];
+    }
   }
   if (s.condim != 1 && s.condim != 3 && s.condim != 4 && s.condim != 6) {
     return c->Error("invalid condim in geom", g);
   }
-  if (s.margin < 0 || s.gap < 0) return c->Error("geom margin and gap cannot be negative", g);
+  if (s.margin < 0 || s.gap < 0) {
+    return c->Error("geom margin and gap cannot be negative", g);
+  }
   return true;
 }
 
@@ -385,15 +435,21 @@ bool CompileSite(CompileContext* c, SpecSite* st, GeomInfo* info) {
   um::Copy3(info->size, s.size);
   Pose p;
   if (!std::isnan(s.fromto[0])) {
-    if (!FromTo(c, st, type, s.fromto, info->size, &p)) return false;
-    if (!ApplyFrames(c, st, &p)) return false;
+    if (!FromTo(c, st, type, s.fromto, info->size, &p)) {
+      return false;
+    }
+    if (!ApplyFrames(c, st, &p)) {
+      return false;
+    }
   } else if (!ElementPose(c, st, s.pos, s.quat, s.alt, &p)) {
     return false;
   }
   info->local = p;
   if (!st->own.material.empty()) {
     info->matid = c->FindId(mjOBJ_MATERIAL, st->own.material);
-    if (info->matid < 0) return c->Error("material '" + st->own.material + "' not found", st);
+    if (info->matid < 0) {
+      return c->Error("material '" + st->own.material + "' not found", st);
+    }
   }
   return true;
 }
@@ -401,11 +457,15 @@ bool CompileSite(CompileContext* c, SpecSite* st, GeomInfo* info) {
 bool CompileLight(CompileContext* c, SpecLight* l, LightInfo* info) {
   Pose p;
   um::Copy3(p.pos, l->s.pos);
-  if (!ApplyFrames(c, l, &p)) return false;
+  if (!ApplyFrames(c, l, &p)) {
+    return false;
+  }
   um::Copy3(info->pos, p.pos);
   double dir[3];
   um::Copy3(dir, l->s.dir);
-  if (um::Normalize3(dir) < mjMINVAL) return c->Error("light direction is too small", l);
+  if (um::Normalize3(dir) < mjMINVAL) {
+    return c->Error("light direction is too small", l);
+  }
   um::RotVecQuat(info->dir, dir, p.quat);
   return true;
 }
@@ -415,16 +475,22 @@ bool CompileLight(CompileContext* c, SpecLight* l, LightInfo* info) {
 bool CompileGeoms(CompileContext* c) {
   c->geom.assign(c->geoms.size(), GeomInfo());
   for (size_t i = 0; i < c->geoms.size(); i++) {
-    if (!CompileGeom(c, c->geoms[i], &c->geom[i])) return false;
+    if (!CompileGeom(c, c->geoms[i], &c->geom[i])) {
+      return false;
+    }
   }
   c->site.assign(c->sites.size(), GeomInfo());
   for (size_t i = 0; i < c->sites.size(); i++) {
-    if (!CompileSite(c, c->sites[i], &c->site[i])) return false;
+    if (!CompileSite(c, c->sites[i], &c->site[i])) {
+      return false;
+    }
   }
   c->camera.assign(c->cameras.size(), Pose());
   for (size_t i = 0; i < c->cameras.size(); i++) {
     SpecCamera* k = c->cameras[i];
-    if (!ElementPose(c, k, k->s.pos, k->s.quat, k->s.alt, &c->camera[i])) return false;
+    if (!ElementPose(c, k, k->s.pos, k->s.quat, k->s.alt, &c->camera[i])) {
+      return false;
+    }
     bool target = k->s.mode == mjCAMLIGHT_TARGETBODY || k->s.mode == mjCAMLIGHT_TARGETBODYCOM;
     if (target && c->FindId(mjOBJ_BODY, k->own.targetbody) < 0) {
       return c->Error("camera target body '" + k->own.targetbody + "' not found", k);
@@ -433,7 +499,9 @@ bool CompileGeoms(CompileContext* c) {
   c->light.assign(c->lights.size(), LightInfo());
   for (size_t i = 0; i < c->lights.size(); i++) {
     SpecLight* l = c->lights[i];
-    if (!CompileLight(c, l, &c->light[i])) return false;
+    if (!CompileLight(c, l, &c->light[i])) {
+      return false;
+    }
     bool target = l->s.mode == mjCAMLIGHT_TARGETBODY || l->s.mode == mjCAMLIGHT_TARGETBODYCOM;
     if (target && c->FindId(mjOBJ_BODY, l->own.targetbody) < 0) {
       return c->Error("light target body '" + l->own.targetbody + "' not found", l);
@@ -449,9 +517,13 @@ namespace {
 // diagonal inertia with principal frame quat from a full symmetric matrix (row-major)
 bool Principal(const double M[9], double inertia[3], double quat[4]) {
   mjtNum eigval[3], eigvec[9], q[4], mat[9];
-  for (int i = 0; i < 9; i++) mat[i] = M[i];
+  for (int i = 0; i < 9; i++) {
+    mat[i] = M[i];
+  }
   mju_eig3(eigval, eigvec, q, mat);
-  for (int i = 0; i < 3; i++) inertia[i] = eigval[i];
+  for (int i = 0; i < 3; i++) {
+    inertia[i] = eigval[i];
+  }
   um::CopyQuat(quat, q);
   return true;
 }
@@ -477,10 +549,14 @@ void Combine(const std::vector<MassItem>& items, BodyInfo* info) {
   double mass = 0, com[3] = {0, 0, 0};
   for (const MassItem& it : items) {
     mass += it.mass;
-    for (int k = 0; k < 3; k++) com[k] += it.mass * it.frame.pos[k];
+    for (int k = 0; k < 3; k++) {
+      com[k] += it.mass * it.frame.pos[k];
+    }
   }
   if (mass > mjMINVAL) {
-    for (int k = 0; k < 3; k++) com[k] /= mass;
+    for (int k = 0; k < 3; k++) {
+      com[k] /= mass;
+    }
   }
   // I = sum R diag(Ig) R' + m (|d|^2 E - d d')
   double M[9] = {0};
@@ -492,7 +568,9 @@ void Combine(const std::vector<MassItem>& items, BodyInfo* info) {
     for (int i = 0; i < 3; i++) {
       for (int j = 0; j < 3; j++) {
         double rot = 0;
-        for (int k = 0; k < 3; k++) rot += R[3 * i + k] * it.inertia[k] * R[3 * j + k];
+        for (int k = 0; k < 3; k++) {
+          rot += R[3 * i + k] * it.inertia[k] * R[3 * j + k];
+        }
         M[3 * i + j] += rot + it.mass * ((i == j ? dd : 0) - d[i] * d[j]);
       }
     }
@@ -507,8 +585,12 @@ bool GeomHasMass(const CompileContext* c, const SpecBody* b, const SpecGeom& g) 
   const mjsCompiler* comp = b->compiler;
   int lo = comp ? comp->inertiagrouprange[0] : 0, hi = comp ? comp->inertiagrouprange[1] : 5;
   int t = g.s.type;
-  if (t == mjGEOM_PLANE || t == mjGEOM_HFIELD) return false;
-  if (g.s.group < lo || g.s.group > hi) return false;
+  if (t == mjGEOM_PLANE || t == mjGEOM_HFIELD) {
+    return false;
+  }
+  if (g.s.group < lo || g.s.group > hi) {
+    return false;
+  }
   return c->geom[g.id].mass > 0;  // massless geoms do not contribute
 }
 
@@ -521,7 +603,9 @@ int FusedRecord(const CompileContext* c, const SpecGeom* g) {
 // pose of fused body `r` in the body that finally received its elements
 Pose FusedPose(const CompileContext* c, int r) {
   const FusedBody& f = c->fused[r];
-  if (f.into_record < 0) return f.pose;
+  if (f.into_record < 0) {
+    return f.pose;
+  }
   Pose up = FusedPose(c, f.into_record), out;
   um::MulPose(out.pos, out.quat, up.pos, up.quat, f.pose.pos, f.pose.quat);
   return out;
@@ -537,11 +621,15 @@ void InertialFromGeoms(CompileContext* c, const SpecBody* holder, const SpecBody
     um::NegQuat(to_local.quat, P.quat);
     double t[3];
     um::RotVecQuat(t, P.pos, to_local.quat);
-    for (int k = 0; k < 3; k++) to_local.pos[k] = -t[k];
+    for (int k = 0; k < 3; k++) {
+      to_local.pos[k] = -t[k];
+    }
   }
   std::vector<MassItem> items;
   for (auto& g : holder->geoms) {
-    if (FusedRecord(c, g.get()) != record || !GeomHasMass(c, b, *g)) continue;
+    if (FusedRecord(c, g.get()) != record || !GeomHasMass(c, b, *g)) {
+      continue;
+    }
     const GeomInfo& gi = c->geom[g->id];
     MassItem it;
     it.mass = gi.mass;
@@ -570,9 +658,13 @@ bool ExplicitInertial(CompileContext* c, SpecBody* b, BodyInfo* info) {
   if (s.ialt.type != mjORIENTATION_QUAT) {
     const char* err = mjs_resolveOrientation(q, b->compiler ? b->compiler->degree : 1,
                                              b->compiler ? b->compiler->eulerseq : "xyz", &s.ialt);
-    if (err) return c->Error(err, b);
+    if (err) {
+      return c->Error(err, b);
+    }
   }
-  if (um::NormalizeQuat(q) < 1e-14) return c->Error("zero quaternion in inertial", b);
+  if (um::NormalizeQuat(q) < 1e-14) {
+    return c->Error("zero quaternion in inertial", b);
+  }
   if (!std::isnan(s.fullinertia[0])) {
     bool rotated = s.ialt.type != mjORIENTATION_QUAT || s.iquat[0] != 1 || s.iquat[1] != 0 ||
                    s.iquat[2] != 0 || s.iquat[3] != 0;
@@ -583,7 +675,9 @@ bool ExplicitInertial(CompileContext* c, SpecBody* b, BodyInfo* info) {
     double M[9] = {f[0], f[3], f[4], f[3], f[1], f[5], f[4], f[5], f[2]};
     double eq[4];
     Principal(M, info->inertia, eq);
-    if (info->inertia[2] <= 0) return c->Error("fullinertia must be positive definite", b);
+    if (info->inertia[2] <= 0) {
+      return c->Error("fullinertia must be positive definite", b);
+    }
     um::MulQuat(info->inertial.quat, q, eq);
   } else {
     um::Copy3(info->inertia, s.inertia);
@@ -598,7 +692,9 @@ bool OwnInertial(CompileContext* c, const SpecBody* holder, SpecBody* b, int rec
                  BodyInfo* info) {
   const mjsCompiler* comp = b->compiler;
   int mode = comp ? comp->inertiafromgeom : mjINERTIAFROMGEOM_AUTO;
-  if (b->s.explicitinertial && mode != mjINERTIAFROMGEOM_TRUE) return ExplicitInertial(c, b, info);
+  if (b->s.explicitinertial && mode != mjINERTIAFROMGEOM_TRUE) {
+    return ExplicitInertial(c, b, info);
+  }
   if (mode == mjINERTIAFROMGEOM_FALSE) {
     info->mass = 0;
     um::Zero3(info->inertia);
@@ -616,13 +712,19 @@ bool AddFused(CompileContext* c, const SpecBody* holder, int into_record, BodyIn
 // oracle: test/data/spec/fusestatic.xml; the exact composition would be P * (ipos, iquat))
 bool FusedItem(CompileContext* c, const SpecBody* holder, int r, MassItem* item) {
   BodyInfo bi;
-  if (!OwnInertial(c, holder, c->fused[r].body.get(), r, &bi)) return false;
-  if (!AddFused(c, holder, r, &bi)) return false;
+  if (!OwnInertial(c, holder, c->fused[r].body.get(), r, &bi)) {
+    return false;
+  }
+  if (!AddFused(c, holder, r, &bi)) {
+    return false;
+  }
   item->mass = bi.mass;
   um::Copy3(item->inertia, bi.inertia);
   double t[3];
   um::RotVecQuat(t, c->fused[r].pose.pos, bi.inertial.quat);
-  for (int k = 0; k < 3; k++) item->frame.pos[k] = bi.inertial.pos[k] + t[k];
+  for (int k = 0; k < 3; k++) {
+    item->frame.pos[k] = bi.inertial.pos[k] + t[k];
+  }
   um::CopyQuat(item->frame.quat, bi.inertial.quat);
   return true;
 }
@@ -634,14 +736,18 @@ bool AddFused(CompileContext* c, const SpecBody* holder, int into_record, BodyIn
   // rounding of the iterative eigensolver then matches)
   for (size_t r = 0; r < c->fused.size(); r++) {
     const FusedBody& f = c->fused[r];
-    bool mine = into_record < 0 ? f.into == holder && f.into_record < 0
-                                : f.into_record == into_record;
-    if (!mine) continue;
+    bool mine =
+        into_record < 0 ? f.into == holder && f.into_record < 0 : f.into_record == into_record;
+    if (!mine) {
+      continue;
+    }
     std::vector<MassItem> items(2);
     items[0].mass = info->mass;
     um::Copy3(items[0].inertia, info->inertia);
     items[0].frame = info->inertial;
-    if (!FusedItem(c, holder, static_cast<int>(r), &items[1])) return false;
+    if (!FusedItem(c, holder, static_cast<int>(r), &items[1])) {
+      return false;
+    }
     Combine(items, info);
   }
   return true;
@@ -654,16 +760,24 @@ bool CompileInertia(CompileContext* c) {
     SpecBody* b = c->bodies[i];
     BodyInfo& info = c->body[i];
     const mjsCompiler* comp = b->compiler;
-    if (!OwnInertial(c, b, b, -1, &info) || !AddFused(c, b, -1, &info)) return false;
+    if (!OwnInertial(c, b, b, -1, &info) || !AddFused(c, b, -1, &info)) {
+      return false;
+    }
 
     // bounds (XMLreference, compiler/boundmass, boundinertia, balanceinertia)
     if (comp) {
       info.mass = std::max(info.mass, comp->boundmass);
-      for (int k = 0; k < 3; k++) info.inertia[k] = std::max(info.inertia[k], comp->boundinertia);
+      for (int k = 0; k < 3; k++) {
+        info.inertia[k] = std::max(info.inertia[k], comp->boundinertia);
+      }
     }
-    if (info.mass < 0) return c->Error("mass cannot be negative", b);
+    if (info.mass < 0) {
+      return c->Error("mass cannot be negative", b);
+    }
     double* I = info.inertia;
-    if (I[0] < 0 || I[1] < 0 || I[2] < 0) return c->Error("inertia cannot be negative", b);
+    if (I[0] < 0 || I[1] < 0 || I[2] < 0) {
+      return c->Error("inertia cannot be negative", b);
+    }
     bool triangle = I[0] + I[1] >= I[2] - mjMINVAL && I[0] + I[2] >= I[1] - mjMINVAL &&
                     I[1] + I[2] >= I[0] - mjMINVAL;
     if (!triangle) {
@@ -680,22 +794,30 @@ bool CompileInertia(CompileContext* c) {
   const mjsCompiler& comp = c->spec->s.compiler;
   if (comp.settotalmass > 0) {
     double total = 0;
-    for (size_t i = 1; i < c->bodies.size(); i++) total += c->body[i].mass;
+    for (size_t i = 1; i < c->bodies.size(); i++) {
+      total += c->body[i].mass;
+    }
     if (total > mjMINVAL) {
       double scale = comp.settotalmass / total;
       for (size_t i = 1; i < c->bodies.size(); i++) {
         c->body[i].mass *= scale;
-        for (int k = 0; k < 3; k++) c->body[i].inertia[k] *= scale;
+        for (int k = 0; k < 3; k++) {
+          c->body[i].inertia[k] *= scale;
+        }
       }
     }
   }
 
   // moving bodies need mass and inertia: a body with joints together with the bodies welded to it
   for (size_t i = 1; i < c->bodies.size(); i++) {
-    if (!c->body[i].jntnum) continue;
+    if (!c->body[i].jntnum) {
+      continue;
+    }
     double mass = 0, inertia = 0;
     for (size_t k = i; k < c->bodies.size(); k++) {
-      if (c->body[k].weld != static_cast<int>(i)) continue;
+      if (c->body[k].weld != static_cast<int>(i)) {
+        continue;
+      }
       mass += c->body[k].mass;
       inertia += c->body[k].inertia[0] + c->body[k].inertia[1] + c->body[k].inertia[2];
     }
@@ -713,8 +835,8 @@ namespace {
 
 struct BvhItem {
   int id;
-  double lo[3], hi[3];   // AABB in the body's inertial frame
-  double center[3];      // sort key: the center of that AABB
+  double lo[3], hi[3];  // AABB in the body's inertial frame
+  double center[3];     // sort key: the center of that AABB
 };
 
 // node AABB (center, half-size) of a set of items; flat boxes are inflated by kFlat
@@ -753,13 +875,21 @@ int BuildNode(CompileContext* c, std::vector<BvhItem> items, int adr, int depth)
   c->bvh_child.push_back(-1);
   c->bvh_child.push_back(-1);
   c->bvh_nodeid.push_back(items.size() == 1 ? items[0].id : -1);
-  for (int k = 0; k < 3; k++) c->bvh_aabb.push_back(center[k]);
-  for (int k = 0; k < 3; k++) c->bvh_aabb.push_back(half[k]);
-  if (items.size() == 1) return node;
+  for (int k = 0; k < 3; k++) {
+    c->bvh_aabb.push_back(center[k]);
+  }
+  for (int k = 0; k < 3; k++) {
+    c->bvh_aabb.push_back(half[k]);
+  }
+  if (items.size() == 1) {
+    return node;
+  }
 
   int axis = 0;
   for (int k = 1; k < 3; k++) {
-    if (half[k] >= half[axis]) axis = k;
+    if (half[k] >= half[axis]) {
+      axis = k;
+    }
   }
   std::stable_sort(items.begin(), items.end(), [axis](const BvhItem& a, const BvhItem& b) {
     return a.center[axis] < b.center[axis];
@@ -794,10 +924,12 @@ void RotateBVH(const double q[4], const double v[3], double out[3]) {
 
 // a point of the geom frame in the body's inertial frame
 void ToInertial(const GeomInfo& g, const BodyInfo& b, const double* p, double* out) {
-  double box[3], qinv[4] = {b.inertial.quat[0], -b.inertial.quat[1], -b.inertial.quat[2],
-                            -b.inertial.quat[3]};
+  double box[3],
+      qinv[4] = {b.inertial.quat[0], -b.inertial.quat[1], -b.inertial.quat[2], -b.inertial.quat[3]};
   RotateBVH(g.local.quat, p, box);
-  for (int k = 0; k < 3; k++) box[k] += g.local.pos[k] - b.inertial.pos[k];
+  for (int k = 0; k < 3; k++) {
+    box[k] += g.local.pos[k] - b.inertial.pos[k];
+  }
   RotateBVH(qinv, box, out);
 }
 
@@ -814,7 +946,9 @@ void BuildBodyBVH(CompileContext* c) {
     // only geoms that can collide (contype or conaffinity nonzero) are in the hierarchy
     std::vector<SpecGeom*> geoms;
     for (auto& g : sb->geoms) {
-      if (g->s.contype || g->s.conaffinity) geoms.push_back(g.get());
+      if (g->s.contype || g->s.conaffinity) {
+        geoms.push_back(g.get());
+      }
     }
     if (geoms.empty()) {
       info.bvhadr = -1;
@@ -842,7 +976,9 @@ void BuildBodyBVH(CompileContext* c) {
           it.hi[k] = std::max(it.hi[k], q[k]);
         }
       }
-      for (int k = 0; k < 3; k++) it.center[k] = (it.lo[k] + it.hi[k]) / 2;
+      for (int k = 0; k < 3; k++) {
+        it.center[k] = (it.lo[k] + it.hi[k]) / 2;
+      }
       items.push_back(it);
     }
     info.bvhadr = static_cast<int>(c->bvh_depth.size());
@@ -871,10 +1007,16 @@ void FillGeoms(CompileContext* c) {
     m->geom_plugin[i] = -1;
     m->geom_sameframe[i] = static_cast<mjtByte>(g.sameframe);
     m->geom_solmix[i] = s.solmix;
-    for (int k = 0; k < mjNREF; k++) m->geom_solref[mjNREF * i + k] = s.solref[k];
-    for (int k = 0; k < mjNIMP; k++) m->geom_solimp[mjNIMP * i + k] = s.solimp[k];
+    for (int k = 0; k < mjNREF; k++) {
+      m->geom_solref[mjNREF * i + k] = s.solref[k];
+    }
+    for (int k = 0; k < mjNIMP; k++) {
+      m->geom_solimp[mjNIMP * i + k] = s.solimp[k];
+    }
     um::Copy3(m->geom_size + 3 * i, g.size);
-    for (int k = 0; k < 6; k++) m->geom_aabb[6 * i + k] = g.aabb[k];
+    for (int k = 0; k < 6; k++) {
+      m->geom_aabb[6 * i + k] = g.aabb[k];
+    }
     m->geom_rbound[i] = g.rbound;
     um::Copy3(m->geom_pos + 3 * i, g.local.pos);
     um::CopyQuat(m->geom_quat + 4 * i, g.local.quat);
@@ -883,7 +1025,9 @@ void FillGeoms(CompileContext* c) {
     m->geom_gap[i] = s.gap;
     FluidCoefficients(s, s.type, g.size, m->geom_fluid + mjNFLUID * i);
     CompileContext::CopyUser(m->geom_user + i * m->nuser_geom, m->nuser_geom, sg->own.userdata);
-    for (int k = 0; k < 4; k++) m->geom_rgba[4 * i + k] = s.rgba[k];
+    for (int k = 0; k < 4; k++) {
+      m->geom_rgba[4 * i + k] = s.rgba[k];
+    }
   }
 
   for (int i = 0; i < m->nsite; i++) {
@@ -898,7 +1042,9 @@ void FillGeoms(CompileContext* c) {
     um::Copy3(m->site_pos + 3 * i, g.local.pos);
     um::CopyQuat(m->site_quat + 4 * i, g.local.quat);
     CompileContext::CopyUser(m->site_user + i * m->nuser_site, m->nuser_site, ss->own.userdata);
-    for (int k = 0; k < 4; k++) m->site_rgba[4 * i + k] = ss->s.rgba[k];
+    for (int k = 0; k < 4; k++) {
+      m->site_rgba[4 * i + k] = ss->s.rgba[k];
+    }
   }
 
   for (int i = 0; i < m->ncam; i++) {
@@ -929,7 +1075,9 @@ void FillGeoms(CompileContext* c) {
     in[2] = in[3] = 0;
     m->cam_fovy[i] = s.fovy;
     if (s.sensor_size[0] > 0 && s.sensor_size[1] > 0) {
-      for (int q = 0; q < 4; q++) in[q] = s.intrinsic[q];
+      for (int q = 0; q < 4; q++) {
+        in[q] = s.intrinsic[q];
+      }
       for (int a = 0; a < 2; a++) {
         float perpix = s.sensor_size[a] / static_cast<float>(std::max(s.resolution[a], 1));
         if (s.focal_pixel[a] > 0) {

@@ -18,8 +18,8 @@ std::string CompiledName(const SpecElement* e);
 
 // user_compiler_tree.cc
 // local pose of an element in its body: (pos, quat or alt) composed with its frames
-bool ElementPose(CompileContext* c, const SpecElement* e, const double pos[3],
-                 const double quat[4], const mjsOrientation& alt, Pose* out);
+bool ElementPose(CompileContext* c, const SpecElement* e, const double pos[3], const double quat[4],
+                 const mjsOrientation& alt, Pose* out);
 // compose a pose given in frame coordinates with the element's enclosing frames
 bool ApplyFrames(CompileContext* c, const SpecElement* e, Pose* p);
 bool CompileTree(CompileContext* c);        // bodies, joints, dofs, trees, mocap
@@ -27,18 +27,18 @@ bool CompileTreeFinish(CompileContext* c);  // alignfree, sameframe, BVH, qpos0
 bool TreeUserSizes(CompileContext* c);      // nuser_body, nuser_jnt
 bool SparseSizes(CompileContext* c);        // simple bodies/dofs, nM nC nD nB
 void FillTree(CompileContext* c);
-bool FinishJoints(CompileContext* c);       // after mj_setConst: springdamper
+bool FinishJoints(CompileContext* c);  // after mj_setConst: springdamper
 
 // user_compiler_geom.cc
-bool CompileGeoms(CompileContext* c);       // geoms, sites, cameras, lights (local data)
-bool CompileInertia(CompileContext* c);     // body inertials from geoms or explicit
-void FillGeoms(CompileContext* c);          // geom, site, camera, light arrays
-void BuildBodyBVH(CompileContext* c);       // per-body BVH over geom AABBs (inertial frame)
+bool CompileGeoms(CompileContext* c);    // geoms, sites, cameras, lights (local data)
+bool CompileInertia(CompileContext* c);  // body inertials from geoms or explicit
+void FillGeoms(CompileContext* c);       // geom, site, camera, light arrays
+void BuildBodyBVH(CompileContext* c);    // per-body BVH over geom AABBs (inertial frame)
 
 // user_compiler_mesh.cc
 bool CompileMeshes(CompileContext* c);      // load and process mesh assets
 void FillMeshes(CompileContext* c);         // mesh arrays of ctx->m
-int MeshBvhNodes(const CompileContext* c); // BVH nodes of all meshes
+int MeshBvhNodes(const CompileContext* c);  // BVH nodes of all meshes
 
 // user_compiler_transform.cc: fusestatic and discardvisual, applied to a copy of the spec
 bool TransformSpec(CompileContext* c, SpecModel* s);

@@ -41,8 +41,12 @@ bool CompileMeshes(CompileContext* c) {
 
     MeshData raw;
     std::string err;
-    if (!LoadMesh(&mesh->s, c->vfs, actx, &raw, &err)) return c->Error(err, mesh);
-    if (!ProcessMesh(&mesh->s, raw, opt, &c->mesh[i], &err)) return c->Error(err, mesh);
+    if (!LoadMesh(&mesh->s, c->vfs, actx, &raw, &err)) {
+      return c->Error(err, mesh);
+    }
+    if (!ProcessMesh(&mesh->s, raw, opt, &c->mesh[i], &err)) {
+      return c->Error(err, mesh);
+    }
   }
 
   // octrees: the signed distance fields of meshes referenced by sdf geoms
@@ -72,7 +76,9 @@ bool CompileMeshes(CompileContext* c) {
     z.nmeshpolyvert += r.polyvert.size();
     z.nmeshpolymap += r.polymap.size();
   }
-  for (const MeshOctree& o : c->octree) z.noct += o.size();
+  for (const MeshOctree& o : c->octree) {
+    z.noct += o.size();
+  }
   return true;
 }
 
@@ -90,15 +96,16 @@ static void FillOctree(const CompileContext* c, mjModel* m, int i, int* oct) {
       m->oct_child[8 * g + j] = ch;  // local to the mesh, as the reference stores them
       m->oct_coeff[8 * g + j] = o->coeff[8 * k + j];
     }
-    for (int j = 0; j < 6; j++) m->oct_aabb[6 * g + j] = o->aabb[6 * k + j];
+    for (int j = 0; j < 6; j++) {
+      m->oct_aabb[6 * g + j] = o->aabb[6 * k + j];
+    }
   }
   *oct += n;
 }
 
 void FillMeshes(CompileContext* c) {
   mjModel* m = c->m;
-  int vert = 0, normal = 0, texcoord = 0, face = 0, graph = 0, poly = 0, polyvert = 0,
-      polymap = 0;
+  int vert = 0, normal = 0, texcoord = 0, face = 0, graph = 0, poly = 0, polyvert = 0, polymap = 0;
   int bvh = static_cast<int>(c->bvh_depth.size());  // mesh nodes follow the body nodes
   int oct = 0;
   for (int i = 0; i < m->nmesh; i++) {
@@ -130,7 +137,9 @@ void FillMeshes(CompileContext* c) {
       m->mesh_scale[3 * i + k] = r.scale[k];
       m->mesh_pos[3 * i + k] = r.pos[k];
     }
-    for (int k = 0; k < 4; k++) m->mesh_quat[4 * i + k] = r.quat[k];
+    for (int k = 0; k < 4; k++) {
+      m->mesh_quat[4 * i + k] = r.quat[k];
+    }
 
     // polygons
     int npoly = static_cast<int>(r.polyvertnum.size());
@@ -138,7 +147,9 @@ void FillMeshes(CompileContext* c) {
     m->mesh_polyadr[i] = poly;
     int pv = polyvert;
     for (int p = 0; p < npoly; p++) {
-      for (int k = 0; k < 3; k++) m->mesh_polynormal[3 * (poly + p) + k] = r.polynormal[3 * p + k];
+      for (int k = 0; k < 3; k++) {
+        m->mesh_polynormal[3 * (poly + p) + k] = r.polynormal[3 * p + k];
+      }
       m->mesh_polyvertadr[poly + p] = pv;
       m->mesh_polyvertnum[poly + p] = r.polyvertnum[p];
       pv += r.polyvertnum[p];
@@ -161,7 +172,9 @@ void FillMeshes(CompileContext* c) {
       m->bvh_child[2 * (bvh + n)] = r.bvh_child[2 * n];
       m->bvh_child[2 * (bvh + n) + 1] = r.bvh_child[2 * n + 1];
       m->bvh_nodeid[bvh + n] = r.bvh_nodeid[n];
-      for (int k = 0; k < 6; k++) m->bvh_aabb[6 * (bvh + n) + k] = r.bvh_aabb[6 * n + k];
+      for (int k = 0; k < 6; k++) {
+        m->bvh_aabb[6 * (bvh + n) + k] = r.bvh_aabb[6 * n + k];
+      }
     }
 
     vert += nv;
@@ -179,7 +192,9 @@ void FillMeshes(CompileContext* c) {
 // number of mesh BVH nodes (added to nbvh)
 int MeshBvhNodes(const CompileContext* c) {
   int n = 0;
-  for (const MeshResult& r : c->mesh) n += static_cast<int>(r.bvh_depth.size());
+  for (const MeshResult& r : c->mesh) {
+    n += static_cast<int>(r.bvh_depth.size());
+  }
   return n;
 }
 

@@ -37,12 +37,18 @@ namespace {
 struct References {
   std::set<std::string> v[mjNOBJECT];
   bool Has(mjtObj t, const std::string& n) const {
-    if (t == mjOBJ_XBODY) t = mjOBJ_BODY;
+    if (t == mjOBJ_XBODY) {
+      t = mjOBJ_BODY;
+    }
     return !n.empty() && t > mjOBJ_UNKNOWN && t < mjNOBJECT && v[t].count(n);
   }
   void Add(mjtObj t, const std::string& n) {
-    if (t == mjOBJ_XBODY) t = mjOBJ_BODY;
-    if (!n.empty() && t > mjOBJ_UNKNOWN && t < mjNOBJECT) v[t].insert(n);
+    if (t == mjOBJ_XBODY) {
+      t = mjOBJ_BODY;
+    }
+    if (!n.empty() && t > mjOBJ_UNKNOWN && t < mjNOBJECT) {
+      v[t].insert(n);
+    }
   }
 };
 
@@ -50,8 +56,9 @@ References CollectReferences(SpecModel* s) {
   References r;
   for (auto& a : s->actuators) {
     mjtObj t = a->s.trntype == mjTRN_JOINT || a->s.trntype == mjTRN_JOINTINPARENT ? mjOBJ_JOINT
-               : a->s.trntype == mjTRN_TENDON ? mjOBJ_TENDON
-               : a->s.trntype == mjTRN_BODY   ? mjOBJ_BODY : mjOBJ_SITE;
+               : a->s.trntype == mjTRN_TENDON                                     ? mjOBJ_TENDON
+               : a->s.trntype == mjTRN_BODY                                       ? mjOBJ_BODY
+                                                                                  : mjOBJ_SITE;
     r.Add(t, a->own.target);
     r.Add(mjOBJ_SITE, a->own.refsite);
     r.Add(mjOBJ_SITE, a->own.slidersite);
@@ -74,9 +81,10 @@ References CollectReferences(SpecModel* s) {
   }
   for (auto& t : s->tendons) {
     for (auto& w : t->wraps) {
-      mjtObj type = w->s.type == mjWRAP_SITE    ? mjOBJ_SITE
-                    : w->s.type == mjWRAP_JOINT ? mjOBJ_JOINT
-                    : w->s.type == mjWRAP_PULLEY ? mjOBJ_UNKNOWN : mjOBJ_GEOM;
+      mjtObj type = w->s.type == mjWRAP_SITE     ? mjOBJ_SITE
+                    : w->s.type == mjWRAP_JOINT  ? mjOBJ_JOINT
+                    : w->s.type == mjWRAP_PULLEY ? mjOBJ_UNKNOWN
+                                                 : mjOBJ_GEOM;
       r.Add(type, w->own.target);
       r.Add(mjOBJ_SITE, w->own.sidesite);
     }
@@ -87,15 +95,25 @@ References CollectReferences(SpecModel* s) {
     }
   }
   for (auto& k : s->skins) {
-    for (auto& n : k->own.bodyname) r.Add(mjOBJ_BODY, n);
+    for (auto& n : k->own.bodyname) {
+      r.Add(mjOBJ_BODY, n);
+    }
   }
   for (auto& f : s->flexes) {
-    for (auto& n : f->own.nodebody) r.Add(mjOBJ_BODY, n);
-    for (auto& n : f->own.vertbody) r.Add(mjOBJ_BODY, n);
+    for (auto& n : f->own.nodebody) {
+      r.Add(mjOBJ_BODY, n);
+    }
+    for (auto& n : f->own.vertbody) {
+      r.Add(mjOBJ_BODY, n);
+    }
   }
   for (SpecBody* b : BodyOrder(s)) {
-    for (auto& c : b->cameras) r.Add(mjOBJ_BODY, c->own.targetbody);
-    for (auto& l : b->lights) r.Add(mjOBJ_BODY, l->own.targetbody);
+    for (auto& c : b->cameras) {
+      r.Add(mjOBJ_BODY, c->own.targetbody);
+    }
+    for (auto& l : b->lights) {
+      r.Add(mjOBJ_BODY, l->own.targetbody);
+    }
   }
   return r;
 }
@@ -106,7 +124,9 @@ References CollectReferences(SpecModel* s) {
 bool Resolve(CompileContext* c, SpecElement* e, double* pos, double* quat,
              const mjsOrientation& alt) {
   Pose p;
-  if (!ElementPose(c, e, pos, quat, alt, &p)) return false;
+  if (!ElementPose(c, e, pos, quat, alt, &p)) {
+    return false;
+  }
   um::Copy3(pos, p.pos);
   um::CopyQuat(quat, p.quat);
   e->frame = nullptr;
@@ -121,10 +141,14 @@ void Compose(const Pose& P, double* pos, double* quat) {
 bool FuseBody(CompileContext* c, SpecBody* b) {
   SpecBody* parent = b->parent;
   Pose P;
-  if (!ElementPose(c, b, b->s.pos, b->s.quat, b->s.alt, &P)) return false;
+  if (!ElementPose(c, b, b->s.pos, b->s.quat, b->s.alt, &P)) {
+    return false;
+  }
 
   auto resolve_pose = [&](SpecElement* e, double* pos, double* quat, mjsOrientation* alt) {
-    if (!Resolve(c, e, pos, quat, *alt)) return false;
+    if (!Resolve(c, e, pos, quat, *alt)) {
+      return false;
+    }
     mjs_defaultOrientation(alt);
     Compose(P, pos, quat);
     e->parent = parent;
@@ -136,9 +160,13 @@ bool FuseBody(CompileContext* c, SpecBody* b) {
       for (int k = 0; k < 2; k++) {
         double p[3];
         um::RotVecQuat(p, g->s.fromto + 3 * k, P.quat);
-        for (int i = 0; i < 3; i++) g->s.fromto[3 * k + i] = p[i] + P.pos[i];
+        for (int i = 0; i < 3; i++) {
+          g->s.fromto[3 * k + i] = p[i] + P.pos[i];
+        }
       }
-      if (g->frame) return c->Error("fusestatic: fromto geoms inside frames are not supported", g.get());
+      if (g->frame) {
+        return c->Error("fusestatic: fromto geoms inside frames are not supported", g.get());
+      }
       g->parent = parent;
     } else if (!resolve_pose(g.get(), g->s.pos, g->s.quat, &g->s.alt)) {
       return false;
@@ -149,21 +177,29 @@ bool FuseBody(CompileContext* c, SpecBody* b) {
       for (int k = 0; k < 2; k++) {
         double p[3];
         um::RotVecQuat(p, x->s.fromto + 3 * k, P.quat);
-        for (int i = 0; i < 3; i++) x->s.fromto[3 * k + i] = p[i] + P.pos[i];
+        for (int i = 0; i < 3; i++) {
+          x->s.fromto[3 * k + i] = p[i] + P.pos[i];
+        }
       }
-      if (x->frame) return c->Error("fusestatic: fromto sites inside frames are not supported", x.get());
+      if (x->frame) {
+        return c->Error("fusestatic: fromto sites inside frames are not supported", x.get());
+      }
       x->parent = parent;
     } else if (!resolve_pose(x.get(), x->s.pos, x->s.quat, &x->s.alt)) {
       return false;
     }
   }
   for (auto& k : b->cameras) {
-    if (!resolve_pose(k.get(), k->s.pos, k->s.quat, &k->s.alt)) return false;
+    if (!resolve_pose(k.get(), k->s.pos, k->s.quat, &k->s.alt)) {
+      return false;
+    }
   }
   for (auto& l : b->lights) {
     Pose lp;
     um::Copy3(lp.pos, l->s.pos);
-    if (!ApplyFrames(c, l.get(), &lp)) return false;
+    if (!ApplyFrames(c, l.get(), &lp)) {
+      return false;
+    }
     double dir[3];
     um::RotVecQuat(dir, l->s.dir, lp.quat);
     um::MulPose(lp.pos, lp.quat, P.pos, P.quat, lp.pos, lp.quat);
@@ -173,19 +209,27 @@ bool FuseBody(CompileContext* c, SpecBody* b) {
     l->parent = parent;
   }
   for (auto& child : b->bodies) {
-    if (!resolve_pose(child.get(), child->s.pos, child->s.quat, &child->s.alt)) return false;
+    if (!resolve_pose(child.get(), child->s.pos, child->s.quat, &child->s.alt)) {
+      return false;
+    }
   }
 
   // record the fused body (its inertial is combined into the parent's, see CompileInertia)
   int record = static_cast<int>(c->fused.size());
   for (FusedBody& f : c->fused) {
-    if (f.into == b) f.into_record = record;
+    if (f.into == b) {
+      f.into_record = record;
+    }
   }
-  for (auto& g : b->geoms) c->fused_geom.emplace(g.get(), record);  // keeps earlier records
+  for (auto& g : b->geoms) {
+    c->fused_geom.emplace(g.get(), record);  // keeps earlier records
+  }
 
   // move everything to the parent: elements appended, child bodies in the fused body's place
   auto append = [&](auto& from, auto& to) {
-    for (auto& e : from) to.push_back(std::move(e));
+    for (auto& e : from) {
+      to.push_back(std::move(e));
+    }
     from.clear();
   };
   append(b->geoms, parent->geoms);
@@ -216,19 +260,31 @@ bool FuseStatic(CompileContext* c, SpecModel* s) {
   // sites used by force and torque sensors keep their bodies
   std::set<std::string> ftsites;
   for (auto& x : s->sensors) {
-    if (x->s.type == mjSENS_FORCE || x->s.type == mjSENS_TORQUE) ftsites.insert(x->own.objname);
+    if (x->s.type == mjSENS_FORCE || x->s.type == mjSENS_TORQUE) {
+      ftsites.insert(x->own.objname);
+    }
   }
   // fuse top-down (pre-order), as MuJoCo 3.3.8 does: a static body inside a fused one has moved
   // to the kept ancestor by its turn. This decides the order of the moved geoms and the inertial
   // each fused body contributes (see FusedBody).
   std::vector<SpecBody*> order = BodyOrder(s);
   for (SpecBody* b : order) {
-    if (b == s->world.get() || !b->joints.empty() || b->s.mocap) continue;
-    if (refs.Has(mjOBJ_BODY, b->name)) continue;
+    if (b == s->world.get() || !b->joints.empty() || b->s.mocap) {
+      continue;
+    }
+    if (refs.Has(mjOBJ_BODY, b->name)) {
+      continue;
+    }
     bool ft = false;
-    for (auto& x : b->sites) ft = ft || (!x->name.empty() && ftsites.count(x->name));
-    if (ft) continue;
-    if (!FuseBody(c, b)) return false;
+    for (auto& x : b->sites) {
+      ft = ft || (!x->name.empty() && ftsites.count(x->name));
+    }
+    if (ft) {
+      continue;
+    }
+    if (!FuseBody(c, b)) {
+      return false;
+    }
   }
   s->Invalidate();
   return true;
@@ -236,7 +292,9 @@ bool FuseStatic(CompileContext* c, SpecModel* s) {
 
 // ------------------------------------ discardvisual -------------------------------------------
 
-bool IsVisual(const SpecGeom& g) { return g.s.contype == 0 && g.s.conaffinity == 0; }
+bool IsVisual(const SpecGeom& g) {
+  return g.s.contype == 0 && g.s.conaffinity == 0;
+}
 
 bool DiscardVisual(CompileContext* c, SpecModel* s) {
   References refs = CollectReferences(s);
@@ -245,7 +303,9 @@ bool DiscardVisual(CompileContext* c, SpecModel* s) {
   // bodies whose inferred inertia uses a geom that goes away get that inertia explicitly
   bool any = false;
   for (SpecBody* b : bodies) {
-    for (auto& g : b->geoms) any = any || (IsVisual(*g) && !refs.Has(mjOBJ_GEOM, g->name));
+    for (auto& g : b->geoms) {
+      any = any || (IsVisual(*g) && !refs.Has(mjOBJ_GEOM, g->name));
+    }
   }
   if (any) {
     std::unique_ptr<SpecModel> probe(CopyModel(s));
@@ -259,15 +319,21 @@ bool DiscardVisual(CompileContext* c, SpecModel* s) {
     for (size_t i = 1; i < bodies.size(); i++) {
       SpecBody* b = bodies[i];
       bool lose = false;
-      for (auto& g : b->geoms) lose = lose || (IsVisual(*g) && !refs.Has(mjOBJ_GEOM, g->name));
-      if (!lose || b->s.explicitinertial) continue;
+      for (auto& g : b->geoms) {
+        lose = lose || (IsVisual(*g) && !refs.Has(mjOBJ_GEOM, g->name));
+      }
+      if (!lose || b->s.explicitinertial) {
+        continue;
+      }
       b->s.explicitinertial = 1;
       b->s.mass = m->body_mass[i];
       for (int k = 0; k < 3; k++) {
         b->s.ipos[k] = m->body_ipos[3 * i + k];
         b->s.inertia[k] = m->body_inertia[3 * i + k];
       }
-      for (int k = 0; k < 4; k++) b->s.iquat[k] = m->body_iquat[4 * i + k];
+      for (int k = 0; k < 4; k++) {
+        b->s.iquat[k] = m->body_iquat[4 * i + k];
+      }
       mjs_defaultOrientation(&b->s.ialt);
       b->s.fullinertia[0] = std::nan("");
     }
@@ -281,21 +347,37 @@ bool DiscardVisual(CompileContext* c, SpecModel* s) {
                               return IsVisual(*g) && !refs.Has(mjOBJ_GEOM, g->name);
                             }),
              gs.end());
-    for (auto& g : b->geoms) g->own.material.clear();
-    for (auto& x : b->sites) x->own.material.clear();
-    for (auto& l : b->lights) l->own.texture.clear();
+    for (auto& g : b->geoms) {
+      g->own.material.clear();
+    }
+    for (auto& x : b->sites) {
+      x->own.material.clear();
+    }
+    for (auto& l : b->lights) {
+      l->own.texture.clear();
+    }
   }
-  for (auto& t : s->tendons) t->own.material.clear();
-  for (auto& k : s->skins) k->own.material.clear();
-  for (auto& f : s->flexes) f->own.material.clear();
-  for (auto& m : s->meshes) m->own.material.clear();
+  for (auto& t : s->tendons) {
+    t->own.material.clear();
+  }
+  for (auto& k : s->skins) {
+    k->own.material.clear();
+  }
+  for (auto& f : s->flexes) {
+    f->own.material.clear();
+  }
+  for (auto& m : s->meshes) {
+    m->own.material.clear();
+  }
   s->materials.clear();
   s->textures.clear();
 
   // meshes no remaining geom uses
   std::set<std::string> used;
   for (SpecBody* b : BodyOrder(s)) {
-    for (auto& g : b->geoms) used.insert(g->own.meshname);
+    for (auto& g : b->geoms) {
+      used.insert(g->own.meshname);
+    }
   }
   auto& ms = s->meshes;
   ms.erase(std::remove_if(ms.begin(), ms.end(),
@@ -311,8 +393,12 @@ bool DiscardVisual(CompileContext* c, SpecModel* s) {
 }  // namespace
 
 bool TransformSpec(CompileContext* c, SpecModel* s) {
-  if (s->s.compiler.discardvisual && !DiscardVisual(c, s)) return false;
-  if (s->s.compiler.fusestatic && !FuseStatic(c, s)) return false;
+  if (s->s.compiler.discardvisual && !DiscardVisual(c, s)) {
+    return false;
+  }
+  if (s->s.compiler.fusestatic && !FuseStatic(c, s)) {
+    return false;
+  }
   return true;
 }
 

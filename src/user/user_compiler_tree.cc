@@ -30,16 +30,22 @@ bool ResolveQuat(CompileContext* c, const SpecElement* e, const double quat[4],
   um::CopyQuat(out, quat);
   if (alt.type != mjORIENTATION_QUAT) {
     const mjsCompiler* comp = e->compiler;
-    const char* err = mjs_resolveOrientation(out, comp ? comp->degree : 1,
-                                             comp ? comp->eulerseq : "xyz", &alt);
-    if (err) return c->Error(err, e);
+    const char* err =
+        mjs_resolveOrientation(out, comp ? comp->degree : 1, comp ? comp->eulerseq : "xyz", &alt);
+    if (err) {
+      return c->Error(err, e);
+    }
   }
   double n = std::sqrt(out[0] * out[0] + out[1] * out[1] + out[2] * out[2] + out[3] * out[3]);
-  if (n < 1e-14) return c->Error("zero quaternion", e);
+  if (n < 1e-14) {
+    return c->Error("zero quaternion", e);
+  }
   // a quaternion within 1e-14 of unit norm is kept as given, as the reference does (checked with
   // the oracle: norms 1 +- 1e-14 are left unchanged, 1 + 3e-14 is normalized)
   if (std::abs(n - 1) > 1e-14) {
-    for (int i = 0; i < 4; i++) out[i] /= n;
+    for (int i = 0; i < 4; i++) {
+      out[i] /= n;
+    }
   }
   return true;
 }
@@ -48,10 +54,14 @@ bool ResolveQuat(CompileContext* c, const SpecElement* e, const double quat[4],
 bool FramePose(CompileContext* c, const SpecFrame* f, Pose* out) {
   Pose p;
   um::Copy3(p.pos, f->s.pos);
-  if (!ResolveQuat(c, f, f->s.quat, f->s.alt, p.quat)) return false;
+  if (!ResolveQuat(c, f, f->s.quat, f->s.alt, p.quat)) {
+    return false;
+  }
   if (f->frame) {
     Pose parent;
-    if (!FramePose(c, f->frame, &parent)) return false;
+    if (!FramePose(c, f->frame, &parent)) {
+      return false;
+    }
     um::MulPose(p.pos, p.quat, parent.pos, parent.quat, p.pos, p.quat);
   }
   *out = p;
@@ -61,19 +71,27 @@ bool FramePose(CompileContext* c, const SpecFrame* f, Pose* out) {
 }  // namespace
 
 bool ApplyFrames(CompileContext* c, const SpecElement* e, Pose* p) {
-  if (!e->frame) return true;
+  if (!e->frame) {
+    return true;
+  }
   Pose f;
-  if (!FramePose(c, e->frame, &f)) return false;
+  if (!FramePose(c, e->frame, &f)) {
+    return false;
+  }
   um::MulPose(p->pos, p->quat, f.pos, f.quat, p->pos, p->quat);
   return true;
 }
 
-bool ElementPose(CompileContext* c, const SpecElement* e, const double pos[3],
-                 const double quat[4], const mjsOrientation& alt, Pose* out) {
+bool ElementPose(CompileContext* c, const SpecElement* e, const double pos[3], const double quat[4],
+                 const mjsOrientation& alt, Pose* out) {
   Pose p;
   um::Copy3(p.pos, pos);
-  if (!ResolveQuat(c, e, quat, alt, p.quat)) return false;
-  if (!ApplyFrames(c, e, &p)) return false;
+  if (!ResolveQuat(c, e, quat, alt, p.quat)) {
+    return false;
+  }
+  if (!ApplyFrames(c, e, &p)) {
+    return false;
+  }
   *out = p;
   return true;
 }
@@ -82,8 +100,12 @@ bool ElementPose(CompileContext* c, const SpecElement* e, const double pos[3],
 
 namespace {
 
-int JointNq(int type) { return type == mjJNT_FREE ? 7 : type == mjJNT_BALL ? 4 : 1; }
-int JointNv(int type) { return type == mjJNT_FREE ? 6 : type == mjJNT_BALL ? 3 : 1; }
+int JointNq(int type) {
+  return type == mjJNT_FREE ? 7 : type == mjJNT_BALL ? 4 : 1;
+}
+int JointNv(int type) {
+  return type == mjJNT_FREE ? 6 : type == mjJNT_BALL ? 3 : 1;
+}
 
 // resolve a "limited" flag (mjtLimited): auto means "range given" under autolimits, and is an
 // error otherwise when a range is set (XMLreference, joint/limited and compiler/autolimits)
@@ -98,7 +120,8 @@ bool ResolveLimited(CompileContext* c, const SpecElement* e, int flag, const dou
         return c->Error(std::string(what) + " has `" + rangename + "` but not `limited`. set " +
                             "the autolimits=\"true\" compiler option, specify `limited` " +
                             "explicitly (\"true\" or \"false\"), or remove the `" + rangename +
-                            "` attribute.", e);
+                            "` attribute.",
+                        e);
       }
       *out = false;
     }
@@ -111,39 +134,55 @@ bool ResolveLimited(CompileContext* c, const SpecElement* e, int flag, const dou
 bool CompileJoint(CompileContext* c, SpecJoint* j, int bodyid, JointInfo* info) {
   const mjsJoint& s = j->s;
   info->body = bodyid;
-  if (s.type < mjJNT_FREE || s.type > mjJNT_HINGE) return c->Error("invalid joint type", j);
+  if (s.type < mjJNT_FREE || s.type > mjJNT_HINGE) {
+    return c->Error("invalid joint type", j);
+  }
 
   // position and axis in the body frame (through the enclosing frames)
   Pose p;
   um::Copy3(p.pos, s.pos);
-  if (!ApplyFrames(c, j, &p)) return false;
+  if (!ApplyFrames(c, j, &p)) {
+    return false;
+  }
   um::Copy3(info->pos, p.pos);
   double axis[3];
   um::Copy3(axis, s.axis);
-  if (um::Normalize3(axis) < 1e-14) return c->Error("axis too small", j);
+  if (um::Normalize3(axis) < 1e-14) {
+    return c->Error("axis too small", j);
+  }
   if (j->frame) {
     Pose f;
     um::SetUnitQuat(f.quat);
-    if (!ApplyFrames(c, j, &f)) return false;
+    if (!ApplyFrames(c, j, &f)) {
+      return false;
+    }
     um::RotVecQuat(axis, axis, f.quat);
   }
   um::Copy3(info->axis, axis);
   if (s.type == mjJNT_FREE || s.type == mjJNT_BALL) {
     info->axis[0] = info->axis[1] = 0;
     info->axis[2] = 1;
-    if (s.type == mjJNT_FREE) um::Zero3(info->pos);
+    if (s.type == mjJNT_FREE) {
+      um::Zero3(info->pos);
+    }
   }
 
   // limits: hinge and ball ranges are angles
   bool limited;
-  if (!ResolveLimited(c, j, s.limited, s.range, "joint", "range", &limited)) return false;
+  if (!ResolveLimited(c, j, s.limited, s.range, "joint", "range", &limited)) {
+    return false;
+  }
   info->limited = limited;
   info->range[0] = s.range[0];
   info->range[1] = s.range[1];
   if (limited) {
-    if (s.type == mjJNT_FREE) return c->Error("free joints cannot be limited", j);
+    if (s.type == mjJNT_FREE) {
+      return c->Error("free joints cannot be limited", j);
+    }
     if (s.type == mjJNT_BALL) {
-      if (s.range[1] <= 0) return c->Error("ball joint range[1] must be positive", j);
+      if (s.range[1] <= 0) {
+        return c->Error("ball joint range[1] must be positive", j);
+      }
     } else if (s.range[0] >= s.range[1]) {
       return c->Error("range[0] should be smaller than range[1] in joint", j);
     }
@@ -154,16 +193,19 @@ bool CompileJoint(CompileContext* c, SpecJoint* j, int bodyid, JointInfo* info) 
   }
   // actuator force clamping applies to scalar joints only (XMLreference, actuatorfrclimited)
   bool actlim = false;
-  if (!ResolveLimited(c, j, s.actfrclimited, s.actfrcrange, "joint", "actuatorfrcrange",
-                      &actlim)) {
+  if (!ResolveLimited(c, j, s.actfrclimited, s.actfrcrange, "joint", "actuatorfrcrange", &actlim)) {
     return false;
   }
-  if (s.type == mjJNT_FREE || s.type == mjJNT_BALL) actlim = false;
+  if (s.type == mjJNT_FREE || s.type == mjJNT_BALL) {
+    actlim = false;
+  }
   if (actlim && s.actfrcrange[0] > s.actfrcrange[1]) {
     return c->Error("actfrcrange[0] should be smaller than actfrcrange[1] in joint", j);
   }
   info->actfrclimited = actlim;
-  if (s.margin < 0) return c->Error("joint margin cannot be negative", j);
+  if (s.margin < 0) {
+    return c->Error("joint margin cannot be negative", j);
+  }
   return true;
 }
 
@@ -188,20 +230,26 @@ bool CompileTree(CompileContext* c) {
       info.weld = 0;
     } else {
       info.parent = b->parent->id;
-      if (!ElementPose(c, b, s.pos, s.quat, s.alt, &info.local)) return false;
+      if (!ElementPose(c, b, s.pos, s.quat, s.alt, &info.local)) {
+        return false;
+      }
       info.root = info.parent == 0 ? static_cast<int>(i) : c->body[info.parent].root;
     }
 
     // joints
     int njnt = static_cast<int>(b->joints.size());
-    if (njnt && i == 0) return c->Error("joints cannot be defined in the world body", b);
+    if (njnt && i == 0) {
+      return c->Error("joints cannot be defined in the world body", b);
+    }
     info.jntnum = njnt;
     info.jntadr = njnt ? jid : -1;
     int dofnum = 0;
     bool ball = false;
     for (int k = 0; k < njnt; k++, jid++) {
       SpecJoint* j = c->joints[jid];
-      if (!CompileJoint(c, j, static_cast<int>(i), &c->joint[jid])) return false;
+      if (!CompileJoint(c, j, static_cast<int>(i), &c->joint[jid])) {
+        return false;
+      }
       int type = j->s.type;
       // a ball joint cannot be followed by another rotation in the same body
       if (ball && (type == mjJNT_BALL || type == mjJNT_HINGE)) {
@@ -209,15 +257,21 @@ bool CompileTree(CompileContext* c) {
       }
       ball = ball || type == mjJNT_BALL;
       if (type == mjJNT_FREE) {
-        if (info.parent != 0) return c->Error("free joint can only be used on top level", j);
-        if (njnt > 1) return c->Error("a free joint must be the only joint of its body", j);
+        if (info.parent != 0) {
+          return c->Error("free joint can only be used on top level", j);
+        }
+        if (njnt > 1) {
+          return c->Error("a free joint must be the only joint of its body", j);
+        }
       }
       c->joint[jid].qposadr = c->nq;
       c->joint[jid].dofadr = c->nv + dofnum;
       c->nq += JointNq(type);
       dofnum += JointNv(type);
     }
-    if (dofnum > 6) return c->Error("more than 6 dofs in body '" + b->name + "'", b);
+    if (dofnum > 6) {
+      return c->Error("more than 6 dofs in body '" + b->name + "'", b);
+    }
     info.dofnum = dofnum;
     info.dofadr = dofnum ? c->nv : -1;
 
@@ -229,7 +283,9 @@ bool CompileTree(CompileContext* c) {
         parentdof = c->body[a].dofadr + c->body[a].dofnum - 1;
         break;
       }
-      if (a == 0) break;
+      if (a == 0) {
+        break;
+      }
     }
     for (int k = 0; k < info.jntnum; k++) {
       int j = info.jntadr + k;
@@ -247,8 +303,12 @@ bool CompileTree(CompileContext* c) {
 
     // mocap bodies: children of the world without joints
     if (s.mocap) {
-      if (info.parent != 0) return c->Error("mocap body must be a child of the world body", b);
-      if (njnt) return c->Error("mocap body cannot have joints", b);
+      if (info.parent != 0) {
+        return c->Error("mocap body must be a child of the world body", b);
+      }
+      if (njnt) {
+        return c->Error("mocap body cannot have joints", b);
+      }
       info.mocap = c->nmocap++;
     }
 
@@ -269,7 +329,9 @@ bool CompileTree(CompileContext* c) {
     } else if (info.dofnum) {
       bool ancestor_moves = false;
       for (int a = info.parent; a > 0; a = c->body[a].parent) {
-        if (c->body[a].dofnum) ancestor_moves = true;
+        if (c->body[a].dofnum) {
+          ancestor_moves = true;
+        }
       }
       info.tree = ancestor_moves ? -1 : c->ntree++;
     }
@@ -285,7 +347,9 @@ namespace {
 // 3.3.8 applies, found by probing the oracle)
 bool SameVec(const double* a, const double* b, int n) {
   for (int i = 0; i < n; i++) {
-    if (!(std::abs(a[i] - b[i]) < 1e-6)) return false;
+    if (!(std::abs(a[i] - b[i]) < 1e-6)) {
+      return false;
+    }
   }
   return true;
 }
@@ -297,11 +361,19 @@ const double kUnitQuat[4] = {1, 0, 0, 0};
 // order body, body rotation, inertial frame, inertial rotation
 int SameFrame(const Pose& p, const Pose& inertial) {
   bool bodyrot = SameVec(p.quat, kUnitQuat, 4);
-  if (bodyrot && SameVec(p.pos, kZero3, 3)) return mjSAMEFRAME_BODY;
-  if (bodyrot) return mjSAMEFRAME_BODYROT;
+  if (bodyrot && SameVec(p.pos, kZero3, 3)) {
+    return mjSAMEFRAME_BODY;
+  }
+  if (bodyrot) {
+    return mjSAMEFRAME_BODYROT;
+  }
   bool inertiarot = SameVec(p.quat, inertial.quat, 4);
-  if (inertiarot && SameVec(p.pos, inertial.pos, 3)) return mjSAMEFRAME_INERTIA;
-  if (inertiarot) return mjSAMEFRAME_INERTIAROT;
+  if (inertiarot && SameVec(p.pos, inertial.pos, 3)) {
+    return mjSAMEFRAME_INERTIA;
+  }
+  if (inertiarot) {
+    return mjSAMEFRAME_INERTIAROT;
+  }
   return mjSAMEFRAME_NONE;
 }
 
@@ -318,9 +390,15 @@ void AlignFree(CompileContext* c, int b) {
     um::MulQuat(p->quat, inv, p->quat);
   };
   SpecBody* body = c->bodies[b];
-  for (auto& g : body->geoms) reexpress(&c->geom[g->id].local);
-  for (auto& s : body->sites) reexpress(&c->site[s->id].local);
-  for (auto& cam : body->cameras) reexpress(&c->camera[cam->id]);
+  for (auto& g : body->geoms) {
+    reexpress(&c->geom[g->id].local);
+  }
+  for (auto& s : body->sites) {
+    reexpress(&c->site[s->id].local);
+  }
+  for (auto& cam : body->cameras) {
+    reexpress(&c->camera[cam->id]);
+  }
   for (auto& l : body->lights) {
     LightInfo& li = c->light[l->id];
     double d[3] = {li.pos[0] - in.pos[0], li.pos[1] - in.pos[1], li.pos[2] - in.pos[2]};
@@ -342,7 +420,9 @@ bool CompileTreeFinish(CompileContext* c) {
       int align = b->joints[0]->s.align;
       bool on = align == mjALIGNFREE_TRUE ||
                 (align == mjALIGNFREE_AUTO && b->compiler && b->compiler->alignfree);
-      if (on) AlignFree(c, static_cast<int>(i));
+      if (on) {
+        AlignFree(c, static_cast<int>(i));
+      }
     }
   }
 
@@ -352,7 +432,8 @@ bool CompileTreeFinish(CompileContext* c) {
     Pose body;
     bool rot = SameVec(info.inertial.quat, kUnitQuat, 4);
     info.sameframe = rot && SameVec(info.inertial.pos, kZero3, 3) ? mjSAMEFRAME_BODY
-                     : rot ? mjSAMEFRAME_BODYROT : mjSAMEFRAME_NONE;
+                     : rot                                        ? mjSAMEFRAME_BODYROT
+                                                                  : mjSAMEFRAME_NONE;
     (void)body;
   }
   for (size_t g = 0; g < c->geoms.size(); g++) {
@@ -372,22 +453,42 @@ bool CompileTreeFinish(CompileContext* c) {
 
 bool TreeUserSizes(CompileContext* c) {
   std::vector<const std::vector<double>*> ub, uj, ug, us, uc;
-  for (SpecBody* b : c->bodies) ub.push_back(&b->own.userdata);
-  for (SpecJoint* j : c->joints) uj.push_back(&j->own.userdata);
-  for (SpecGeom* g : c->geoms) ug.push_back(&g->own.userdata);
-  for (SpecSite* s : c->sites) us.push_back(&s->own.userdata);
-  for (SpecCamera* k : c->cameras) uc.push_back(&k->own.userdata);
+  for (SpecBody* b : c->bodies) {
+    ub.push_back(&b->own.userdata);
+  }
+  for (SpecJoint* j : c->joints) {
+    uj.push_back(&j->own.userdata);
+  }
+  for (SpecGeom* g : c->geoms) {
+    ug.push_back(&g->own.userdata);
+  }
+  for (SpecSite* s : c->sites) {
+    us.push_back(&s->own.userdata);
+  }
+  for (SpecCamera* k : c->cameras) {
+    uc.push_back(&k->own.userdata);
+  }
   const mjSpec& s = c->spec->s;
   int n;
-  if ((n = c->UserSize(s.nuser_body, ub, "body")) < 0) return false;
+  if ((n = c->UserSize(s.nuser_body, ub, "body")) < 0) {
+    return false;
+  }
   c->sizes.nuser_body = n;
-  if ((n = c->UserSize(s.nuser_jnt, uj, "jnt")) < 0) return false;
+  if ((n = c->UserSize(s.nuser_jnt, uj, "jnt")) < 0) {
+    return false;
+  }
   c->sizes.nuser_jnt = n;
-  if ((n = c->UserSize(s.nuser_geom, ug, "geom")) < 0) return false;
+  if ((n = c->UserSize(s.nuser_geom, ug, "geom")) < 0) {
+    return false;
+  }
   c->sizes.nuser_geom = n;
-  if ((n = c->UserSize(s.nuser_site, us, "site")) < 0) return false;
+  if ((n = c->UserSize(s.nuser_site, us, "site")) < 0) {
+    return false;
+  }
   c->sizes.nuser_site = n;
-  if ((n = c->UserSize(s.nuser_cam, uc, "cam")) < 0) return false;
+  if ((n = c->UserSize(s.nuser_cam, uc, "cam")) < 0) {
+    return false;
+  }
   c->sizes.nuser_cam = n;
   return true;
 }
@@ -417,11 +518,12 @@ bool SparseSizes(CompileContext* c) {
   }
   std::vector<int>& simplenum = c->dof_simplenum;
   simplenum.assign(c->nv, 0);
-  if (c->nv) mj_dofSimpleNum(c->nv, c->dof_body.data(), simple.data(), simplenum.data());
+  if (c->nv) {
+    mj_dofSimpleNum(c->nv, c->dof_body.data(), simple.data(), simplenum.data());
+  }
   parent[0] = 0;
-  mj_sparseSizes(c->nv, c->dof_parent.data(), simplenum.data(), nbody, parent.data(),
-                 dofnum.data(), dofadr.data(), &c->sizes.nM, &c->sizes.nC, &c->sizes.nD,
-                 &c->sizes.nB);
+  mj_sparseSizes(c->nv, c->dof_parent.data(), simplenum.data(), nbody, parent.data(), dofnum.data(),
+                 dofadr.data(), &c->sizes.nM, &c->sizes.nC, &c->sizes.nD, &c->sizes.nB);
   return true;
 }
 
@@ -484,12 +586,18 @@ void FillTree(CompileContext* c) {
     m->jnt_limited[j] = ji.limited;
     m->jnt_actfrclimited[j] = ji.actfrclimited;
     m->jnt_actgravcomp[j] = s.actgravcomp;
-    for (int k = 0; k < mjNREF; k++) m->jnt_solref[mjNREF * j + k] = s.solref_limit[k];
-    for (int k = 0; k < mjNIMP; k++) m->jnt_solimp[mjNIMP * j + k] = s.solimp_limit[k];
+    for (int k = 0; k < mjNREF; k++) {
+      m->jnt_solref[mjNREF * j + k] = s.solref_limit[k];
+    }
+    for (int k = 0; k < mjNIMP; k++) {
+      m->jnt_solimp[mjNIMP * j + k] = s.solimp_limit[k];
+    }
     um::Copy3(m->jnt_pos + 3 * j, ji.pos);
     um::Copy3(m->jnt_axis + 3 * j, ji.axis);
     m->jnt_stiffness[j] = s.stiffness[0];
-    for (int k = 0; k < mjNPOLY; k++) m->jnt_stiffnesspoly[mjNPOLY * j + k] = s.stiffness[k + 1];
+    for (int k = 0; k < mjNPOLY; k++) {
+      m->jnt_stiffnesspoly[mjNPOLY * j + k] = s.stiffness[k + 1];
+    }
     m->jnt_range[2 * j] = ji.range[0];
     m->jnt_range[2 * j + 1] = ji.range[1];
     m->jnt_actfrcrange[2 * j] = s.actfrcrange[0];
@@ -535,12 +643,18 @@ void FillTree(CompileContext* c) {
     m->dof_parentid[d] = c->dof_parent[d];
     m->dof_treeid[d] = c->body[c->dof_body[d]].tree;
     m->dof_simplenum[d] = c->dof_simplenum[d];
-    for (int k = 0; k < mjNREF; k++) m->dof_solref[mjNREF * d + k] = s.solref_friction[k];
-    for (int k = 0; k < mjNIMP; k++) m->dof_solimp[mjNIMP * d + k] = s.solimp_friction[k];
+    for (int k = 0; k < mjNREF; k++) {
+      m->dof_solref[mjNREF * d + k] = s.solref_friction[k];
+    }
+    for (int k = 0; k < mjNIMP; k++) {
+      m->dof_solimp[mjNIMP * d + k] = s.solimp_friction[k];
+    }
     m->dof_frictionloss[d] = s.frictionloss;
     m->dof_armature[d] = s.armature;
     m->dof_damping[d] = s.damping[0];
-    for (int k = 0; k < mjNPOLY; k++) m->dof_dampingpoly[mjNPOLY * d + k] = s.damping[k + 1];
+    for (int k = 0; k < mjNPOLY; k++) {
+      m->dof_dampingpoly[mjNPOLY * d + k] = s.damping[k + 1];
+    }
     // length scale of the dof: 1 for translations, the body size for rotations (set below)
     m->dof_length[d] = 1;
   }
@@ -548,7 +662,9 @@ void FillTree(CompileContext* c) {
   // trees (contiguous in body order)
   for (int i = 0; i < m->nbody; i++) {
     int t = c->body[i].tree;
-    if (t < 0) continue;
+    if (t < 0) {
+      continue;
+    }
     if (m->tree_bodynum[t] == 0) {
       m->tree_bodyadr[t] = i;
       m->tree_dofadr[t] = -1;
@@ -558,7 +674,9 @@ void FillTree(CompileContext* c) {
     }
     m->tree_bodynum[t]++;
     if (c->body[i].dofnum) {
-      if (m->tree_dofadr[t] < 0) m->tree_dofadr[t] = c->body[i].dofadr;
+      if (m->tree_dofadr[t] < 0) {
+        m->tree_dofadr[t] = c->body[i].dofadr;
+      }
       m->tree_dofnum[t] += c->body[i].dofnum;
     }
   }
@@ -569,7 +687,9 @@ void FillTree(CompileContext* c) {
     m->bvh_child[2 * n] = c->bvh_child[2 * n];
     m->bvh_child[2 * n + 1] = c->bvh_child[2 * n + 1];
     m->bvh_nodeid[n] = c->bvh_nodeid[n];
-    for (int k = 0; k < 6; k++) m->bvh_aabb[6 * n + k] = c->bvh_aabb[6 * n + k];
+    for (int k = 0; k < 6; k++) {
+      m->bvh_aabb[6 * n + k] = c->bvh_aabb[6 * n + k];
+    }
   }
 }
 
@@ -584,7 +704,9 @@ bool FinishJoints(CompileContext* c) {
   for (int j = 0; j < m->njnt; j++) {
     const mjsJoint& s = c->joints[j]->s;
     double tc = s.springdamper[0], z = s.springdamper[1];
-    if (tc <= 0 || z <= 0) continue;
+    if (tc <= 0 || z <= 0) {
+      continue;
+    }
     if (s.type != mjJNT_HINGE && s.type != mjJNT_SLIDE) {
       return c->Error("springdamper can only be used with hinge and slide joints", c->joints[j]);
     }

@@ -22,7 +22,9 @@ bool ReadPNG(const std::vector<uint8_t>& bytes, HFieldResult* out, std::string* 
   int w, h;
   bool srgb;
   std::vector<uint8_t> gray;
-  if (!DecodePNG(bytes, 1, &w, &h, &gray, &srgb, error)) return false;
+  if (!DecodePNG(bytes, 1, &w, &h, &gray, &srgb, error)) {
+    return false;
+  }
   out->nrow = h;
   out->ncol = w;
   out->data.resize(static_cast<size_t>(w) * h);
@@ -59,7 +61,9 @@ bool ReadBinary(const std::vector<uint8_t>& bytes, HFieldResult* out, std::strin
 
 // elevation to [0, 1]: minus the minimum, divided by the range when it is nonzero
 bool Normalize(std::vector<float>* data, std::string* error) {
-  if (data->empty()) return true;
+  if (data->empty()) {
+    return true;
+  }
   for (float v : *data) {
     if (!std::isfinite(v)) {
       *error = "height field elevation is not finite";
@@ -78,8 +82,8 @@ bool Normalize(std::vector<float>* data, std::string* error) {
 
 }  // namespace
 
-bool LoadHField(const mjsHField* spec, const mjVFS* vfs, const AssetContext& ctx,
-                HFieldResult* out, std::string* error) {
+bool LoadHField(const mjsHField* spec, const mjVFS* vfs, const AssetContext& ctx, HFieldResult* out,
+                std::string* error) {
   *out = HFieldResult();
   for (int i = 0; i < 4; i++) {
     if (!(spec->size[i] > 0) || !std::isfinite(spec->size[i])) {
@@ -97,7 +101,9 @@ bool LoadHField(const mjsHField* spec, const mjVFS* vfs, const AssetContext& ctx
     }
     std::string path = ctx.Resolve(file);
     std::vector<uint8_t> bytes;
-    if (!ReadResource(vfs, path, &bytes, error)) return false;
+    if (!ReadResource(vfs, path, &bytes, error)) {
+      return false;
+    }
     std::string type = spec->content_type ? *spec->content_type : std::string();
     if (type.empty()) {
       type = FileExtension(path) == ".png" ? "image/png" : "image/vnd.mujoco.hfield";
@@ -129,8 +135,8 @@ bool LoadHField(const mjsHField* spec, const mjVFS* vfs, const AssetContext& ctx
     size_t n = static_cast<size_t>(spec->nrow) * spec->ncol;
     if (spec->userdata && !spec->userdata->empty()) {
       if (spec->userdata->size() != n) {
-        *error = "elevation data length must match nrow*ncol (" + std::to_string(n) +
-                 "), got " + std::to_string(spec->userdata->size());
+        *error = "elevation data length must match nrow*ncol (" + std::to_string(n) + "), got " +
+                 std::to_string(spec->userdata->size());
         return false;
       }
       out->data = *spec->userdata;

@@ -30,15 +30,15 @@
 namespace motus {
 
 struct HFieldResult {
-  int nrow = 0, ncol = 0;   // hfield_nrow, hfield_ncol
+  int nrow = 0, ncol = 0;         // hfield_nrow, hfield_ncol
   double size[4] = {0, 0, 0, 0};  // hfield_size: radius_x, radius_y, elevation_z, base_z
-  std::vector<float> data;  // hfield_data, nrow*ncol, row-major, bottom row first
+  std::vector<float> data;        // hfield_data, nrow*ncol, row-major, bottom row first
 };
 
 // False with a message on bad input: non-positive size, a file together with nrow/ncol, missing
 // or malformed file, userdata size != nrow*ncol, non-finite elevation, ...
-bool LoadHField(const mjsHField* spec, const mjVFS* vfs, const AssetContext& ctx,
-                HFieldResult* out, std::string* error);
+bool LoadHField(const mjsHField* spec, const mjVFS* vfs, const AssetContext& ctx, HFieldResult* out,
+                std::string* error);
 
 // A geom of type hfield: geom_size = (x, y, elevation_z/4 + base_z/2), geom_aabb = (0, 0,
 // (elevation_z - base_z)/2, x, y, (elevation_z + base_z)/2) and geom_rbound = norm of

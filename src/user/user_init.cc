@@ -51,7 +51,10 @@ void SetRgba(float* rgba, float r, float g, float b, float a) {
 }
 
 // zero a POD struct but keep the listed pointer members
-template <class T> void Reset(T* t) { *t = T{}; }
+template <class T>
+void Reset(T* t) {
+  *t = T{};
+}
 
 }  // namespace
 
@@ -200,7 +203,9 @@ void mjs_defaultGeom(mjsGeom* geom) {
   SetQuat(geom->quat);
   mjs_defaultOrientation(&geom->alt);
   geom->fromto[0] = kNaN;  // undefined
-  for (int i = 1; i < 6; i++) geom->fromto[i] = 0;
+  for (int i = 1; i < 6; i++) {
+    geom->fromto[i] = 0;
+  }
   geom->contype = 1;
   geom->conaffinity = 1;
   geom->condim = 3;

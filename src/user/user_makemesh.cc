@@ -14,7 +14,9 @@
 extern "C" {
 
 int mjs_makeMesh(mjsMesh* mesh, mjtMeshBuiltin builtin, double* params, int nparams) {
-  if (!mesh) return -1;
+  if (!mesh) {
+    return -1;
+  }
   motus::SpecMesh* m = motus::Owner<motus::SpecMesh>(mesh);
   std::vector<float> vert, normal;
   std::vector<int> face;

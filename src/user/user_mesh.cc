@@ -86,7 +86,9 @@ bool Validate(const mjsMesh* spec, const MeshData& raw, std::string* error) {
   } attrs[2] = {{&raw.facenormal, raw.normal.size() / 3, "normal"},
                 {&raw.facetexcoord, raw.texcoord.size() / 2, "texcoord"}};
   for (const Attr& a : attrs) {
-    if (a.idx->empty()) continue;
+    if (a.idx->empty()) {
+      continue;
+    }
     if (a.idx->size() != raw.face.size()) {
       *error = std::string("face ") + a.what + " indices must match the number of faces";
       return false;
@@ -133,16 +135,24 @@ void ApplyReferenceFrame(const mjsMesh* spec, std::vector<double>* vert,
                    (*vert)[i + 2] - spec->refpos[2]};
     double r[3];
     mju_rotVecQuat(r, v, qinv);
-    for (int j = 0; j < 3; j++) (*vert)[i + j] = s[j] * r[j];
+    for (int j = 0; j < 3; j++) {
+      (*vert)[i + j] = s[j] * r[j];
+    }
   }
   for (size_t i = 0; i < normal->size(); i += 3) {
     double n[3] = {(*normal)[i], (*normal)[i + 1], (*normal)[i + 2]};
     double r[3];
     mju_rotVecQuat(r, n, qinv);
-    for (int j = 0; j < 3; j++) r[j] *= s[j];
+    for (int j = 0; j < 3; j++) {
+      r[j] *= s[j];
+    }
     double len = mju_norm3(r);
-    if (len > kMinVal) mju_scl3(r, r, 1 / len);
-    for (int j = 0; j < 3; j++) (*normal)[i + j] = static_cast<float>(r[j]);
+    if (len > kMinVal) {
+      mju_scl3(r, r, 1 / len);
+    }
+    for (int j = 0; j < 3; j++) {
+      (*normal)[i + j] = static_cast<float>(r[j]);
+    }
   }
 }
 
@@ -159,7 +169,9 @@ void ToFrame(const double pos[3], const double quat[4], std::vector<double>* ver
     double n[3] = {(*normal)[i], (*normal)[i + 1], (*normal)[i + 2]};
     double r[3];
     mju_rotVecQuat(r, n, qinv);
-    for (int j = 0; j < 3; j++) (*normal)[i + j] = static_cast<float>(r[j]);
+    for (int j = 0; j < 3; j++) {
+      (*normal)[i + j] = static_cast<float>(r[j]);
+    }
   }
 }
 
@@ -205,7 +217,9 @@ void MakeVertexNormals(const std::vector<double>& vert, const std::vector<int>& 
     mju_sub3(e1, b, a);
     mju_sub3(e2, c, a);
     mju_cross(fn.data() + 3 * f, e1, e2);
-    for (int k = 0; k < 3; k++) mju_addTo3(sum.data() + 3 * face[3 * f + k], fn.data() + 3 * f);
+    for (int k = 0; k < 3; k++) {
+      mju_addTo3(sum.data() + 3 * face[3 * f + k], fn.data() + 3 * f);
+    }
   }
 
   // sharp edges: keep only faces within acos(kSharpCos) of the vertex's average normal
@@ -215,15 +229,21 @@ void MakeVertexNormals(const std::vector<double>& vert, const std::vector<int>& 
       double u[3];
       mju_copy3(u, fn.data() + 3 * f);
       double len = mju_norm3(u);
-      if (len < kMinVal) continue;
+      if (len < kMinVal) {
+        continue;
+      }
       mju_scl3(u, u, 1 / len);
       for (int k = 0; k < 3; k++) {
         int v = face[3 * f + k];
         double avg[3];
         mju_copy3(avg, sum.data() + 3 * v);
         double alen = mju_norm3(avg);
-        if (alen < kMinVal) continue;
-        if (mju_dot3(avg, u) / alen > kSharpCos) mju_addTo3(kept.data() + 3 * v, fn.data() + 3 * f);
+        if (alen < kMinVal) {
+          continue;
+        }
+        if (mju_dot3(avg, u) / alen > kSharpCos) {
+          mju_addTo3(kept.data() + 3 * v, fn.data() + 3 * f);
+        }
       }
     }
     sum.swap(kept);
@@ -239,14 +259,18 @@ void MakeVertexNormals(const std::vector<double>& vert, const std::vector<int>& 
     } else {
       mju_scl3(n, n, 1 / len);
     }
-    for (int j = 0; j < 3; j++) (*normal)[3 * v + j] = static_cast<float>(n[j]);
+    for (int j = 0; j < 3; j++) {
+      (*normal)[3 * v + j] = static_cast<float>(n[j]);
+    }
   }
 }
 
 bool ProcessMesh(const mjsMesh* spec, const MeshData& raw, const MeshOptions& options,
                  MeshResult* out, std::string* error) {
   *out = MeshResult();
-  if (!Validate(spec, raw, error)) return false;
+  if (!Validate(spec, raw, error)) {
+    return false;
+  }
   std::vector<double> vert = raw.vert;
   std::vector<int> face = raw.face;
   std::vector<float> normal = raw.normal;
@@ -258,8 +282,12 @@ bool ProcessMesh(const mjsMesh* spec, const MeshData& raw, const MeshOptions& op
   // step 2 and 7: the hull graph is built on the input vertices
   std::vector<int> graph;
   if (face.empty() || needhull) {
-    if (!MakeHullGraph(vert, spec->maxhullvert, &graph, error)) return false;
-    if (face.empty()) face = GraphFaces(graph);
+    if (!MakeHullGraph(vert, spec->maxhullvert, &graph, error)) {
+      return false;
+    }
+    if (face.empty()) {
+      face = GraphFaces(graph);
+    }
   }
 
   // step 3: automatic normals; face normal indices follow the faces when counts agree
@@ -272,7 +300,9 @@ bool ProcessMesh(const mjsMesh* spec, const MeshData& raw, const MeshOptions& op
     // three normals per vertex (the frames of the wedge and plate builtins): a face corner
     // refers to the first normal of its vertex
     facenormal.resize(face.size());
-    for (size_t i = 0; i < face.size(); i++) facenormal[i] = 3 * face[i];
+    for (size_t i = 0; i < face.size(); i++) {
+      facenormal[i] = 3 * face[i];
+    }
   }
   if (facetexcoord.empty() && !raw.texcoord.empty()) {
     facetexcoord = face;
@@ -289,8 +319,8 @@ bool ProcessMesh(const mjsMesh* spec, const MeshData& raw, const MeshOptions& op
 
   // step 5: mass properties on the transformed vertices
   double volume, com[3], inertia[9];
-  const std::vector<int> hullfaces = spec->inertia == mjMESH_INERTIA_CONVEX ? GraphFaces(graph)
-                                                                           : std::vector<int>();
+  const std::vector<int> hullfaces =
+      spec->inertia == mjMESH_INERTIA_CONVEX ? GraphFaces(graph) : std::vector<int>();
   if (!MeshInertia(vert, spec->inertia == mjMESH_INERTIA_CONVEX ? hullfaces : face, spec->inertia,
                    &volume, com, inertia, error)) {
     return false;
@@ -316,7 +346,9 @@ bool ProcessMesh(const mjsMesh* spec, const MeshData& raw, const MeshOptions& op
   out->face = face;
   out->facenormal = facenormal;
   out->facetexcoord = facetexcoord;
-  if (needhull) out->graph = graph;
+  if (needhull) {
+    out->graph = graph;
+  }
 
   // step 8
   for (int j = 0; j < 3; j++) {
@@ -382,7 +414,9 @@ bool FitPrimitive(const MeshResult& mesh, int geomtype, bool fitaabb, double fit
       *error = "mesh fitting is only defined for sphere, capsule, cylinder, ellipsoid and box";
       return false;
   }
-  for (int j = 0; j < 3; j++) size[j] *= fitscale;
+  for (int j = 0; j < 3; j++) {
+    size[j] *= fitscale;
+  }
 
   // the primitive's frame: the mesh frame, moved to the box center
   double offset[3];

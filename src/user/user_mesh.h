@@ -39,12 +39,12 @@ namespace motus {
 // Mesh data as given by a file or the spec, before any processing. Vertices are double (inline
 // data arrives as float in mjsMesh and is widened exactly).
 struct MeshData {
-  std::vector<double> vert;        // 3*nvert positions
-  std::vector<float> normal;       // 3*nnormal (may be empty)
-  std::vector<float> texcoord;     // 2*ntexcoord (may be empty)
-  std::vector<int> face;           // 3*nface vertex indices (may be empty: convex hull is used)
-  std::vector<int> facenormal;     // 3*nface normal indices, or empty (OBJ: -1 = none)
-  std::vector<int> facetexcoord;   // 3*nface texcoord indices, or empty (OBJ: -1 = none)
+  std::vector<double> vert;       // 3*nvert positions
+  std::vector<float> normal;      // 3*nnormal (may be empty)
+  std::vector<float> texcoord;    // 2*ntexcoord (may be empty)
+  std::vector<int> face;          // 3*nface vertex indices (may be empty: convex hull is used)
+  std::vector<int> facenormal;    // 3*nface normal indices, or empty (OBJ: -1 = none)
+  std::vector<int> facetexcoord;  // 3*nface texcoord indices, or empty (OBJ: -1 = none)
 };
 
 // File decoders; `data`/`size` is the whole file. On failure they return false and set *error.
@@ -83,42 +83,42 @@ struct MeshOptions {
 // the mesh (0-based); the compiler adds the mesh's offsets only where mjModel stores addresses.
 struct MeshResult {
   // mesh_vert / mesh_normal / mesh_texcoord (float, as in mjModel), in the mesh (inertial) frame
-  std::vector<float> vert;          // 3*nvert
-  std::vector<double> vert_d;       // the same vertices in double precision (bounds, fits)
-  std::vector<float> normal;        // 3*nnormal
-  std::vector<float> texcoord;      // 2*ntexcoord
-  std::vector<int> face;            // mesh_face, 3*nface
-  std::vector<int> facenormal;      // mesh_facenormal, 3*nface; EMPTY means "fill with zeros"
-  std::vector<int> facetexcoord;    // mesh_facetexcoord, 3*nface; EMPTY means "fill with zeros"
+  std::vector<float> vert;        // 3*nvert
+  std::vector<double> vert_d;     // the same vertices in double precision (bounds, fits)
+  std::vector<float> normal;      // 3*nnormal
+  std::vector<float> texcoord;    // 2*ntexcoord
+  std::vector<int> face;          // mesh_face, 3*nface
+  std::vector<int> facenormal;    // mesh_facenormal, 3*nface; EMPTY means "fill with zeros"
+  std::vector<int> facetexcoord;  // mesh_facetexcoord, 3*nface; EMPTY means "fill with zeros"
 
   // mesh_graph for this mesh (empty: mesh_graphadr = -1). Layout: numvert, numface,
   // vert_edgeadr[numvert], vert_globalid[numvert], edge_localid[numvert+3*numface],
   // face_globalid[3*numface].
   std::vector<int> graph;
 
-  double scale[3] = {1, 1, 1};      // mesh_scale
-  double pos[3] = {0, 0, 0};        // mesh_pos: inertial frame in the asset frame
-  double quat[4] = {1, 0, 0, 0};    // mesh_quat
+  double scale[3] = {1, 1, 1};    // mesh_scale
+  double pos[3] = {0, 0, 0};      // mesh_pos: inertial frame in the asset frame
+  double quat[4] = {1, 0, 0, 0};  // mesh_quat
 
   // polygons: mesh_polynum = polyvertnum.size(); mesh_polyvertadr[k] = offset + running sum
-  std::vector<double> polynormal;   // mesh_polynormal, 3*npoly
-  std::vector<int> polyvertnum;     // mesh_polyvertnum, npoly
-  std::vector<int> polyvert;        // mesh_polyvert (local vertex ids), concatenated
-  std::vector<int> polymapnum;      // mesh_polymapnum, nvert
-  std::vector<int> polymap;         // mesh_polymap (local polygon ids), concatenated
+  std::vector<double> polynormal;  // mesh_polynormal, 3*npoly
+  std::vector<int> polyvertnum;    // mesh_polyvertnum, npoly
+  std::vector<int> polyvert;       // mesh_polyvert (local vertex ids), concatenated
+  std::vector<int> polymapnum;     // mesh_polymapnum, nvert
+  std::vector<int> polymap;        // mesh_polymap (local polygon ids), concatenated
 
   // bounding volume hierarchy over the faces (mesh_bvhnum = bvh_depth.size()). bvh_child holds
   // node indices local to this mesh (-1 = none), bvh_nodeid the face id of leaves (-1 inside).
-  std::vector<double> bvh_aabb;     // 6 per node: center[3], half-size[3] in the mesh frame
-  std::vector<int> bvh_child;       // 2 per node
-  std::vector<int> bvh_depth;       // 1 per node
-  std::vector<int> bvh_nodeid;      // 1 per node
+  std::vector<double> bvh_aabb;  // 6 per node: center[3], half-size[3] in the mesh frame
+  std::vector<int> bvh_child;    // 2 per node
+  std::vector<int> bvh_depth;    // 1 per node
+  std::vector<int> bvh_nodeid;   // 1 per node
 
   // physical properties in the mesh frame (density 1): a geom of density rho has mass
   // rho*volume and principal inertia rho*inertia. For inertia="shell" `volume` is the area.
   double volume = 0;
   double inertia[3] = {0, 0, 0};
-  double boxsz[3] = {0, 0, 0};      // half-sizes of the equivalent-inertia box
+  double boxsz[3] = {0, 0, 0};          // half-sizes of the equivalent-inertia box
   double aamm[6] = {0, 0, 0, 0, 0, 0};  // axis-aligned bounds: min[3], max[3] (mesh frame)
 };
 
@@ -140,7 +140,8 @@ void MeshGeomBounds(const MeshResult& mesh, double size[3], double aabb[6], doub
 bool FitPrimitive(const MeshResult& mesh, int geomtype, bool fitaabb, double fitscale,
                   double size[3], double pos[3], double quat[4], std::string* error);
 
-// ---- builtin meshes (mjs_makeMesh) -----------------------------------------------------------------
+// ---- builtin meshes (mjs_makeMesh)
+// -----------------------------------------------------------------
 
 // Generates the vertices and faces of a builtin mesh (XML reference, <mesh builtin>); parameter
 // counts and ranges are checked. Output goes to vert (3*n floats) and face (3*m ints; empty for
@@ -163,9 +164,8 @@ bool MakeHullGraph(const std::vector<double>& vert, int maxhullvert, std::vector
 
 // Volume (or area), center of mass and inertia matrix about it (row-major 3x3, density 1) of a
 // triangle set, per mjtMeshInertia (faces of the convex hull are passed for "convex").
-bool MeshInertia(const std::vector<double>& vert, const std::vector<int>& face,
-                 mjtMeshInertia mode, double* volume, double com[3], double inertia[9],
-                 std::string* error);
+bool MeshInertia(const std::vector<double>& vert, const std::vector<int>& face, mjtMeshInertia mode,
+                 double* volume, double com[3], double inertia[9], std::string* error);
 
 // Vertex normals from faces, area weighted; unless smooth, faces whose normal deviates from the
 // vertex's average normal by more than acos(0.8) are left out. Vertices with no usable face get

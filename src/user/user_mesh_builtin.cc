@@ -66,9 +66,9 @@ double SignedPow(double base, double exponent) {
 
 void Sphere(int subdivision, Builder* m) {
   const double t = (1 + std::sqrt(5.0)) / 2;
-  const double ico[12][3] = {{-1, t, 0}, {1, t, 0},  {-1, -t, 0}, {1, -t, 0},
-                             {0, -1, t}, {0, 1, t},  {0, -1, -t}, {0, 1, -t},
-                             {t, 0, -1}, {t, 0, 1},  {-t, 0, -1}, {-t, 0, 1}};
+  const double ico[12][3] = {{-1, t, 0}, {1, t, 0}, {-1, -t, 0}, {1, -t, 0},
+                             {0, -1, t}, {0, 1, t}, {0, -1, -t}, {0, 1, -t},
+                             {t, 0, -1}, {t, 0, 1}, {-t, 0, -1}, {-t, 0, 1}};
   const int faces[20][3] = {{0, 11, 5}, {0, 5, 1},  {0, 1, 7},   {0, 7, 10}, {0, 10, 11},
                             {1, 5, 9},  {5, 11, 4}, {11, 10, 2}, {10, 7, 6}, {7, 1, 8},
                             {3, 9, 4},  {3, 4, 2},  {3, 2, 6},   {3, 6, 8},  {3, 8, 9},
@@ -78,7 +78,9 @@ void Sphere(int subdivision, Builder* m) {
     m->Add(static_cast<float>(p[0] / n), static_cast<float>(p[1] / n),
            static_cast<float>(p[2] / n));
   }
-  for (const auto& fc : faces) m->Tri(fc[0], fc[1], fc[2]);
+  for (const auto& fc : faces) {
+    m->Tri(fc[0], fc[1], fc[2]);
+  }
 
   for (int s = 0; s < subdivision; s++) {
     std::map<std::pair<int, int>, int> cache;
@@ -87,7 +89,9 @@ void Sphere(int subdivision, Builder* m) {
     auto midpoint = [&](int a, int b) {
       std::pair<int, int> key(std::min(a, b), std::max(a, b));
       auto it = cache.find(key);
-      if (it != cache.end()) return it->second;
+      if (it != cache.end()) {
+        return it->second;
+      }
       float c[3];
       for (int j = 0; j < 3; j++) {
         c[j] = (static_cast<float>(m->v[3 * a + j]) + static_cast<float>(m->v[3 * b + j])) / 2;
@@ -125,10 +129,22 @@ void Hemisphere(int res, Builder* m) {
         double s = a * i / k;  // distance walked from the corner
         double x, y;
         switch (q) {
-          case 0: x = a - s; y = s; break;
-          case 1: x = -s; y = a - s; break;
-          case 2: x = -a + s; y = -s; break;
-          default: x = s; y = -a + s; break;
+          case 0:
+            x = a - s;
+            y = s;
+            break;
+          case 1:
+            x = -s;
+            y = a - s;
+            break;
+          case 2:
+            x = -a + s;
+            y = -s;
+            break;
+          default:
+            x = s;
+            y = -a + s;
+            break;
         }
         m->AddUnit(x, y, z);
       }
@@ -137,7 +153,9 @@ void Hemisphere(int res, Builder* m) {
   int center = m->Add(0, 0, 0);
 
   // pole fan
-  for (int j = 0; j < 4; j++) m->Tri(top, first[1] + j, first[1] + (j + 1) % 4);
+  for (int j = 0; j < 4; j++) {
+    m->Tri(top, first[1] + j, first[1] + (j + 1) % 4);
+  }
 
   // strips between rings k and k+1: each outer quadrant has one more point than the inner
   for (int k = 1; k < nring; k++) {
@@ -192,14 +210,18 @@ void Supersphere(int res, double e, double n, Builder* m) {
   }
   int top = m->Add(0, 0, 1);
   auto ring = [&](int k, int j) { return 1 + (k - 1) * res + (j % res); };
-  for (int j = 0; j < res; j++) m->Tri(bottom, ring(1, j + 1), ring(1, j));
+  for (int j = 0; j < res; j++) {
+    m->Tri(bottom, ring(1, j + 1), ring(1, j));
+  }
   for (int k = 1; k < res - 1; k++) {
     for (int j = 0; j < res; j++) {
       m->Tri(ring(k, j), ring(k, j + 1), ring(k + 1, j));
       m->Tri(ring(k, j + 1), ring(k + 1, j + 1), ring(k + 1, j));
     }
   }
-  for (int j = 0; j < res; j++) m->Tri(ring(res - 1, j), ring(res - 1, j + 1), top);
+  for (int j = 0; j < res; j++) {
+    m->Tri(ring(res - 1, j), ring(res - 1, j + 1), top);
+  }
 }
 
 void Supertorus(int res, double radius, double s, double t, Builder* m) {
@@ -300,7 +322,9 @@ bool MakeBuiltinMesh(mjtMeshBuiltin builtin, const double* params, int nparams,
   const double* p = params;
   switch (builtin) {
     case mjMESH_BUILTIN_SPHERE: {
-      if (!Count(nparams, 1, "Sphere", error)) return false;
+      if (!Count(nparams, 1, "Sphere", error)) {
+        return false;
+      }
       int s = static_cast<int>(p[0]);
       if (s < 0 || s > 4) {
         *error = "Sphere subdivision must be between 0 and 4";
@@ -310,7 +334,9 @@ bool MakeBuiltinMesh(mjtMeshBuiltin builtin, const double* params, int nparams,
       break;
     }
     case mjMESH_BUILTIN_HEMISPHERE: {
-      if (!Count(nparams, 1, "Hemisphere", error)) return false;
+      if (!Count(nparams, 1, "Hemisphere", error)) {
+        return false;
+      }
       int r = static_cast<int>(p[0]);
       if (r < 0 || r > 10) {
         *error = "Hemisphere resolution must be between 0 and 10";
@@ -320,7 +346,9 @@ bool MakeBuiltinMesh(mjtMeshBuiltin builtin, const double* params, int nparams,
       break;
     }
     case mjMESH_BUILTIN_CONE: {
-      if (!Count(nparams, 2, "Cone", error)) return false;
+      if (!Count(nparams, 2, "Cone", error)) {
+        return false;
+      }
       int n = static_cast<int>(p[0]);
       if (n < 3 || n > 10000 || p[1] < 0) {
         *error = "Cone needs at least 3 vertices and a nonnegative radius";
@@ -330,7 +358,9 @@ bool MakeBuiltinMesh(mjtMeshBuiltin builtin, const double* params, int nparams,
       break;
     }
     case mjMESH_BUILTIN_SUPERSPHERE: {
-      if (!Count(nparams, 3, "Supersphere", error)) return false;
+      if (!Count(nparams, 3, "Supersphere", error)) {
+        return false;
+      }
       int res = static_cast<int>(p[0]);
       if (res < 3 || res > 1000) {
         *error = "Supersphere resolution must be greater than 2";
@@ -344,7 +374,9 @@ bool MakeBuiltinMesh(mjtMeshBuiltin builtin, const double* params, int nparams,
       break;
     }
     case mjMESH_BUILTIN_SUPERTORUS: {
-      if (!Count(nparams, 4, "Supertorus", error)) return false;
+      if (!Count(nparams, 4, "Supertorus", error)) {
+        return false;
+      }
       int res = static_cast<int>(p[0]);
       if (res < 3 || res > 1000) {
         *error = "Supertorus resolution must be greater than 2";
@@ -362,7 +394,9 @@ bool MakeBuiltinMesh(mjtMeshBuiltin builtin, const double* params, int nparams,
       break;
     }
     case mjMESH_BUILTIN_WEDGE: {
-      if (!Count(nparams, 5, "Wedge", error)) return false;
+      if (!Count(nparams, 5, "Wedge", error)) {
+        return false;
+      }
       int np = static_cast<int>(p[0]), nt = static_cast<int>(p[1]);
       if (np < 1 || nt < 1 || static_cast<long>(np) * nt > 1000000) {
         *error = "Horizontal and vertical resolutions must be positive";
@@ -376,7 +410,9 @@ bool MakeBuiltinMesh(mjtMeshBuiltin builtin, const double* params, int nparams,
       break;
     }
     case mjMESH_BUILTIN_PLATE: {
-      if (!Count(nparams, 2, "Plate", error)) return false;
+      if (!Count(nparams, 2, "Plate", error)) {
+        return false;
+      }
       int nx = static_cast<int>(p[0]), ny = static_cast<int>(p[1]);
       if (nx < 1 || ny < 1 || static_cast<long>(nx) * ny > 1000000) {
         *error = "Horizontal and vertical resolutions must be positive";

@@ -57,8 +57,12 @@ struct Builder {
     int index = static_cast<int>(out->bvh_depth.size());
     double lo[3], hi[3];
     Bounds(begin, end, lo, hi);
-    for (int j = 0; j < 3; j++) out->bvh_aabb.push_back((hi[j] + lo[j]) / 2);
-    for (int j = 0; j < 3; j++) out->bvh_aabb.push_back((hi[j] - lo[j]) / 2);
+    for (int j = 0; j < 3; j++) {
+      out->bvh_aabb.push_back((hi[j] + lo[j]) / 2);
+    }
+    for (int j = 0; j < 3; j++) {
+      out->bvh_aabb.push_back((hi[j] - lo[j]) / 2);
+    }
     out->bvh_child.push_back(-1);
     out->bvh_child.push_back(-1);
     out->bvh_depth.push_back(depth);
@@ -73,12 +77,16 @@ struct Builder {
     // longest axis of the node's box
     int axis = 0;
     for (int j = 1; j < 3; j++) {
-      if (hi[j] - lo[j] > hi[axis] - lo[axis]) axis = j;
+      if (hi[j] - lo[j] > hi[axis] - lo[axis]) {
+        axis = j;
+      }
     }
     const std::vector<double>& c = center;
     std::sort(begin, end, [&c, axis](int a, int b) {
       double d = c[3 * a + axis] - c[3 * b + axis];
-      if (std::fabs(d) > kTie) return d < 0;
+      if (std::fabs(d) > kTie) {
+        return d < 0;
+      }
       return a < b;
     });
 
@@ -100,11 +108,15 @@ void MakeMeshBVH(const std::vector<double>& vert, const std::vector<int>& face,
   out->bvh_depth.clear();
   out->bvh_nodeid.clear();
   int nface = static_cast<int>(face.size() / 3);
-  if (nface == 0) return;
+  if (nface == 0) {
+    return;
+  }
 
   Builder b{vert, face, keys, out};
   std::vector<int> order(nface);
-  for (int f = 0; f < nface; f++) order[f] = f;
+  for (int f = 0; f < nface; f++) {
+    order[f] = f;
+  }
   b.Build(order.data(), order.data() + nface, 0);
 }
 

@@ -36,8 +36,12 @@ std::string FirstLine(const std::string& text) {
   size_t start = 0;
   while (start < text.size()) {
     size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    if (end > start) return text.substr(start, end - start);
+    if (end == std::string::npos) {
+      end = text.size();
+    }
+    if (end > start) {
+      return text.substr(start, end - start);
+    }
     start = end + 1;
   }
   return std::string();
@@ -98,7 +102,9 @@ bool FillGraph(qhT* qh, std::vector<int>* graph, std::string* error) {
       vertexT* other;
       vertexT** otherp;
       FOREACHsetelement_(vertexT, neighbor->vertices, other) {
-        if (other == vertex) continue;
+        if (other == vertex) {
+          continue;
+        }
         int id = local[other->id];
         bool seen = false;
         for (int k = start; k < adr; k++) {
@@ -159,16 +165,22 @@ bool MakeHullGraph(const std::vector<double>& vert, int maxhullvert, std::vector
   if (ok) {
     ok = FillGraph(qh, graph, error);
   } else {
-    if (errfile) std::fflush(errfile);
+    if (errfile) {
+      std::fflush(errfile);
+    }
     std::string text = report ? std::string(report, report_size) : std::string();
     *error = "qhull error: " + FirstLine(text);
   }
   qh_freeqhull(qh, !qh_ALL);
   int curlong, totlong;
   qh_memfreeshort(qh, &curlong, &totlong);
-  if (errfile) std::fclose(errfile);
+  if (errfile) {
+    std::fclose(errfile);
+  }
   std::free(report);
-  if (!ok) graph->clear();
+  if (!ok) {
+    graph->clear();
+  }
   return ok;
 }
 

@@ -48,7 +48,9 @@ Triangle MakeTriangle(const std::vector<double>& vert, const std::vector<int>& f
   mju_cross(t.normal, e1, e2);
   double len = mju_normalize3(t.normal);
   t.area = len / 2;
-  for (int j = 0; j < 3; j++) t.center[j] = (a[j] + b[j] + c[j]) / 3;
+  for (int j = 0; j < 3; j++) {
+    t.center[j] = (a[j] + b[j] + c[j]) / 3;
+  }
   return t;
 }
 
@@ -63,8 +65,8 @@ double PyramidVolume(const Triangle& t, const double p[3]) {
 // S += w * (sum_k q_k q_k^T + (sum_k q_k)(sum_k q_k)^T) / div for the corners q_k of triangle f
 // taken relative to p, written per entry as
 // 2 (a_i a_j + b_i b_j + c_i c_j) + a_i b_j + b_i a_j + a_i c_j + c_i a_j + b_i c_j + c_i b_j
-void AddMoment(double S[9], const std::vector<double>& vert, const std::vector<int>& face,
-               size_t f, const double p[3], double w, double div) {
+void AddMoment(double S[9], const std::vector<double>& vert, const std::vector<int>& face, size_t f,
+               const double p[3], double w, double div) {
   double a[3], b[3], c[3];
   mju_sub3(a, vert.data() + 3 * face[3 * f], p);
   mju_sub3(b, vert.data() + 3 * face[3 * f + 1], p);
@@ -89,8 +91,8 @@ void MomentToInertia(const double S[9], double I[9]) {
 }
 
 // area-weighted centroid of the triangles; false when the total area vanishes
-bool SurfaceCentroid(const std::vector<double>& vert, const std::vector<int>& face,
-                     double* area, double c[3]) {
+bool SurfaceCentroid(const std::vector<double>& vert, const std::vector<int>& face, double* area,
+                     double c[3]) {
   double total = 0;
   mju_zero3(c);
   for (size_t f = 0; f < face.size() / 3; f++) {
@@ -99,7 +101,9 @@ bool SurfaceCentroid(const std::vector<double>& vert, const std::vector<int>& fa
     mju_addToScl3(c, t.center, t.area);
   }
   *area = total;
-  if (total < kMinVal) return false;
+  if (total < kMinVal) {
+    return false;
+  }
   mju_scl3(c, c, 1 / total);
   return true;
 }
@@ -137,10 +141,14 @@ bool SolidInertia(const std::vector<double>& vert, const std::vector<int>& face,
   for (size_t f = 0; f < nface; f++) {
     Triangle t = MakeTriangle(vert, face, f);
     double v = PyramidVolume(t, apex);
-    if (absolute) v = std::fabs(v);
+    if (absolute) {
+      v = std::fabs(v);
+    }
     vol += v;
     double cen[3];
-    for (int j = 0; j < 3; j++) cen[j] = (apex[j] + 3 * t.center[j]) / 4;
+    for (int j = 0; j < 3; j++) {
+      cen[j] = (apex[j] + 3 * t.center[j]) / 4;
+    }
     mju_addToScl3(com, cen, v);
   }
   if (exact && vol < 0) {
@@ -159,7 +167,9 @@ bool SolidInertia(const std::vector<double>& vert, const std::vector<int>& face,
   for (size_t f = 0; f < nface; f++) {
     Triangle t = MakeTriangle(vert, face, f);
     double v = PyramidVolume(t, com);
-    if (absolute) v = std::fabs(v);
+    if (absolute) {
+      v = std::fabs(v);
+    }
     vol += v;
     AddMoment(S, vert, face, f, com, v, 20);
   }
@@ -174,9 +184,8 @@ bool SolidInertia(const std::vector<double>& vert, const std::vector<int>& face,
 
 }  // namespace
 
-bool MeshInertia(const std::vector<double>& vert, const std::vector<int>& face,
-                 mjtMeshInertia mode, double* volume, double com[3], double inertia[9],
-                 std::string* error) {
+bool MeshInertia(const std::vector<double>& vert, const std::vector<int>& face, mjtMeshInertia mode,
+                 double* volume, double com[3], double inertia[9], std::string* error) {
   if (face.empty()) {
     *error = "mesh has no faces for the inertia computation";
     return false;

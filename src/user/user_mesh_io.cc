@@ -73,7 +73,9 @@ struct VertexWelder {
   int Add(float x, float y, float z) {
     Key k{x, y, z};
     auto it = index.find(k);
-    if (it != index.end()) return it->second;
+    if (it != index.end()) {
+      return it->second;
+    }
     int id = static_cast<int>(out->vert.size() / 3);
     out->vert.push_back(x);
     out->vert.push_back(y);
@@ -85,7 +87,9 @@ struct VertexWelder {
 
 bool StlLooksAscii(const uint8_t* data, size_t size) {
   size_t i = 0;
-  while (i < size && std::isspace(data[i])) i++;
+  while (i < size && std::isspace(data[i])) {
+    i++;
+  }
   return size - i >= 5 && std::memcmp(data + i, "solid", 5) == 0;
 }
 
@@ -100,11 +104,15 @@ bool DecodeAsciiSTL(const uint8_t* data, size_t size, MeshData* out, std::string
   int nvertex_lines = 0;
   while (pos < text.size()) {
     size_t end = text.find('\n', pos);
-    if (end == std::string::npos) end = text.size();
+    if (end == std::string::npos) {
+      end = text.size();
+    }
     std::string line = text.substr(pos, end - pos);
     pos = end + 1;
     size_t k = line.find_first_not_of(" \t\r");
-    if (k == std::string::npos || line.compare(k, 6, "vertex") != 0) continue;
+    if (k == std::string::npos || line.compare(k, 6, "vertex") != 0) {
+      continue;
+    }
     const char* s = line.c_str() + k + 6;
     float c[3];
     for (int j = 0; j < 3; j++) {
@@ -125,8 +133,8 @@ bool DecodeAsciiSTL(const uint8_t* data, size_t size, MeshData* out, std::string
     }
   }
   if (corner != 0) {
-    *error = "ASCII STL has " + std::to_string(nvertex_lines) +
-             " vertex lines, not a multiple of 3";
+    *error =
+        "ASCII STL has " + std::to_string(nvertex_lines) + " vertex lines, not a multiple of 3";
     return false;
   }
   size_t nface = out->face.size() / 3;
@@ -144,13 +152,17 @@ bool DecodeAsciiSTL(const uint8_t* data, size_t size, MeshData* out, std::string
 bool ParseNumber(const char** s, double* v) {
   char* e;
   *v = std::strtod(*s, &e);
-  if (e == *s) return false;
+  if (e == *s) {
+    return false;
+  }
   *s = e;
   return true;
 }
 
 void SkipSpace(const char** s) {
-  while (**s == ' ' || **s == '\t' || **s == '\r') (*s)++;
+  while (**s == ' ' || **s == '\t' || **s == '\r') {
+    (*s)++;
+  }
 }
 
 // resolves a 1-based (or negative, relative to the current count) OBJ index to 0-based; -1 when
@@ -171,14 +183,18 @@ bool ParseObjCorner(const char** s, ObjCorner* c) {
   const char* p = *s;
   char* e;
   long iv = std::strtol(p, &e, 10);
-  if (e == p) return false;
+  if (e == p) {
+    return false;
+  }
   c->v = static_cast<int>(iv);
   p = e;
   if (*p == '/') {
     p++;
     if (*p != '/') {
       long it = std::strtol(p, &e, 10);
-      if (e == p) return false;
+      if (e == p) {
+        return false;
+      }
       c->vt = static_cast<int>(it);
       c->has_vt = true;
       p = e;
@@ -186,7 +202,9 @@ bool ParseObjCorner(const char** s, ObjCorner* c) {
     if (*p == '/') {
       p++;
       long in = std::strtol(p, &e, 10);
-      if (e == p) return false;
+      if (e == p) {
+        return false;
+      }
       c->vn = static_cast<int>(in);
       c->has_vn = true;
       p = e;
@@ -219,9 +237,9 @@ bool DecodeSTL(const uint8_t* data, size_t size, MeshData* out, std::string* err
     return false;
   }
   if (!binary_size_ok) {
-    *error = "STL file size " + std::to_string(size) + " does not match " +
-             std::to_string(nface) + " faces (expected " +
-             std::to_string(84 + 50 * static_cast<uint64_t>(nface)) + " bytes)";
+    *error = "STL file size " + std::to_string(size) + " does not match " + std::to_string(nface) +
+             " faces (expected " + std::to_string(84 + 50 * static_cast<uint64_t>(nface)) +
+             " bytes)";
     return false;
   }
 
@@ -231,8 +249,7 @@ bool DecodeSTL(const uint8_t* data, size_t size, MeshData* out, std::string* err
   for (uint32_t i = 0; i < nface; i++) {
     const uint8_t* rec = data + 84 + 50 * static_cast<size_t>(i) + 12;
     for (int k = 0; k < 3; k++) {
-      float x = ReadF32(rec + 12 * k), y = ReadF32(rec + 12 * k + 4),
-            z = ReadF32(rec + 12 * k + 8);
+      float x = ReadF32(rec + 12 * k), y = ReadF32(rec + 12 * k + 4), z = ReadF32(rec + 12 * k + 8);
       if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(z)) {
         *error = "STL triangle " + std::to_string(i) + " has a non-finite coordinate";
         return false;
@@ -257,11 +274,15 @@ bool DecodeOBJ(const uint8_t* data, size_t size, MeshData* out, std::string* err
     line.clear();
     while (pos < text.size()) {
       size_t end = text.find('\n', pos);
-      if (end == std::string::npos) end = text.size();
+      if (end == std::string::npos) {
+        end = text.size();
+      }
       std::string piece = text.substr(pos, end - pos);
       pos = end + 1;
       lineno++;
-      if (!piece.empty() && piece.back() == '\r') piece.pop_back();
+      if (!piece.empty() && piece.back() == '\r') {
+        piece.pop_back();
+      }
       if (!piece.empty() && piece.back() == '\\') {
         piece.back() = ' ';
         line += piece;
@@ -271,13 +292,16 @@ bool DecodeOBJ(const uint8_t* data, size_t size, MeshData* out, std::string* err
       break;
     }
     size_t hash = line.find('#');
-    if (hash != std::string::npos) line.resize(hash);
+    if (hash != std::string::npos) {
+      line.resize(hash);
+    }
     const char* s = line.c_str();
     SkipSpace(&s);
-    if (!*s) continue;
+    if (!*s) {
+      continue;
+    }
     auto bad = [&](const char* what) {
-      *error = std::string("OBJ line ") + std::to_string(lineno) + ": " + what + ": '" + line +
-               "'";
+      *error = std::string("OBJ line ") + std::to_string(lineno) + ": " + what + ": '" + line + "'";
       return false;
     };
 
@@ -285,15 +309,21 @@ bool DecodeOBJ(const uint8_t* data, size_t size, MeshData* out, std::string* err
       s += 1;
       double c[3];
       for (double& x : c) {
-        if (!ParseNumber(&s, &x)) return bad("vertex needs 3 coordinates");
+        if (!ParseNumber(&s, &x)) {
+          return bad("vertex needs 3 coordinates");
+        }
       }
       // coordinates are single precision, as in MuJoCo's OBJ reader
-      for (double x : c) out->vert.push_back(static_cast<float>(x));
+      for (double x : c) {
+        out->vert.push_back(static_cast<float>(x));
+      }
       nv++;
     } else if (s[0] == 'v' && s[1] == 't' && (s[2] == ' ' || s[2] == '\t')) {
       s += 2;
       double u = 0, v = 0;
-      if (!ParseNumber(&s, &u)) return bad("texture coordinate needs a value");
+      if (!ParseNumber(&s, &u)) {
+        return bad("texture coordinate needs a value");
+      }
       ParseNumber(&s, &v);  // v is optional (defaults to 0)
       // OBJ's v axis points up; MuJoCo stores 1 - v
       out->texcoord.push_back(static_cast<float>(u));
@@ -303,36 +333,52 @@ bool DecodeOBJ(const uint8_t* data, size_t size, MeshData* out, std::string* err
       s += 2;
       double c[3];
       for (double& x : c) {
-        if (!ParseNumber(&s, &x)) return bad("normal needs 3 coordinates");
+        if (!ParseNumber(&s, &x)) {
+          return bad("normal needs 3 coordinates");
+        }
       }
-      for (double x : c) out->normal.push_back(static_cast<float>(x));
+      for (double x : c) {
+        out->normal.push_back(static_cast<float>(x));
+      }
       nvn++;
     } else if (s[0] == 'f' && (s[1] == ' ' || s[1] == '\t')) {
       s += 1;
       std::vector<ObjCorner> poly;
       while (true) {
         SkipSpace(&s);
-        if (!*s) break;
+        if (!*s) {
+          break;
+        }
         ObjCorner c;
-        if (!ParseObjCorner(&s, &c)) return bad("malformed face");
+        if (!ParseObjCorner(&s, &c)) {
+          return bad("malformed face");
+        }
         int iv = ObjIndex(c.v, nv);
-        if (iv < 0) return bad("face vertex index out of range");
+        if (iv < 0) {
+          return bad("face vertex index out of range");
+        }
         c.v = iv;
         if (c.has_vt) {
           int it = ObjIndex(c.vt, nvt);
-          if (it < 0) return bad("face texture index out of range");
+          if (it < 0) {
+            return bad("face texture index out of range");
+          }
           c.vt = it;
           any_vt = true;
         }
         if (c.has_vn) {
           int in = ObjIndex(c.vn, nvn);
-          if (in < 0) return bad("face normal index out of range");
+          if (in < 0) {
+            return bad("face normal index out of range");
+          }
           c.vn = in;
           any_vn = true;
         }
         poly.push_back(c);
       }
-      if (poly.size() < 3) return bad("face needs at least 3 vertices");
+      if (poly.size() < 3) {
+        return bad("face needs at least 3 vertices");
+      }
       // fan triangulation: (0, k, k+1)
       for (size_t k = 1; k + 1 < poly.size(); k++) {
         const ObjCorner* tri[3] = {&poly[0], &poly[k], &poly[k + 1]};
@@ -347,8 +393,12 @@ bool DecodeOBJ(const uint8_t* data, size_t size, MeshData* out, std::string* err
   }
 
   out->face = fv;
-  if (any_vn) out->facenormal = fn;
-  if (any_vt) out->facetexcoord = ft;
+  if (any_vn) {
+    out->facenormal = fn;
+  }
+  if (any_vt) {
+    out->facetexcoord = ft;
+  }
   if (nv == 0) {
     *error = "OBJ file has no vertices";
     return false;
@@ -366,8 +416,8 @@ bool DecodeMSH(const uint8_t* data, size_t size, MeshData* out, std::string* err
           nf = ReadI32(data + 12);
   if (nv < 4 || nn < 0 || nt < 0 || nf < 0) {
     *error = "invalid sizes in MSH file header: nvertex=" + std::to_string(nv) +
-             " (at least 4), nnormal=" + std::to_string(nn) +
-             ", ntexcoord=" + std::to_string(nt) + ", nface=" + std::to_string(nf);
+             " (at least 4), nnormal=" + std::to_string(nn) + ", ntexcoord=" + std::to_string(nt) +
+             ", nface=" + std::to_string(nf);
     return false;
   }
   if ((nn && nn != nv) || (nt && nt != nv)) {
@@ -432,7 +482,9 @@ bool DecodeMeshFile(const std::vector<uint8_t>& bytes, const std::string& filena
     *error = "unsupported mesh content type '" + type + "'";
     return false;
   }
-  if (!ok) *error += " (file '" + filename + "')";
+  if (!ok) {
+    *error += " (file '" + filename + "')";
+  }
   return ok;
 }
 
@@ -456,12 +508,24 @@ bool LoadMesh(const mjsMesh* spec, const mjVFS* vfs, const AssetContext& ctx, Me
   }
 
   // inline data from the spec (floats, widened exactly to double)
-  if (spec->uservert) out->vert.assign(spec->uservert->begin(), spec->uservert->end());
-  if (spec->usernormal) out->normal = *spec->usernormal;
-  if (spec->usertexcoord) out->texcoord = *spec->usertexcoord;
-  if (spec->userface) out->face = *spec->userface;
-  if (spec->userfacenormal) out->facenormal = *spec->userfacenormal;
-  if (spec->userfacetexcoord) out->facetexcoord = *spec->userfacetexcoord;
+  if (spec->uservert) {
+    out->vert.assign(spec->uservert->begin(), spec->uservert->end());
+  }
+  if (spec->usernormal) {
+    out->normal = *spec->usernormal;
+  }
+  if (spec->usertexcoord) {
+    out->texcoord = *spec->usertexcoord;
+  }
+  if (spec->userface) {
+    out->face = *spec->userface;
+  }
+  if (spec->userfacenormal) {
+    out->facenormal = *spec->userfacenormal;
+  }
+  if (spec->userfacetexcoord) {
+    out->facetexcoord = *spec->userfacetexcoord;
+  }
   return true;
 }
 

@@ -69,8 +69,8 @@ inline void Cross(double r[3], const double a[3], const double b[3]) {
 // Closest point on a triangle by Voronoi regions of the vertices, edges and face, written with
 // the dot products of the edge vectors with the vectors from each vertex to p. Region codes:
 // 0,1,2 = vertex a,b,c; 3 = edge ab, 4 = edge ac, 5 = edge bc; 6 = interior.
-double ClosestOnTriangle(const double p[3], const double a[3], const double b[3],
-                         const double c[3], double q[3], int* region) {
+double ClosestOnTriangle(const double p[3], const double a[3], const double b[3], const double c[3],
+                         double q[3], int* region) {
   double ab[3], ac[3], ap[3], bp[3], cp[3];
   Sub(ab, b, a);
   Sub(ac, c, a);
@@ -118,7 +118,9 @@ double ClosestOnTriangle(const double p[3], const double a[3], const double b[3]
 }
 
 inline uint64_t EdgeKey(int a, int b) {
-  if (a > b) std::swap(a, b);
+  if (a > b) {
+    std::swap(a, b);
+  }
   return (static_cast<uint64_t>(static_cast<uint32_t>(a)) << 32) | static_cast<uint32_t>(b);
 }
 
@@ -137,7 +139,9 @@ class MeshDistance {
         centroid_[3 * f + j] = (V(f, 0)[j] + V(f, 1)[j] + V(f, 2)[j]) / 3;
       }
     }
-    if (nface_) Build(leafface_.data(), leafface_.data() + nface_);
+    if (nface_) {
+      Build(leafface_.data(), leafface_.data() + nface_);
+    }
   }
 
   double operator()(const double p[3]) const {
@@ -145,10 +149,14 @@ class MeshDistance {
     int bestface = -1, bestregion = 6;
     int stack[128];
     int top = 0;
-    if (!node_.empty()) stack[top++] = 0;
+    if (!node_.empty()) {
+      stack[top++] = 0;
+    }
     while (top) {
       const Node& n = node_[stack[--top]];
-      if (BoxDist2(n, p) > best) continue;
+      if (BoxDist2(n, p) > best) {
+        continue;
+      }
       if (n.left < 0) {
         for (int k = n.begin; k < n.end; k++) {
           int f = leafface_[k];
@@ -160,7 +168,9 @@ class MeshDistance {
             best = d2;
             bestface = f;
             bestregion = region;
-            for (int j = 0; j < 3; j++) q[j] = qq[j];
+            for (int j = 0; j < 3; j++) {
+              q[j] = qq[j];
+            }
           }
         }
       } else if (top + 2 <= 128) {
@@ -204,8 +214,12 @@ class MeshDistance {
       Sub(e2, V(f, 2), V(f, 0));
       Cross(n, e1, e2);
       double len = std::sqrt(Dot(n, n));
-      for (int j = 0; j < 3; j++) n[j] = len > 0 ? n[j] / len : 0;
-      for (int j = 0; j < 3; j++) facenormal_[3 * f + j] = n[j];
+      for (int j = 0; j < 3; j++) {
+        n[j] = len > 0 ? n[j] / len : 0;
+      }
+      for (int j = 0; j < 3; j++) {
+        facenormal_[3 * f + j] = n[j];
+      }
       for (int k = 0; k < 3; k++) {
         int a = face_[3 * f + k], b = face_[3 * f + (k + 1) % 3];
         double u[3], w[3];
@@ -213,17 +227,25 @@ class MeshDistance {
         Sub(w, V(f, (k + 2) % 3), V(f, k));
         double uw = std::sqrt(Dot(u, u) * Dot(w, w));
         double angle = uw > 0 ? std::acos(std::clamp(Dot(u, w) / uw, -1.0, 1.0)) : 0;
-        for (int j = 0; j < 3; j++) vertnormal_[3 * a + j] += angle * n[j];
+        for (int j = 0; j < 3; j++) {
+          vertnormal_[3 * a + j] += angle * n[j];
+        }
         std::array<double, 3>& e = edgenormal_[EdgeKey(a, b)];
-        for (int j = 0; j < 3; j++) e[j] += n[j];
+        for (int j = 0; j < 3; j++) {
+          e[j] += n[j];
+        }
       }
     }
   }
 
   const double* Normal(int f, int region) const {
     static const double kNone[3] = {0, 0, 0};
-    if (f < 0) return kNone;
-    if (region < 3) return vertnormal_.data() + 3 * face_[3 * f + region];
+    if (f < 0) {
+      return kNone;
+    }
+    if (region < 3) {
+      return vertnormal_.data() + 3 * face_[3 * f + region];
+    }
     if (region < 6) {
       static const int kEdge[3][2] = {{0, 1}, {0, 2}, {1, 2}};
       const int* e = kEdge[region - 3];
@@ -254,7 +276,9 @@ class MeshDistance {
     if (end - begin > 4) {
       int axis = 0;
       for (int j = 1; j < 3; j++) {
-        if (n.hi[j] - n.lo[j] > n.hi[axis] - n.lo[axis]) axis = j;
+        if (n.hi[j] - n.lo[j] > n.hi[axis] - n.lo[axis]) {
+          axis = j;
+        }
       }
       int* mid = begin + (end - begin) / 2;
       const std::vector<double>& c = centroid_;
@@ -302,17 +326,22 @@ bool OctreeTriangleBoxOverlap(const double a[3], const double b[3], const double
   for (int i = 0; i < 3; i++) {
     double u[3] = {0, 0, 0};
     u[i] = 1;
-    for (int j = 0; j < 3; j++) Cross(axis[n++], u, e[j]);
+    for (int j = 0; j < 3; j++) {
+      Cross(axis[n++], u, e[j]);
+    }
   }
 
   // separated when the triangle's projection interval misses the box's [-r, r]
   for (int k = 0; k < n; k++) {
     const double* ax = axis[k];
-    if (ax[0] == 0 && ax[1] == 0 && ax[2] == 0) continue;
+    if (ax[0] == 0 && ax[1] == 0 && ax[2] == 0) {
+      continue;
+    }
     double p0 = Dot(ax, v[0]), p1 = Dot(ax, v[1]), p2 = Dot(ax, v[2]);
-    double r = half[0] * std::fabs(ax[0]) + half[1] * std::fabs(ax[1]) +
-               half[2] * std::fabs(ax[2]);
-    if (std::min({p0, p1, p2}) > r || std::max({p0, p1, p2}) < -r) return false;
+    double r = half[0] * std::fabs(ax[0]) + half[1] * std::fabs(ax[1]) + half[2] * std::fabs(ax[2]);
+    if (std::min({p0, p1, p2}) > r || std::max({p0, p1, p2}) < -r) {
+      return false;
+    }
   }
   return true;
 }
@@ -373,8 +402,12 @@ class OctreeBuilder {
       lo[j] = plane_[j][xyz[j] * size];
       hi[j] = plane_[j][(xyz[j] + 1) * size];
     }
-    for (int j = 0; j < 3; j++) out_->aabb.push_back((lo[j] + hi[j]) / 2);
-    for (int j = 0; j < 3; j++) out_->aabb.push_back((hi[j] - lo[j]) / 2);
+    for (int j = 0; j < 3; j++) {
+      out_->aabb.push_back((lo[j] + hi[j]) / 2);
+    }
+    for (int j = 0; j < 3; j++) {
+      out_->aabb.push_back((hi[j] - lo[j]) / 2);
+    }
     cell_.insert(cell_.end(), xyz, xyz + 3);
   }
 
@@ -384,7 +417,9 @@ class OctreeBuilder {
       AddNode(depth + 1, 2 * cell_[3 * n] + (k & 1), 2 * cell_[3 * n + 1] + ((k >> 1) & 1),
               2 * cell_[3 * n + 2] + ((k >> 2) & 1));
     }
-    for (int k = 0; k < 8; k++) out_->child[8 * n + k] = first + k;
+    for (int k = 0; k < 8; k++) {
+      out_->child[8 * n + k] = first + k;
+    }
   }
 
   // breadth-first subdivision of the nodes that meet a triangle; each node tests only the
@@ -396,16 +431,24 @@ class OctreeBuilder {
     std::iota(faces[0].begin(), faces[0].end(), 0);
     for (int n = 0; n < out_->size(); n++) {
       std::vector<int> mine = std::move(faces[n]);
-      if (out_->depth[n] >= kOctreeMaxDepth) continue;
+      if (out_->depth[n] >= kOctreeMaxDepth) {
+        continue;
+      }
       const double* box = out_->aabb.data() + 6 * n;
       std::vector<int> hit;
       for (int f : mine) {
-        if (OctreeTriangleBoxOverlap(V(f, 0), V(f, 1), V(f, 2), box, box + 3)) hit.push_back(f);
+        if (OctreeTriangleBoxOverlap(V(f, 0), V(f, 1), V(f, 2), box, box + 3)) {
+          hit.push_back(f);
+        }
       }
-      if (hit.empty()) continue;
+      if (hit.empty()) {
+        continue;
+      }
       Split(n);
       faces.resize(out_->size());
-      for (int k = 0; k < 8; k++) faces[out_->child[8 * n + k]] = hit;
+      for (int k = 0; k < 8; k++) {
+        faces[out_->child[8 * n + k]] = hit;
+      }
     }
   }
 
@@ -417,7 +460,9 @@ class OctreeBuilder {
       int64_t size = kProbeSpan >> out_->depth[n];
       int k = 0;
       for (int j = 0; j < 3; j++) {
-        if (P[j] > cell_[3 * n + j] * size + size / 2) k |= 1 << j;
+        if (P[j] > cell_[3 * n + j] * size + size / 2) {
+          k |= 1 << j;
+        }
       }
       n = out_->child[8 * n + k];
     }
@@ -435,23 +480,37 @@ class OctreeBuilder {
         }
       };
       for (int n = 0; n < out_->size(); n++) {
-        if (out_->child[8 * n] >= 0) continue;
+        if (out_->child[8 * n] >= 0) {
+          continue;
+        }
         int depth = out_->depth[n];
         int64_t size = kProbeSpan >> depth;
         for (int dir = 0; dir < 6; dir++) {
           // face center, moved one probe unit across the face
           int axis = dir / 2;
           int64_t P[3];
-          for (int j = 0; j < 3; j++) P[j] = cell_[3 * n + j] * size + size / 2;
+          for (int j = 0; j < 3; j++) {
+            P[j] = cell_[3 * n + j] * size + size / 2;
+          }
           P[axis] = dir % 2 ? (cell_[3 * n + axis] + 1) * size + 1 : cell_[3 * n + axis] * size - 1;
-          if (P[axis] < 0 || P[axis] >= kProbeSpan) continue;
+          if (P[axis] < 0 || P[axis] >= kProbeSpan) {
+            continue;
+          }
           int other = Locate(P);
-          if (out_->depth[other] >= depth + 2) mark(n);
-          if (out_->depth[other] <= depth - 2) mark(other);
+          if (out_->depth[other] >= depth + 2) {
+            mark(n);
+          }
+          if (out_->depth[other] <= depth - 2) {
+            mark(other);
+          }
         }
       }
-      if (marked.empty()) return;
-      for (int n : marked) Split(n);
+      if (marked.empty()) {
+        return;
+      }
+      for (int n : marked) {
+        Split(n);
+      }
     }
   }
 
@@ -460,7 +519,9 @@ class OctreeBuilder {
     uint64_t key = (static_cast<uint64_t>(v[0]) << 42) | (static_cast<uint64_t>(v[1]) << 21) |
                    static_cast<uint64_t>(v[2]);
     auto it = value_.find(key);
-    if (it != value_.end()) return it->second;
+    if (it != value_.end()) {
+      return it->second;
+    }
 
     // coarsest leaf around v that has v on its boundary but not as a corner
     int hang = -1;
@@ -471,11 +532,15 @@ class OctreeBuilder {
         P[j] = (v[j] << kProbeShift) + ((oct >> j) & 1 ? 1 : -1);
         inside = inside && P[j] >= 0 && P[j] < kProbeSpan;
       }
-      if (!inside) continue;
+      if (!inside) {
+        continue;
+      }
       int leaf = Locate(P);
       int64_t size = kGrid >> out_->depth[leaf];
       bool corner = v[0] % size == 0 && v[1] % size == 0 && v[2] % size == 0;
-      if (!corner && (hang < 0 || out_->depth[leaf] < out_->depth[hang])) hang = leaf;
+      if (!corner && (hang < 0 || out_->depth[leaf] < out_->depth[hang])) {
+        hang = leaf;
+      }
     }
 
     double result = 0;
@@ -498,7 +563,9 @@ class OctreeBuilder {
           w[j] = base[j] + (upper ? size : 0);
           weight *= upper ? t[j] : 1 - t[j];
         }
-        if (weight != 0) result += weight * Value(w);
+        if (weight != 0) {
+          result += weight * Value(w);
+        }
       }
     }
     value_[key] = result;
@@ -513,7 +580,9 @@ class OctreeBuilder {
       int64_t size = kGrid >> out_->depth[n];
       for (int k = 0; k < 8; k++) {
         int64_t v[3];
-        for (int j = 0; j < 3; j++) v[j] = (cell_[3 * n + j] + ((k >> j) & 1)) * size;
+        for (int j = 0; j < 3; j++) {
+          v[j] = (cell_[3 * n + j] + ((k >> j) & 1)) * size;
+        }
         out_->coeff[8 * n + k] = Value(v);
       }
     }
@@ -525,16 +594,16 @@ class OctreeBuilder {
   const std::vector<double>& vert_;
   const std::vector<int>& face_;
   MeshOctree* out_;
-  std::vector<int64_t> cell_;           // 3 per node: cell coordinates at the node's depth
-  std::vector<double> plane_[3];        // split plane coordinates (kGrid + 1 per axis)
+  std::vector<int64_t> cell_;     // 3 per node: cell coordinates at the node's depth
+  std::vector<double> plane_[3];  // split plane coordinates (kGrid + 1 per axis)
   std::unordered_map<uint64_t, double> value_;
   const MeshDistance* distance_ = nullptr;
 };
 
 }  // namespace
 
-bool MakeMeshOctree(const std::vector<double>& vert, const std::vector<int>& face,
-                    MeshOctree* out, std::string* error) {
+bool MakeMeshOctree(const std::vector<double>& vert, const std::vector<int>& face, MeshOctree* out,
+                    std::string* error) {
   *out = MeshOctree();
   if (face.size() < 3 || vert.size() < 3) {
     *error = "mesh has no faces: cannot build the octree of an sdf geom";

@@ -28,8 +28,8 @@ struct MeshOctree {
 
 // Builds the octree of the triangle mesh (vert: 3 doubles per vertex in the mesh frame; face: 3
 // vertex indices per triangle). False with a message when the mesh has no triangles.
-bool MakeMeshOctree(const std::vector<double>& vert, const std::vector<int>& face,
-                    MeshOctree* out, std::string* error);
+bool MakeMeshOctree(const std::vector<double>& vert, const std::vector<int>& face, MeshOctree* out,
+                    std::string* error);
 
 // ---- pieces exposed for tests -------------------------------------------------------------------
 

@@ -46,8 +46,7 @@ uint64_t EdgeKey(int a, int b) {
 }
 
 // unit normal of triangle f
-void FaceNormal(const std::vector<double>& vert, const std::vector<int>& face, int f,
-                double n[3]) {
+void FaceNormal(const std::vector<double>& vert, const std::vector<int>& face, int f, double n[3]) {
   double e1[3], e2[3];
   mju_sub3(e1, vert.data() + 3 * face[3 * f + 1], vert.data() + 3 * face[3 * f]);
   mju_sub3(e2, vert.data() + 3 * face[3 * f + 2], vert.data() + 3 * face[3 * f]);
@@ -63,7 +62,9 @@ struct Polygon {
 // strict "comes before" of step 3
 bool NormalBefore(const double* a, const double* b) {
   for (int j = 0; j < 3; j++) {
-    if (std::fabs(a[j] - b[j]) > kNormalTie) return a[j] > b[j];
+    if (std::fabs(a[j] - b[j]) > kNormalTie) {
+      return a[j] > b[j];
+    }
   }
   return false;
 }
@@ -83,8 +84,12 @@ void SortPolygons(std::vector<Polygon>* polys) {
           tmp[k++] = std::move((*polys)[i++]);
         }
       }
-      while (i < mid) tmp[k++] = std::move((*polys)[i++]);
-      while (j < hi) tmp[k++] = std::move((*polys)[j++]);
+      while (i < mid) {
+        tmp[k++] = std::move((*polys)[i++]);
+      }
+      while (j < hi) {
+        tmp[k++] = std::move((*polys)[j++]);
+      }
     }
     polys->swap(tmp);
   }
@@ -94,7 +99,9 @@ void SortPolygons(std::vector<Polygon>* polys) {
 std::vector<int> BoundaryLoop(const std::vector<int>& face, const std::vector<int>& faces) {
   std::unordered_map<uint64_t, int> directed;  // edge -> multiplicity
   for (int f : faces) {
-    for (int k = 0; k < 3; k++) directed[EdgeKey(face[3 * f + k], face[3 * f + (k + 1) % 3])]++;
+    for (int k = 0; k < 3; k++) {
+      directed[EdgeKey(face[3 * f + k], face[3 * f + (k + 1) % 3])]++;
+    }
   }
   std::unordered_map<int, int> next;
   int start = -1;
@@ -102,19 +109,27 @@ std::vector<int> BoundaryLoop(const std::vector<int>& face, const std::vector<in
   for (int f : faces) {
     for (int k = 0; k < 3; k++) {
       int a = face[3 * f + k], b = face[3 * f + (k + 1) % 3];
-      if (directed.count(EdgeKey(b, a))) continue;  // interior edge
-      if (start < 0) start = a;
+      if (directed.count(EdgeKey(b, a))) {
+        continue;  // interior edge
+      }
+      if (start < 0) {
+        start = a;
+      }
       next[a] = b;
       nboundary++;
     }
   }
   std::vector<int> loop;
-  if (start < 0) return loop;
+  if (start < 0) {
+    return loop;
+  }
   int v = start;
   do {
     loop.push_back(v);
     auto it = next.find(v);
-    if (it == next.end() || loop.size() > nboundary) return std::vector<int>();
+    if (it == next.end() || loop.size() > nboundary) {
+      return std::vector<int>();
+    }
     v = it->second;
   } while (v != start);
   return loop;
@@ -133,7 +148,9 @@ void MakePolygons(const std::vector<double>& vert, const std::vector<double>& fi
 
   // step 1
   std::vector<double> normal(3 * nface);
-  for (int f = 0; f < nface; f++) FaceNormal(vert, face, f, normal.data() + 3 * f);
+  for (int f = 0; f < nface; f++) {
+    FaceNormal(vert, face, f, normal.data() + 3 * f);
+  }
 
   // triangles across each directed edge: edge (a,b) of one triangle meets (b,a) of a neighbor
   std::unordered_map<uint64_t, std::vector<int>> edge_faces;
@@ -148,7 +165,9 @@ void MakePolygons(const std::vector<double>& vert, const std::vector<double>& fi
   std::vector<Polygon> polys;
   std::vector<char> used(nface, 0);
   for (int seed = 0; seed < nface; seed++) {
-    if (used[seed]) continue;
+    if (used[seed]) {
+      continue;
+    }
     Polygon p;
     mju_copy3(p.normal, normal.data() + 3 * seed);
     used[seed] = 1;
@@ -157,9 +176,13 @@ void MakePolygons(const std::vector<double>& vert, const std::vector<double>& fi
       int f = p.faces[i];
       for (int k = 0; k < 3; k++) {
         auto it = edge_faces.find(EdgeKey(face[3 * f + (k + 1) % 3], face[3 * f + k]));
-        if (it == edge_faces.end()) continue;
+        if (it == edge_faces.end()) {
+          continue;
+        }
         for (int g : it->second) {
-          if (used[g] || mju_dot3(p.normal, normal.data() + 3 * g) < planar) continue;
+          if (used[g] || mju_dot3(p.normal, normal.data() + 3 * g) < planar) {
+            continue;
+          }
           used[g] = 1;
           p.faces.push_back(g);
         }
@@ -174,14 +197,18 @@ void MakePolygons(const std::vector<double>& vert, const std::vector<double>& fi
   std::vector<std::vector<int>> vertpolys(nvert);
   for (const Polygon& p : polys) {
     std::vector<int> loop = BoundaryLoop(face, p.faces);
-    if (loop.size() < 3) continue;  // degenerate or non-manifold patch: no polygon
+    if (loop.size() < 3) {
+      continue;  // degenerate or non-manifold patch: no polygon
+    }
     int id = static_cast<int>(out->polyvertnum.size());
     double n[3];
     FaceNormal(final_vert, face, p.faces[0], n);
     out->polynormal.insert(out->polynormal.end(), n, n + 3);
     out->polyvertnum.push_back(static_cast<int>(loop.size()));
     out->polyvert.insert(out->polyvert.end(), loop.begin(), loop.end());
-    for (int v : loop) vertpolys[v].push_back(id);
+    for (int v : loop) {
+      vertpolys[v].push_back(id);
+    }
   }
   for (int v = 0; v < nvert; v++) {
     out->polymapnum[v] = static_cast<int>(vertpolys[v].size());

@@ -25,6 +25,7 @@ namespace {
 
 // mjVisual sub-structs that mjxmacro.h does not list (global and headlight are in the header).
 // Every field of mjVisual is 4 bytes (int or float); the static_assert below checks coverage.
+// clang-format off
 #define MOTUS_VIS_QUALITY \
   X(int, shadowsize, 1) X(int, offsamples, 1) X(int, numslices, 1) X(int, numstacks, 1) \
   X(int, numquads, 1)
@@ -47,13 +48,14 @@ namespace {
   X(float, contactfriction, 4) X(float, contacttorque, 4) X(float, contactgap, 4)               \
   X(float, rangefinder, 4) X(float, constraint, 4) X(float, slidercrank, 4)                     \
   X(float, crankbroken, 4) X(float, frustum, 4) X(float, bv, 4) X(float, bvactive, 4)
+// clang-format on
 
 // byte counts of the struct lists, used to check that the lists cover the structs completely
-#define X(type, name, n) + sizeof(type) * (n)
+#define X(type, name, n) +sizeof(type) * (n)
 constexpr size_t kOptionBytes = 0 MJOPTION_FIELDS;
 constexpr size_t kStatisticBytes = 0 MJSTATISTIC_FIELDS;
-constexpr size_t kVisualBytes = 0 MJVISUAL_GLOBAL_FIELDS MOTUS_VIS_QUALITY
-    MJVISUAL_HEADLIGHT_FIELDS MOTUS_VIS_MAP MOTUS_VIS_SCALE MOTUS_VIS_RGBA;
+constexpr size_t kVisualBytes = 0 MJVISUAL_GLOBAL_FIELDS MOTUS_VIS_QUALITY MJVISUAL_HEADLIGHT_FIELDS
+    MOTUS_VIS_MAP MOTUS_VIS_SCALE MOTUS_VIS_RGBA;
 #undef X
 static_assert(kVisualBytes == sizeof(mjVisual), "mjVisual field list is incomplete");
 static_assert(kStatisticBytes == sizeof(mjStatistic), "mjStatistic field list is incomplete");
@@ -76,7 +78,8 @@ constexpr size_t kScalarBytes = kNumSizes * 8 + 8 + kOptionBytes + kVisualBytes 
 // visiting the serialized pieces in file order
 
 // Calls op(ptr, bytes) for every field of opt, vis and stat, in file order.
-template <class Op> void ForEachStructField(mjModel* m, Op&& op) {
+template <class Op>
+void ForEachStructField(mjModel* m, Op&& op) {
 #define X(type, name, n) op(static_cast<void*>(&m->opt.name), sizeof(type) * (n));
   MJOPTION_FIELDS
 #undef X
@@ -105,9 +108,10 @@ template <class Op> void ForEachStructField(mjModel* m, Op&& op) {
 
 // Calls op(name, ptr, elemsize, rows, cols) for every mjModel array, in MJMODEL_POINTERS order.
 // rows and cols are read from m (cols may refer to other sizes through MJ_M).
-template <class Op> void ForEachArray(mjModel* m, Op&& op) {
+template <class Op>
+void ForEachArray(mjModel* m, Op&& op) {
 #define MJ_M(x) m->x
-#define X(type, name, nr, nc) \
+#define X(type, name, nr, nc)                                                       \
   op(#name, static_cast<void*>(m->name), sizeof(type), static_cast<int64_t>(m->nr), \
      static_cast<int64_t>(nc));
   MJMODEL_POINTERS
@@ -133,13 +137,13 @@ uint64_t LayoutHash() {
     MJMODEL_INTS
 #undef X
 #define X(type, name, n) s += #name ":" + std::to_string(sizeof(type)) + "x" #n ";";
-    MJOPTION_FIELDS MJVISUAL_GLOBAL_FIELDS MOTUS_VIS_QUALITY MJVISUAL_HEADLIGHT_FIELDS
-        MOTUS_VIS_MAP MOTUS_VIS_SCALE MOTUS_VIS_RGBA MJSTATISTIC_FIELDS
+    MJOPTION_FIELDS MJVISUAL_GLOBAL_FIELDS MOTUS_VIS_QUALITY MJVISUAL_HEADLIGHT_FIELDS MOTUS_VIS_MAP
+        MOTUS_VIS_SCALE MOTUS_VIS_RGBA MJSTATISTIC_FIELDS
 #undef X
 #define X(type, name, nr, nc) s += #name ":" + std::to_string(sizeof(type)) + ":" #nr "x" #nc ";";
-    MJMODEL_POINTERS
+            MJMODEL_POINTERS
 #undef X
-    return HashString(s, 0xcbf29ce484222325ull);
+        return HashString(s, 0xcbf29ce484222325ull);
   }();
   return hash;
 }
@@ -160,19 +164,27 @@ bool AddProduct(uint64_t* acc, uint64_t a, uint64_t b, uint64_t c) {
 struct Writer {
   uint8_t* p;
   void Put(const void* src, size_t n) {
-    if (n) std::memcpy(p, src, n);
+    if (n) {
+      std::memcpy(p, src, n);
+    }
     p += n;
   }
-  template <class T> void Value(T v) { Put(&v, sizeof(T)); }
+  template <class T>
+  void Value(T v) {
+    Put(&v, sizeof(T));
+  }
 };
 
 struct Reader {
   const uint8_t* p;
   void Get(void* dst, size_t n) {
-    if (n) std::memcpy(dst, p, n);
+    if (n) {
+      std::memcpy(dst, p, n);
+    }
     p += n;
   }
-  template <class T> T Value() {
+  template <class T>
+  T Value() {
     T v;
     Get(&v, sizeof(T));
     return v;
@@ -207,8 +219,8 @@ const char* SizeName(int i) {
 // "not set"; every other size counts something
 int64_t MinSize(int i) {
   const char* name = SizeName(i);
-  bool legacy = !std::strcmp(name, "njmax") || !std::strcmp(name, "nconmax") ||
-                !std::strcmp(name, "nemax");
+  bool legacy =
+      !std::strcmp(name, "njmax") || !std::strcmp(name, "nconmax") || !std::strcmp(name, "nemax");
   return legacy ? -1 : 0;
 }
 
@@ -216,17 +228,19 @@ int64_t MinSize(int i) {
 bool ArrayBytes(const mjModel* m, uint64_t* total, std::string* error) {
   *total = 0;
   bool ok = true;
-  ForEachArray(const_cast<mjModel*>(m), [&](const char* name, void*, size_t elem, int64_t rows,
-                                            int64_t cols) {
-    if (!ok) return;
-    if (rows < 0 || cols < 0) {
-      *error = std::string("negative size of array ") + name;
-      ok = false;
-    } else if (!AddProduct(total, rows, cols, elem)) {
-      *error = std::string("size overflow at array ") + name;
-      ok = false;
-    }
-  });
+  ForEachArray(const_cast<mjModel*>(m),
+               [&](const char* name, void*, size_t elem, int64_t rows, int64_t cols) {
+                 if (!ok) {
+                   return;
+                 }
+                 if (rows < 0 || cols < 0) {
+                   *error = std::string("negative size of array ") + name;
+                   ok = false;
+                 } else if (!AddProduct(total, rows, cols, elem)) {
+                   *error = std::string("size overflow at array ") + name;
+                   ok = false;
+                 }
+               });
   return ok;
 }
 
@@ -265,7 +279,9 @@ uint64_t MjbChecksum(const void* data, size_t size) {
 size_t MjbSize(const mjModel* m) {
   uint64_t arrays = 0;
   std::string error;
-  if (!ArrayBytes(m, &arrays, &error)) return 0;
+  if (!ArrayBytes(m, &arrays, &error)) {
+    return 0;
+  }
   return kFixedHeader + kScalarBytes + arrays + 8;
 }
 
@@ -276,8 +292,8 @@ size_t MjbWrite(const mjModel* m, void* out, size_t size, std::string* error) {
     return 0;
   }
   if (size < need) {
-    *error = "buffer too small: " + std::to_string(size) + " bytes given, " +
-             std::to_string(need) + " needed";
+    *error = "buffer too small: " + std::to_string(size) + " bytes given, " + std::to_string(need) +
+             " needed";
     return 0;
   }
   mjModel* mm = const_cast<mjModel*>(m);  // only read below
@@ -305,7 +321,9 @@ size_t MjbWrite(const mjModel* m, void* out, size_t size, std::string* error) {
 std::vector<uint8_t> MjbEncode(const mjModel* m) {
   std::vector<uint8_t> bytes(MjbSize(m));
   std::string error;
-  if (bytes.empty() || !MjbWrite(m, bytes.data(), bytes.size(), &error)) bytes.clear();
+  if (bytes.empty() || !MjbWrite(m, bytes.data(), bytes.size(), &error)) {
+    bytes.clear();
+  }
   return bytes;
 }
 
@@ -354,8 +372,7 @@ mjModel* MjbRead(const void* data, size_t size, std::string* error) {
   }
   // a buffer may be longer than the image (e.g. one of mj_sizeModel bytes): the rest is ignored
   if (size < length) {
-    *error = "truncated file: " + std::to_string(size) + " of " + std::to_string(length) +
-             " bytes";
+    *error = "truncated file: " + std::to_string(size) + " of " + std::to_string(length) + " bytes";
     return nullptr;
   }
   size = static_cast<size_t>(length);
@@ -384,10 +401,14 @@ mjModel* MjbRead(const void* data, size_t size, std::string* error) {
   mjModel header{};
   SetSizes(&header, sizes);
   uint64_t arrays = 0;
-  if (!ArrayBytes(&header, &arrays, error)) return nullptr;
+  if (!ArrayBytes(&header, &arrays, error)) {
+    return nullptr;
+  }
   if (arrays != size - kFixedHeader - kScalarBytes - 8) {
-    *error = "inconsistent sizes: the arrays need " + std::to_string(arrays) + " bytes, the file "
-             "holds " + std::to_string(size - kFixedHeader - kScalarBytes - 8);
+    *error = "inconsistent sizes: the arrays need " + std::to_string(arrays) +
+             " bytes, the file "
+             "holds " +
+             std::to_string(size - kFixedHeader - kScalarBytes - 8);
     return nullptr;
   }
 
@@ -429,31 +450,57 @@ namespace {
 // number of objects of a type in m; -1 for types this check does not know
 int64_t ObjectCount(const mjModel* m, int type) {
   switch (type) {
-    case mjOBJ_BODY: case mjOBJ_XBODY: return m->nbody;
-    case mjOBJ_JOINT: return m->njnt;
-    case mjOBJ_DOF: return m->nv;
-    case mjOBJ_GEOM: return m->ngeom;
-    case mjOBJ_SITE: return m->nsite;
-    case mjOBJ_CAMERA: return m->ncam;
-    case mjOBJ_LIGHT: return m->nlight;
-    case mjOBJ_FLEX: return m->nflex;
-    case mjOBJ_MESH: return m->nmesh;
-    case mjOBJ_SKIN: return m->nskin;
-    case mjOBJ_HFIELD: return m->nhfield;
-    case mjOBJ_TEXTURE: return m->ntex;
-    case mjOBJ_MATERIAL: return m->nmat;
-    case mjOBJ_PAIR: return m->npair;
-    case mjOBJ_EXCLUDE: return m->nexclude;
-    case mjOBJ_EQUALITY: return m->neq;
-    case mjOBJ_TENDON: return m->ntendon;
-    case mjOBJ_ACTUATOR: return m->nu;
-    case mjOBJ_SENSOR: return m->nsensor;
-    case mjOBJ_NUMERIC: return m->nnumeric;
-    case mjOBJ_TEXT: return m->ntext;
-    case mjOBJ_TUPLE: return m->ntuple;
-    case mjOBJ_KEY: return m->nkey;
-    case mjOBJ_PLUGIN: return m->nplugin;
-    default: return -1;
+    case mjOBJ_BODY:
+    case mjOBJ_XBODY:
+      return m->nbody;
+    case mjOBJ_JOINT:
+      return m->njnt;
+    case mjOBJ_DOF:
+      return m->nv;
+    case mjOBJ_GEOM:
+      return m->ngeom;
+    case mjOBJ_SITE:
+      return m->nsite;
+    case mjOBJ_CAMERA:
+      return m->ncam;
+    case mjOBJ_LIGHT:
+      return m->nlight;
+    case mjOBJ_FLEX:
+      return m->nflex;
+    case mjOBJ_MESH:
+      return m->nmesh;
+    case mjOBJ_SKIN:
+      return m->nskin;
+    case mjOBJ_HFIELD:
+      return m->nhfield;
+    case mjOBJ_TEXTURE:
+      return m->ntex;
+    case mjOBJ_MATERIAL:
+      return m->nmat;
+    case mjOBJ_PAIR:
+      return m->npair;
+    case mjOBJ_EXCLUDE:
+      return m->nexclude;
+    case mjOBJ_EQUALITY:
+      return m->neq;
+    case mjOBJ_TENDON:
+      return m->ntendon;
+    case mjOBJ_ACTUATOR:
+      return m->nu;
+    case mjOBJ_SENSOR:
+      return m->nsensor;
+    case mjOBJ_NUMERIC:
+      return m->nnumeric;
+    case mjOBJ_TEXT:
+      return m->ntext;
+    case mjOBJ_TUPLE:
+      return m->ntuple;
+    case mjOBJ_KEY:
+      return m->nkey;
+    case mjOBJ_PLUGIN:
+      return m->nplugin;
+    default:
+      return -1;
   }
 }
 
@@ -464,7 +511,9 @@ struct Checker {
   std::string problem;
 
   bool Fail(const std::string& what) {
-    if (problem.empty()) problem = what;
+    if (problem.empty()) {
+      problem = what;
+    }
     return false;
   }
 
@@ -544,8 +593,9 @@ std::string MjbValidate(const mjModel* m) {
   c.Range("dof_treeid", m->dof_treeid, m->nv, 0, m->ntree);
   c.Range("dof_Madr", m->dof_Madr, m->nv, 0, m->nM);
   for (int64_t i = 0; i < m->nv && c.problem.empty(); i++) {
-    if (m->dof_parentid[i] >= i) c.Fail("dof_parentid[" + std::to_string(i) + "] >= " +
-                                        std::to_string(i));
+    if (m->dof_parentid[i] >= i) {
+      c.Fail("dof_parentid[" + std::to_string(i) + "] >= " + std::to_string(i));
+    }
   }
 
   // sparse matrix structures
@@ -559,7 +609,9 @@ std::string MjbValidate(const mjModel* m) {
   c.Range("mapM2D", m->mapM2D, m->nD, -1, m->nM);  // -1: no M element
   c.Range("mapD2M", m->mapD2M, m->nC, 0, m->nD);
   for (int64_t i = 0; i < m->nv && c.problem.empty(); i++) {
-    if (m->D_diag[i] < 0 || m->D_diag[i] >= m->D_rownnz[i]) c.Fail("D_diag out of its row");
+    if (m->D_diag[i] < 0 || m->D_diag[i] >= m->D_rownnz[i]) {
+      c.Fail("D_diag out of its row");
+    }
   }
 
   // objects attached to bodies, and their resources
@@ -570,7 +622,9 @@ std::string MjbValidate(const mjModel* m) {
     int type = m->geom_type[i], id = m->geom_dataid[i];
     // primitives fitted to a mesh keep the mesh id
     int64_t count = type == mjGEOM_HFIELD ? m->nhfield : m->nmesh;
-    if (id < -1 || id >= count) c.Fail("geom_dataid[" + std::to_string(i) + "] out of range");
+    if (id < -1 || id >= count) {
+      c.Fail("geom_dataid[" + std::to_string(i) + "] out of range");
+    }
   }
   c.Range("site_bodyid", m->site_bodyid, m->nsite, 0, m->nbody);
   c.Range("site_matid", m->site_matid, m->nsite, -1, m->nmat);
@@ -595,15 +649,13 @@ std::string MjbValidate(const mjModel* m) {
   c.AdrNum("mesh_vert", m->mesh_vertadr, m->mesh_vertnum, m->nmesh, m->nmeshvert);
   c.AdrNum("mesh_face", m->mesh_faceadr, m->mesh_facenum, m->nmesh, m->nmeshface);
   c.AdrNum("mesh_normal", m->mesh_normaladr, m->mesh_normalnum, m->nmesh, m->nmeshnormal);
-  c.AdrNum("mesh_texcoord", m->mesh_texcoordadr, m->mesh_texcoordnum, m->nmesh,
-           m->nmeshtexcoord);
+  c.AdrNum("mesh_texcoord", m->mesh_texcoordadr, m->mesh_texcoordnum, m->nmesh, m->nmeshtexcoord);
   c.AdrNum("mesh_bvh", m->mesh_bvhadr, m->mesh_bvhnum, m->nmesh, m->nbvh);
   c.AdrNum("mesh_oct", m->mesh_octadr, m->mesh_octnum, m->nmesh, m->noct);
   c.AdrNum("mesh_poly", m->mesh_polyadr, m->mesh_polynum, m->nmesh, m->nmeshpoly);
   c.AdrNum("mesh_polyvert", m->mesh_polyvertadr, m->mesh_polyvertnum, m->nmeshpoly,
            m->nmeshpolyvert);
-  c.AdrNum("mesh_polymap", m->mesh_polymapadr, m->mesh_polymapnum, m->nmeshvert,
-           m->nmeshpolymap);
+  c.AdrNum("mesh_polymap", m->mesh_polymapadr, m->mesh_polymapnum, m->nmeshvert, m->nmeshpolymap);
   c.Range("mesh_graphadr", m->mesh_graphadr, m->nmesh, -1, m->nmeshgraph);
   c.Range("mesh_face", m->mesh_face, m->nmeshface * 3, 0, m->nmeshvert);
   c.AdrNum("skin_vert", m->skin_vertadr, m->skin_vertnum, m->nskin, m->nskinvert);
@@ -622,8 +674,7 @@ std::string MjbValidate(const mjModel* m) {
   }
   for (int64_t i = 0; i < m->ntex && c.problem.empty(); i++) {
     int64_t w = m->tex_width[i], h = m->tex_height[i], k = m->tex_nchannel[i];
-    if (w < 0 || h < 0 || k < 0 || m->tex_adr[i] < 0 ||
-        m->tex_adr[i] + w * h * k > m->ntexdata) {
+    if (w < 0 || h < 0 || k < 0 || m->tex_adr[i] < 0 || m->tex_adr[i] + w * h * k > m->ntexdata) {
       c.Fail("texture " + std::to_string(i) + " data outside tex_data");
     }
   }
@@ -635,9 +686,10 @@ std::string MjbValidate(const mjModel* m) {
   c.Range("tendon_matid", m->tendon_matid, m->ntendon, -1, m->nmat);
   for (int64_t i = 0; i < m->nwrap && c.problem.empty(); i++) {
     int type = m->wrap_type[i], id = m->wrap_objid[i];
-    int64_t count = type == mjWRAP_JOINT ? m->njnt
-                    : type == mjWRAP_SITE ? m->nsite
-                    : (type == mjWRAP_SPHERE || type == mjWRAP_CYLINDER) ? m->ngeom : 0;
+    int64_t count = type == mjWRAP_JOINT                                 ? m->njnt
+                    : type == mjWRAP_SITE                                ? m->nsite
+                    : (type == mjWRAP_SPHERE || type == mjWRAP_CYLINDER) ? m->ngeom
+                                                                         : 0;
     if (type < mjWRAP_NONE || type > mjWRAP_CYLINDER || id < -1 || id >= count) {
       c.Fail("wrap " + std::to_string(i) + " has an invalid type or object");
     }
@@ -646,9 +698,10 @@ std::string MjbValidate(const mjModel* m) {
   for (int64_t i = 0; i < m->nu && c.problem.empty(); i++) {
     int type = m->actuator_trntype[i], id = m->actuator_trnid[2 * i];
     int64_t count = (type == mjTRN_JOINT || type == mjTRN_JOINTINPARENT) ? m->njnt
-                    : (type == mjTRN_SLIDERCRANK || type == mjTRN_SITE) ? m->nsite
-                    : type == mjTRN_TENDON ? m->ntendon
-                    : type == mjTRN_BODY ? m->nbody : 0;
+                    : (type == mjTRN_SLIDERCRANK || type == mjTRN_SITE)  ? m->nsite
+                    : type == mjTRN_TENDON                               ? m->ntendon
+                    : type == mjTRN_BODY                                 ? m->nbody
+                                                                         : 0;
     int ref = m->actuator_trnid[2 * i + 1];
     if (id < -1 || id >= count || ref < -1 || ref >= m->nsite) {
       c.Fail("actuator " + std::to_string(i) + " has an invalid transmission target");
@@ -663,32 +716,52 @@ std::string MjbValidate(const mjModel* m) {
   c.AdrNum("text", m->text_adr, m->text_size, m->ntext, m->ntextdata);
   c.AdrNum("tuple", m->tuple_adr, m->tuple_size, m->ntuple, m->ntupledata);
   c.Typed("tuple_objid", m->tuple_objid, m->tuple_objtype, m->ntupledata, 1);
-  if (m->nnames > 0 && m->names[m->nnames - 1] != 0) c.Fail("names not null-terminated");
-  if (m->npaths > 0 && m->paths[m->npaths - 1] != 0) c.Fail("paths not null-terminated");
+  if (m->nnames > 0 && m->names[m->nnames - 1] != 0) {
+    c.Fail("names not null-terminated");
+  }
+  if (m->npaths > 0 && m->paths[m->npaths - 1] != 0) {
+    c.Fail("paths not null-terminated");
+  }
   if (m->ntextdata > 0 && m->text_data[m->ntextdata - 1] != 0) {
     c.Fail("text_data not null-terminated");
   }
-  const struct { const char* name; const int* adr; int64_t n; } names[] = {
-    {"name_bodyadr", m->name_bodyadr, m->nbody}, {"name_jntadr", m->name_jntadr, m->njnt},
-    {"name_geomadr", m->name_geomadr, m->ngeom}, {"name_siteadr", m->name_siteadr, m->nsite},
-    {"name_camadr", m->name_camadr, m->ncam}, {"name_lightadr", m->name_lightadr, m->nlight},
-    {"name_flexadr", m->name_flexadr, m->nflex}, {"name_meshadr", m->name_meshadr, m->nmesh},
-    {"name_skinadr", m->name_skinadr, m->nskin},
-    {"name_hfieldadr", m->name_hfieldadr, m->nhfield},
-    {"name_texadr", m->name_texadr, m->ntex}, {"name_matadr", m->name_matadr, m->nmat},
-    {"name_pairadr", m->name_pairadr, m->npair},
-    {"name_excludeadr", m->name_excludeadr, m->nexclude},
-    {"name_eqadr", m->name_eqadr, m->neq}, {"name_tendonadr", m->name_tendonadr, m->ntendon},
-    {"name_actuatoradr", m->name_actuatoradr, m->nu},
-    {"name_sensoradr", m->name_sensoradr, m->nsensor},
-    {"name_numericadr", m->name_numericadr, m->nnumeric},
-    {"name_textadr", m->name_textadr, m->ntext}, {"name_tupleadr", m->name_tupleadr, m->ntuple},
-    {"name_keyadr", m->name_keyadr, m->nkey}, {"name_pluginadr", m->name_pluginadr, m->nplugin},
+  const struct {
+    const char* name;
+    const int* adr;
+    int64_t n;
+  } names[] = {
+      {"name_bodyadr", m->name_bodyadr, m->nbody},
+      {"name_jntadr", m->name_jntadr, m->njnt},
+      {"name_geomadr", m->name_geomadr, m->ngeom},
+      {"name_siteadr", m->name_siteadr, m->nsite},
+      {"name_camadr", m->name_camadr, m->ncam},
+      {"name_lightadr", m->name_lightadr, m->nlight},
+      {"name_flexadr", m->name_flexadr, m->nflex},
+      {"name_meshadr", m->name_meshadr, m->nmesh},
+      {"name_skinadr", m->name_skinadr, m->nskin},
+      {"name_hfieldadr", m->name_hfieldadr, m->nhfield},
+      {"name_texadr", m->name_texadr, m->ntex},
+      {"name_matadr", m->name_matadr, m->nmat},
+      {"name_pairadr", m->name_pairadr, m->npair},
+      {"name_excludeadr", m->name_excludeadr, m->nexclude},
+      {"name_eqadr", m->name_eqadr, m->neq},
+      {"name_tendonadr", m->name_tendonadr, m->ntendon},
+      {"name_actuatoradr", m->name_actuatoradr, m->nu},
+      {"name_sensoradr", m->name_sensoradr, m->nsensor},
+      {"name_numericadr", m->name_numericadr, m->nnumeric},
+      {"name_textadr", m->name_textadr, m->ntext},
+      {"name_tupleadr", m->name_tupleadr, m->ntuple},
+      {"name_keyadr", m->name_keyadr, m->nkey},
+      {"name_pluginadr", m->name_pluginadr, m->nplugin},
   };
-  for (const auto& n : names) c.Range(n.name, n.adr, n.n, 0, m->nnames);
+  for (const auto& n : names) {
+    c.Range(n.name, n.adr, n.n, 0, m->nnames);
+  }
   // names_map is a hash table of object ids (-1: empty slot), one section per object type
   int64_t maxcount = 0;
-  for (int t = mjOBJ_UNKNOWN; t < mjNOBJECT; t++) maxcount = std::max(maxcount, ObjectCount(m, t));
+  for (int t = mjOBJ_UNKNOWN; t < mjNOBJECT; t++) {
+    maxcount = std::max(maxcount, ObjectCount(m, t));
+  }
   c.Range("names_map", m->names_map, m->nnames_map, -1, maxcount);
   return c.problem;
 }
@@ -707,7 +780,9 @@ std::vector<uint8_t> MjbDescriptionSection(const std::string& mjcf) {
   uint64_t n = mjcf.size();
   std::memcpy(out.data(), kDescriptionTag, kMagicBytes);
   std::memcpy(out.data() + kMagicBytes, &n, 8);
-  if (n) std::memcpy(out.data() + kMagicBytes + 8, mjcf.data(), n);
+  if (n) {
+    std::memcpy(out.data() + kMagicBytes + 8, mjcf.data(), n);
+  }
   uint64_t sum = MjbChecksum(out.data(), out.size() - 8);
   std::memcpy(out.data() + out.size() - 8, &sum, 8);
   return out;
@@ -715,15 +790,21 @@ std::vector<uint8_t> MjbDescriptionSection(const std::string& mjcf) {
 
 int MjbReadDescription(const void* data, size_t size, std::string* mjcf, std::string* error) {
   const uint8_t* bytes = static_cast<const uint8_t*>(data);
-  if (!bytes || size < kFixedHeader) return 0;
+  if (!bytes || size < kFixedHeader) {
+    return 0;
+  }
   uint32_t version;
   uint64_t length;
   std::memcpy(&version, bytes + kVersionOffset, 4);
   std::memcpy(&length, bytes + kLengthOffset, 8);
-  if (version < 2 || length > size) return 0;
+  if (version < 2 || length > size) {
+    return 0;
+  }
   const uint8_t* p = bytes + length;
   size_t rest = size - static_cast<size_t>(length);
-  if (rest < kMagicBytes || std::memcmp(p, kDescriptionTag, kMagicBytes) != 0) return 0;
+  if (rest < kMagicBytes || std::memcmp(p, kDescriptionTag, kMagicBytes) != 0) {
+    return 0;
+  }
   uint64_t n;
   if (rest < kMagicBytes + 16) {
     *error = "truncated model description";

@@ -53,7 +53,9 @@ namespace motus {
 
 // ------------------------------------ internal helpers ----------------------------------------
 
-SpecDefault* MainDefault(SpecModel* model) { return model->defaults[0].get(); }
+SpecDefault* MainDefault(SpecModel* model) {
+  return model->defaults[0].get();
+}
 
 std::vector<SpecBody*> BodyOrder(SpecModel* model) {
   std::vector<SpecBody*> out;
@@ -62,36 +64,55 @@ std::vector<SpecBody*> BodyOrder(SpecModel* model) {
     SpecBody* b = stack.back();
     stack.pop_back();
     out.push_back(b);
-    for (auto it = b->bodies.rbegin(); it != b->bodies.rend(); ++it) stack.push_back(it->get());
+    for (auto it = b->bodies.rbegin(); it != b->bodies.rend(); ++it) {
+      stack.push_back(it->get());
+    }
   }
   return out;
 }
 
 namespace {
 
-template <class T> void Append(std::vector<SpecElement*>* out,
-                               const std::vector<std::unique_ptr<T>>& list) {
-  for (const auto& e : list) out->push_back(e.get());
+template <class T>
+void Append(std::vector<SpecElement*>* out, const std::vector<std::unique_ptr<T>>& list) {
+  for (const auto& e : list) {
+    out->push_back(e.get());
+  }
 }
 
 // elements of one type held directly by a body
 void BodyChildren(SpecBody* b, mjtObj type, std::vector<SpecElement*>* out) {
   switch (type) {
-    case mjOBJ_BODY: case mjOBJ_XBODY: Append(out, b->bodies); break;
-    case mjOBJ_JOINT: Append(out, b->joints); break;
-    case mjOBJ_GEOM: Append(out, b->geoms); break;
-    case mjOBJ_SITE: Append(out, b->sites); break;
-    case mjOBJ_CAMERA: Append(out, b->cameras); break;
-    case mjOBJ_LIGHT: Append(out, b->lights); break;
-    case mjOBJ_FRAME: Append(out, b->frames); break;
-    default: break;
+    case mjOBJ_BODY:
+    case mjOBJ_XBODY:
+      Append(out, b->bodies);
+      break;
+    case mjOBJ_JOINT:
+      Append(out, b->joints);
+      break;
+    case mjOBJ_GEOM:
+      Append(out, b->geoms);
+      break;
+    case mjOBJ_SITE:
+      Append(out, b->sites);
+      break;
+    case mjOBJ_CAMERA:
+      Append(out, b->cameras);
+      break;
+    case mjOBJ_LIGHT:
+      Append(out, b->lights);
+      break;
+    case mjOBJ_FRAME:
+      Append(out, b->frames);
+      break;
+    default:
+      break;
   }
 }
 
 bool IsTreeType(mjtObj type) {
-  return type == mjOBJ_BODY || type == mjOBJ_XBODY || type == mjOBJ_JOINT ||
-         type == mjOBJ_GEOM || type == mjOBJ_SITE || type == mjOBJ_CAMERA ||
-         type == mjOBJ_LIGHT || type == mjOBJ_FRAME;
+  return type == mjOBJ_BODY || type == mjOBJ_XBODY || type == mjOBJ_JOINT || type == mjOBJ_GEOM ||
+         type == mjOBJ_SITE || type == mjOBJ_CAMERA || type == mjOBJ_LIGHT || type == mjOBJ_FRAME;
 }
 
 }  // namespace
@@ -99,49 +120,98 @@ bool IsTreeType(mjtObj type) {
 std::vector<SpecElement*> TreeOrder(SpecModel* model, mjtObj type) {
   std::vector<SpecElement*> out;
   if (type == mjOBJ_BODY || type == mjOBJ_XBODY) {
-    for (SpecBody* b : BodyOrder(model)) out.push_back(b);
+    for (SpecBody* b : BodyOrder(model)) {
+      out.push_back(b);
+    }
     return out;
   }
   if (IsTreeType(type)) {
-    for (SpecBody* b : BodyOrder(model)) BodyChildren(b, type, &out);
+    for (SpecBody* b : BodyOrder(model)) {
+      BodyChildren(b, type, &out);
+    }
     return out;
   }
   switch (type) {
-    case mjOBJ_FLEX: Append(&out, model->flexes); break;
-    case mjOBJ_MESH: Append(&out, model->meshes); break;
-    case mjOBJ_SKIN: Append(&out, model->skins); break;
-    case mjOBJ_HFIELD: Append(&out, model->hfields); break;
-    case mjOBJ_TEXTURE: Append(&out, model->textures); break;
-    case mjOBJ_MATERIAL: Append(&out, model->materials); break;
-    case mjOBJ_PAIR: Append(&out, model->pairs); break;
-    case mjOBJ_EXCLUDE: Append(&out, model->excludes); break;
-    case mjOBJ_EQUALITY: Append(&out, model->equalities); break;
-    case mjOBJ_TENDON: Append(&out, model->tendons); break;
-    case mjOBJ_ACTUATOR: Append(&out, model->actuators); break;
-    case mjOBJ_SENSOR: Append(&out, model->sensors); break;
-    case mjOBJ_NUMERIC: Append(&out, model->numerics); break;
-    case mjOBJ_TEXT: Append(&out, model->texts); break;
-    case mjOBJ_TUPLE: Append(&out, model->tuples); break;
-    case mjOBJ_KEY: Append(&out, model->keys); break;
-    case mjOBJ_PLUGIN: Append(&out, model->plugins); break;
-    case mjOBJ_DEFAULT: Append(&out, model->defaults); break;
-    default: break;
+    case mjOBJ_FLEX:
+      Append(&out, model->flexes);
+      break;
+    case mjOBJ_MESH:
+      Append(&out, model->meshes);
+      break;
+    case mjOBJ_SKIN:
+      Append(&out, model->skins);
+      break;
+    case mjOBJ_HFIELD:
+      Append(&out, model->hfields);
+      break;
+    case mjOBJ_TEXTURE:
+      Append(&out, model->textures);
+      break;
+    case mjOBJ_MATERIAL:
+      Append(&out, model->materials);
+      break;
+    case mjOBJ_PAIR:
+      Append(&out, model->pairs);
+      break;
+    case mjOBJ_EXCLUDE:
+      Append(&out, model->excludes);
+      break;
+    case mjOBJ_EQUALITY:
+      Append(&out, model->equalities);
+      break;
+    case mjOBJ_TENDON:
+      Append(&out, model->tendons);
+      break;
+    case mjOBJ_ACTUATOR:
+      Append(&out, model->actuators);
+      break;
+    case mjOBJ_SENSOR:
+      Append(&out, model->sensors);
+      break;
+    case mjOBJ_NUMERIC:
+      Append(&out, model->numerics);
+      break;
+    case mjOBJ_TEXT:
+      Append(&out, model->texts);
+      break;
+    case mjOBJ_TUPLE:
+      Append(&out, model->tuples);
+      break;
+    case mjOBJ_KEY:
+      Append(&out, model->keys);
+      break;
+    case mjOBJ_PLUGIN:
+      Append(&out, model->plugins);
+      break;
+    case mjOBJ_DEFAULT:
+      Append(&out, model->defaults);
+      break;
+    default:
+      break;
   }
   return out;
 }
 
 SpecElement* FindByName(SpecModel* model, mjtObj type, const std::string& name) {
-  if (name.empty()) return nullptr;
-  if (type == mjOBJ_XBODY) type = mjOBJ_BODY;
+  if (name.empty()) {
+    return nullptr;
+  }
+  if (type == mjOBJ_XBODY) {
+    type = mjOBJ_BODY;
+  }
   for (SpecElement* e : TreeOrder(model, type)) {
-    if (e->name == name) return e;
+    if (e->name == name) {
+      return e;
+    }
   }
   return nullptr;
 }
 
 void AddChildSpec(mjSpec* parent, mjSpec* child) {
   SpecModel* m = ToModel(parent);
-  if (m && child) m->child_specs.push_back(child);
+  if (m && child) {
+    m->child_specs.push_back(child);
+  }
 }
 
 }  // namespace motus
@@ -166,7 +236,9 @@ T* AddTreeElement(mjsBody* bodyspec, std::vector<std::unique_ptr<T>> SpecBody::*
   SpecModel* model = body->model;
   SpecDefault* d = DefaultOrMain(model, def);
   auto e = std::make_unique<T>(model);
-  if (dummy) e->CopyAttributes(*(d->*dummy));
+  if (dummy) {
+    e->CopyAttributes(*(d->*dummy));
+  }
   e->def = d;
   e->parent = body;
   T* out = e.get();
@@ -186,7 +258,9 @@ T* AddListElement(mjSpec* s, std::vector<std::unique_ptr<T>> SpecModel::*list,
   SpecModel* model = ToModel(s);
   SpecDefault* d = DefaultOrMain(model, def);
   auto e = std::make_unique<T>(model);
-  if (dummy) e->CopyAttributes(*(d->*dummy));
+  if (dummy) {
+    e->CopyAttributes(*(d->*dummy));
+  }
   e->def = d;
   T* out = e.get();
   (model->*list).push_back(std::move(e));
@@ -195,7 +269,8 @@ T* AddListElement(mjSpec* s, std::vector<std::unique_ptr<T>> SpecModel::*list,
 }
 
 // remove p from a list of owned elements; true if found
-template <class T> bool EraseFrom(std::vector<std::unique_ptr<T>>* list, const SpecElement* p) {
+template <class T>
+bool EraseFrom(std::vector<std::unique_ptr<T>>* list, const SpecElement* p) {
   for (auto it = list->begin(); it != list->end(); ++it) {
     if (it->get() == p) {
       list->erase(it);
@@ -217,17 +292,25 @@ mjSpec* mj_makeSpec(void) {
 }
 
 mjSpec* mj_copySpec(const mjSpec* s) {
-  if (!s) return nullptr;
+  if (!s) {
+    return nullptr;
+  }
   return &motus::CopyModel(ToModel(s))->s;
 }
 
 void mj_deleteSpec(mjSpec* s) {
-  if (s) delete ToModel(s);
+  if (s) {
+    delete ToModel(s);
+  }
 }
 
-const char* mjs_getError(mjSpec* s) { return s ? ToModel(s)->error.c_str() : ""; }
+const char* mjs_getError(mjSpec* s) {
+  return s ? ToModel(s)->error.c_str() : "";
+}
 
-int mjs_isWarning(mjSpec* s) { return s ? ToModel(s)->warning : 0; }
+int mjs_isWarning(mjSpec* s) {
+  return s ? ToModel(s)->warning : 0;
+}
 
 // ------------------------------------ tree elements -------------------------------------------
 
@@ -249,7 +332,9 @@ mjsJoint* mjs_addJoint(mjsBody* body, const mjsDefault* def) {
 // free joints do not inherit joint defaults (XMLreference: body/freejoint)
 mjsJoint* mjs_addFreeJoint(mjsBody* body) {
   SpecJoint* e = AddTreeElement<SpecJoint>(body, &SpecBody::joints, nullptr, nullptr);
-  if (!e) return nullptr;
+  if (!e) {
+    return nullptr;
+  }
   e->s.type = mjJNT_FREE;
   return &e->s;
 }
@@ -276,7 +361,9 @@ mjsFrame* mjs_addFrame(mjsBody* body, mjsFrame* parentframe) {
     return nullptr;
   }
   SpecFrame* f = AddTreeElement<SpecFrame>(body, &SpecBody::frames, nullptr, nullptr);
-  if (!f) return nullptr;
+  if (!f) {
+    return nullptr;
+  }
   f->frame = parentframe ? Owner<SpecFrame>(parentframe) : nullptr;
   return &f->s;
 }
@@ -381,13 +468,17 @@ mjsKey* mjs_addKey(mjSpec* s) {
 
 // engine plugins are not implemented
 mjsPlugin* mjs_addPlugin(mjSpec* s) {
-  if (s) ToModel(s)->SetError("plugins are not supported yet");
+  if (s) {
+    ToModel(s)->SetError("plugins are not supported yet");
+  }
   return nullptr;
 }
 
 // a new class starts as a copy of its parent class (modeling.rst, CDefault)
 mjsDefault* mjs_addDefault(mjSpec* s, const char* classname, const mjsDefault* parent) {
-  if (!s) return nullptr;
+  if (!s) {
+    return nullptr;
+  }
   SpecModel* model = ToModel(s);
   std::string name = classname ? classname : "";
   if (name.empty()) {
@@ -447,7 +538,9 @@ namespace {
 // true if frame f is g or nested (at any depth) inside g
 bool FrameInside(const SpecFrame* f, const SpecFrame* g) {
   for (; f; f = f->frame) {
-    if (f == g) return true;
+    if (f == g) {
+      return true;
+    }
   }
   return false;
 }
@@ -457,25 +550,45 @@ struct RemovedNames {
   std::vector<std::string> body, joint, geom, site, camera, light;
   void Collect(const SpecBody* b) {
     body.push_back(b->name);
-    for (const auto& e : b->joints) joint.push_back(e->name);
-    for (const auto& e : b->geoms) geom.push_back(e->name);
-    for (const auto& e : b->sites) site.push_back(e->name);
-    for (const auto& e : b->cameras) camera.push_back(e->name);
-    for (const auto& e : b->lights) light.push_back(e->name);
-    for (const auto& c : b->bodies) Collect(c.get());
+    for (const auto& e : b->joints) {
+      joint.push_back(e->name);
+    }
+    for (const auto& e : b->geoms) {
+      geom.push_back(e->name);
+    }
+    for (const auto& e : b->sites) {
+      site.push_back(e->name);
+    }
+    for (const auto& e : b->cameras) {
+      camera.push_back(e->name);
+    }
+    for (const auto& e : b->lights) {
+      light.push_back(e->name);
+    }
+    for (const auto& c : b->bodies) {
+      Collect(c.get());
+    }
   }
   static bool Has(const std::vector<std::string>& v, const std::string& n) {
     return !n.empty() && std::find(v.begin(), v.end(), n) != v.end();
   }
   bool Refers(mjtObj type, const std::string& n) const {
     switch (type) {
-      case mjOBJ_BODY: case mjOBJ_XBODY: return Has(body, n);
-      case mjOBJ_JOINT: return Has(joint, n);
-      case mjOBJ_GEOM: return Has(geom, n);
-      case mjOBJ_SITE: return Has(site, n);
-      case mjOBJ_CAMERA: return Has(camera, n);
-      case mjOBJ_LIGHT: return Has(light, n);
-      default: return false;
+      case mjOBJ_BODY:
+      case mjOBJ_XBODY:
+        return Has(body, n);
+      case mjOBJ_JOINT:
+        return Has(joint, n);
+      case mjOBJ_GEOM:
+        return Has(geom, n);
+      case mjOBJ_SITE:
+        return Has(site, n);
+      case mjOBJ_CAMERA:
+        return Has(camera, n);
+      case mjOBJ_LIGHT:
+        return Has(light, n);
+      default:
+        return false;
     }
   }
 };
@@ -492,10 +605,19 @@ void RemoveReferences(SpecModel* model, const RemovedNames& r) {
   RemoveIf(&model->actuators, [&](const SpecActuator& a) {
     mjtObj t = mjOBJ_UNKNOWN;
     switch (a.s.trntype) {
-      case mjTRN_JOINT: case mjTRN_JOINTINPARENT: t = mjOBJ_JOINT; break;
-      case mjTRN_SLIDERCRANK: case mjTRN_SITE: t = mjOBJ_SITE; break;
-      case mjTRN_BODY: t = mjOBJ_BODY; break;
-      default: break;
+      case mjTRN_JOINT:
+      case mjTRN_JOINTINPARENT:
+        t = mjOBJ_JOINT;
+        break;
+      case mjTRN_SLIDERCRANK:
+      case mjTRN_SITE:
+        t = mjOBJ_SITE;
+        break;
+      case mjTRN_BODY:
+        t = mjOBJ_BODY;
+        break;
+      default:
+        break;
     }
     return r.Refers(t, a.own.target) || r.Refers(mjOBJ_SITE, a.own.refsite) ||
            r.Refers(mjOBJ_SITE, a.own.slidersite);
@@ -514,11 +636,13 @@ void RemoveReferences(SpecModel* model, const RemovedNames& r) {
   });
   RemoveIf(&model->tendons, [&](const SpecTendon& t) {
     for (const auto& w : t.wraps) {
-      mjtObj type = w->s.type == mjWRAP_SITE    ? mjOBJ_SITE
-                    : w->s.type == mjWRAP_JOINT ? mjOBJ_JOINT
+      mjtObj type = w->s.type == mjWRAP_SITE     ? mjOBJ_SITE
+                    : w->s.type == mjWRAP_JOINT  ? mjOBJ_JOINT
                     : w->s.type == mjWRAP_PULLEY ? mjOBJ_UNKNOWN
                                                  : mjOBJ_GEOM;
-      if (r.Refers(type, w->own.target) || r.Refers(mjOBJ_SITE, w->own.sidesite)) return true;
+      if (r.Refers(type, w->own.target) || r.Refers(mjOBJ_SITE, w->own.sidesite)) {
+        return true;
+      }
     }
     return false;
   });
@@ -528,13 +652,35 @@ void RemoveReferences(SpecModel* model, const RemovedNames& r) {
 void DeleteFrame(SpecBody* b, SpecFrame* f, RemovedNames* removed) {
   auto inside = [&](const SpecElement& e) { return FrameInside(e.frame, f); };
   for (const auto& c : b->bodies) {
-    if (inside(*c)) removed->Collect(c.get());
+    if (inside(*c)) {
+      removed->Collect(c.get());
+    }
   }
-  for (const auto& e : b->joints) if (inside(*e)) removed->joint.push_back(e->name);
-  for (const auto& e : b->geoms) if (inside(*e)) removed->geom.push_back(e->name);
-  for (const auto& e : b->sites) if (inside(*e)) removed->site.push_back(e->name);
-  for (const auto& e : b->cameras) if (inside(*e)) removed->camera.push_back(e->name);
-  for (const auto& e : b->lights) if (inside(*e)) removed->light.push_back(e->name);
+  for (const auto& e : b->joints) {
+    if (inside(*e)) {
+      removed->joint.push_back(e->name);
+    }
+  }
+  for (const auto& e : b->geoms) {
+    if (inside(*e)) {
+      removed->geom.push_back(e->name);
+    }
+  }
+  for (const auto& e : b->sites) {
+    if (inside(*e)) {
+      removed->site.push_back(e->name);
+    }
+  }
+  for (const auto& e : b->cameras) {
+    if (inside(*e)) {
+      removed->camera.push_back(e->name);
+    }
+  }
+  for (const auto& e : b->lights) {
+    if (inside(*e)) {
+      removed->light.push_back(e->name);
+    }
+  }
   RemoveIf(&b->bodies, inside);
   RemoveIf(&b->joints, inside);
   RemoveIf(&b->geoms, inside);
@@ -544,7 +690,9 @@ void DeleteFrame(SpecBody* b, SpecFrame* f, RemovedNames* removed) {
   // decide first, then erase: erasing destroys frames that later chains would walk through
   std::vector<const SpecFrame*> doomed;
   for (const auto& g : b->frames) {
-    if (FrameInside(g.get(), f)) doomed.push_back(g.get());
+    if (FrameInside(g.get(), f)) {
+      doomed.push_back(g.get());
+    }
   }
   RemoveIf(&b->frames, [&](const SpecFrame& g) {
     return std::find(doomed.begin(), doomed.end(), &g) != doomed.end();
@@ -559,23 +707,28 @@ bool DeleteDefault(SpecModel* model, SpecDefault* d) {
   }
   std::vector<SpecDefault*> doomed{d};
   for (size_t i = 0; i < doomed.size(); i++) {
-    for (SpecDefault* c : doomed[i]->children) doomed.push_back(c);
+    for (SpecDefault* c : doomed[i]->children) {
+      doomed.push_back(c);
+    }
   }
   auto gone = [&](const SpecDefault* x) {
     return std::find(doomed.begin(), doomed.end(), x) != doomed.end();
   };
-  for (int t : {mjOBJ_BODY, mjOBJ_JOINT, mjOBJ_GEOM, mjOBJ_SITE, mjOBJ_CAMERA, mjOBJ_LIGHT,
-                mjOBJ_FRAME, mjOBJ_ACTUATOR, mjOBJ_SENSOR, mjOBJ_TENDON, mjOBJ_EQUALITY,
-                mjOBJ_PAIR, mjOBJ_MESH, mjOBJ_MATERIAL, mjOBJ_FLEX, mjOBJ_EXCLUDE, mjOBJ_SKIN,
-                mjOBJ_HFIELD, mjOBJ_TEXTURE, mjOBJ_NUMERIC, mjOBJ_TEXT, mjOBJ_TUPLE,
-                mjOBJ_KEY}) {
+  for (int t :
+       {mjOBJ_BODY,    mjOBJ_JOINT,    mjOBJ_GEOM,   mjOBJ_SITE,    mjOBJ_CAMERA,   mjOBJ_LIGHT,
+        mjOBJ_FRAME,   mjOBJ_ACTUATOR, mjOBJ_SENSOR, mjOBJ_TENDON,  mjOBJ_EQUALITY, mjOBJ_PAIR,
+        mjOBJ_MESH,    mjOBJ_MATERIAL, mjOBJ_FLEX,   mjOBJ_EXCLUDE, mjOBJ_SKIN,     mjOBJ_HFIELD,
+        mjOBJ_TEXTURE, mjOBJ_NUMERIC,  mjOBJ_TEXT,   mjOBJ_TUPLE,   mjOBJ_KEY}) {
     for (SpecElement* e : motus::TreeOrder(model, static_cast<mjtObj>(t))) {
-      if (gone(e->def)) e->def = MainDefault(model);
+      if (gone(e->def)) {
+        e->def = MainDefault(model);
+      }
     }
   }
   SpecDefault* p = d->parentdef;
-  if (p) p->children.erase(std::remove(p->children.begin(), p->children.end(), d),
-                           p->children.end());
+  if (p) {
+    p->children.erase(std::remove(p->children.begin(), p->children.end(), d), p->children.end());
+  }
   RemoveIf(&model->defaults, [&](const SpecDefault& x) { return gone(&x); });
   return true;
 }
@@ -585,7 +738,9 @@ bool DeleteDefault(SpecModel* model, SpecDefault* d) {
 extern "C" {
 
 int mjs_delete(mjSpec* spec, mjsElement* element) {
-  if (!spec || !element) return -1;
+  if (!spec || !element) {
+    return -1;
+  }
   SpecModel* model = ToModel(spec);
   SpecElement* e = ToElement(element);
   if (e->model != model) {
@@ -614,33 +769,80 @@ int mjs_delete(mjSpec* spec, mjsElement* element) {
           ok = true;
         }
         break;
-      case mjOBJ_JOINT: ok = parent && EraseFrom(&parent->joints, e); break;
-      case mjOBJ_GEOM: ok = parent && EraseFrom(&parent->geoms, e); break;
-      case mjOBJ_SITE: ok = parent && EraseFrom(&parent->sites, e); break;
-      case mjOBJ_CAMERA: ok = parent && EraseFrom(&parent->cameras, e); break;
-      case mjOBJ_LIGHT: ok = parent && EraseFrom(&parent->lights, e); break;
-      case mjOBJ_ACTUATOR: ok = EraseFrom(&model->actuators, e); break;
-      case mjOBJ_SENSOR: ok = EraseFrom(&model->sensors, e); break;
-      case mjOBJ_TENDON: ok = EraseFrom(&model->tendons, e); break;
-      case mjOBJ_EQUALITY: ok = EraseFrom(&model->equalities, e); break;
-      case mjOBJ_PAIR: ok = EraseFrom(&model->pairs, e); break;
-      case mjOBJ_EXCLUDE: ok = EraseFrom(&model->excludes, e); break;
-      case mjOBJ_FLEX: ok = EraseFrom(&model->flexes, e); break;
-      case mjOBJ_MESH: ok = EraseFrom(&model->meshes, e); break;
-      case mjOBJ_SKIN: ok = EraseFrom(&model->skins, e); break;
-      case mjOBJ_HFIELD: ok = EraseFrom(&model->hfields, e); break;
-      case mjOBJ_TEXTURE: ok = EraseFrom(&model->textures, e); break;
-      case mjOBJ_MATERIAL: ok = EraseFrom(&model->materials, e); break;
-      case mjOBJ_NUMERIC: ok = EraseFrom(&model->numerics, e); break;
-      case mjOBJ_TEXT: ok = EraseFrom(&model->texts, e); break;
-      case mjOBJ_TUPLE: ok = EraseFrom(&model->tuples, e); break;
-      case mjOBJ_KEY: ok = EraseFrom(&model->keys, e); break;
-      case mjOBJ_PLUGIN: ok = EraseFrom(&model->plugins, e); break;
+      case mjOBJ_JOINT:
+        ok = parent && EraseFrom(&parent->joints, e);
+        break;
+      case mjOBJ_GEOM:
+        ok = parent && EraseFrom(&parent->geoms, e);
+        break;
+      case mjOBJ_SITE:
+        ok = parent && EraseFrom(&parent->sites, e);
+        break;
+      case mjOBJ_CAMERA:
+        ok = parent && EraseFrom(&parent->cameras, e);
+        break;
+      case mjOBJ_LIGHT:
+        ok = parent && EraseFrom(&parent->lights, e);
+        break;
+      case mjOBJ_ACTUATOR:
+        ok = EraseFrom(&model->actuators, e);
+        break;
+      case mjOBJ_SENSOR:
+        ok = EraseFrom(&model->sensors, e);
+        break;
+      case mjOBJ_TENDON:
+        ok = EraseFrom(&model->tendons, e);
+        break;
+      case mjOBJ_EQUALITY:
+        ok = EraseFrom(&model->equalities, e);
+        break;
+      case mjOBJ_PAIR:
+        ok = EraseFrom(&model->pairs, e);
+        break;
+      case mjOBJ_EXCLUDE:
+        ok = EraseFrom(&model->excludes, e);
+        break;
+      case mjOBJ_FLEX:
+        ok = EraseFrom(&model->flexes, e);
+        break;
+      case mjOBJ_MESH:
+        ok = EraseFrom(&model->meshes, e);
+        break;
+      case mjOBJ_SKIN:
+        ok = EraseFrom(&model->skins, e);
+        break;
+      case mjOBJ_HFIELD:
+        ok = EraseFrom(&model->hfields, e);
+        break;
+      case mjOBJ_TEXTURE:
+        ok = EraseFrom(&model->textures, e);
+        break;
+      case mjOBJ_MATERIAL:
+        ok = EraseFrom(&model->materials, e);
+        break;
+      case mjOBJ_NUMERIC:
+        ok = EraseFrom(&model->numerics, e);
+        break;
+      case mjOBJ_TEXT:
+        ok = EraseFrom(&model->texts, e);
+        break;
+      case mjOBJ_TUPLE:
+        ok = EraseFrom(&model->tuples, e);
+        break;
+      case mjOBJ_KEY:
+        ok = EraseFrom(&model->keys, e);
+        break;
+      case mjOBJ_PLUGIN:
+        ok = EraseFrom(&model->plugins, e);
+        break;
       case mjOBJ_DEFAULT:
-        if (!DeleteDefault(model, static_cast<SpecDefault*>(e))) return -1;
+        if (!DeleteDefault(model, static_cast<SpecDefault*>(e))) {
+          return -1;
+        }
         ok = true;
         break;
-      default: break;
+      default:
+        break;
     }
   }
   if (!ok) {

@@ -61,8 +61,8 @@
 #include <utility>
 #include <vector>
 
-#include <mujoco/mjspec.h>
 #include <mujoco/mjmodel.h>
+#include <mujoco/mjspec.h>
 
 namespace motus {
 
@@ -79,14 +79,14 @@ struct UserPayload {
 
 // base of every spec element
 struct SpecElement : mjsElement {
-  SpecModel* model = nullptr;         // owning spec
-  std::string name;                   // element name ("" when unnamed)
-  SpecBody* parent = nullptr;         // body holding a tree element
-  SpecFrame* frame = nullptr;         // innermost enclosing frame
-  SpecDefault* def = nullptr;         // default class
-  mjsCompiler* compiler = nullptr;    // compiler options of the origin spec
-  int id = -1;                        // compiled id (-1 before compile)
-  int iter = -1;                      // position in the iteration cache
+  SpecModel* model = nullptr;       // owning spec
+  std::string name;                 // element name ("" when unnamed)
+  SpecBody* parent = nullptr;       // body holding a tree element
+  SpecFrame* frame = nullptr;       // innermost enclosing frame
+  SpecDefault* def = nullptr;       // default class
+  mjsCompiler* compiler = nullptr;  // compiler options of the origin spec
+  int id = -1;                      // compiled id (-1 before compile)
+  int iter = -1;                    // position in the iteration cache
   std::map<std::string, UserPayload> user;
 
   SpecElement(SpecModel* m, mjtObj type);
@@ -106,7 +106,10 @@ void BindPlugin(mjsPlugin* p, PluginOwn* own);
 
 struct SpecJoint : SpecElement {
   mjsJoint s;
-  struct Own { std::vector<double> userdata; std::string info; } own;
+  struct Own {
+    std::vector<double> userdata;
+    std::string info;
+  } own;
   explicit SpecJoint(SpecModel* m);
   void Bind();
   void CopyAttributes(const SpecJoint& o);
@@ -126,7 +129,10 @@ struct SpecGeom : SpecElement {
 
 struct SpecSite : SpecElement {
   mjsSite s;
-  struct Own { std::string material, info; std::vector<double> userdata; } own;
+  struct Own {
+    std::string material, info;
+    std::vector<double> userdata;
+  } own;
   explicit SpecSite(SpecModel* m);
   void Bind();
   void CopyAttributes(const SpecSite& o);
@@ -134,7 +140,10 @@ struct SpecSite : SpecElement {
 
 struct SpecCamera : SpecElement {
   mjsCamera s;
-  struct Own { std::string targetbody, info; std::vector<double> userdata; } own;
+  struct Own {
+    std::string targetbody, info;
+    std::vector<double> userdata;
+  } own;
   explicit SpecCamera(SpecModel* m);
   void Bind();
   void CopyAttributes(const SpecCamera& o);
@@ -142,7 +151,9 @@ struct SpecCamera : SpecElement {
 
 struct SpecLight : SpecElement {
   mjsLight s;
-  struct Own { std::string targetbody, texture, info; } own;
+  struct Own {
+    std::string targetbody, texture, info;
+  } own;
   explicit SpecLight(SpecModel* m);
   void Bind();
   void CopyAttributes(const SpecLight& o);
@@ -150,7 +161,9 @@ struct SpecLight : SpecElement {
 
 struct SpecFrame : SpecElement {
   mjsFrame s;
-  struct Own { std::string childclass, info; } own;
+  struct Own {
+    std::string childclass, info;
+  } own;
   explicit SpecFrame(SpecModel* m);
   void Bind();
   void CopyAttributes(const SpecFrame& o);
@@ -209,7 +222,10 @@ struct SpecMesh : SpecElement {
 
 struct SpecHField : SpecElement {
   mjsHField s;
-  struct Own { std::string content_type, file, info; std::vector<float> userdata; } own;
+  struct Own {
+    std::string content_type, file, info;
+    std::vector<float> userdata;
+  } own;
   explicit SpecHField(SpecModel* m);
   void Bind();
   void CopyAttributes(const SpecHField& o);
@@ -244,7 +260,10 @@ struct SpecTexture : SpecElement {
 
 struct SpecMaterial : SpecElement {
   mjsMaterial s;
-  struct Own { std::vector<std::string> textures; std::string info; } own;
+  struct Own {
+    std::vector<std::string> textures;
+    std::string info;
+  } own;
   explicit SpecMaterial(SpecModel* m);
   void Bind();
   void CopyAttributes(const SpecMaterial& o);
@@ -252,7 +271,9 @@ struct SpecMaterial : SpecElement {
 
 struct SpecPair : SpecElement {
   mjsPair s;
-  struct Own { std::string geomname1, geomname2, info; } own;
+  struct Own {
+    std::string geomname1, geomname2, info;
+  } own;
   explicit SpecPair(SpecModel* m);
   void Bind();
   void CopyAttributes(const SpecPair& o);
@@ -260,7 +281,9 @@ struct SpecPair : SpecElement {
 
 struct SpecExclude : SpecElement {
   mjsExclude s;
-  struct Own { std::string bodyname1, bodyname2, info; } own;
+  struct Own {
+    std::string bodyname1, bodyname2, info;
+  } own;
   explicit SpecExclude(SpecModel* m);
   void Bind();
   void CopyAttributes(const SpecExclude& o);
@@ -268,7 +291,9 @@ struct SpecExclude : SpecElement {
 
 struct SpecEquality : SpecElement {
   mjsEquality s;
-  struct Own { std::string name1, name2, info; } own;
+  struct Own {
+    std::string name1, name2, info;
+  } own;
   explicit SpecEquality(SpecModel* m);
   void Bind();
   void CopyAttributes(const SpecEquality& o);
@@ -292,7 +317,10 @@ struct SpecWrap : SpecElement {
 
 struct SpecTendon : SpecElement {
   mjsTendon s;
-  struct Own { std::string material, info; std::vector<double> userdata; } own;
+  struct Own {
+    std::string material, info;
+    std::vector<double> userdata;
+  } own;
   std::vector<std::unique_ptr<SpecWrap>> wraps;  // path, in order
   explicit SpecTendon(SpecModel* m);
   void Bind();
@@ -325,7 +353,10 @@ struct SpecSensor : SpecElement {
 
 struct SpecNumeric : SpecElement {
   mjsNumeric s;
-  struct Own { std::vector<double> data; std::string info; } own;
+  struct Own {
+    std::vector<double> data;
+    std::string info;
+  } own;
   explicit SpecNumeric(SpecModel* m);
   void Bind();
   void CopyAttributes(const SpecNumeric& o);
@@ -333,7 +364,9 @@ struct SpecNumeric : SpecElement {
 
 struct SpecText : SpecElement {
   mjsText s;
-  struct Own { std::string data, info; } own;
+  struct Own {
+    std::string data, info;
+  } own;
   explicit SpecText(SpecModel* m);
   void Bind();
   void CopyAttributes(const SpecText& o);
@@ -407,15 +440,20 @@ struct SpecDefault : SpecElement {
 struct CompilerOwn {
   mjsCompiler c;
   std::string meshdir, texturedir;
-  void Bind() { c.meshdir = &meshdir; c.texturedir = &texturedir; }
+  void Bind() {
+    c.meshdir = &meshdir;
+    c.texturedir = &texturedir;
+  }
 };
 
 struct SpecModel : SpecElement {
   mjSpec s;
-  struct Own { std::string modelname, comment, modelfiledir, meshdir, texturedir; } own;
+  struct Own {
+    std::string modelname, comment, modelfiledir, meshdir, texturedir;
+  } own;
 
   std::unique_ptr<SpecBody> world;
-  std::vector<std::unique_ptr<SpecDefault>> defaults;   // [0] is the top-level class
+  std::vector<std::unique_ptr<SpecDefault>> defaults;  // [0] is the top-level class
   std::vector<std::unique_ptr<SpecActuator>> actuators;
   std::vector<std::unique_ptr<SpecSensor>> sensors;
   std::vector<std::unique_ptr<SpecTendon>> tendons;
@@ -451,8 +489,14 @@ struct SpecModel : SpecElement {
   ~SpecModel() override;
   void Bind();
 
-  void SetError(const std::string& msg) { error = msg; warning = false; }
-  void ClearError() { error.clear(); warning = false; }
+  void SetError(const std::string& msg) {
+    error = msg;
+    warning = false;
+  }
+  void ClearError() {
+    error.clear();
+    warning = false;
+  }
   void Invalidate() { cache_valid = false; }
 };
 
@@ -461,13 +505,16 @@ struct SpecModel : SpecElement {
 inline SpecModel* ToModel(const mjSpec* s) {
   return s ? static_cast<SpecModel*>(s->element) : nullptr;
 }
-template <class T, class P> inline T* Owner(const P* p) {
+template <class T, class P>
+inline T* Owner(const P* p) {
   return p ? static_cast<T*>(p->element) : nullptr;
 }
 inline SpecElement* ToElement(const mjsElement* e) {
   return const_cast<SpecElement*>(static_cast<const SpecElement*>(e));
 }
-inline bool IsWrap(const mjsElement* e) { return e && e->elemtype == mjOBJ_UNKNOWN; }
+inline bool IsWrap(const mjsElement* e) {
+  return e && e->elemtype == mjOBJ_UNKNOWN;
+}
 
 // all elements of one type in compile order (tree types depth-first; mjOBJ_BODY includes world)
 std::vector<SpecElement*> TreeOrder(SpecModel* model, mjtObj type);

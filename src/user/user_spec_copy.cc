@@ -14,14 +14,19 @@ namespace motus {
 namespace {
 
 // decorate a reference string when renaming (empty references stay empty)
-void Ref(const SpecCopier& c, std::string* s) { *s = c.Rename(*s); }
+void Ref(const SpecCopier& c, std::string* s) {
+  *s = c.Rename(*s);
+}
 
 // raw pointers of a list, taken before copying: the copy may append to the same list (attaching
 // a part of a spec to itself)
-template <class T> std::vector<const T*> Snap(const std::vector<std::unique_ptr<T>>& list) {
+template <class T>
+std::vector<const T*> Snap(const std::vector<std::unique_ptr<T>>& list) {
   std::vector<const T*> out;
   out.reserve(list.size());
-  for (const auto& e : list) out.push_back(e.get());
+  for (const auto& e : list) {
+    out.push_back(e.get());
+  }
   return out;
 }
 
@@ -40,14 +45,20 @@ mjsCompiler* SpecCopier::ForeignCompiler(const mjsCompiler* c) {
 }
 
 mjsCompiler* SpecCopier::MapCompiler(const mjsCompiler* c) {
-  if (!c) return &dst->s.compiler;
+  if (!c) {
+    return &dst->s.compiler;
+  }
   auto it = compilers.find(c);
-  if (it != compilers.end()) return it->second;
+  if (it != compilers.end()) {
+    return it->second;
+  }
   return ForeignCompiler(c);
 }
 
 SpecDefault* SpecCopier::MapDefault(const SpecDefault* d) const {
-  if (!d) return nullptr;
+  if (!d) {
+    return nullptr;
+  }
   auto it = defaults.find(d);
   return it == defaults.end() ? nullptr : it->second;
 }
@@ -74,7 +85,9 @@ void SpecCopier::CopyDefaults(const SpecModel* src, bool replace_main) {
     out->CopyAttributes(*sd);
     defaults[sd] = out;
     SpecDefault* parent = sd->parentdef ? MapDefault(sd->parentdef) : nullptr;
-    if (!parent && out != dst->defaults[0].get()) parent = dst->defaults[0].get();
+    if (!parent && out != dst->defaults[0].get()) {
+      parent = dst->defaults[0].get();
+    }
     if (parent && out->parentdef != parent) {
       out->parentdef = parent;
       parent->children.push_back(out);
@@ -87,7 +100,9 @@ SpecFrame* SpecCopier::CopyFrame(const SpecFrame* src, SpecBody* parent) {
   SpecFrame* f = parent->frames.back().get();
   f->CopyAttributes(*src);
   CopyCommon(*src, f);
-  if (Renaming()) Ref(*this, &f->own.childclass);
+  if (Renaming()) {
+    Ref(*this, &f->own.childclass);
+  }
   f->parent = parent;
   frames[src] = f;
   return f;
@@ -98,7 +113,9 @@ namespace {
 // true if frame f is g or nested inside g
 bool Inside(const SpecFrame* f, const SpecFrame* g) {
   for (; f; f = f->frame) {
-    if (f == g) return true;
+    if (f == g) {
+      return true;
+    }
   }
   return false;
 }
@@ -125,7 +142,9 @@ void SpecCopier::CopyBodyContents(const SpecBody* src, SpecBody* out, const Spec
   // frames first (elements refer to them), then resolve frame nesting
   std::vector<std::pair<const SpecFrame*, SpecFrame*>> copied;
   for (const auto* f : Snap(src->frames)) {
-    if (inside && !Inside(f, inside)) continue;
+    if (inside && !Inside(f, inside)) {
+      continue;
+    }
     copied.emplace_back(f, CopyFrame(f, out));
   }
   for (auto& [sf, nf] : copied) {
@@ -134,10 +153,14 @@ void SpecCopier::CopyBodyContents(const SpecBody* src, SpecBody* out, const Spec
   }
 
   for (const auto* j : Snap(src->joints)) {
-    if (!skip(*j)) CopyTreeElement(this, *j, out, &out->joints, top);
+    if (!skip(*j)) {
+      CopyTreeElement(this, *j, out, &out->joints, top);
+    }
   }
   for (const auto* g : Snap(src->geoms)) {
-    if (skip(*g)) continue;
+    if (skip(*g)) {
+      continue;
+    }
     SpecGeom* e = CopyTreeElement(this, *g, out, &out->geoms, top);
     if (Renaming()) {
       Ref(*this, &e->own.material);
@@ -146,17 +169,27 @@ void SpecCopier::CopyBodyContents(const SpecBody* src, SpecBody* out, const Spec
     }
   }
   for (const auto* s : Snap(src->sites)) {
-    if (skip(*s)) continue;
+    if (skip(*s)) {
+      continue;
+    }
     SpecSite* e = CopyTreeElement(this, *s, out, &out->sites, top);
-    if (Renaming()) Ref(*this, &e->own.material);
+    if (Renaming()) {
+      Ref(*this, &e->own.material);
+    }
   }
   for (const auto* cam : Snap(src->cameras)) {
-    if (skip(*cam)) continue;
+    if (skip(*cam)) {
+      continue;
+    }
     SpecCamera* e = CopyTreeElement(this, *cam, out, &out->cameras, top);
-    if (Renaming()) Ref(*this, &e->own.targetbody);
+    if (Renaming()) {
+      Ref(*this, &e->own.targetbody);
+    }
   }
   for (const auto* l : Snap(src->lights)) {
-    if (skip(*l)) continue;
+    if (skip(*l)) {
+      continue;
+    }
     SpecLight* e = CopyTreeElement(this, *l, out, &out->lights, top);
     if (Renaming()) {
       Ref(*this, &e->own.targetbody);
@@ -164,9 +197,13 @@ void SpecCopier::CopyBodyContents(const SpecBody* src, SpecBody* out, const Spec
     }
   }
   for (const auto* b : Snap(src->bodies)) {
-    if (skip(*b)) continue;
+    if (skip(*b)) {
+      continue;
+    }
     SpecBody* nb = CopyBody(b, out);
-    if (!nb->frame) nb->frame = top;
+    if (!nb->frame) {
+      nb->frame = top;
+    }
   }
 }
 
@@ -175,7 +212,9 @@ SpecBody* SpecCopier::CopyBody(const SpecBody* src, SpecBody* parent) {
   SpecBody* b = parent->bodies.back().get();
   b->CopyAttributes(*src);
   CopyCommon(*src, b);
-  if (Renaming()) Ref(*this, &b->own.childclass);
+  if (Renaming()) {
+    Ref(*this, &b->own.childclass);
+  }
   b->parent = parent;
   auto it = frames.find(src->frame);
   b->frame = it == frames.end() ? nullptr : it->second;
@@ -188,7 +227,9 @@ namespace {
 template <class T>
 T* CopyListElement(SpecCopier* c, const T& src, std::vector<std::unique_ptr<T>>* list,
                    const std::function<bool(const SpecElement&)>& keep) {
-  if (keep && !keep(src)) return nullptr;
+  if (keep && !keep(src)) {
+    return nullptr;
+  }
   list->emplace_back(new T(c->dst));
   T* e = list->back().get();
   e->CopyAttributes(src);
@@ -205,26 +246,42 @@ void SpecCopier::CopyNonTree(const SpecModel* src,
     SpecFlex* e = CopyListElement(this, *x, &dst->flexes, keep);
     if (e && r) {
       Ref(*this, &e->own.material);
-      for (auto& n : e->own.nodebody) Ref(*this, &n);
-      for (auto& n : e->own.vertbody) Ref(*this, &n);
+      for (auto& n : e->own.nodebody) {
+        Ref(*this, &n);
+      }
+      for (auto& n : e->own.vertbody) {
+        Ref(*this, &n);
+      }
     }
   }
   for (const auto* x : Snap(src->meshes)) {
     SpecMesh* e = CopyListElement(this, *x, &dst->meshes, keep);
-    if (e && r) Ref(*this, &e->own.material);
+    if (e && r) {
+      Ref(*this, &e->own.material);
+    }
   }
   for (const auto* x : Snap(src->skins)) {
     SpecSkin* e = CopyListElement(this, *x, &dst->skins, keep);
     if (e && r) {
       Ref(*this, &e->own.material);
-      for (auto& n : e->own.bodyname) Ref(*this, &n);
+      for (auto& n : e->own.bodyname) {
+        Ref(*this, &n);
+      }
     }
   }
-  for (const auto* x : Snap(src->hfields)) CopyListElement(this, *x, &dst->hfields, keep);
-  for (const auto* x : Snap(src->textures)) CopyListElement(this, *x, &dst->textures, keep);
+  for (const auto* x : Snap(src->hfields)) {
+    CopyListElement(this, *x, &dst->hfields, keep);
+  }
+  for (const auto* x : Snap(src->textures)) {
+    CopyListElement(this, *x, &dst->textures, keep);
+  }
   for (const auto* x : Snap(src->materials)) {
     SpecMaterial* e = CopyListElement(this, *x, &dst->materials, keep);
-    if (e && r) for (auto& n : e->own.textures) Ref(*this, &n);
+    if (e && r) {
+      for (auto& n : e->own.textures) {
+        Ref(*this, &n);
+      }
+    }
   }
   for (const auto* x : Snap(src->pairs)) {
     SpecPair* e = CopyListElement(this, *x, &dst->pairs, keep);
@@ -249,8 +306,12 @@ void SpecCopier::CopyNonTree(const SpecModel* src,
   }
   for (const auto* x : Snap(src->tendons)) {
     SpecTendon* e = CopyListElement(this, *x, &dst->tendons, keep);
-    if (!e) continue;
-    if (r) Ref(*this, &e->own.material);
+    if (!e) {
+      continue;
+    }
+    if (r) {
+      Ref(*this, &e->own.material);
+    }
     for (const auto& w : x->wraps) {
       e->wraps.emplace_back(new SpecWrap(dst));
       SpecWrap* nw = e->wraps.back().get();
@@ -278,22 +339,34 @@ void SpecCopier::CopyNonTree(const SpecModel* src,
       Ref(*this, &e->own.refname);
     }
   }
-  for (const auto* x : Snap(src->numerics)) CopyListElement(this, *x, &dst->numerics, keep);
-  for (const auto* x : Snap(src->texts)) CopyListElement(this, *x, &dst->texts, keep);
+  for (const auto* x : Snap(src->numerics)) {
+    CopyListElement(this, *x, &dst->numerics, keep);
+  }
+  for (const auto* x : Snap(src->texts)) {
+    CopyListElement(this, *x, &dst->texts, keep);
+  }
   for (const auto* x : Snap(src->tuples)) {
     SpecTuple* e = CopyListElement(this, *x, &dst->tuples, keep);
-    if (e && r) for (auto& n : e->own.objname) Ref(*this, &n);
+    if (e && r) {
+      for (auto& n : e->own.objname) {
+        Ref(*this, &n);
+      }
+    }
   }
   for (const auto* x : Snap(src->keys)) {
     SpecKey* e = CopyListElement(this, *x, &dst->keys, keep);
     if (e && r) {
-      for (auto* part : {&e->own.part_qpos, &e->own.part_qvel, &e->own.part_act,
-                         &e->own.part_ctrl, &e->own.part_mpos, &e->own.part_mquat}) {
-        for (auto& kv : *part) Ref(*this, &kv.first);
+      for (auto* part : {&e->own.part_qpos, &e->own.part_qvel, &e->own.part_act, &e->own.part_ctrl,
+                         &e->own.part_mpos, &e->own.part_mquat}) {
+        for (auto& kv : *part) {
+          Ref(*this, &kv.first);
+        }
       }
     }
   }
-  for (const auto* x : Snap(src->plugins)) CopyListElement(this, *x, &dst->plugins, keep);
+  for (const auto* x : Snap(src->plugins)) {
+    CopyListElement(this, *x, &dst->plugins, keep);
+  }
   dst->Invalidate();
 }
 

@@ -18,7 +18,9 @@ SpecElement::SpecElement(SpecModel* m, mjtObj type) : mjsElement{type, 0}, model
 
 SpecElement::~SpecElement() {
   for (auto& kv : user) {
-    if (kv.second.cleanup) kv.second.cleanup(kv.second.data);
+    if (kv.second.cleanup) {
+      kv.second.cleanup(kv.second.data);
+    }
   }
 }
 
@@ -467,11 +469,20 @@ void SpecPlugin::CopyAttributes(const SpecPlugin& o) {
 // ------------------------------------ defaults ------------------------------------------------
 
 SpecDefault::SpecDefault(SpecModel* m)
-    : SpecElement(m, mjOBJ_DEFAULT), s{},
-      joint(new SpecJoint(m)), geom(new SpecGeom(m)), site(new SpecSite(m)),
-      camera(new SpecCamera(m)), light(new SpecLight(m)), flex(new SpecFlex(m)),
-      mesh(new SpecMesh(m)), material(new SpecMaterial(m)), pair(new SpecPair(m)),
-      equality(new SpecEquality(m)), tendon(new SpecTendon(m)), actuator(new SpecActuator(m)) {
+    : SpecElement(m, mjOBJ_DEFAULT),
+      s{},
+      joint(new SpecJoint(m)),
+      geom(new SpecGeom(m)),
+      site(new SpecSite(m)),
+      camera(new SpecCamera(m)),
+      light(new SpecLight(m)),
+      flex(new SpecFlex(m)),
+      mesh(new SpecMesh(m)),
+      material(new SpecMaterial(m)),
+      pair(new SpecPair(m)),
+      equality(new SpecEquality(m)),
+      tendon(new SpecTendon(m)),
+      actuator(new SpecActuator(m)) {
   Bind();
 }
 
@@ -524,7 +535,9 @@ SpecModel::SpecModel() : SpecElement(nullptr, mjOBJ_MODEL), s{} {
 }
 
 SpecModel::~SpecModel() {
-  for (mjSpec* child : child_specs) mj_deleteSpec(child);
+  for (mjSpec* child : child_specs) {
+    mj_deleteSpec(child);
+  }
 }
 
 void SpecModel::Bind() {
@@ -547,7 +560,9 @@ SpecModel* CopyModel(const SpecModel* src) {
 
   SpecCopier copier(dst);
   copier.compilers[&src->s.compiler] = &dst->s.compiler;
-  for (const auto& fc : src->foreign_compilers) copier.ForeignCompiler(&fc->c);
+  for (const auto& fc : src->foreign_compilers) {
+    copier.ForeignCompiler(&fc->c);
+  }
 
   copier.CopyDefaults(src, /*replace_main=*/true);
   copier.CopyBodyContents(src->world.get(), dst->world.get());

@@ -41,17 +41,25 @@ constexpr char kFaceLetters[6] = {'R', 'L', 'U', 'D', 'F', 'B'};
 // values above 255 wrap around (modulo 256), as the reference's conversion does
 uint8_t ToByte(double c) {
   double v = 255 * c;
-  if (!(v > 0)) return 0;
-  if (v >= 4294967295.0) return 255;
+  if (!(v > 0)) {
+    return 0;
+  }
+  if (v >= 4294967295.0) {
+    return 255;
+  }
   return static_cast<uint8_t>(static_cast<uint32_t>(v) & 0xFF);
 }
 
 void SetPixel(std::vector<uint8_t>* rgb, int index, const double color[3]) {
-  for (int k = 0; k < 3; k++) (*rgb)[3 * index + k] = ToByte(color[k]);
+  for (int k = 0; k < 3; k++) {
+    (*rgb)[3 * index + k] = ToByte(color[k]);
+  }
 }
 
 void Mix(double out[3], double f, const double a[3], const double b[3]) {
-  for (int k = 0; k < 3; k++) out[k] = f * a[k] + (1 - f) * b[k];
+  for (int k = 0; k < 3; k++) {
+    out[k] = f * a[k] + (1 - f) * b[k];
+  }
 }
 
 // marks of one w x h image starting at pixel offset `first`
@@ -68,7 +76,9 @@ void AddMarks(const mjsTexture* spec, int w, int h, int first, std::vector<uint8
   } else if (spec->mark == mjMARK_CROSS) {
     for (int r = 0; r < h; r++) {
       for (int c = 0; c < w; c++) {
-        if (r == h / 2 || c == w / 2) SetPixel(rgb, first + r * w + c, spec->markrgb);
+        if (r == h / 2 || c == w / 2) {
+          SetPixel(rgb, first + r * w + c, spec->markrgb);
+        }
       }
     }
   } else if (spec->mark == mjMARK_RANDOM && spec->random > 0) {
@@ -76,7 +86,9 @@ void AddMarks(const mjsTexture* spec, int w, int h, int first, std::vector<uint8
     for (int i = 0; i < w * h; i++) {
       *rng = *rng * 6364136223846793005ull + 1442695040888963407ull;
       double u = static_cast<double>(*rng >> 11) * (1.0 / 9007199254740992.0);
-      if (u < spec->random) SetPixel(rgb, first + i, spec->markrgb);
+      if (u < spec->random) {
+        SetPixel(rgb, first + i, spec->markrgb);
+      }
     }
   }
 }
@@ -106,12 +118,36 @@ void CubeDirection(int f, int r, int c, int w, double d[3]) {
   double u = w > 1 ? 2.0 * c / (w - 1) - 1 : NAN;  // left to right (NaN as 0/0 for w = 1)
   double v = w > 1 ? 1 - 2.0 * r / (w - 1) : NAN;  // top to bottom
   switch (f) {
-    case 0: d[0] = 1;  d[1] = v;  d[2] = -u; break;  // right (+X)
-    case 1: d[0] = -1; d[1] = v;  d[2] = u;  break;  // left (-X)
-    case 2: d[0] = u;  d[1] = 1;  d[2] = -v; break;  // up (+Y)
-    case 3: d[0] = u;  d[1] = -1; d[2] = v;  break;  // down (-Y)
-    case 4: d[0] = u;  d[1] = v;  d[2] = 1;  break;  // front (+Z)
-    default: d[0] = -u; d[1] = v; d[2] = -1; break;  // back (-Z)
+    case 0:
+      d[0] = 1;
+      d[1] = v;
+      d[2] = -u;
+      break;  // right (+X)
+    case 1:
+      d[0] = -1;
+      d[1] = v;
+      d[2] = u;
+      break;  // left (-X)
+    case 2:
+      d[0] = u;
+      d[1] = 1;
+      d[2] = -v;
+      break;  // up (+Y)
+    case 3:
+      d[0] = u;
+      d[1] = -1;
+      d[2] = v;
+      break;  // down (-Y)
+    case 4:
+      d[0] = u;
+      d[1] = v;
+      d[2] = 1;
+      break;  // front (+Z)
+    default:
+      d[0] = -u;
+      d[1] = v;
+      d[2] = -1;
+      break;  // back (-Z)
   }
 }
 
@@ -127,7 +163,9 @@ void BuiltinCube(const mjsTexture* spec, int w, std::vector<uint8_t>* rgb) {
           Mix(color, GradientProfile(theta / mjPI), spec->rgb1, spec->rgb2);
         } else if (spec->builtin == mjBUILTIN_CHECKER) {
           bool first = (r < w / 2) == (c < w / 2);
-          if (f >= 4) first = !first;
+          if (f >= 4) {
+            first = !first;
+          }
           mju_copy3(color, first ? spec->rgb1 : spec->rgb2);
         } else {
           mju_copy3(color, f == 3 ? spec->rgb2 : spec->rgb1);
@@ -146,8 +184,7 @@ struct Image {
   bool srgb = false;
 };
 
-bool DecodeCustom(const std::vector<uint8_t>& bytes, int nchannel, Image* img,
-                  std::string* error) {
+bool DecodeCustom(const std::vector<uint8_t>& bytes, int nchannel, Image* img, std::string* error) {
   if (bytes.size() < 8) {
     *error = "custom texture file is too small";
     return false;
@@ -173,7 +210,9 @@ bool LoadImage(const mjsTexture* spec, const mjVFS* vfs, const AssetContext& ctx
                const std::string& file, Image* img, std::string* error) {
   std::string path = ctx.Resolve(file);
   std::vector<uint8_t> bytes;
-  if (!ReadResource(vfs, path, &bytes, error)) return false;
+  if (!ReadResource(vfs, path, &bytes, error)) {
+    return false;
+  }
   std::string type = spec->content_type ? *spec->content_type : std::string();
   if (type.empty()) {
     std::string ext = FileExtension(path);
@@ -181,8 +220,7 @@ bool LoadImage(const mjsTexture* spec, const mjVFS* vfs, const AssetContext& ctx
   }
   bool ok;
   if (type == "image/png") {
-    ok = DecodePNG(bytes, spec->nchannel, &img->width, &img->height, &img->data, &img->srgb,
-                   error);
+    ok = DecodePNG(bytes, spec->nchannel, &img->width, &img->height, &img->data, &img->srgb, error);
   } else if (type == "image/vnd.mujoco.texture") {
     ok = DecodeCustom(bytes, spec->nchannel, img, error);
   } else if (type == "image/ktx") {
@@ -254,9 +292,13 @@ bool CubeFromGrid(const mjsTexture* spec, const Image& img, TextureResult* out,
   bool have[6] = {false, false, false, false, false, false};
   for (int cell = 0; cell < rows * cols; cell++) {
     char ch = layout[cell];
-    if (ch == '.') continue;
+    if (ch == '.') {
+      continue;
+    }
     int f = 0;
-    while (f < 6 && kFaceLetters[f] != ch) f++;
+    while (f < 6 && kFaceLetters[f] != ch) {
+      f++;
+    }
     if (f == 6) {
       *error = std::string("gridlayout has an invalid character '") + ch + "'";
       return false;
@@ -270,7 +312,9 @@ bool CubeFromGrid(const mjsTexture* spec, const Image& img, TextureResult* out,
     have[f] = true;  // a repeated letter: the last cell wins
   }
   for (int f = 0; f < 6; f++) {
-    if (!have[f]) FillFace(spec, w, f, &out->data);
+    if (!have[f]) {
+      FillFace(spec, w, f, &out->data);
+    }
   }
   return true;
 }
@@ -283,15 +327,21 @@ bool CubeFromFiles(const mjsTexture* spec, const mjVFS* vfs, const AssetContext&
   bool have[6] = {false, false, false, false, false, false};
   bool srgb = false, first = true;
   for (int f = 0; f < 6 && f < static_cast<int>(files.size()); f++) {
-    if (files[f].empty()) continue;
-    if (!LoadImage(spec, vfs, ctx, files[f], &faces[f], error)) return false;
+    if (files[f].empty()) {
+      continue;
+    }
+    if (!LoadImage(spec, vfs, ctx, files[f], &faces[f], error)) {
+      return false;
+    }
     if (faces[f].width != faces[f].height || (w && faces[f].width != w)) {
       *error = "cube face images must be square and of equal size ('" + files[f] + "')";
       return false;
     }
     w = faces[f].width;
     have[f] = true;
-    if (first) srgb = faces[f].srgb;
+    if (first) {
+      srgb = faces[f].srgb;
+    }
     first = false;
   }
   if (!w) {
@@ -319,10 +369,14 @@ bool CubeFromFiles(const mjsTexture* spec, const mjVFS* vfs, const AssetContext&
 }  // namespace
 
 double GradientProfile(double r) {
-  if (r >= 1) return 0;
+  if (r >= 1) {
+    return 0;
+  }
   double x = 2 * r - 1;
   double f = 0.5 - 0.5 * std::sqrt(2.0) * x / std::sqrt(1 + x * x);
-  if (std::isnan(f)) return f;
+  if (std::isnan(f)) {
+    return f;
+  }
   return f < 0 ? 0 : (f > 1 ? 1 : f);
 }
 
@@ -330,10 +384,18 @@ bool DecodePNG(const std::vector<uint8_t>& bytes, int nchannel, int* width, int*
                std::vector<uint8_t>* data, bool* srgb, std::string* error) {
   LodePNGColorType type;
   switch (nchannel) {
-    case 1: type = LCT_GREY; break;
-    case 2: type = LCT_GREY_ALPHA; break;
-    case 3: type = LCT_RGB; break;
-    case 4: type = LCT_RGBA; break;
+    case 1:
+      type = LCT_GREY;
+      break;
+    case 2:
+      type = LCT_GREY_ALPHA;
+      break;
+    case 3:
+      type = LCT_RGB;
+      break;
+    case 4:
+      type = LCT_RGBA;
+      break;
     default:
       *error = "nchannel must be 1, 2, 3 or 4, got " + std::to_string(nchannel);
       return false;
@@ -359,14 +421,16 @@ bool DecodePNG(const std::vector<uint8_t>& bytes, int nchannel, int* width, int*
   return true;
 }
 
-bool BuiltinTextureRGB(const mjsTexture* spec, int width, int height,
-                       std::vector<uint8_t>* rgb, std::string* error) {
+bool BuiltinTextureRGB(const mjsTexture* spec, int width, int height, std::vector<uint8_t>* rgb,
+                       std::string* error) {
   bool cube = spec->type != mjTEXTURE_2D;
   if (width < 1 || (!cube && height < 1)) {
     *error = "builtin texture needs positive width" + std::string(cube ? "" : " and height");
     return false;
   }
-  if (cube) height = 6 * width;
+  if (cube) {
+    height = 6 * width;
+  }
   if (static_cast<uint64_t>(width) * height > (1u << 28)) {
     *error = "builtin texture is too large";
     return false;
@@ -375,7 +439,9 @@ bool BuiltinTextureRGB(const mjsTexture* spec, int width, int height,
   uint64_t rng = 0x9E3779B97F4A7C15ull;  // fixed seed for random marks
   if (cube) {
     BuiltinCube(spec, width, rgb);
-    for (int f = 0; f < 6; f++) AddMarks(spec, width, width, f * width * width, rgb, &rng);
+    for (int f = 0; f < 6; f++) {
+      AddMarks(spec, width, width, f * width * width, rgb, &rng);
+    }
   } else {
     Builtin2D(spec, width, height, rgb);
     AddMarks(spec, width, height, 0, rgb, &rng);
@@ -407,7 +473,9 @@ bool LoadTexture(const mjsTexture* spec, const mjVFS* vfs, const AssetContext& c
       return false;
     }
     std::vector<uint8_t> rgb;
-    if (!BuiltinTextureRGB(spec, spec->width, spec->height, &rgb, error)) return false;
+    if (!BuiltinTextureRGB(spec, spec->width, spec->height, &rgb, error)) {
+      return false;
+    }
     out->width = spec->width;
     out->height = cube ? 6 * spec->width : spec->height;
     out->data.assign(static_cast<size_t>(out->width) * out->height * n, 0);
@@ -434,7 +502,9 @@ bool LoadTexture(const mjsTexture* spec, const mjVFS* vfs, const AssetContext& c
   if (file.empty()) {
     bool any = false;
     if (cube && spec->cubefiles) {
-      for (const std::string& f : *spec->cubefiles) any = any || !f.empty();
+      for (const std::string& f : *spec->cubefiles) {
+        any = any || !f.empty();
+      }
     }
     if (!any) {
       *error = "texture has no file, data or builtin";
@@ -444,7 +514,9 @@ bool LoadTexture(const mjsTexture* spec, const mjVFS* vfs, const AssetContext& c
   }
 
   Image img;
-  if (!LoadImage(spec, vfs, ctx, file, &img, error)) return false;
+  if (!LoadImage(spec, vfs, ctx, file, &img, error)) {
+    return false;
+  }
   if (spec->colorspace == mjCOLORSPACE_AUTO) {
     out->colorspace = img.srgb ? mjCOLORSPACE_SRGB : mjCOLORSPACE_LINEAR;
   }

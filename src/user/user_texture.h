@@ -28,11 +28,11 @@
 namespace motus {
 
 struct TextureResult {
-  int type = 0;        // mjtTexture (tex_type)
-  int colorspace = 0;  // mjtColorSpace (tex_colorspace): "auto" is resolved for files
-  int width = 0;       // tex_width
-  int height = 0;      // tex_height
-  int nchannel = 3;    // tex_nchannel
+  int type = 0;               // mjtTexture (tex_type)
+  int colorspace = 0;         // mjtColorSpace (tex_colorspace): "auto" is resolved for files
+  int width = 0;              // tex_width
+  int height = 0;             // tex_height
+  int nchannel = 3;           // tex_nchannel
   std::vector<uint8_t> data;  // tex_data, row-major, width*height*nchannel bytes
 };
 
@@ -51,8 +51,8 @@ bool DecodePNG(const std::vector<uint8_t>& bytes, int nchannel, int* width, int*
 
 // The procedural image of a builtin texture as RGB bytes (3 per pixel) for the given size
 // (cube/skybox: width x 6*width).
-bool BuiltinTextureRGB(const mjsTexture* spec, int width, int height,
-                       std::vector<uint8_t>* rgb, std::string* error);
+bool BuiltinTextureRGB(const mjsTexture* spec, int width, int height, std::vector<uint8_t>* rgb,
+                       std::string* error);
 
 // The "sigmoid" used by gradient textures: 1 at r = 0, 1/2 at r = 1/2, 0 at r >= 1.
 double GradientProfile(double r);

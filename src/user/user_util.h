@@ -14,30 +14,55 @@ namespace um {
 inline double Dot3(const double* a, const double* b) {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
-inline double Norm3(const double* a) { return std::sqrt(Dot3(a, a)); }
-inline void Copy3(double* r, const double* a) { r[0] = a[0]; r[1] = a[1]; r[2] = a[2]; }
-inline void Zero3(double* r) { r[0] = r[1] = r[2] = 0; }
+inline double Norm3(const double* a) {
+  return std::sqrt(Dot3(a, a));
+}
+inline void Copy3(double* r, const double* a) {
+  r[0] = a[0];
+  r[1] = a[1];
+  r[2] = a[2];
+}
+inline void Zero3(double* r) {
+  r[0] = r[1] = r[2] = 0;
+}
 inline void Cross(double* r, const double* a, const double* b) {
   double t0 = a[1] * b[2] - a[2] * b[1];
   double t1 = a[2] * b[0] - a[0] * b[2];
   double t2 = a[0] * b[1] - a[1] * b[0];
-  r[0] = t0; r[1] = t1; r[2] = t2;
+  r[0] = t0;
+  r[1] = t1;
+  r[2] = t2;
 }
 // normalize in place; returns the norm before normalization (vector unchanged if tiny)
 inline double Normalize3(double* a) {
   double n = Norm3(a);
-  if (n > 1e-15) { a[0] /= n; a[1] /= n; a[2] /= n; }
+  if (n > 1e-15) {
+    a[0] /= n;
+    a[1] /= n;
+    a[2] /= n;
+  }
   return n;
 }
 
-inline void SetUnitQuat(double* q) { q[0] = 1; q[1] = q[2] = q[3] = 0; }
-inline void CopyQuat(double* r, const double* q) { r[0] = q[0]; r[1] = q[1]; r[2] = q[2]; r[3] = q[3]; }
+inline void SetUnitQuat(double* q) {
+  q[0] = 1;
+  q[1] = q[2] = q[3] = 0;
+}
+inline void CopyQuat(double* r, const double* q) {
+  r[0] = q[0];
+  r[1] = q[1];
+  r[2] = q[2];
+  r[3] = q[3];
+}
 inline double NormalizeQuat(double* q) {
   double n = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
   if (n < 1e-15) {
     SetUnitQuat(q);
   } else {
-    q[0] /= n; q[1] /= n; q[2] /= n; q[3] /= n;
+    q[0] /= n;
+    q[1] /= n;
+    q[2] /= n;
+    q[3] /= n;
   }
   return n;
 }
@@ -48,9 +73,17 @@ inline void MulQuat(double* r, const double* a, const double* b) {
   double t1 = a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2];
   double t2 = a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1];
   double t3 = a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0];
-  r[0] = t0; r[1] = t1; r[2] = t2; r[3] = t3;
+  r[0] = t0;
+  r[1] = t1;
+  r[2] = t2;
+  r[3] = t3;
 }
-inline void NegQuat(double* r, const double* q) { r[0] = q[0]; r[1] = -q[1]; r[2] = -q[2]; r[3] = -q[3]; }
+inline void NegQuat(double* r, const double* q) {
+  r[0] = q[0];
+  r[1] = -q[1];
+  r[2] = -q[2];
+  r[3] = -q[3];
+}
 
 // r = rotation of v by unit quaternion q
 inline void RotVecQuat(double* r, const double* v, const double* q) {
@@ -60,7 +93,9 @@ inline void RotVecQuat(double* r, const double* v, const double* q) {
   Cross(uv, u, v);
   Cross(uuv, u, uv);
   double t[3];
-  for (int i = 0; i < 3; i++) t[i] = v[i] + 2 * (q[0] * uv[i] + uuv[i]);
+  for (int i = 0; i < 3; i++) {
+    t[i] = v[i] + 2 * (q[0] * uv[i] + uuv[i]);
+  }
   Copy3(r, t);
 }
 
@@ -124,7 +159,9 @@ inline void QuatZ2Vec(double* q, const double* v) {
     axis[1] = axis[2] = 0;
     s = 0;
   } else {
-    axis[0] /= s; axis[1] /= s; axis[2] /= s;
+    axis[0] /= s;
+    axis[1] /= s;
+    axis[2] /= s;
   }
   double a = std::atan2(s, v[2]);
   double sa = std::sin(a / 2);
@@ -135,18 +172,22 @@ inline void QuatZ2Vec(double* q, const double* v) {
 }
 
 // compose poses: (pos, quat) = (p1, q1) * (p2, q2)
-inline void MulPose(double* pos, double* quat, const double* p1, const double* q1,
-                    const double* p2, const double* q2) {
+inline void MulPose(double* pos, double* quat, const double* p1, const double* q1, const double* p2,
+                    const double* q2) {
   // rotate with the rotation matrix of q1 (not the cross-product formula of RotVecQuat): the two
   // differ in the last bits, and the reference composes frames this way (e.g. a frame rotated
   // 12 degrees about z moves (0, -15, 2) to z = 1.9999999999999998 there, since the matrix's
   // diagonal w^2 - x^2 - y^2 + z^2 is 1 - 1e-16)
   double m[9], t[3];
   Quat2Mat(m, q1);
-  for (int i = 0; i < 3; i++) t[i] = m[3 * i] * p2[0] + m[3 * i + 1] * p2[1] + m[3 * i + 2] * p2[2];
+  for (int i = 0; i < 3; i++) {
+    t[i] = m[3 * i] * p2[0] + m[3 * i + 1] * p2[1] + m[3 * i + 2] * p2[2];
+  }
   double qq[4];
   MulQuat(qq, q1, q2);
-  pos[0] = p1[0] + t[0]; pos[1] = p1[1] + t[1]; pos[2] = p1[2] + t[2];
+  pos[0] = p1[0] + t[0];
+  pos[1] = p1[1] + t[1];
+  pos[2] = p1[2] + t[2];
   CopyQuat(quat, qq);
 }
 

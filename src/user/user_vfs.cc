@@ -56,7 +56,9 @@ std::string NormalizePath(const std::string& path) {
   }
   std::string p = path;
   for (char& c : p) {
-    if (c == '\\') c = '/';
+    if (c == '\\') {
+      c = '/';
+    }
   }
 
   // keep a URI scheme ("scheme://") or a leading '/' as an unsplittable prefix
@@ -76,7 +78,9 @@ std::string NormalizePath(const std::string& path) {
   size_t i = start;
   while (i <= p.size()) {
     size_t j = p.find('/', i);
-    if (j == std::string::npos) j = p.size();
+    if (j == std::string::npos) {
+      j = p.size();
+    }
     std::string s = p.substr(i, j - i);
     if (s == "..") {
       if (!seg.empty() && seg.back() != "..") {
@@ -92,7 +96,9 @@ std::string NormalizePath(const std::string& path) {
 
   std::string out = prefix;
   for (size_t k = 0; k < seg.size(); k++) {
-    if (k) out += '/';
+    if (k) {
+      out += '/';
+    }
     out += seg[k];
   }
   return out;
@@ -145,10 +151,16 @@ bool IsAbsolutePath(const std::string& path) {
 }
 
 std::string JoinPath(const std::string& dir, const std::string& file) {
-  if (dir.empty()) return file;
-  if (file.empty()) return dir;
+  if (dir.empty()) {
+    return file;
+  }
+  if (file.empty()) {
+    return dir;
+  }
   char last = dir.back();
-  if (last == '/' || last == '\\') return dir + file;
+  if (last == '/' || last == '\\') {
+    return dir + file;
+  }
   return dir + "/" + file;
 }
 
@@ -174,7 +186,9 @@ bool VfsContains(const mjVFS* vfs, const std::string& path) {
 bool ReadResource(const mjVFS* vfs, const std::string& path, std::vector<uint8_t>* data,
                   std::string* error) {
   if (path.empty()) {
-    if (error) *error = "empty file name";
+    if (error) {
+      *error = "empty file name";
+    }
     return false;
   }
   if (VfsImpl* impl = Impl(vfs)) {
@@ -200,7 +214,9 @@ bool ReadResource(const mjVFS* vfs, const std::string& path, std::vector<uint8_t
 using motus::VfsImpl;
 
 void mj_defaultVFS(mjVFS* vfs) {
-  if (!vfs) return;
+  if (!vfs) {
+    return;
+  }
   vfs->impl_ = new VfsImpl();
 }
 
@@ -249,12 +265,16 @@ int mj_containsBufferVFS(mjVFS* vfs, const char* name) {
 }
 
 int mj_containsFileVFS(mjVFS* vfs, const char* directory, const char* filename) {
-  if (!filename) return 0;
+  if (!filename) {
+    return 0;
+  }
   return motus::VfsContains(vfs, motus::JoinPath(directory ? directory : "", filename)) ? 1 : 0;
 }
 
 void mj_deleteVFS(mjVFS* vfs) {
-  if (!vfs) return;
+  if (!vfs) {
+    return;
+  }
   delete motus::Impl(vfs);
   vfs->impl_ = nullptr;
 }

@@ -26,7 +26,9 @@ const XmlKeyword kXmlEnable[2] = {{"disable", 0}, {"enable", 1}};
 
 std::string XmlLocate(const std::string& msg, const std::string& file, int line) {
   std::string out = "XML Error: " + msg + " (file '" + file + "'";
-  if (line > 0) out += ", line " + std::to_string(line);
+  if (line > 0) {
+    out += ", line " + std::to_string(line);
+  }
   return out + ")";
 }
 
@@ -36,37 +38,52 @@ void XmlFail(const XmlNode& node, const std::string& msg) {
 
 namespace {
 
-bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
-                              c == '\v'; }
+bool IsSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
 
 // splits on whitespace
 std::vector<std::string> Tokens(const char* text) {
   std::vector<std::string> out;
   const char* p = text;
   while (*p) {
-    while (*p && IsSpace(*p)) p++;
+    while (*p && IsSpace(*p)) {
+      p++;
+    }
     const char* start = p;
-    while (*p && !IsSpace(*p)) p++;
-    if (p > start) out.emplace_back(start, p - start);
+    while (*p && !IsSpace(*p)) {
+      p++;
+    }
+    if (p > start) {
+      out.emplace_back(start, p - start);
+    }
   }
   return out;
 }
 
 // parses one real token completely
 bool ParseReal(const std::string& tok, double* out) {
-  if (tok.empty()) return false;
+  if (tok.empty()) {
+    return false;
+  }
   errno = 0;
   char* end = nullptr;
   double v = std::strtod(tok.c_str(), &end);
-  if (end != tok.c_str() + tok.size()) return false;
-  if (errno == ERANGE && std::isinf(v)) return false;  // overflow: not representable
+  if (end != tok.c_str() + tok.size()) {
+    return false;
+  }
+  if (errno == ERANGE && std::isinf(v)) {
+    return false;  // overflow: not representable
+  }
   *out = v;
   return true;
 }
 
 // parses one integer token completely (decimal, optional sign)
 bool ParseInt(const std::string& tok, int* out) {
-  if (tok.empty()) return false;
+  if (tok.empty()) {
+    return false;
+  }
   errno = 0;
   char* end = nullptr;
   long v = std::strtol(tok.c_str(), &end, 10);
@@ -98,7 +115,9 @@ bool XmlParseNumbers(const char* text, std::vector<double>* out, std::string* ba
   for (const std::string& tok : Tokens(text)) {
     double v;
     if (!ParseReal(tok, &v)) {
-      if (badtoken) *badtoken = tok;
+      if (badtoken) {
+        *badtoken = tok;
+      }
       return false;
     }
     out->push_back(v);
@@ -112,19 +131,27 @@ bool XmlAttrs::Has(const char* name) const {
   return node_.elem->Attribute(name) != nullptr;
 }
 
-void XmlAttrs::Use(const char* name) { used_.emplace_back(name); }
+void XmlAttrs::Use(const char* name) {
+  used_.emplace_back(name);
+}
 
 const char* XmlAttrs::Get(const char* name) {
   const char* v = node_.elem->Attribute(name);
-  if (v) used_.emplace_back(name);
+  if (v) {
+    used_.emplace_back(name);
+  }
   return v;
 }
 
-const char* XmlAttrs::Raw(const char* name) { return Get(name); }
+const char* XmlAttrs::Raw(const char* name) {
+  return Get(name);
+}
 
 bool XmlAttrs::Str(const char* name, std::string* out) {
   const char* v = Get(name);
-  if (!v) return false;
+  if (!v) {
+    return false;
+  }
   *out = v;
   return true;
 }
@@ -132,10 +159,12 @@ bool XmlAttrs::Str(const char* name, std::string* out) {
 template <class T>
 int XmlAttrs::ReadNumbers(const char* name, T* out, int n, bool upto, bool integer) {
   const char* v = Get(name);
-  if (!v) return 0;
+  if (!v) {
+    return 0;
+  }
   std::vector<std::string> toks = Tokens(v);
-  const std::string where = "attribute '" + std::string(name) + "' of element '" +
-                            ElementName() + "'";
+  const std::string where =
+      "attribute '" + std::string(name) + "' of element '" + ElementName() + "'";
   int count = static_cast<int>(toks.size());
   if (upto) {
     if (count < 1 || count > n) {
@@ -148,12 +177,18 @@ int XmlAttrs::ReadNumbers(const char* name, T* out, int n, bool upto, bool integ
   for (int i = 0; i < count; i++) {
     if (integer) {
       int x;
-      if (!ParseInt(toks[i], &x)) Fail("bad integer '" + toks[i] + "' in " + where);
+      if (!ParseInt(toks[i], &x)) {
+        Fail("bad integer '" + toks[i] + "' in " + where);
+      }
       out[i] = static_cast<T>(x);
     } else {
       double x;
-      if (!ParseReal(toks[i], &x)) Fail("bad number '" + toks[i] + "' in " + where);
-      if (!FitsIn<T>(x)) Fail("number '" + toks[i] + "' is out of range in " + where);
+      if (!ParseReal(toks[i], &x)) {
+        Fail("bad number '" + toks[i] + "' in " + where);
+      }
+      if (!FitsIn<T>(x)) {
+        Fail("number '" + toks[i] + "' is out of range in " + where);
+      }
       out[i] = static_cast<T>(x);
     }
   }
@@ -175,10 +210,12 @@ int XmlAttrs::Ints(const char* name, int* out, int n, bool upto) {
 template <class T>
 bool XmlAttrs::ReadList(const char* name, std::vector<T>* out, bool allow_empty, bool integer) {
   const char* v = Get(name);
-  if (!v) return false;
+  if (!v) {
+    return false;
+  }
   std::vector<std::string> toks = Tokens(v);
-  const std::string where = "attribute '" + std::string(name) + "' of element '" +
-                            ElementName() + "'";
+  const std::string where =
+      "attribute '" + std::string(name) + "' of element '" + ElementName() + "'";
   if (toks.empty() && !allow_empty) {
     Fail(where + " needs at least 1 " + (integer ? "integer" : "number") + ", got 0");
   }
@@ -187,12 +224,18 @@ bool XmlAttrs::ReadList(const char* name, std::vector<T>* out, bool allow_empty,
   for (const std::string& tok : toks) {
     if (integer) {
       int x;
-      if (!ParseInt(tok, &x)) Fail("bad integer '" + tok + "' in " + where);
+      if (!ParseInt(tok, &x)) {
+        Fail("bad integer '" + tok + "' in " + where);
+      }
       out->push_back(static_cast<T>(x));
     } else {
       double x;
-      if (!ParseReal(tok, &x)) Fail("bad number '" + tok + "' in " + where);
-      if (!FitsIn<T>(x)) Fail("number '" + tok + "' is out of range in " + where);
+      if (!ParseReal(tok, &x)) {
+        Fail("bad number '" + tok + "' in " + where);
+      }
+      if (!FitsIn<T>(x)) {
+        Fail("number '" + tok + "' is out of range in " + where);
+      }
       out->push_back(static_cast<T>(x));
     }
   }
@@ -213,7 +256,9 @@ bool XmlAttrs::IntList(const char* name, std::vector<int>* out, bool allow_empty
 
 bool XmlAttrs::Words(const char* name, std::vector<std::string>* out) {
   const char* v = Get(name);
-  if (!v) return false;
+  if (!v) {
+    return false;
+  }
   *out = Tokens(v);
   if (out->empty()) {
     Fail("attribute '" + std::string(name) + "' of element '" + ElementName() +
@@ -224,7 +269,9 @@ bool XmlAttrs::Words(const char* name, std::vector<std::string>* out) {
 
 bool XmlAttrs::Keyword(const char* name, const XmlKeyword* table, int ntable, int* out) {
   const char* v = Get(name);
-  if (!v) return false;
+  if (!v) {
+    return false;
+  }
   for (int i = 0; i < ntable; i++) {
     if (std::strcmp(v, table[i].name) == 0) {
       *out = table[i].value;
@@ -239,18 +286,24 @@ bool XmlAttrs::Keyword(const char* name, const XmlKeyword* table, int ntable, in
        ElementName() + "'; valid keywords: " + valid);
 }
 
-bool XmlAttrs::Bool(const char* name, int* out) { return Keyword(name, kXmlBool, out); }
+bool XmlAttrs::Bool(const char* name, int* out) {
+  return Keyword(name, kXmlBool, out);
+}
 
 bool XmlAttrs::Bool(const char* name, mjtByte* out) {
   int v;
-  if (!Keyword(name, kXmlBool, &v)) return false;
+  if (!Keyword(name, kXmlBool, &v)) {
+    return false;
+  }
   *out = static_cast<mjtByte>(v);
   return true;
 }
 
 bool XmlAttrs::Bool(const char* name, bool* out) {
   int v;
-  if (!Keyword(name, kXmlBool, &v)) return false;
+  if (!Keyword(name, kXmlBool, &v)) {
+    return false;
+  }
   *out = v != 0;
   return true;
 }
@@ -272,8 +325,7 @@ void XmlAttrs::Finish() const {
       }
     }
     if (!used) {
-      Fail("unknown attribute '" + std::string(a->Name()) + "' in element '" + ElementName() +
-           "'");
+      Fail("unknown attribute '" + std::string(a->Name()) + "' in element '" + ElementName() + "'");
     }
   }
 }

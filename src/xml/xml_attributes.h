@@ -53,9 +53,9 @@ struct XmlKeyword {
 };
 
 // common keyword tables
-extern const XmlKeyword kXmlBool[2];       // false, true
-extern const XmlKeyword kXmlLimited[3];    // false, true, auto (mjtLimited)
-extern const XmlKeyword kXmlEnable[2];     // disable, enable
+extern const XmlKeyword kXmlBool[2];     // false, true
+extern const XmlKeyword kXmlLimited[3];  // false, true, auto (mjtLimited)
+extern const XmlKeyword kXmlEnable[2];   // disable, enable
 
 // typed attribute reader for one element
 class XmlAttrs {
@@ -110,7 +110,9 @@ class XmlAttrs {
   template <class T, int N>
   bool Enum(const char* name, const XmlKeyword (&table)[N], T* out) {
     int v;
-    if (!Keyword(name, table, N, &v)) return false;
+    if (!Keyword(name, table, N, &v)) {
+      return false;
+    }
     *out = static_cast<T>(v);
     return true;
   }

@@ -42,8 +42,7 @@ mjSpec* ResolveLocked() {
     }
     mjModel* m = mj_compile(spec, nullptr);  // numbers the elements for the copy-back
     if (!m) {
-      mju_warning("model description of the loaded MJB does not compile: %s",
-                  mjs_getError(spec));
+      mju_warning("model description of the loaded MJB does not compile: %s", mjs_getError(spec));
       mj_deleteSpec(spec);
       return nullptr;
     }
@@ -63,7 +62,9 @@ void SetLastSpec(mjSpec* spec) {
     LastSlot() = spec;
     PendingText().clear();
   }
-  if (old && old != spec) mj_deleteSpec(old);
+  if (old && old != spec) {
+    mj_deleteSpec(old);
+  }
 }
 
 void SetLastDescription(const std::string& mjcf) {
@@ -74,7 +75,9 @@ void SetLastDescription(const std::string& mjcf) {
     LastSlot() = nullptr;
     PendingText() = mjcf;
   }
-  if (old) mj_deleteSpec(old);
+  if (old) {
+    mj_deleteSpec(old);
+  }
 }
 
 mjSpec* LastSpec() {
@@ -84,6 +87,8 @@ mjSpec* LastSpec() {
 
 LastSpecLock::LastSpecLock() : lock_(LastMutex()) {}
 
-mjSpec* LastSpecLock::spec() const { return ResolveLocked(); }
+mjSpec* LastSpecLock::spec() const {
+  return ResolveLocked();
+}
 
 }  // namespace motus

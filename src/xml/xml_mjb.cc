@@ -28,16 +28,22 @@ namespace {
 
 std::string CurrentDir() {
   std::vector<char> buf(4096);
-  if (!getcwd(buf.data(), buf.size())) return "";
+  if (!getcwd(buf.data(), buf.size())) {
+    return "";
+  }
   return std::string(buf.data());
 }
 
 // dir as an absolute path: relative directories are taken from the model file's folder,
 // itself relative to the working directory (as the compiler resolves them)
 std::string AbsoluteDir(const std::string& modelfiledir, const std::string& dir) {
-  if (IsAbsolutePath(dir)) return dir;
+  if (IsAbsolutePath(dir)) {
+    return dir;
+  }
   std::string base = JoinPath(modelfiledir, dir);
-  if (IsAbsolutePath(base)) return base;
+  if (IsAbsolutePath(base)) {
+    return base;
+  }
   std::string cwd = CurrentDir();
   return cwd.empty() ? base : JoinPath(cwd, base);
 }
@@ -48,9 +54,13 @@ std::string AbsoluteDir(const std::string& modelfiledir, const std::string& dir)
 std::string DescribeLastModel(const mjModel* m) {
   LastSpecLock lock;
   mjSpec* spec = lock.spec();
-  if (!spec || !CompareSizes(spec, m).empty()) return "";
+  if (!spec || !CompareSizes(spec, m).empty()) {
+    return "";
+  }
   std::string msg;
-  if (!CopyBack(spec, m, &msg)) return "";
+  if (!CopyBack(spec, m, &msg)) {
+    return "";
+  }
   std::string modelfiledir = spec->modelfiledir ? *spec->modelfiledir : "";
   std::string meshdir = spec->compiler.meshdir ? *spec->compiler.meshdir : "";
   std::string texturedir = spec->compiler.texturedir ? *spec->compiler.texturedir : "";
@@ -77,7 +87,9 @@ mjModel* LoadImage(const uint8_t* bytes, size_t size, const char* what) {
     mj_deleteModel(m);
     return nullptr;
   }
-  if (found) SetLastDescription(mjcf);
+  if (found) {
+    SetLastDescription(mjcf);
+  }
   return m;
 }
 
@@ -91,7 +103,9 @@ bool WriteBytes(const char* filename, const std::vector<uint8_t>& a,
   bool ok = std::fwrite(a.data(), 1, a.size(), f) == a.size() &&
             (b.empty() || std::fwrite(b.data(), 1, b.size(), f) == b.size());
   ok = (std::fclose(f) == 0) && ok;
-  if (!ok) mju_warning("mj_saveModel: could not write file '%s'", filename);
+  if (!ok) {
+    mju_warning("mj_saveModel: could not write file '%s'", filename);
+  }
   return ok;
 }
 
@@ -111,7 +125,9 @@ void mj_saveModel(const mjModel* m, const char* filename, void* buffer, int buff
   std::string error;
   if (buffer) {
     if (buffer_sz < 0 || !motus::MjbWrite(m, buffer, static_cast<size_t>(buffer_sz), &error)) {
-      if (error.empty()) error = "negative buffer size";
+      if (error.empty()) {
+        error = "negative buffer size";
+      }
       mju_warning("mj_saveModel: %s", error.c_str());
     }
     return;
@@ -127,7 +143,9 @@ void mj_saveModel(const mjModel* m, const char* filename, void* buffer, int buff
   }
   std::string mjcf = motus::DescribeLastModel(m);
   std::vector<uint8_t> description;
-  if (!mjcf.empty()) description = motus::MjbDescriptionSection(mjcf);
+  if (!mjcf.empty()) {
+    description = motus::MjbDescriptionSection(mjcf);
+  }
   motus::WriteBytes(filename, image, description);
 }
 

@@ -10,8 +10,9 @@
 // name is resolved relative to the directory of the including file, then relative to the
 // directory of the main model file (the reference's rule; the two agree for includes in the main
 // file). Including a file that is already being included (recursion) or that was already included
-// elsewhere is an error, as is an included file without elements. The expansion builds a tree of XmlNode that keeps, for every
-// element, the file it came from, so errors name the right file and line.
+// elsewhere is an error, as is an included file without elements. The expansion builds a tree of
+// XmlNode that keeps, for every element, the file it came from, so errors name the right file and
+// line.
 //
 // Section order: the reference allows repeated sections in any order and says that for global
 // settings "the last setting takes effect for the entire model". The reader therefore processes
@@ -49,16 +50,18 @@ namespace {
 struct XmlSources {
   std::vector<std::unique_ptr<tinyxml2::XMLDocument>> docs;
   std::vector<std::unique_ptr<std::string>> files;
-  std::set<std::string> included;       // normalized names of all included files
-  std::vector<std::string> stack;       // normalized names of the files being expanded
-  std::string maindir;                  // directory of the main file
+  std::set<std::string> included;  // normalized names of all included files
+  std::vector<std::string> stack;  // normalized names of the files being expanded
+  std::string maindir;             // directory of the main file
   const mjVFS* vfs = nullptr;
 };
 
 // reads a whole file through the VFS or from disk
 bool ReadText(const mjVFS* vfs, const std::string& path, std::string* text, std::string* err) {
   std::vector<uint8_t> data;
-  if (!ReadResource(vfs, path, &data, err)) return false;
+  if (!ReadResource(vfs, path, &data, err)) {
+    return false;
+  }
   text->assign(data.begin(), data.end());
   return true;
 }
@@ -124,7 +127,8 @@ void ExpandInclude(XmlSources* src, const XmlNode& inc, XmlNode* parent) {
   }
   if (std::strcmp(root->Name(), "mujoco") != 0) {
     throw XmlError(XmlLocate("the root element of an included file must be <mujoco>, found <" +
-                             std::string(root->Name()) + ">", *file, root->GetLineNum()));
+                                 std::string(root->Name()) + ">",
+                             *file, root->GetLineNum()));
   }
   size_t before = parent->children.size();
   src->stack.push_back(key);
@@ -138,8 +142,7 @@ void ExpandInclude(XmlSources* src, const XmlNode& inc, XmlNode* parent) {
 // collects the child elements of `elem` into node->children, expanding includes
 void BuildChildren(XmlSources* src, const tinyxml2::XMLElement* elem, const std::string* file,
                    XmlNode* node) {
-  for (const tinyxml2::XMLElement* c = elem->FirstChildElement(); c;
-       c = c->NextSiblingElement()) {
+  for (const tinyxml2::XMLElement* c = elem->FirstChildElement(); c; c = c->NextSiblingElement()) {
     XmlNode child;
     child.elem = c;
     child.file = file;
@@ -153,10 +156,9 @@ void BuildChildren(XmlSources* src, const tinyxml2::XMLElement* elem, const std:
 }
 
 // the top-level sections of an MJCF file (XMLreference.rst, MJCF Reference)
-const char* kSections[] = {"compiler", "option",   "size",    "statistic", "visual",
-                           "default",  "extension", "custom",  "asset",     "worldbody",
-                           "deformable", "contact", "equality", "tendon",   "actuator",
-                           "sensor",   "keyframe"};
+const char* kSections[] = {"compiler",  "option", "size",     "statistic", "visual",     "default",
+                           "extension", "custom", "asset",    "worldbody", "deformable", "contact",
+                           "equality",  "tendon", "actuator", "sensor",    "keyframe"};
 
 void ParseRoot(XmlContext& ctx, const XmlNode& root) {
   XmlAttrs a(root);
@@ -166,25 +168,38 @@ void ParseRoot(XmlContext& ctx, const XmlNode& root) {
   for (const XmlNode& c : root.children) {
     std::string n = c.Name();
     bool known = false;
-    for (const char* s : kSections) known = known || n == s;
-    if (!known) UnknownElement(c, root);
+    for (const char* s : kSections) {
+      known = known || n == s;
+    }
+    if (!known) {
+      UnknownElement(c, root);
+    }
   }
 
   auto each = [&](const char* name, auto fn) {
     for (const XmlNode& c : root.children) {
-      if (c.Name() == name) fn(c);
+      if (c.Name() == name) {
+        fn(c);
+      }
     }
   };
 
   // global settings first: the last setting of an attribute applies to the whole model
   for (const XmlNode& c : root.children) {
     std::string n = c.Name();
-    if (n == "compiler") ParseCompiler(ctx, c);
-    else if (n == "option") ParseOption(ctx, c);
-    else if (n == "size") ParseSize(ctx, c);
-    else if (n == "statistic") ParseStatistic(ctx, c);
-    else if (n == "visual") ParseVisual(ctx, c);
-    else if (n == "extension") Unsupported(c);
+    if (n == "compiler") {
+      ParseCompiler(ctx, c);
+    } else if (n == "option") {
+      ParseOption(ctx, c);
+    } else if (n == "size") {
+      ParseSize(ctx, c);
+    } else if (n == "statistic") {
+      ParseStatistic(ctx, c);
+    } else if (n == "visual") {
+      ParseVisual(ctx, c);
+    } else if (n == "extension") {
+      Unsupported(c);
+    }
   }
   each("default", [&](const XmlNode& c) { ParseDefault(ctx, c, nullptr); });
   each("asset", [&](const XmlNode& c) { ParseAsset(ctx, c); });
@@ -216,14 +231,18 @@ mjSpec* ParseMjcfText(const std::string& text, const std::string& file, bool fro
   root.elem = rootelem;
   root.file = fname;
   if (std::strcmp(rootelem->Name(), "mujoco") != 0) {
-    XmlFail(root, "the root element must be <mujoco>, found <" + std::string(rootelem->Name()) +
-                      ">");
+    XmlFail(root,
+            "the root element must be <mujoco>, found <" + std::string(rootelem->Name()) + ">");
   }
-  if (fromfile) src.stack.push_back(NormalizePath(file));
+  if (fromfile) {
+    src.stack.push_back(NormalizePath(file));
+  }
   BuildChildren(&src, rootelem, fname, &root);
 
   mjSpec* spec = mj_makeSpec();
-  if (!spec) throw XmlError("XML Error: could not allocate a spec");
+  if (!spec) {
+    throw XmlError("XML Error: could not allocate a spec");
+  }
   XmlContext ctx;
   ctx.spec = spec;
   ctx.vfs = vfs;
@@ -240,7 +259,9 @@ mjSpec* ParseMjcfText(const std::string& text, const std::string& file, bool fro
 }
 
 void CopyError(char* error, int error_sz, const std::string& msg) {
-  if (!error || error_sz <= 0) return;
+  if (!error || error_sz <= 0) {
+    return;
+  }
   size_t n = std::min(msg.size(), static_cast<size_t>(error_sz - 1));
   std::memcpy(error, msg.data(), n);
   error[n] = 0;
@@ -278,9 +299,12 @@ mjSpec* ParseMjcfFile(const std::string& filename, const mjVFS* vfs,
 void ReadOrientation(XmlAttrs& a, double quat[4], mjsOrientation* alt) {
   static const char* kForms[] = {"quat", "axisangle", "xyaxes", "zaxis", "euler"};
   int n = 0;
-  for (const char* f : kForms) n += a.Has(f) ? 1 : 0;
+  for (const char* f : kForms) {
+    n += a.Has(f) ? 1 : 0;
+  }
   if (n > 1) {
-    a.Fail("element '" + a.ElementName() + "' has more than one orientation specifier (quat, "
+    a.Fail("element '" + a.ElementName() +
+           "' has more than one orientation specifier (quat, "
            "axisangle, xyaxes, zaxis, euler)");
   }
   if (a.Nums("quat", quat, 4)) {
@@ -298,19 +322,25 @@ void ReadOrientation(XmlAttrs& a, double quat[4], mjsOrientation* alt) {
 
 const mjsDefault* FindClass(XmlContext& ctx, XmlAttrs& a, const std::string& name) {
   const mjsDefault* def = mjs_findDefault(ctx.spec, name.c_str());
-  if (!def) a.Fail("unknown default class name '" + name + "'");
+  if (!def) {
+    a.Fail("unknown default class name '" + name + "'");
+  }
   return def;
 }
 
 const mjsDefault* ActiveDefault(XmlContext& ctx, XmlAttrs& a, const mjsDefault* inherited) {
   std::string cls;
-  if (a.Str("class", &cls)) return FindClass(ctx, a, cls);
+  if (a.Str("class", &cls)) {
+    return FindClass(ctx, a, cls);
+  }
   return inherited ? inherited : mjs_getSpecDefault(ctx.spec);
 }
 
 bool ReadName(XmlContext& ctx, XmlAttrs& a, mjsElement* element, bool tree) {
   std::string name;
-  if (!a.Str("name", &name)) return false;
+  if (!a.Str("name", &name)) {
+    return false;
+  }
   if (!name.empty()) {
     if (tree) {
       name = ctx.rep.DefineName(name);
@@ -328,7 +358,9 @@ bool ReadName(XmlContext& ctx, XmlAttrs& a, mjsElement* element, bool tree) {
 
 bool ReadRef(XmlContext& ctx, XmlAttrs& a, const char* attr, std::string* out) {
   std::string v;
-  if (!a.Str(attr, &v)) return false;
+  if (!a.Str(attr, &v)) {
+    return false;
+  }
   *out = ctx.rep.OutsideRef(v, ctx.variant);
   return true;
 }
@@ -341,10 +373,12 @@ void ReadUser(XmlAttrs& a, mjDoubleVec* dest) {
 }
 
 void CheckSpec(XmlContext& ctx, const XmlNode& node, const void* result, const char* what) {
-  if (result) return;
+  if (result) {
+    return;
+  }
   const char* err = mjs_getError(ctx.spec);
-  XmlFail(node, std::string("could not create ") + what +
-                    (err && *err ? ": " + std::string(err) : ""));
+  XmlFail(node,
+          std::string("could not create ") + what + (err && *err ? ": " + std::string(err) : ""));
 }
 
 void UnknownElement(const XmlNode& child, const XmlNode& parent) {
@@ -356,7 +390,9 @@ void Unsupported(const XmlNode& node) {
 }
 
 void CheckLeaf(const XmlNode& node) {
-  if (!node.children.empty()) UnknownElement(node.children[0], node);
+  if (!node.children.empty()) {
+    UnknownElement(node.children[0], node);
+  }
 }
 
 void CheckOnce(const XmlNode& child, int* count, const XmlNode& parent) {
@@ -375,7 +411,9 @@ using motus::mjcf::Guarded;
 
 mjSpec* mj_parseXML(const char* filename, const mjVFS* vfs, char* error, int error_sz) {
   return Guarded(error, error_sz, [&]() -> mjSpec* {
-    if (!filename || !filename[0]) throw motus::mjcf::XmlError("XML Error: no file name given");
+    if (!filename || !filename[0]) {
+      throw motus::mjcf::XmlError("XML Error: no file name given");
+    }
     std::vector<std::string> stack;
     return motus::mjcf::ParseMjcfFile(filename, vfs, &stack);
   });
@@ -383,7 +421,9 @@ mjSpec* mj_parseXML(const char* filename, const mjVFS* vfs, char* error, int err
 
 mjSpec* mj_parseXMLString(const char* xml, const mjVFS* vfs, char* error, int error_sz) {
   return Guarded(error, error_sz, [&]() -> mjSpec* {
-    if (!xml) throw motus::mjcf::XmlError("XML Error: NULL XML string");
+    if (!xml) {
+      throw motus::mjcf::XmlError("XML Error: NULL XML string");
+    }
     std::vector<std::string> stack;
     return motus::mjcf::ParseMjcfText(xml, "XML string", false, vfs, &stack);
   });
@@ -391,7 +431,9 @@ mjSpec* mj_parseXMLString(const char* xml, const mjVFS* vfs, char* error, int er
 
 mjModel* mj_loadXML(const char* filename, const mjVFS* vfs, char* error, int error_sz) {
   mjSpec* spec = mj_parseXML(filename, vfs, error, error_sz);
-  if (!spec) return nullptr;
+  if (!spec) {
+    return nullptr;
+  }
   mjModel* m = mj_compile(spec, vfs);
   const char* msg = mjs_getError(spec);
   if (!m) {

@@ -37,18 +37,18 @@ namespace mjcf {
 struct XmlContext {
   mjSpec* spec = nullptr;
   const mjVFS* vfs = nullptr;
-  std::string modeldir;                   // directory of the main file ("" for strings)
-  std::vector<std::string>* modelstack;   // files being parsed, to reject recursive <model>
-  XmlReplicate rep;                       // <replicate> scopes and replicated names
-  std::string variant;                    // replica suffix of the outside element being created
+  std::string modeldir;                  // directory of the main file ("" for strings)
+  std::vector<std::string>* modelstack;  // files being parsed, to reject recursive <model>
+  XmlReplicate rep;                      // <replicate> scopes and replicated names
+  std::string variant;                   // replica suffix of the outside element being created
 };
 
 // position in the kinematic tree
 struct XmlTreeScope {
   mjsBody* body = nullptr;
-  mjsFrame* frame = nullptr;               // innermost enclosing frame, or NULL
-  const mjsDefault* childdef = nullptr;    // class from the nearest childclass, or NULL (main)
-  bool world = false;                      // body is the world body
+  mjsFrame* frame = nullptr;             // innermost enclosing frame, or NULL
+  const mjsDefault* childdef = nullptr;  // class from the nearest childclass, or NULL (main)
+  bool world = false;                    // body is the world body
 };
 
 // ---- entry (xml_reader.cc) ---------------------------------------------------------------------
@@ -60,7 +60,7 @@ mjSpec* ParseMjcfFile(const std::string& filename, const mjVFS* vfs,
 
 // ---- sections ----------------------------------------------------------------------------------
 
-void ParseCompiler(XmlContext& ctx, const XmlNode& node);   // xml_reader_globals.cc
+void ParseCompiler(XmlContext& ctx, const XmlNode& node);  // xml_reader_globals.cc
 void ParseOption(XmlContext& ctx, const XmlNode& node);
 void ParseSize(XmlContext& ctx, const XmlNode& node);
 void ParseStatistic(XmlContext& ctx, const XmlNode& node);
@@ -68,18 +68,18 @@ void ParseVisual(XmlContext& ctx, const XmlNode& node);
 void ParseDefault(XmlContext& ctx, const XmlNode& node, mjsDefault* parent);  // defaults.cc
 void ParseAsset(XmlContext& ctx, const XmlNode& node);                        // assets.cc
 void ParseDeformable(XmlContext& ctx, const XmlNode& node);
-void ParseWorldbody(XmlContext& ctx, const XmlNode& node);                    // body.cc
-void ParseActuatorSection(XmlContext& ctx, const XmlNode& node);              // actuator.cc
-void ParseContact(XmlContext& ctx, const XmlNode& node);                      // elements.cc
+void ParseWorldbody(XmlContext& ctx, const XmlNode& node);        // body.cc
+void ParseActuatorSection(XmlContext& ctx, const XmlNode& node);  // actuator.cc
+void ParseContact(XmlContext& ctx, const XmlNode& node);          // elements.cc
 void ParseEquality(XmlContext& ctx, const XmlNode& node);
 void ParseTendon(XmlContext& ctx, const XmlNode& node);
 void ParseSensor(XmlContext& ctx, const XmlNode& node);
 void ParseKeyframe(XmlContext& ctx, const XmlNode& node);
 void ParseCustom(XmlContext& ctx, const XmlNode& node);
 
-// ---- element attributes shared by model elements and <default> classes ---------------------------
-// `dflt` selects the default-class variant: name/class (and the attributes the reference excludes
-// from defaults) are not read, so they are reported as unknown.
+// ---- element attributes shared by model elements and <default> classes
+// --------------------------- `dflt` selects the default-class variant: name/class (and the
+// attributes the reference excludes from defaults) are not read, so they are reported as unknown.
 
 void ReadJointAttrs(XmlAttrs& a, mjsJoint* j);
 void ReadGeomAttrs(XmlAttrs& a, mjsGeom* g);
@@ -95,7 +95,8 @@ void ReadTendonAttrs(XmlAttrs& a, mjsTendon* t, bool spatial);
 void ReadActuator(XmlContext& ctx, const XmlNode& node, XmlAttrs& a, mjsActuator* act, bool dflt);
 bool IsActuatorKind(const std::string& name);
 
-// ---- helpers (xml_reader.cc) ---------------------------------------------------------------------
+// ---- helpers (xml_reader.cc)
+// ---------------------------------------------------------------------
 
 // frame orientation: at most one of quat, axisangle, xyaxes, zaxis, euler (modeling.rst,
 // COrientation); quat goes to `quat`, the alternatives to `alt` (resolved by the compiler)

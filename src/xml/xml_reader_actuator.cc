@@ -32,15 +32,19 @@ namespace {
 const char* kKinds[] = {"general", "motor",    "position", "velocity", "intvelocity",
                         "damper",  "cylinder", "muscle",   "adhesion", "dcmotor"};
 
-const XmlKeyword kDynType[] = {{"none", mjDYN_NONE},           {"integrator", mjDYN_INTEGRATOR},
-                               {"filter", mjDYN_FILTER},       {"filterexact", mjDYN_FILTEREXACT},
-                               {"muscle", mjDYN_MUSCLE},       {"dcmotor", mjDYN_DCMOTOR},
+const XmlKeyword kDynType[] = {{"none", mjDYN_NONE},     {"integrator", mjDYN_INTEGRATOR},
+                               {"filter", mjDYN_FILTER}, {"filterexact", mjDYN_FILTEREXACT},
+                               {"muscle", mjDYN_MUSCLE}, {"dcmotor", mjDYN_DCMOTOR},
                                {"user", mjDYN_USER}};
-const XmlKeyword kGainType[] = {{"fixed", mjGAIN_FIXED},   {"affine", mjGAIN_AFFINE},
-                                {"muscle", mjGAIN_MUSCLE}, {"dcmotor", mjGAIN_DCMOTOR},
+const XmlKeyword kGainType[] = {{"fixed", mjGAIN_FIXED},
+                                {"affine", mjGAIN_AFFINE},
+                                {"muscle", mjGAIN_MUSCLE},
+                                {"dcmotor", mjGAIN_DCMOTOR},
                                 {"user", mjGAIN_USER}};
-const XmlKeyword kBiasType[] = {{"none", mjBIAS_NONE},     {"affine", mjBIAS_AFFINE},
-                                {"muscle", mjBIAS_MUSCLE}, {"dcmotor", mjBIAS_DCMOTOR},
+const XmlKeyword kBiasType[] = {{"none", mjBIAS_NONE},
+                                {"affine", mjBIAS_AFFINE},
+                                {"muscle", mjBIAS_MUSCLE},
+                                {"dcmotor", mjBIAS_DCMOTOR},
                                 {"user", mjBIAS_USER}};
 const XmlKeyword kInterp[] = {{"zoh", 0}, {"linear", 1}, {"cubic", 2}};
 const XmlKeyword kDCInput[] = {{"voltage", 0}, {"position", 1}, {"velocity", 2}};
@@ -50,8 +54,8 @@ struct Target {
   const char* attr;
   mjtTrn type;
 };
-const Target kTargets[] = {{"joint", mjTRN_JOINT},     {"jointinparent", mjTRN_JOINTINPARENT},
-                           {"tendon", mjTRN_TENDON},   {"site", mjTRN_SITE},
+const Target kTargets[] = {{"joint", mjTRN_JOINT},           {"jointinparent", mjTRN_JOINTINPARENT},
+                           {"tendon", mjTRN_TENDON},         {"site", mjTRN_SITE},
                            {"cranksite", mjTRN_SLIDERCRANK}, {"body", mjTRN_BODY}};
 
 // attributes common to <general> and the shortcuts (XMLreference.rst, actuator/general)
@@ -63,7 +67,9 @@ void ReadCommon(XmlContext& ctx, XmlAttrs& a, mjsActuator* act, const std::strin
   a.Int("nsample", &act->nsample);
   a.Keyword("interp", kInterp, &act->interp);
   a.Num("delay", &act->delay);
-  if (!adhesion) a.Keyword("ctrllimited", kXmlLimited, &act->ctrllimited);
+  if (!adhesion) {
+    a.Keyword("ctrllimited", kXmlLimited, &act->ctrllimited);
+  }
   if (kind != "dcmotor") {
     a.Keyword("forcelimited", kXmlLimited, &act->forcelimited);
     a.Nums("forcerange", act->forcerange, 2);
@@ -85,20 +91,30 @@ void ReadCommon(XmlContext& ctx, XmlAttrs& a, mjsActuator* act, const std::strin
   a.Num("cranklength", &act->cranklength);
   double damping[mjNPOLY + 1] = {0};
   if (a.Nums("damping", damping, mjNPOLY + 1, true)) {
-    for (int i = 0; i <= mjNPOLY; i++) act->damping[i] = damping[i];
+    for (int i = 0; i <= mjNPOLY; i++) {
+      act->damping[i] = damping[i];
+    }
   }
   a.Num("armature", &act->armature);
   if (general || kind == "intvelocity") {
     a.Nums("actrange", act->actrange, 2);
   }
-  if (dflt) return;
+  if (dflt) {
+    return;
+  }
 
   // transmission (XMLreference.rst, actuator/general/joint ... body)
   const Target* found = nullptr;
   for (const Target& t : kTargets) {
-    if (t.type == mjTRN_BODY && !general) continue;
-    if (t.type == mjTRN_SITE && kind == "muscle") continue;
-    if (!a.Has(t.attr)) continue;
+    if (t.type == mjTRN_BODY && !general) {
+      continue;
+    }
+    if (t.type == mjTRN_SITE && kind == "muscle") {
+      continue;
+    }
+    if (!a.Has(t.attr)) {
+      continue;
+    }
     if (found) {
       a.Fail("actuator can have only one transmission target, got both '" +
              std::string(found->attr) + "' and '" + t.attr + "'");
@@ -109,12 +125,16 @@ void ReadCommon(XmlContext& ctx, XmlAttrs& a, mjsActuator* act, const std::strin
     mjs_setString(act->target, target.c_str());
     act->trntype = t.type;
   }
-  if (kind != "muscle") ReadRef(ctx, a, "refsite", act->refsite);
+  if (kind != "muscle") {
+    ReadRef(ctx, a, "refsite", act->refsite);
+  }
   ReadRef(ctx, a, "slidersite", act->slidersite);
 }
 
 void CheckSetter(XmlAttrs& a, const char* err) {
-  if (err && *err) a.Fail(std::string("invalid ") + a.ElementName() + " actuator: " + err);
+  if (err && *err) {
+    a.Fail(std::string("invalid ") + a.ElementName() + " actuator: " + err);
+  }
 }
 
 // kv or dampratio of a position/intvelocity servo: explicit values win, otherwise the values the
@@ -129,8 +149,12 @@ void ReadServoDamping(XmlAttrs& a, const mjsActuator* act, double* kv, double* d
     a.Fail("attributes 'kv' and 'dampratio' of element '" + a.ElementName() +
            "' cannot both be defined");
   }
-  if (haskv && !hasdr) *dampratio = 0;
-  if (hasdr && !haskv) *kv = 0;
+  if (haskv && !hasdr) {
+    *dampratio = 0;
+  }
+  if (hasdr && !haskv) {
+    *kv = 0;
+  }
 }
 
 void ApplyPosition(XmlAttrs& a, mjsActuator* act) {
@@ -206,11 +230,11 @@ void ApplyDCMotor(XmlAttrs& a, mjsActuator* act) {
   bool hasthm = a.Nums("thermal", thermal, 6) > 0;
   bool haslug = a.Nums("lugre", lugre, 5) > 0;
   a.Keyword("input", kDCInput, &input);
-  CheckSetter(a, mjs_setToDCMotor(act, hasmc ? motorconst : nullptr, resistance,
-                                  hasnom ? nominal : nullptr, hassat ? saturation : nullptr,
-                                  hasind ? inductance : nullptr, hascog ? cogging : nullptr,
-                                  hasctl ? controller : nullptr, hasthm ? thermal : nullptr,
-                                  haslug ? lugre : nullptr, input));
+  CheckSetter(
+      a, mjs_setToDCMotor(act, hasmc ? motorconst : nullptr, resistance, hasnom ? nominal : nullptr,
+                          hassat ? saturation : nullptr, hasind ? inductance : nullptr,
+                          hascog ? cogging : nullptr, hasctl ? controller : nullptr,
+                          hasthm ? thermal : nullptr, haslug ? lugre : nullptr, input));
 }
 
 void ApplyGeneral(XmlAttrs& a, mjsActuator* act) {
@@ -229,13 +253,14 @@ void ApplyGeneral(XmlAttrs& a, mjsActuator* act) {
 
 bool IsActuatorKind(const std::string& name) {
   for (const char* k : kKinds) {
-    if (name == k) return true;
+    if (name == k) {
+      return true;
+    }
   }
   return false;
 }
 
-void ReadActuator(XmlContext& ctx, const XmlNode& node, XmlAttrs& a, mjsActuator* act,
-                  bool dflt) {
+void ReadActuator(XmlContext& ctx, const XmlNode& node, XmlAttrs& a, mjsActuator* act, bool dflt) {
   const std::string kind = node.Name();
   ReadCommon(ctx, a, act, kind, dflt);
   if (kind == "general") {
@@ -273,8 +298,12 @@ void ParseActuatorSection(XmlContext& ctx, const XmlNode& node) {
   top.Finish();
   for (const XmlNode& c : node.children) {
     std::string n = c.Name();
-    if (n == "plugin") Unsupported(c);
-    if (!IsActuatorKind(n)) UnknownElement(c, node);
+    if (n == "plugin") {
+      Unsupported(c);
+    }
+    if (!IsActuatorKind(n)) {
+      UnknownElement(c, node);
+    }
     for (const std::string& variant : ctx.rep.Variants(CollectReferences(c))) {
       ctx.variant = variant;
       XmlAttrs a(c);

@@ -30,25 +30,35 @@ const XmlKeyword kMeshInertia[] = {{"convex", mjMESH_INERTIA_CONVEX},
                                    {"exact", mjMESH_INERTIA_EXACT},
                                    {"legacy", mjMESH_INERTIA_LEGACY},
                                    {"shell", mjMESH_INERTIA_SHELL}};
-const XmlKeyword kMeshBuiltin[] = {
-    {"none", mjMESH_BUILTIN_NONE},       {"sphere", mjMESH_BUILTIN_SPHERE},
-    {"hemisphere", mjMESH_BUILTIN_HEMISPHERE}, {"cone", mjMESH_BUILTIN_CONE},
-    {"supersphere", mjMESH_BUILTIN_SUPERSPHERE}, {"supertorus", mjMESH_BUILTIN_SUPERTORUS},
-    {"wedge", mjMESH_BUILTIN_WEDGE},     {"plate", mjMESH_BUILTIN_PLATE}};
-const XmlKeyword kTextureType[] = {{"2d", mjTEXTURE_2D}, {"cube", mjTEXTURE_CUBE},
-                                   {"skybox", mjTEXTURE_SKYBOX}};
-const XmlKeyword kColorSpace[] = {{"auto", mjCOLORSPACE_AUTO}, {"linear", mjCOLORSPACE_LINEAR},
-                                  {"sRGB", mjCOLORSPACE_SRGB}};
-const XmlKeyword kTexBuiltin[] = {{"none", mjBUILTIN_NONE}, {"gradient", mjBUILTIN_GRADIENT},
-                                  {"checker", mjBUILTIN_CHECKER}, {"flat", mjBUILTIN_FLAT}};
-const XmlKeyword kTexMark[] = {{"none", mjMARK_NONE}, {"edge", mjMARK_EDGE},
-                               {"cross", mjMARK_CROSS}, {"random", mjMARK_RANDOM}};
-const XmlKeyword kTexRole[] = {
-    {"rgb", mjTEXROLE_RGB},           {"normal", mjTEXROLE_NORMAL},
-    {"occlusion", mjTEXROLE_OCCLUSION}, {"roughness", mjTEXROLE_ROUGHNESS},
-    {"metallic", mjTEXROLE_METALLIC},   {"opacity", mjTEXROLE_OPACITY},
-    {"emissive", mjTEXROLE_EMISSIVE},   {"orm", mjTEXROLE_ORM},
-    {"rgba", mjTEXROLE_RGBA}};
+const XmlKeyword kMeshBuiltin[] = {{"none", mjMESH_BUILTIN_NONE},
+                                   {"sphere", mjMESH_BUILTIN_SPHERE},
+                                   {"hemisphere", mjMESH_BUILTIN_HEMISPHERE},
+                                   {"cone", mjMESH_BUILTIN_CONE},
+                                   {"supersphere", mjMESH_BUILTIN_SUPERSPHERE},
+                                   {"supertorus", mjMESH_BUILTIN_SUPERTORUS},
+                                   {"wedge", mjMESH_BUILTIN_WEDGE},
+                                   {"plate", mjMESH_BUILTIN_PLATE}};
+const XmlKeyword kTextureType[] = {
+    {"2d", mjTEXTURE_2D}, {"cube", mjTEXTURE_CUBE}, {"skybox", mjTEXTURE_SKYBOX}};
+const XmlKeyword kColorSpace[] = {
+    {"auto", mjCOLORSPACE_AUTO}, {"linear", mjCOLORSPACE_LINEAR}, {"sRGB", mjCOLORSPACE_SRGB}};
+const XmlKeyword kTexBuiltin[] = {{"none", mjBUILTIN_NONE},
+                                  {"gradient", mjBUILTIN_GRADIENT},
+                                  {"checker", mjBUILTIN_CHECKER},
+                                  {"flat", mjBUILTIN_FLAT}};
+const XmlKeyword kTexMark[] = {{"none", mjMARK_NONE},
+                               {"edge", mjMARK_EDGE},
+                               {"cross", mjMARK_CROSS},
+                               {"random", mjMARK_RANDOM}};
+const XmlKeyword kTexRole[] = {{"rgb", mjTEXROLE_RGB},
+                               {"normal", mjTEXROLE_NORMAL},
+                               {"occlusion", mjTEXROLE_OCCLUSION},
+                               {"roughness", mjTEXROLE_ROUGHNESS},
+                               {"metallic", mjTEXROLE_METALLIC},
+                               {"opacity", mjTEXROLE_OPACITY},
+                               {"emissive", mjTEXROLE_EMISSIVE},
+                               {"orm", mjTEXROLE_ORM},
+                               {"rgba", mjTEXROLE_RGBA}};
 
 void ParseMesh(XmlContext& ctx, const XmlNode& node) {
   XmlAttrs a(node);
@@ -61,14 +71,18 @@ void ParseMesh(XmlContext& ctx, const XmlNode& node) {
   a.Str("file", m->file);
   std::vector<float> fv;
   std::vector<int> iv;
-  if (a.NumList("vertex", &fv)) mjs_setFloat(m->uservert, fv.data(), static_cast<int>(fv.size()));
+  if (a.NumList("vertex", &fv)) {
+    mjs_setFloat(m->uservert, fv.data(), static_cast<int>(fv.size()));
+  }
   if (a.NumList("normal", &fv)) {
     mjs_setFloat(m->usernormal, fv.data(), static_cast<int>(fv.size()));
   }
   if (a.NumList("texcoord", &fv)) {
     mjs_setFloat(m->usertexcoord, fv.data(), static_cast<int>(fv.size()));
   }
-  if (a.IntList("face", &iv)) mjs_setInt(m->userface, iv.data(), static_cast<int>(iv.size()));
+  if (a.IntList("face", &iv)) {
+    mjs_setInt(m->userface, iv.data(), static_cast<int>(iv.size()));
+  }
   a.Nums("refpos", m->refpos, 3);
   a.Nums("refquat", m->refquat, 4);
   a.Str("material", m->material);
@@ -94,7 +108,9 @@ void ParseMesh(XmlContext& ctx, const XmlNode& node) {
     }
   }
   for (const XmlNode& c : node.children) {
-    if (c.Name() == "plugin") Unsupported(c);
+    if (c.Name() == "plugin") {
+      Unsupported(c);
+    }
     UnknownElement(c, node);
   }
 }
@@ -141,11 +157,15 @@ void ParseSkin(XmlContext& ctx, const XmlNode& node) {
   a.Str("file", s->file);
   std::vector<float> fv;
   std::vector<int> iv;
-  if (a.NumList("vertex", &fv)) mjs_setFloat(s->vert, fv.data(), static_cast<int>(fv.size()));
+  if (a.NumList("vertex", &fv)) {
+    mjs_setFloat(s->vert, fv.data(), static_cast<int>(fv.size()));
+  }
   if (a.NumList("texcoord", &fv)) {
     mjs_setFloat(s->texcoord, fv.data(), static_cast<int>(fv.size()));
   }
-  if (a.IntList("face", &iv)) mjs_setInt(s->face, iv.data(), static_cast<int>(iv.size()));
+  if (a.IntList("face", &iv)) {
+    mjs_setInt(s->face, iv.data(), static_cast<int>(iv.size()));
+  }
   a.Num("inflate", &s->inflate);
   a.Str("material", s->material);
   a.Nums("rgba", s->rgba, 4);
@@ -154,7 +174,9 @@ void ParseSkin(XmlContext& ctx, const XmlNode& node) {
 
   std::vector<float> bindpos, bindquat;
   for (const XmlNode& c : node.children) {
-    if (c.Name() != "bone") UnknownElement(c, node);
+    if (c.Name() != "bone") {
+      UnknownElement(c, node);
+    }
     XmlAttrs b(c);
     std::string body;
     float pos[3], quat[4];
@@ -205,7 +227,8 @@ void ParseTexture(XmlContext& ctx, const XmlNode& node) {
     }
     for (char c : layout) {
       if (!std::strchr(".RLUDFB", c)) {
-        a.Fail("invalid character '" + std::string(1, c) + "' in gridlayout (valid: . R L U D F "
+        a.Fail("invalid character '" + std::string(1, c) +
+               "' in gridlayout (valid: . R L U D F "
                "B)");
       }
     }
@@ -213,12 +236,16 @@ void ParseTexture(XmlContext& ctx, const XmlNode& node) {
     std::memcpy(t->gridlayout, layout.data(), layout.size());
   }
   // cube sides, in the order right, left, up, down, front, back
-  static const char* kSides[6] = {"fileright", "fileleft", "fileup",
-                                  "filedown", "filefront", "fileback"};
+  static const char* kSides[6] = {"fileright", "fileleft",  "fileup",
+                                  "filedown",  "filefront", "fileback"};
   for (int i = 0; i < 6; i++) {
     std::string f;
-    if (!a.Str(kSides[i], &f)) continue;
-    while (t->cubefiles->size() < 6) mjs_appendString(t->cubefiles, "");
+    if (!a.Str(kSides[i], &f)) {
+      continue;
+    }
+    while (t->cubefiles->size() < 6) {
+      mjs_appendString(t->cubefiles, "");
+    }
     mjs_setInStringVec(t->cubefiles, i, f.c_str());
   }
   a.Keyword("builtin", kTexBuiltin, &t->builtin);
@@ -246,7 +273,9 @@ void ParseMaterial(XmlContext& ctx, const XmlNode& node) {
   a.Finish();
   bool hastexture = a.Has("texture");
   for (const XmlNode& c : node.children) {
-    if (c.Name() != "layer") UnknownElement(c, node);
+    if (c.Name() != "layer") {
+      UnknownElement(c, node);
+    }
     if (hastexture) {
       XmlFail(c, "a material cannot have both the 'texture' attribute and <layer> elements");
     }
@@ -284,7 +313,9 @@ void ParseModel(XmlContext& ctx, const XmlNode& node) {
   if (std::find(stack.begin(), stack.end(), key) != stack.end()) {
     a.Fail("model file '" + file + "' includes itself");
   }
-  if (stack.size() > 32) a.Fail("model assets are nested too deeply");
+  if (stack.size() > 32) {
+    a.Fail("model assets are nested too deeply");
+  }
   std::vector<uint8_t> probe;
   std::string err;
   if (!ReadResource(ctx.vfs, path, &probe, &err)) {
@@ -299,7 +330,9 @@ void ParseModel(XmlContext& ctx, const XmlNode& node) {
     throw;  // the message already names the sub-model's file and line
   }
   stack.pop_back();
-  if (hasname) mjs_setString(child->modelname, name.c_str());
+  if (hasname) {
+    mjs_setString(child->modelname, name.c_str());
+  }
   std::string childname = mjs_getString(child->modelname);
   if (mjs_findSpec(ctx.spec, childname.c_str())) {
     mj_deleteSpec(child);
@@ -358,7 +391,9 @@ void ReadMeshAttrs(XmlAttrs& a, mjsMesh* m) {
 
 void ReadMaterialAttrs(XmlAttrs& a, mjsMaterial* m) {
   std::string tex;
-  if (a.Str("texture", &tex)) mjs_setInStringVec(m->textures, mjTEXROLE_RGB, tex.c_str());
+  if (a.Str("texture", &tex)) {
+    mjs_setInStringVec(m->textures, mjTEXROLE_RGB, tex.c_str());
+  }
   a.Nums("texrepeat", m->texrepeat, 2);
   a.Bool("texuniform", &m->texuniform);
   a.Num("emission", &m->emission);

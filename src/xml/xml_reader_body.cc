@@ -37,38 +37,48 @@ namespace motus {
 namespace mjcf {
 namespace {
 
-const XmlKeyword kJointType[] = {{"free", mjJNT_FREE}, {"ball", mjJNT_BALL},
-                                 {"slide", mjJNT_SLIDE}, {"hinge", mjJNT_HINGE}};
+const XmlKeyword kJointType[] = {
+    {"free", mjJNT_FREE}, {"ball", mjJNT_BALL}, {"slide", mjJNT_SLIDE}, {"hinge", mjJNT_HINGE}};
 const XmlKeyword kGeomType[] = {
-    {"plane", mjGEOM_PLANE},         {"hfield", mjGEOM_HFIELD}, {"sphere", mjGEOM_SPHERE},
-    {"capsule", mjGEOM_CAPSULE},     {"ellipsoid", mjGEOM_ELLIPSOID},
-    {"cylinder", mjGEOM_CYLINDER},   {"box", mjGEOM_BOX},       {"mesh", mjGEOM_MESH},
-    {"sdf", mjGEOM_SDF}};
-const XmlKeyword kSiteType[] = {{"sphere", mjGEOM_SPHERE}, {"capsule", mjGEOM_CAPSULE},
-                                {"ellipsoid", mjGEOM_ELLIPSOID}, {"cylinder", mjGEOM_CYLINDER},
+    {"plane", mjGEOM_PLANE},     {"hfield", mjGEOM_HFIELD},       {"sphere", mjGEOM_SPHERE},
+    {"capsule", mjGEOM_CAPSULE}, {"ellipsoid", mjGEOM_ELLIPSOID}, {"cylinder", mjGEOM_CYLINDER},
+    {"box", mjGEOM_BOX},         {"mesh", mjGEOM_MESH},           {"sdf", mjGEOM_SDF}};
+const XmlKeyword kSiteType[] = {{"sphere", mjGEOM_SPHERE},
+                                {"capsule", mjGEOM_CAPSULE},
+                                {"ellipsoid", mjGEOM_ELLIPSOID},
+                                {"cylinder", mjGEOM_CYLINDER},
                                 {"box", mjGEOM_BOX}};
-const XmlKeyword kCamLight[] = {{"fixed", mjCAMLIGHT_FIXED}, {"track", mjCAMLIGHT_TRACK},
+const XmlKeyword kCamLight[] = {{"fixed", mjCAMLIGHT_FIXED},
+                                {"track", mjCAMLIGHT_TRACK},
                                 {"trackcom", mjCAMLIGHT_TRACKCOM},
                                 {"targetbody", mjCAMLIGHT_TARGETBODY},
                                 {"targetbodycom", mjCAMLIGHT_TARGETBODYCOM}};
 const XmlKeyword kProjection[] = {{"perspective", mjPROJ_PERSPECTIVE},
                                   {"orthographic", mjPROJ_ORTHOGRAPHIC}};
-const XmlKeyword kCamOutput[] = {{"rgb", mjCAMOUT_RGB}, {"depth", mjCAMOUT_DEPTH},
-                                 {"distance", mjCAMOUT_DIST}, {"normal", mjCAMOUT_NORMAL},
+const XmlKeyword kCamOutput[] = {{"rgb", mjCAMOUT_RGB},
+                                 {"depth", mjCAMOUT_DEPTH},
+                                 {"distance", mjCAMOUT_DIST},
+                                 {"normal", mjCAMOUT_NORMAL},
                                  {"segmentation", mjCAMOUT_SEG}};
-const XmlKeyword kLightType[] = {{"spot", mjLIGHT_SPOT}, {"directional", mjLIGHT_DIRECTIONAL},
-                                 {"point", mjLIGHT_POINT}, {"image", mjLIGHT_IMAGE}};
+const XmlKeyword kLightType[] = {{"spot", mjLIGHT_SPOT},
+                                 {"directional", mjLIGHT_DIRECTIONAL},
+                                 {"point", mjLIGHT_POINT},
+                                 {"image", mjLIGHT_IMAGE}};
 const XmlKeyword kFluidShape[] = {{"none", 0}, {"ellipsoid", 1}};
-const XmlKeyword kSleep[] = {{"auto", mjSLEEP_AUTO}, {"never", mjSLEEP_NEVER},
-                             {"allowed", mjSLEEP_ALLOWED}, {"init", mjSLEEP_INIT}};
-const XmlKeyword kAlignFree[] = {{"false", mjALIGNFREE_FALSE}, {"true", mjALIGNFREE_TRUE},
-                                 {"auto", mjALIGNFREE_AUTO}};
+const XmlKeyword kSleep[] = {{"auto", mjSLEEP_AUTO},
+                             {"never", mjSLEEP_NEVER},
+                             {"allowed", mjSLEEP_ALLOWED},
+                             {"init", mjSLEEP_INIT}};
+const XmlKeyword kAlignFree[] = {
+    {"false", mjALIGNFREE_FALSE}, {"true", mjALIGNFREE_TRUE}, {"auto", mjALIGNFREE_AUTO}};
 
 // polynomial coefficients "a [b [c]]": components that are not given are zero
 void ReadPoly(XmlAttrs& a, const char* name, double* out) {
   double v[mjNPOLY + 1] = {0};
   if (a.Nums(name, v, mjNPOLY + 1, true)) {
-    for (int i = 0; i <= mjNPOLY; i++) out[i] = v[i];
+    for (int i = 0; i <= mjNPOLY; i++) {
+      out[i] = v[i];
+    }
   }
 }
 
@@ -87,9 +97,13 @@ void PlaceInFrame(XmlContext& ctx, const XmlNode& node, mjsElement* e, const Xml
 const mjsDefault* ReadChildClass(XmlContext& ctx, XmlAttrs& a, mjString* dest,
                                  const mjsDefault* inherited) {
   std::string cc;
-  if (!a.Str("childclass", &cc)) return inherited;
+  if (!a.Str("childclass", &cc)) {
+    return inherited;
+  }
   const mjsDefault* def = FindClass(ctx, a, cc);
-  if (dest) mjs_setString(dest, cc.c_str());
+  if (dest) {
+    mjs_setString(dest, cc.c_str());
+  }
   return def;
 }
 
@@ -97,11 +111,15 @@ void ParseBody(XmlContext& ctx, const XmlNode& node, const XmlTreeScope& scope) 
   XmlAttrs a(node);
   std::string cc;
   const mjsDefault* childdef = scope.childdef;
-  if (a.Str("childclass", &cc)) childdef = FindClass(ctx, a, cc);
+  if (a.Str("childclass", &cc)) {
+    childdef = FindClass(ctx, a, cc);
+  }
   mjsBody* b = mjs_addBody(scope.body, childdef);
   CheckSpec(ctx, node, b, "body");
   PlaceInFrame(ctx, node, b->element, scope);
-  if (!cc.empty()) mjs_setString(b->childclass, cc.c_str());
+  if (!cc.empty()) {
+    mjs_setString(b->childclass, cc.c_str());
+  }
   ReadName(ctx, a, b->element, true);
   a.Bool("mocap", &b->mocap);
   a.Nums("pos", b->pos, 3);
@@ -183,7 +201,9 @@ void ParseGeom(XmlContext& ctx, const XmlNode& node, const XmlTreeScope& scope) 
   ReadGeomAttrs(a, g);
   a.Finish();
   for (const XmlNode& c : node.children) {
-    if (c.Name() == "plugin") Unsupported(c);
+    if (c.Name() == "plugin") {
+      Unsupported(c);
+    }
     UnknownElement(c, node);
   }
 }
@@ -232,12 +252,16 @@ void ParseReplicate(XmlContext& ctx, const XmlNode& node, const XmlTreeScope& sc
   a.Int("count", &count);
   a.Str("sep", &sep);
   a.Nums("offset", offset, 3);
-  if (a.Nums("euler", step.euler, 3)) step.type = mjORIENTATION_EULER;
+  if (a.Nums("euler", step.euler, 3)) {
+    step.type = mjORIENTATION_EULER;
+  }
   // legacy attribute: accepted by the reference implementation with no effect on names or poses
   // (checked with the oracle; used by shared model spheres_cylinders.xml); not in the reference
   a.Use("prefix");
   a.Finish();
-  if (count <= 0) a.Fail("replicate count must be positive, got " + std::to_string(count));
+  if (count <= 0) {
+    a.Fail("replicate count must be positive, got " + std::to_string(count));
+  }
   // nested replicates multiply; bound the expansion so that hostile input cannot exhaust memory
   const long long kMaxCopies = 1000000;
   long long copies = ctx.rep.Copies(count);
@@ -252,11 +276,17 @@ void ParseReplicate(XmlContext& ctx, const XmlNode& node, const XmlTreeScope& sc
   auto replicaQuat = [&](int i, double q[4]) {
     q[0] = 1;
     q[1] = q[2] = q[3] = 0;
-    if (step.type != mjORIENTATION_EULER) return;
+    if (step.type != mjORIENTATION_EULER) {
+      return;
+    }
     mjsOrientation scaled = step;
-    for (int k = 0; k < 3; k++) scaled.euler[k] = i * step.euler[k];
+    for (int k = 0; k < 3; k++) {
+      scaled.euler[k] = i * step.euler[k];
+    }
     const char* err = mjs_resolveOrientation(q, comp->degree, seq, &scaled);
-    if (err && *err) a.Fail(std::string("replicate euler: ") + err);
+    if (err && *err) {
+      a.Fail(std::string("replicate euler: ") + err);
+    }
   };
 
   std::set<std::string> names;
@@ -268,8 +298,12 @@ void ParseReplicate(XmlContext& ctx, const XmlNode& node, const XmlTreeScope& sc
     replicaQuat(i, quat);
     mjsFrame* f = mjs_addFrame(scope.body, scope.frame);
     CheckSpec(ctx, node, f, "frame");
-    for (int k = 0; k < 3; k++) f->pos[k] = pos[k];
-    for (int k = 0; k < 4; k++) f->quat[k] = quat[k];
+    for (int k = 0; k < 3; k++) {
+      f->pos[k] = pos[k];
+    }
+    for (int k = 0; k < 4; k++) {
+      f->quat[k] = quat[k];
+    }
 
     ctx.rep.Push(sep + XmlReplicate::Index(i, count), &names);
     long long outer = ctx.rep.Copies(1);
@@ -284,7 +318,9 @@ void ParseReplicate(XmlContext& ctx, const XmlNode& node, const XmlTreeScope& sc
     double mat[9], d[3];
     mju_quat2Mat(mat, quat);
     mju_mulMatVec3(d, mat, offset);
-    for (int k = 0; k < 3; k++) pos[k] += d[k];
+    for (int k = 0; k < 3; k++) {
+      pos[k] += d[k];
+    }
   }
 }
 
@@ -300,11 +336,15 @@ void ParseAttach(XmlContext& ctx, const XmlNode& node, const XmlTreeScope& scope
   CheckLeaf(node);
 
   mjSpec* child = mjs_findSpec(ctx.spec, model.c_str());
-  if (!child) a.Fail("unknown model '" + model + "' (declare it with <model> in <asset>)");
+  if (!child) {
+    a.Fail("unknown model '" + model + "' (declare it with <model> in <asset>)");
+  }
   const mjsElement* source = child->element;
   if (hasbody) {
     mjsBody* b = mjs_findBody(child, body.c_str());
-    if (!b) a.Fail("body '" + body + "' not found in model '" + model + "'");
+    if (!b) {
+      a.Fail("body '" + body + "' not found in model '" + model + "'");
+    }
     source = b->element;
   }
 
@@ -314,8 +354,7 @@ void ParseAttach(XmlContext& ctx, const XmlNode& node, const XmlTreeScope& scope
   mjsElement* r = mjs_attach(f->element, source, prefix.c_str(), suffix.c_str());
   if (!r) {
     const char* err = mjs_getError(ctx.spec);
-    a.Fail("could not attach model '" + model + "'" +
-           (err && *err ? ": " + std::string(err) : ""));
+    a.Fail("could not attach model '" + model + "'" + (err && *err ? ": " + std::string(err) : ""));
   }
 }
 
@@ -341,15 +380,21 @@ void ParseChildren(XmlContext& ctx, const XmlNode& node, const XmlTreeScope& sco
     } else if (n == "attach") {
       ParseAttach(ctx, c, scope);
     } else if (n == "joint" || n == "freejoint") {
-      if (scope.world) XmlFail(c, "the world body cannot have joints");
+      if (scope.world) {
+        XmlFail(c, "the world body cannot have joints");
+      }
       if (n == "joint") {
         ParseJoint(ctx, c, scope);
       } else {
         ParseFreeJoint(ctx, c, scope);
       }
     } else if (n == "inertial") {
-      if (scope.world) XmlFail(c, "the world body cannot have an inertial element");
-      if (node.Name() == "body") CheckOnce(c, &ninertial, node);
+      if (scope.world) {
+        XmlFail(c, "the world body cannot have an inertial element");
+      }
+      if (node.Name() == "body") {
+        CheckOnce(c, &ninertial, node);
+      }
       ParseInertial(ctx, c, scope);
     } else if (n == "composite" || n == "flexcomp" || n == "plugin") {
       Unsupported(c);
@@ -417,9 +462,13 @@ void ReadGeomAttrs(XmlAttrs& a, mjsGeom* g) {
   a.Num("mass", &g->mass);
   a.Num("density", &g->density);
   int shell;
-  if (a.Bool("shellinertia", &shell)) g->typeinertia = shell ? mjINERTIA_SHELL : mjINERTIA_VOLUME;
+  if (a.Bool("shellinertia", &shell)) {
+    g->typeinertia = shell ? mjINERTIA_SHELL : mjINERTIA_VOLUME;
+  }
   int fluid;
-  if (a.Keyword("fluidshape", kFluidShape, &fluid)) g->fluid_ellipsoid = fluid;
+  if (a.Keyword("fluidshape", kFluidShape, &fluid)) {
+    g->fluid_ellipsoid = fluid;
+  }
   a.Nums("fluidcoef", g->fluid_coefs, 5, true);
   a.Str("material", g->material);
   a.Nums("rgba", g->rgba, 4);
@@ -462,11 +511,13 @@ void ReadCameraAttrs(XmlContext& ctx, XmlAttrs& a, mjsCamera* c, bool dflt) {
     for (const std::string& w : out) {
       int bit = -1;
       for (const XmlKeyword& k : kCamOutput) {
-        if (w == k.name) bit = k.value;
+        if (w == k.name) {
+          bit = k.value;
+        }
       }
       if (bit < 0) {
-        a.Fail("invalid keyword '" + w + "' in attribute 'output' of element '" +
-               a.ElementName() + "'; valid keywords: rgb, depth, distance, normal, segmentation");
+        a.Fail("invalid keyword '" + w + "' in attribute 'output' of element '" + a.ElementName() +
+               "'; valid keywords: rgb, depth, distance, normal, segmentation");
       }
       c->output |= bit;
     }
@@ -499,7 +550,9 @@ void ReadLightAttrs(XmlContext& ctx, XmlAttrs& a, mjsLight* l, bool dflt) {
   a.Nums("pos", l->pos, 3);
   a.Nums("dir", l->dir, 3);
   a.Nums("diffuse", l->diffuse, 3);
-  if (!dflt) a.Str("texture", l->texture);
+  if (!dflt) {
+    a.Str("texture", l->texture);
+  }
   a.Num("intensity", &l->intensity);
   a.Nums("ambient", l->ambient, 3);
   a.Nums("specular", l->specular, 3);

@@ -71,8 +71,12 @@ void ParseDefault(XmlContext& ctx, const XmlNode& node, mjsDefault* parent) {
     }
     def = mjs_getSpecDefault(ctx.spec);
   } else {
-    if (!hascls) a.Require("class");
-    if (cls.empty()) a.Fail("empty default class name");
+    if (!hascls) {
+      a.Require("class");
+    }
+    if (cls.empty()) {
+      a.Fail("empty default class name");
+    }
     if (mjs_findDefault(ctx.spec, cls.c_str())) {
       a.Fail("repeated default class name '" + cls + "'");
     }
@@ -82,10 +86,14 @@ void ParseDefault(XmlContext& ctx, const XmlNode& node, mjsDefault* parent) {
 
   // the class's own dummy elements first, then the nested classes that copy them
   for (const XmlNode& child : node.children) {
-    if (child.Name() != "default") ParseDefaultElement(ctx, child, node, def);
+    if (child.Name() != "default") {
+      ParseDefaultElement(ctx, child, node, def);
+    }
   }
   for (const XmlNode& child : node.children) {
-    if (child.Name() == "default") ParseDefault(ctx, child, def);
+    if (child.Name() == "default") {
+      ParseDefault(ctx, child, def);
+    }
   }
 }
 

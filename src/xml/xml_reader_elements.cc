@@ -66,8 +66,9 @@ void ParseExclude(XmlContext& ctx, const XmlNode& node) {
 void ReadConnectWeld(XmlContext& ctx, XmlAttrs& a, mjsEquality* e, bool weld) {
   bool sites = a.Has("site1") || a.Has("site2");
   bool bodies = a.Has("body1") || a.Has("body2") || a.Has("anchor") || a.Has("relpose");
-  if (sites && bodies) a.Fail("body and site semantics cannot be mixed in element '" +
-                              a.ElementName() + "'");
+  if (sites && bodies) {
+    a.Fail("body and site semantics cannot be mixed in element '" + a.ElementName() + "'");
+  }
   if (sites) {
     if (!a.Has("site1") || !a.Has("site2")) {
       a.Fail("both site1 and site2 must be defined in element '" + a.ElementName() + "'");
@@ -87,11 +88,17 @@ void ReadConnectWeld(XmlContext& ctx, XmlAttrs& a, mjsEquality* e, bool weld) {
     // weld anchor defaults to "0 0 0" (XMLreference.rst equality/weld/anchor); data[1] holds the
     // shared default 1 of the joint polycoef otherwise. The site form keeps data as it is (as the
     // reference does).
-    if (weld) e->data[0] = e->data[1] = e->data[2] = 0;
+    if (weld) {
+      e->data[0] = e->data[1] = e->data[2] = 0;
+    }
     a.Nums("anchor", e->data, 3);
-    if (weld) a.Nums("relpose", e->data + 3, 7);
+    if (weld) {
+      a.Nums("relpose", e->data + 3, 7);
+    }
   }
-  if (weld) a.Num("torquescale", e->data + 10);
+  if (weld) {
+    a.Num("torquescale", e->data + 10);
+  }
 }
 
 void ParseEqualityElement(XmlContext& ctx, const XmlNode& node) {
@@ -124,7 +131,9 @@ void ParseEqualityElement(XmlContext& ctx, const XmlNode& node) {
     if (kind == "flexstrain") {
       int cell[3];
       if (a.Ints("cell", cell, 3)) {
-        for (int i = 0; i < 3; i++) e->data[i] = cell[i];
+        for (int i = 0; i < 3; i++) {
+          e->data[i] = cell[i];
+        }
       }
     }
   }
@@ -223,19 +232,20 @@ const SensorKind kSimpleSensors[] = {
     {"clock", mjSENS_CLOCK, nullptr, mjOBJ_UNKNOWN}};
 
 // frame sensors: objtype/objname and optional reftype/refname
-const SensorKind kFrameSensors[] = {
-    {"framepos", mjSENS_FRAMEPOS, nullptr, mjOBJ_UNKNOWN},
-    {"framequat", mjSENS_FRAMEQUAT, nullptr, mjOBJ_UNKNOWN},
-    {"framexaxis", mjSENS_FRAMEXAXIS, nullptr, mjOBJ_UNKNOWN},
-    {"frameyaxis", mjSENS_FRAMEYAXIS, nullptr, mjOBJ_UNKNOWN},
-    {"framezaxis", mjSENS_FRAMEZAXIS, nullptr, mjOBJ_UNKNOWN},
-    {"framelinvel", mjSENS_FRAMELINVEL, nullptr, mjOBJ_UNKNOWN},
-    {"frameangvel", mjSENS_FRAMEANGVEL, nullptr, mjOBJ_UNKNOWN},
-    {"framelinacc", mjSENS_FRAMELINACC, nullptr, mjOBJ_UNKNOWN},
-    {"frameangacc", mjSENS_FRAMEANGACC, nullptr, mjOBJ_UNKNOWN}};
+const SensorKind kFrameSensors[] = {{"framepos", mjSENS_FRAMEPOS, nullptr, mjOBJ_UNKNOWN},
+                                    {"framequat", mjSENS_FRAMEQUAT, nullptr, mjOBJ_UNKNOWN},
+                                    {"framexaxis", mjSENS_FRAMEXAXIS, nullptr, mjOBJ_UNKNOWN},
+                                    {"frameyaxis", mjSENS_FRAMEYAXIS, nullptr, mjOBJ_UNKNOWN},
+                                    {"framezaxis", mjSENS_FRAMEZAXIS, nullptr, mjOBJ_UNKNOWN},
+                                    {"framelinvel", mjSENS_FRAMELINVEL, nullptr, mjOBJ_UNKNOWN},
+                                    {"frameangvel", mjSENS_FRAMEANGVEL, nullptr, mjOBJ_UNKNOWN},
+                                    {"framelinacc", mjSENS_FRAMELINACC, nullptr, mjOBJ_UNKNOWN},
+                                    {"frameangacc", mjSENS_FRAMEANGACC, nullptr, mjOBJ_UNKNOWN}};
 
-const XmlKeyword kFrameObj[] = {{"body", mjOBJ_BODY}, {"xbody", mjOBJ_XBODY},
-                                {"geom", mjOBJ_GEOM}, {"site", mjOBJ_SITE},
+const XmlKeyword kFrameObj[] = {{"body", mjOBJ_BODY},
+                                {"xbody", mjOBJ_XBODY},
+                                {"geom", mjOBJ_GEOM},
+                                {"site", mjOBJ_SITE},
                                 {"camera", mjOBJ_CAMERA}};
 // element types that can be named (tuple elements, user sensors)
 const XmlKeyword kNamedObj[] = {
@@ -248,7 +258,8 @@ const XmlKeyword kNamedObj[] = {
     {"actuator", mjOBJ_ACTUATOR}, {"sensor", mjOBJ_SENSOR},     {"numeric", mjOBJ_NUMERIC},
     {"text", mjOBJ_TEXT},         {"tuple", mjOBJ_TUPLE},       {"key", mjOBJ_KEY},
     {"plugin", mjOBJ_PLUGIN}};
-const XmlKeyword kDataType[] = {{"real", mjDATATYPE_REAL}, {"positive", mjDATATYPE_POSITIVE},
+const XmlKeyword kDataType[] = {{"real", mjDATATYPE_REAL},
+                                {"positive", mjDATATYPE_POSITIVE},
                                 {"axis", mjDATATYPE_AXIS},
                                 {"quaternion", mjDATATYPE_QUATERNION}};
 const XmlKeyword kStage[] = {{"pos", mjSTAGE_POS}, {"vel", mjSTAGE_VEL}, {"acc", mjSTAGE_ACC}};
@@ -262,12 +273,16 @@ void ReadSensorCommon(XmlAttrs& a, mjsSensor* s, bool history) {
   a.Num("noise", &s->noise);
   a.Num("cutoff", &s->cutoff);
   ReadUser(a, s->userdata);
-  if (!history) return;
+  if (!history) {
+    return;
+  }
   a.Int("nsample", &s->nsample);
   a.Keyword("interp", kInterp, &s->interp);
   a.Num("delay", &s->delay);
   double interval[2] = {s->interval[0], s->interval[1]};
-  if (a.Nums("interval", interval, 2, true) == 1) interval[1] = 0;  // period only: phase 0
+  if (a.Nums("interval", interval, 2, true) == 1) {
+    interval[1] = 0;  // period only: phase 0
+  }
   s->interval[0] = interval[0];
   s->interval[1] = interval[1];
 }
@@ -280,18 +295,21 @@ int ReadOrderedBits(XmlAttrs& a, const char* attr, const char* const* order, int
   for (const std::string& w : words) {
     int k = -1;
     for (int i = 0; i < norder; i++) {
-      if (w == order[i]) k = i;
+      if (w == order[i]) {
+        k = i;
+      }
     }
     if (k < 0) {
       std::string valid;
-      for (int i = 0; i < norder; i++) valid += (i ? ", " : "") + std::string(order[i]);
+      for (int i = 0; i < norder; i++) {
+        valid += (i ? ", " : "") + std::string(order[i]);
+      }
       a.Fail("invalid keyword '" + w + "' in attribute '" + attr + "' of element '" +
              a.ElementName() + "'; valid keywords: " + valid);
     }
     if (k <= last) {
-      a.Fail("data types in attribute '" + std::string(attr) + "' of element '" +
-             a.ElementName() + "' must be listed once each, in the order: " + order[0] + ", " +
-             order[1] + ", ...");
+      a.Fail("data types in attribute '" + std::string(attr) + "' of element '" + a.ElementName() +
+             "' must be listed once each, in the order: " + order[0] + ", " + order[1] + ", ...");
     }
     last = k;
     bits |= 1 << k;
@@ -300,20 +318,25 @@ int ReadOrderedBits(XmlAttrs& a, const char* attr, const char* const* order, int
 }
 
 // one of several alternative attributes naming an object; returns false if none is present
-bool ReadOneOf(XmlContext& ctx, XmlAttrs& a, const char* const* attrs, const mjtObj* types,
-               int n, mjtObj* type, mjString* name) {
+bool ReadOneOf(XmlContext& ctx, XmlAttrs& a, const char* const* attrs, const mjtObj* types, int n,
+               mjtObj* type, mjString* name) {
   int found = -1;
   for (int i = 0; i < n; i++) {
-    if (!a.Has(attrs[i])) continue;
+    if (!a.Has(attrs[i])) {
+      continue;
+    }
     if (found >= 0) {
       std::string list;
-      for (int k = 0; k < n; k++) list += (k ? ", " : "") + std::string(attrs[k]);
-      a.Fail("at most one of (" + list + ") can be specified in element '" + a.ElementName() +
-             "'");
+      for (int k = 0; k < n; k++) {
+        list += (k ? ", " : "") + std::string(attrs[k]);
+      }
+      a.Fail("at most one of (" + list + ") can be specified in element '" + a.ElementName() + "'");
     }
     found = i;
   }
-  if (found < 0) return false;
+  if (found < 0) {
+    return false;
+  }
   ReadRef(ctx, a, attrs[found], name);
   *type = types[found];
   return true;
@@ -328,7 +351,9 @@ void ParseSensorElement(XmlContext& ctx, const XmlNode& node) {
 
   bool done = false;
   for (const SensorKind& k : kSimpleSensors) {
-    if (n != k.name) continue;
+    if (n != k.name) {
+      continue;
+    }
     s->type = k.type;
     ReadSensorCommon(a, s, true);
     if (k.objattr) {
@@ -339,7 +364,9 @@ void ParseSensorElement(XmlContext& ctx, const XmlNode& node) {
     done = true;
   }
   for (const SensorKind& k : kFrameSensors) {
-    if (n != k.name) continue;
+    if (n != k.name) {
+      continue;
+    }
     s->type = k.type;
     ReadSensorCommon(a, s, true);
     a.Require("objtype");
@@ -363,7 +390,9 @@ void ParseSensorElement(XmlContext& ctx, const XmlNode& node) {
     if (!ReadOneOf(ctx, a, attrs, types, 2, &s->objtype, s->objname)) {
       a.Fail("rangefinder needs a site or a camera");
     }
-    if (a.Has("data")) s->intprm[0] = ReadOrderedBits(a, "data", kRayData, 6);
+    if (a.Has("data")) {
+      s->intprm[0] = ReadOrderedBits(a, "data", kRayData, 6);
+    }
   } else if (n == "camprojection") {
     s->type = mjSENS_CAMPROJECTION;
     ReadSensorCommon(a, s, true);
@@ -384,16 +413,19 @@ void ParseSensorElement(XmlContext& ctx, const XmlNode& node) {
     s->reftype = mjOBJ_SITE;
     ReadRef(ctx, a, "site", s->refname);
   } else if (n == "distance" || n == "normal" || n == "fromto") {
-    s->type = n == "distance" ? mjSENS_GEOMDIST : n == "normal" ? mjSENS_GEOMNORMAL
-                                                               : mjSENS_GEOMFROMTO;
+    s->type = n == "distance" ? mjSENS_GEOMDIST
+              : n == "normal" ? mjSENS_GEOMNORMAL
+                              : mjSENS_GEOMFROMTO;
     ReadSensorCommon(a, s, true);
     static const char* first[] = {"geom1", "body1"};
     static const char* second[] = {"geom2", "body2"};
     static const mjtObj types[] = {mjOBJ_GEOM, mjOBJ_BODY};
     if (!ReadOneOf(ctx, a, first, types, 2, &s->objtype, s->objname) ||
         !ReadOneOf(ctx, a, second, types, 2, &s->reftype, s->refname)) {
-      a.Fail("exactly one of (geom1, body1) and one of (geom2, body2) must be specified in "
-             "element '" + n + "'");
+      a.Fail(
+          "exactly one of (geom1, body1) and one of (geom2, body2) must be specified in "
+          "element '" +
+          n + "'");
     }
   } else if (n == "contact") {
     s->type = mjSENS_CONTACT;
@@ -409,7 +441,9 @@ void ParseSensorElement(XmlContext& ctx, const XmlNode& node) {
     a.Keyword("reduce", kReduce, &s->intprm[1]);
     s->intprm[2] = 1;
     a.Int("num", &s->intprm[2]);
-    if (s->intprm[2] <= 0) a.Fail("attribute 'num' of element 'contact' must be positive");
+    if (s->intprm[2] <= 0) {
+      a.Fail("attribute 'num' of element 'contact' must be positive");
+    }
   } else if (n == "tactile") {
     s->type = mjSENS_TACTILE;
     a.Int("nsample", &s->nsample);
@@ -441,15 +475,21 @@ void ParseSensorElement(XmlContext& ctx, const XmlNode& node) {
 
 bool IsSensorKind(const std::string& n) {
   for (const SensorKind& k : kSimpleSensors) {
-    if (n == k.name) return true;
+    if (n == k.name) {
+      return true;
+    }
   }
   for (const SensorKind& k : kFrameSensors) {
-    if (n == k.name) return true;
+    if (n == k.name) {
+      return true;
+    }
   }
-  static const char* kOther[] = {"rangefinder", "camprojection", "insidesite", "distance",
-                                 "normal",      "fromto",        "contact",    "tactile", "user"};
+  static const char* kOther[] = {"rangefinder", "camprojection", "insidesite", "distance", "normal",
+                                 "fromto",      "contact",       "tactile",    "user"};
   for (const char* k : kOther) {
-    if (n == k) return true;
+    if (n == k) {
+      return true;
+    }
   }
   return false;
 }
@@ -484,12 +524,16 @@ void ParseContact(XmlContext& ctx, const XmlNode& node) {
 void ParseEquality(XmlContext& ctx, const XmlNode& node) {
   XmlAttrs top(node);
   top.Finish();
-  static const char* kKinds[] = {"connect", "weld", "joint", "tendon",
-                                 "flex", "flexvert", "flexstrain"};
+  static const char* kKinds[] = {"connect", "weld",     "joint",     "tendon",
+                                 "flex",    "flexvert", "flexstrain"};
   for (const XmlNode& c : node.children) {
     bool known = false;
-    for (const char* k : kKinds) known = known || c.Name() == k;
-    if (!known) UnknownElement(c, node);
+    for (const char* k : kKinds) {
+      known = known || c.Name() == k;
+    }
+    if (!known) {
+      UnknownElement(c, node);
+    }
     ForEachVariant(ctx, c, ParseEqualityElement);
   }
 }
@@ -498,7 +542,9 @@ void ParseTendon(XmlContext& ctx, const XmlNode& node) {
   XmlAttrs top(node);
   top.Finish();
   for (const XmlNode& c : node.children) {
-    if (c.Name() != "spatial" && c.Name() != "fixed") UnknownElement(c, node);
+    if (c.Name() != "spatial" && c.Name() != "fixed") {
+      UnknownElement(c, node);
+    }
     ForEachVariant(ctx, c, ParseTendonElement);
   }
 }
@@ -507,8 +553,12 @@ void ParseSensor(XmlContext& ctx, const XmlNode& node) {
   XmlAttrs top(node);
   top.Finish();
   for (const XmlNode& c : node.children) {
-    if (c.Name() == "plugin") Unsupported(c);
-    if (!IsSensorKind(c.Name())) UnknownElement(c, node);
+    if (c.Name() == "plugin") {
+      Unsupported(c);
+    }
+    if (!IsSensorKind(c.Name())) {
+      UnknownElement(c, node);
+    }
     ForEachVariant(ctx, c, ParseSensorElement);
   }
 }
@@ -517,7 +567,9 @@ void ParseKeyframe(XmlContext& ctx, const XmlNode& node) {
   XmlAttrs top(node);
   top.Finish();
   for (const XmlNode& c : node.children) {
-    if (c.Name() != "key") UnknownElement(c, node);
+    if (c.Name() != "key") {
+      UnknownElement(c, node);
+    }
     XmlAttrs a(c);
     mjsKey* k = mjs_addKey(ctx.spec);
     CheckSpec(ctx, c, k, "keyframe");
@@ -545,7 +597,9 @@ void ParseCustom(XmlContext& ctx, const XmlNode& node) {
   top.Finish();
   for (const XmlNode& c : node.children) {
     std::string n = c.Name();
-    if (n != "numeric" && n != "text" && n != "tuple") UnknownElement(c, node);
+    if (n != "numeric" && n != "text" && n != "tuple") {
+      UnknownElement(c, node);
+    }
     XmlAttrs a(c);
     a.Require("name");
     if (n == "numeric") {
@@ -559,12 +613,16 @@ void ParseCustom(XmlContext& ctx, const XmlNode& node) {
         a.Fail("custom numeric '" + std::string(c.elem->Attribute("name")) +
                "' needs 'size' or 'data'");
       }
-      if (hassize && num->size <= 0) a.Fail("numeric size must be positive");
+      if (hassize && num->size <= 0) {
+        a.Fail("numeric size must be positive");
+      }
       if (hassize && static_cast<int>(data.size()) > num->size) {
         a.Fail("numeric data has " + std::to_string(data.size()) + " values, more than size " +
                std::to_string(num->size));
       }
-      if (hasdata) mjs_setDouble(num->data, data.data(), static_cast<int>(data.size()));
+      if (hasdata) {
+        mjs_setDouble(num->data, data.data(), static_cast<int>(data.size()));
+      }
       a.Finish();
       CheckLeaf(c);
     } else if (n == "text") {
@@ -583,7 +641,9 @@ void ParseCustom(XmlContext& ctx, const XmlNode& node) {
       std::vector<int> types;
       std::vector<double> prms;
       for (const XmlNode& e : c.children) {
-        if (e.Name() != "element") UnknownElement(e, c);
+        if (e.Name() != "element") {
+          UnknownElement(e, c);
+        }
         XmlAttrs ea(e);
         int type = mjOBJ_UNKNOWN;
         std::string objname;
@@ -640,18 +700,24 @@ void ReadTendonAttrs(XmlAttrs& a, mjsTendon* t, bool spatial) {
   // springlength: one value is the rest length, two values a dead band
   double len[2];
   int n = a.Nums("springlength", len, 2, true);
-  if (n == 1) len[1] = len[0];
+  if (n == 1) {
+    len[1] = len[0];
+  }
   if (n) {
     t->springlength[0] = len[0];
     t->springlength[1] = len[1];
   }
   double poly[mjNPOLY + 1] = {0};
   if (a.Nums("stiffness", poly, mjNPOLY + 1, true)) {
-    for (int i = 0; i <= mjNPOLY; i++) t->stiffness[i] = poly[i];
+    for (int i = 0; i <= mjNPOLY; i++) {
+      t->stiffness[i] = poly[i];
+    }
   }
   double damp[mjNPOLY + 1] = {0};
   if (a.Nums("damping", damp, mjNPOLY + 1, true)) {
-    for (int i = 0; i <= mjNPOLY; i++) t->damping[i] = damp[i];
+    for (int i = 0; i <= mjNPOLY; i++) {
+      t->damping[i] = damp[i];
+    }
   }
   a.Num("armature", &t->armature);
   ReadUser(a, t->userdata);

@@ -23,14 +23,17 @@ const XmlKeyword kInertiaFromGeom[] = {{"false", mjINERTIAFROMGEOM_FALSE},
                                        {"auto", mjINERTIAFROMGEOM_AUTO}};
 const XmlKeyword kCoordinate[] = {{"local", 0}, {"global", 1}};
 const XmlKeyword kAngle[] = {{"radian", 0}, {"degree", 1}};
-const XmlKeyword kLRMode[] = {{"none", mjLRMODE_NONE}, {"muscle", mjLRMODE_MUSCLE},
-                              {"muscleuser", mjLRMODE_MUSCLEUSER}, {"all", mjLRMODE_ALL}};
-const XmlKeyword kIntegrator[] = {{"Euler", mjINT_EULER}, {"RK4", mjINT_RK4},
+const XmlKeyword kLRMode[] = {{"none", mjLRMODE_NONE},
+                              {"muscle", mjLRMODE_MUSCLE},
+                              {"muscleuser", mjLRMODE_MUSCLEUSER},
+                              {"all", mjLRMODE_ALL}};
+const XmlKeyword kIntegrator[] = {{"Euler", mjINT_EULER},
+                                  {"RK4", mjINT_RK4},
                                   {"implicit", mjINT_IMPLICIT},
                                   {"implicitfast", mjINT_IMPLICITFAST}};
 const XmlKeyword kCone[] = {{"pyramidal", mjCONE_PYRAMIDAL}, {"elliptic", mjCONE_ELLIPTIC}};
-const XmlKeyword kJacobian[] = {{"dense", mjJAC_DENSE}, {"sparse", mjJAC_SPARSE},
-                                {"auto", mjJAC_AUTO}};
+const XmlKeyword kJacobian[] = {
+    {"dense", mjJAC_DENSE}, {"sparse", mjJAC_SPARSE}, {"auto", mjJAC_AUTO}};
 const XmlKeyword kSolver[] = {{"PGS", mjSOL_PGS}, {"CG", mjSOL_CG}, {"Newton", mjSOL_NEWTON}};
 
 // <compiler><lengthrange> (XMLreference.rst, compiler/lengthrange)
@@ -57,24 +60,37 @@ void ParseFlag(const XmlNode& node, mjOption* opt) {
     int bit;
     bool enable;  // bit of enableflags (optional feature) rather than disableflags
   };
-  static const Flag kFlags[] = {
-      {"constraint", mjDSBL_CONSTRAINT, false}, {"equality", mjDSBL_EQUALITY, false},
-      {"frictionloss", mjDSBL_FRICTIONLOSS, false}, {"limit", mjDSBL_LIMIT, false},
-      {"contact", mjDSBL_CONTACT, false},       {"spring", mjDSBL_SPRING, false},
-      {"damper", mjDSBL_DAMPER, false},         {"gravity", mjDSBL_GRAVITY, false},
-      {"clampctrl", mjDSBL_CLAMPCTRL, false},   {"warmstart", mjDSBL_WARMSTART, false},
-      {"filterparent", mjDSBL_FILTERPARENT, false}, {"actuation", mjDSBL_ACTUATION, false},
-      {"refsafe", mjDSBL_REFSAFE, false},       {"sensor", mjDSBL_SENSOR, false},
-      {"midphase", mjDSBL_MIDPHASE, false},     {"eulerdamp", mjDSBL_EULERDAMP, false},
-      {"autoreset", mjDSBL_AUTORESET, false},   {"nativeccd", mjDSBL_NATIVECCD, false},
-      {"island", mjDSBL_ISLAND, false},         {"multiccd", mjDSBL_MULTICCD, false},
-      {"override", mjENBL_OVERRIDE, true},      {"energy", mjENBL_ENERGY, true},
-      {"fwdinv", mjENBL_FWDINV, true},          {"invdiscrete", mjENBL_INVDISCRETE, true},
-      {"sleep", mjENBL_SLEEP, true}};
+  static const Flag kFlags[] = {{"constraint", mjDSBL_CONSTRAINT, false},
+                                {"equality", mjDSBL_EQUALITY, false},
+                                {"frictionloss", mjDSBL_FRICTIONLOSS, false},
+                                {"limit", mjDSBL_LIMIT, false},
+                                {"contact", mjDSBL_CONTACT, false},
+                                {"spring", mjDSBL_SPRING, false},
+                                {"damper", mjDSBL_DAMPER, false},
+                                {"gravity", mjDSBL_GRAVITY, false},
+                                {"clampctrl", mjDSBL_CLAMPCTRL, false},
+                                {"warmstart", mjDSBL_WARMSTART, false},
+                                {"filterparent", mjDSBL_FILTERPARENT, false},
+                                {"actuation", mjDSBL_ACTUATION, false},
+                                {"refsafe", mjDSBL_REFSAFE, false},
+                                {"sensor", mjDSBL_SENSOR, false},
+                                {"midphase", mjDSBL_MIDPHASE, false},
+                                {"eulerdamp", mjDSBL_EULERDAMP, false},
+                                {"autoreset", mjDSBL_AUTORESET, false},
+                                {"nativeccd", mjDSBL_NATIVECCD, false},
+                                {"island", mjDSBL_ISLAND, false},
+                                {"multiccd", mjDSBL_MULTICCD, false},
+                                {"override", mjENBL_OVERRIDE, true},
+                                {"energy", mjENBL_ENERGY, true},
+                                {"fwdinv", mjENBL_FWDINV, true},
+                                {"invdiscrete", mjENBL_INVDISCRETE, true},
+                                {"sleep", mjENBL_SLEEP, true}};
   XmlAttrs a(node);
   for (const Flag& f : kFlags) {
     int on;
-    if (!a.Keyword(f.name, kXmlEnable, &on)) continue;
+    if (!a.Keyword(f.name, kXmlEnable, &on)) {
+      continue;
+    }
     if (f.enable) {
       opt->enableflags = on ? (opt->enableflags | f.bit) : (opt->enableflags & ~f.bit);
     } else {
@@ -88,33 +104,63 @@ void ParseFlag(const XmlNode& node, mjOption* opt) {
 // <size memory="...">: bytes, with an optional K/M/G/T/P/E suffix; "-1" lets the compiler guess
 mjtSize ParseMemory(XmlAttrs& a, const std::string& text) {
   std::string s = text;
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) {
+    s.pop_back();
+  }
   size_t start = 0;
-  while (start < s.size() && std::isspace(static_cast<unsigned char>(s[start]))) start++;
+  while (start < s.size() && std::isspace(static_cast<unsigned char>(s[start]))) {
+    start++;
+  }
   s = s.substr(start);
-  if (s == "-1") return -1;
-  const std::string bad = "invalid memory size '" + text + "' in element 'size' (expected digits "
+  if (s == "-1") {
+    return -1;
+  }
+  const std::string bad = "invalid memory size '" + text +
+                          "' in element 'size' (expected digits "
                           "with an optional K, M, G, T, P or E suffix, or -1)";
-  if (s.empty()) a.Fail(bad);
+  if (s.empty()) {
+    a.Fail(bad);
+  }
   int shift = 0;
   switch (s.back()) {
-    case 'K': shift = 10; break;
-    case 'M': shift = 20; break;
-    case 'G': shift = 30; break;
-    case 'T': shift = 40; break;
-    case 'P': shift = 50; break;
-    case 'E': shift = 60; break;
-    default: break;
+    case 'K':
+      shift = 10;
+      break;
+    case 'M':
+      shift = 20;
+      break;
+    case 'G':
+      shift = 30;
+      break;
+    case 'T':
+      shift = 40;
+      break;
+    case 'P':
+      shift = 50;
+      break;
+    case 'E':
+      shift = 60;
+      break;
+    default:
+      break;
   }
-  if (shift) s.pop_back();
-  if (s.empty() || s.size() > 19) a.Fail(bad);
+  if (shift) {
+    s.pop_back();
+  }
+  if (s.empty() || s.size() > 19) {
+    a.Fail(bad);
+  }
   uint64_t v = 0;
   for (char c : s) {
-    if (c < '0' || c > '9') a.Fail(bad);
+    if (c < '0' || c > '9') {
+      a.Fail(bad);
+    }
     v = v * 10 + static_cast<uint64_t>(c - '0');
   }
   const uint64_t limit = static_cast<uint64_t>(INT64_MAX);
-  if (v > (limit >> shift)) a.Fail("memory size '" + text + "' is too large");
+  if (v > (limit >> shift)) {
+    a.Fail("memory size '" + text + "' is too large");
+  }
   return static_cast<mjtSize>(v << shift);
 }
 
@@ -190,33 +236,34 @@ void ReadVisualRgba(XmlAttrs& a, mjVisual* vis) {
     const char* name;
     float* rgba;
   };
-  const Color kColors[] = {
-      {"fog", vis->rgba.fog},
-      {"haze", vis->rgba.haze},
-      {"force", vis->rgba.force},
-      {"inertia", vis->rgba.inertia},
-      {"joint", vis->rgba.joint},
-      {"actuator", vis->rgba.actuator},
-      {"actuatornegative", vis->rgba.actuatornegative},
-      {"actuatorpositive", vis->rgba.actuatorpositive},
-      {"com", vis->rgba.com},
-      {"camera", vis->rgba.camera},
-      {"light", vis->rgba.light},
-      {"selectpoint", vis->rgba.selectpoint},
-      {"connect", vis->rgba.connect},
-      {"contactpoint", vis->rgba.contactpoint},
-      {"contactforce", vis->rgba.contactforce},
-      {"contactfriction", vis->rgba.contactfriction},
-      {"contacttorque", vis->rgba.contacttorque},
-      {"contactgap", vis->rgba.contactgap},
-      {"rangefinder", vis->rgba.rangefinder},
-      {"constraint", vis->rgba.constraint},
-      {"slidercrank", vis->rgba.slidercrank},
-      {"crankbroken", vis->rgba.crankbroken},
-      {"frustum", vis->rgba.frustum},
-      {"bv", vis->rgba.bv},
-      {"bvactive", vis->rgba.bvactive}};
-  for (const Color& c : kColors) a.Nums(c.name, c.rgba, 4);
+  const Color kColors[] = {{"fog", vis->rgba.fog},
+                           {"haze", vis->rgba.haze},
+                           {"force", vis->rgba.force},
+                           {"inertia", vis->rgba.inertia},
+                           {"joint", vis->rgba.joint},
+                           {"actuator", vis->rgba.actuator},
+                           {"actuatornegative", vis->rgba.actuatornegative},
+                           {"actuatorpositive", vis->rgba.actuatorpositive},
+                           {"com", vis->rgba.com},
+                           {"camera", vis->rgba.camera},
+                           {"light", vis->rgba.light},
+                           {"selectpoint", vis->rgba.selectpoint},
+                           {"connect", vis->rgba.connect},
+                           {"contactpoint", vis->rgba.contactpoint},
+                           {"contactforce", vis->rgba.contactforce},
+                           {"contactfriction", vis->rgba.contactfriction},
+                           {"contacttorque", vis->rgba.contacttorque},
+                           {"contactgap", vis->rgba.contactgap},
+                           {"rangefinder", vis->rgba.rangefinder},
+                           {"constraint", vis->rgba.constraint},
+                           {"slidercrank", vis->rgba.slidercrank},
+                           {"crankbroken", vis->rgba.crankbroken},
+                           {"frustum", vis->rgba.frustum},
+                           {"bv", vis->rgba.bv},
+                           {"bvactive", vis->rgba.bvactive}};
+  for (const Color& c : kColors) {
+    a.Nums(c.name, c.rgba, 4);
+  }
 }
 
 }  // namespace
@@ -240,10 +287,11 @@ void ParseCompiler(XmlContext& ctx, const XmlNode& node) {
   std::string seq;
   if (a.Str("eulerseq", &seq)) {
     bool ok = seq.size() == 3;
-    for (char ch : seq) ok = ok && std::strchr("xyzXYZ", ch) != nullptr;
+    for (char ch : seq) {
+      ok = ok && std::strchr("xyzXYZ", ch) != nullptr;
+    }
     if (!ok) {
-      a.Fail("eulerseq must have exactly 3 characters from {x, y, z, X, Y, Z}, got '" + seq +
-             "'");
+      a.Fail("eulerseq must have exactly 3 characters from {x, y, z, X, Y, Z}, got '" + seq + "'");
     }
     std::memcpy(c->eulerseq, seq.data(), 3);
   }
@@ -266,7 +314,9 @@ void ParseCompiler(XmlContext& ctx, const XmlNode& node) {
 
   int count = 0;
   for (const XmlNode& child : node.children) {
-    if (child.Name() != "lengthrange") UnknownElement(child, node);
+    if (child.Name() != "lengthrange") {
+      UnknownElement(child, node);
+    }
     CheckOnce(child, &count, node);
     ParseLengthRange(child, &c->LRopt);
   }
@@ -306,13 +356,16 @@ void ParseOption(XmlContext& ctx, const XmlNode& node) {
   std::vector<int> groups;
   if (a.IntList("actuatorgroupdisable", &groups)) {
     if (groups.size() > 31) {
-      a.Fail("attribute 'actuatorgroupdisable' of element 'option' needs at most 31 integers, "
-             "got " + std::to_string(groups.size()));
+      a.Fail(
+          "attribute 'actuatorgroupdisable' of element 'option' needs at most 31 integers, "
+          "got " +
+          std::to_string(groups.size()));
     }
     o->disableactuator = 0;
     for (int g : groups) {
       if (g < 0 || g > 30) {
-        a.Fail("actuator group " + std::to_string(g) + " in 'actuatorgroupdisable' is out of "
+        a.Fail("actuator group " + std::to_string(g) +
+               " in 'actuatorgroupdisable' is out of "
                "range [0, 30]");
       }
       o->disableactuator |= 1 << g;
@@ -322,7 +375,9 @@ void ParseOption(XmlContext& ctx, const XmlNode& node) {
 
   int count = 0;
   for (const XmlNode& child : node.children) {
-    if (child.Name() != "flag") UnknownElement(child, node);
+    if (child.Name() != "flag") {
+      UnknownElement(child, node);
+    }
     CheckOnce(child, &count, node);
     ParseFlag(child, o);
   }
@@ -332,11 +387,19 @@ void ParseSize(XmlContext& ctx, const XmlNode& node) {
   mjSpec* s = ctx.spec;
   XmlAttrs a(node);
   std::string memory;
-  if (a.Str("memory", &memory)) s->memory = ParseMemory(a, memory);
+  if (a.Str("memory", &memory)) {
+    s->memory = ParseMemory(a, memory);
+  }
   int v;
-  if (a.Int("njmax", &v)) s->njmax = v;
-  if (a.Int("nconmax", &v)) s->nconmax = v;
-  if (a.Int("nstack", &v)) s->nstack = v;
+  if (a.Int("njmax", &v)) {
+    s->njmax = v;
+  }
+  if (a.Int("nconmax", &v)) {
+    s->nconmax = v;
+  }
+  if (a.Int("nstack", &v)) {
+    s->nstack = v;
+  }
   a.Int("nuserdata", &s->nuserdata);
   a.Int("nkey", &s->nkey);
   a.Int("nuser_body", &s->nuser_body);
@@ -372,15 +435,19 @@ void ParseVisual(XmlContext& ctx, const XmlNode& node) {
     void (*read)(XmlAttrs&, mjVisual*);
     int count;
   };
-  Sub subs[] = {{"global", ReadVisualGlobal, 0},     {"quality", ReadVisualQuality, 0},
+  Sub subs[] = {{"global", ReadVisualGlobal, 0},       {"quality", ReadVisualQuality, 0},
                 {"headlight", ReadVisualHeadlight, 0}, {"map", ReadVisualMap, 0},
-                {"scale", ReadVisualScale, 0},       {"rgba", ReadVisualRgba, 0}};
+                {"scale", ReadVisualScale, 0},         {"rgba", ReadVisualRgba, 0}};
   for (const XmlNode& child : node.children) {
     Sub* sub = nullptr;
     for (Sub& s : subs) {
-      if (child.Name() == s.name) sub = &s;
+      if (child.Name() == s.name) {
+        sub = &s;
+      }
     }
-    if (!sub) UnknownElement(child, node);
+    if (!sub) {
+      UnknownElement(child, node);
+    }
     CheckOnce(child, &sub->count, node);
     XmlAttrs a(child);
     sub->read(a, vis);

@@ -18,32 +18,44 @@ void XmlReplicate::Push(const std::string& suffix, const std::set<std::string>* 
 }
 
 void XmlReplicate::Pop() {
-  if (!stack_.empty()) stack_.pop_back();
+  if (!stack_.empty()) {
+    stack_.pop_back();
+  }
 }
 
 std::string XmlReplicate::Suffix() const {
   std::string s;
-  for (auto it = stack_.rbegin(); it != stack_.rend(); ++it) s += it->suffix;
+  for (auto it = stack_.rbegin(); it != stack_.rend(); ++it) {
+    s += it->suffix;
+  }
   return s;
 }
 
 std::string XmlReplicate::DefineName(const std::string& name) {
-  if (name.empty() || stack_.empty()) return name;
+  if (name.empty() || stack_.empty()) {
+    return name;
+  }
   std::string suffix = Suffix();
   replicated_[name].push_back(suffix);
   return name + suffix;
 }
 
 void XmlReplicate::DefineVariant(const std::string& name, const std::string& variant) {
-  if (name.empty() || variant.empty()) return;
+  if (name.empty() || variant.empty()) {
+    return;
+  }
   replicated_[name].push_back(variant);
 }
 
 std::string XmlReplicate::TreeRef(const std::string& name) const {
-  if (name.empty()) return name;
+  if (name.empty()) {
+    return name;
+  }
   std::string out = name;
   for (auto it = stack_.rbegin(); it != stack_.rend(); ++it) {
-    if (it->names && it->names->count(name)) out += it->suffix;
+    if (it->names && it->names->count(name)) {
+      out += it->suffix;
+    }
   }
   return out;
 }
@@ -51,15 +63,21 @@ std::string XmlReplicate::TreeRef(const std::string& name) const {
 std::vector<std::string> XmlReplicate::Variants(const std::vector<std::string>& refs) const {
   for (const std::string& r : refs) {
     auto it = replicated_.find(r);
-    if (it != replicated_.end() && !it->second.empty()) return it->second;
+    if (it != replicated_.end() && !it->second.empty()) {
+      return it->second;
+    }
   }
   return {""};
 }
 
 std::string XmlReplicate::OutsideRef(const std::string& name, const std::string& variant) const {
-  if (variant.empty() || name.empty()) return name;
+  if (variant.empty() || name.empty()) {
+    return name;
+  }
   auto it = replicated_.find(name);
-  if (it == replicated_.end()) return name;
+  if (it == replicated_.end()) {
+    return name;
+  }
   const std::vector<std::string>& s = it->second;
   return std::find(s.begin(), s.end(), variant) != s.end() ? name + variant : name;
 }
@@ -69,19 +87,23 @@ std::string XmlReplicate::Index(int i, int count) {
   // count": count 10 gives 00 ... 09
   int digits = static_cast<int>(std::to_string(count).size());
   std::string s = std::to_string(i);
-  if (static_cast<int>(s.size()) < digits) s.insert(0, digits - s.size(), '0');
+  if (static_cast<int>(s.size()) < digits) {
+    s.insert(0, digits - s.size(), '0');
+  }
   return s;
 }
 
 void CollectTreeNames(const XmlNode& node, std::set<std::string>* names) {
-  static const char* kTree[] = {"body", "frame", "joint", "freejoint", "geom",
-                                "site", "camera", "light"};
+  static const char* kTree[] = {"body", "frame", "joint",  "freejoint",
+                                "geom", "site",  "camera", "light"};
   for (const XmlNode& c : node.children) {
     std::string n = c.Name();
     for (const char* t : kTree) {
       if (n == t) {
         const char* v = c.elem->Attribute("name");
-        if (v && *v) names->insert(v);
+        if (v && *v) {
+          names->insert(v);
+        }
         break;
       }
     }
@@ -92,14 +114,16 @@ void CollectTreeNames(const XmlNode& node, std::set<std::string>* names) {
 std::vector<std::string> CollectReferences(const XmlNode& node) {
   // attributes that name tree elements (or tendons/actuators which may reference them)
   static const char* kRef[] = {
-      "joint",   "jointinparent", "tendon",  "site",     "refsite",  "cranksite", "slidersite",
-      "body",    "body1",         "body2",   "geom1",    "geom2",    "site1",     "site2",
-      "joint1",  "joint2",        "tendon1", "tendon2",  "objname",  "refname",   "actuator",
-      "geom",    "camera",        "subtree1", "subtree2", "sidesite", "flex"};
+      "joint",  "jointinparent", "tendon",   "site",     "refsite",  "cranksite", "slidersite",
+      "body",   "body1",         "body2",    "geom1",    "geom2",    "site1",     "site2",
+      "joint1", "joint2",        "tendon1",  "tendon2",  "objname",  "refname",   "actuator",
+      "geom",   "camera",        "subtree1", "subtree2", "sidesite", "flex"};
   std::vector<std::string> out;
   for (const char* a : kRef) {
     const char* v = node.elem->Attribute(a);
-    if (v && *v) out.emplace_back(v);
+    if (v && *v) {
+      out.emplace_back(v);
+    }
   }
   for (const XmlNode& c : node.children) {
     std::vector<std::string> sub = CollectReferences(c);

@@ -35,7 +35,9 @@ const std::string& NameOf(mjsElement* e) {
 
 void SetNameAttr(XmlNode* node, mjsElement* e) {
   const std::string& name = NameOf(e);
-  if (!name.empty()) node->Set("name", name);
+  if (!name.empty()) {
+    node->Set("name", name);
+  }
 }
 
 // the built-in defaults of every element kind: the reference for the top-level class and for
@@ -172,7 +174,9 @@ class Writer {
 
  public:
   ~Writer() {
-    if (compiled_) mj_deleteModel(compiled_);
+    if (compiled_) {
+      mj_deleteModel(compiled_);
+    }
   }
   const std::string& error() const { return error_; }
 
@@ -186,7 +190,9 @@ class Writer {
 
 std::unique_ptr<XmlNode> Writer::Write() {
   auto root = std::make_unique<XmlNode>("mujoco");
-  if (s_->modelname && !s_->modelname->empty()) root->Set("model", *s_->modelname);
+  if (s_->modelname && !s_->modelname->empty()) {
+    root->Set("model", *s_->modelname);
+  }
   Compiler(root.get());
   Option(root.get());
   Size(root.get());
@@ -205,9 +211,10 @@ std::unique_ptr<XmlNode> Writer::Write() {
   Sensors(root.get());
   Keyframes(root.get());
   // sections without content are left out
-  root->Prune({"compiler", "option", "size", "visual", "statistic", "custom", "asset",
-               "deformable", "contact", "equality", "tendon", "actuator", "sensor", "keyframe",
-               "global", "quality", "headlight", "map", "scale", "rgba", "flag", "lengthrange"});
+  root->Prune({"compiler", "option",     "size",    "visual",     "statistic", "custom",
+               "asset",    "deformable", "contact", "equality",   "tendon",    "actuator",
+               "sensor",   "keyframe",   "global",  "quality",    "headlight", "map",
+               "scale",    "rgba",       "flag",    "lengthrange"});
   return root;
 }
 
@@ -301,7 +308,9 @@ void Writer::Option(XmlNode* root) {
     // actuatorgroupdisable: the list of disabled groups (bits 0..30)
     std::string groups;
     for (int g = 0; g < 31; g++) {
-      if (o.disableactuator & (1 << g)) groups += (groups.empty() ? "" : " ") + std::to_string(g);
+      if (o.disableactuator & (1 << g)) {
+        groups += (groups.empty() ? "" : " ") + std::to_string(g);
+      }
     }
     node->Set("actuatorgroupdisable", groups);
   }
@@ -312,7 +321,9 @@ void Writer::Option(XmlNode* root) {
     int bit = 1 << i;
     if ((o.disableflags & bit) != (ref.disableflags & bit)) {
       std::string name = mjDISABLESTRING[i];
-      for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      for (char& ch : name) {
+        ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      }
       flag->Set(name, (o.disableflags & bit) ? "disable" : "enable");
     }
   }
@@ -320,7 +331,9 @@ void Writer::Option(XmlNode* root) {
     int bit = 1 << i;
     if ((o.enableflags & bit) != (ref.enableflags & bit)) {
       std::string name = mjENABLESTRING[i];
-      for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      for (char& ch : name) {
+        ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      }
       flag->Set(name, (o.enableflags & bit) ? "enable" : "disable");
     }
   }
@@ -334,10 +347,14 @@ void Writer::Size(XmlNode* root) {
   mjs_defaultSpec(&ref);
   XmlNode* node = root->Add("size");
   AttrWriter w(node);
-  if (s_->memory != ref.memory) node->Set("memory", std::to_string(s_->memory));
+  if (s_->memory != ref.memory) {
+    node->Set("memory", std::to_string(s_->memory));
+  }
   w.Int("njmax", s_->njmax, &ref.njmax);
   w.Int("nconmax", s_->nconmax, &ref.nconmax);
-  if (s_->nstack != ref.nstack) node->Set("nstack", std::to_string(s_->nstack));
+  if (s_->nstack != ref.nstack) {
+    node->Set("nstack", std::to_string(s_->nstack));
+  }
   w.Int("nuserdata", s_->nuserdata, &ref.nuserdata);
   w.Int("nkey", s_->nkey, &ref.nkey);
   w.Int("nuser_body", s_->nuser_body, &ref.nuser_body);
@@ -392,30 +409,72 @@ void Writer::Visual(XmlNode* root) {
   // map, scale and rgba: all floats, XML names equal to the struct member names
   XmlNode* map = node->Add("map");
   AttrWriter mw(map);
-#define MOTUS_F(name) mw.Float(#name, v.map.name, &ref.map.name);
-  MOTUS_F(stiffness) MOTUS_F(stiffnessrot) MOTUS_F(force) MOTUS_F(torque) MOTUS_F(alpha)
-  MOTUS_F(fogstart) MOTUS_F(fogend) MOTUS_F(znear) MOTUS_F(zfar) MOTUS_F(haze)
-  MOTUS_F(shadowclip) MOTUS_F(shadowscale) MOTUS_F(actuatortendon)
+#define MOTUS_F(name) mw.Float(#name, v.map.name, &ref.map.name)
+  MOTUS_F(stiffness);
+  MOTUS_F(stiffnessrot);
+  MOTUS_F(force);
+  MOTUS_F(torque);
+  MOTUS_F(alpha);
+  MOTUS_F(fogstart);
+  MOTUS_F(fogend);
+  MOTUS_F(znear);
+  MOTUS_F(zfar);
+  MOTUS_F(haze);
+  MOTUS_F(shadowclip);
+  MOTUS_F(shadowscale);
+  MOTUS_F(actuatortendon);
 #undef MOTUS_F
 
   XmlNode* scale = node->Add("scale");
   AttrWriter sw(scale);
-#define MOTUS_F(name) sw.Float(#name, v.scale.name, &ref.scale.name);
-  MOTUS_F(forcewidth) MOTUS_F(contactwidth) MOTUS_F(contactheight) MOTUS_F(connect) MOTUS_F(com)
-  MOTUS_F(camera) MOTUS_F(light) MOTUS_F(selectpoint) MOTUS_F(jointlength) MOTUS_F(jointwidth)
-  MOTUS_F(actuatorlength) MOTUS_F(actuatorwidth) MOTUS_F(framelength) MOTUS_F(framewidth)
-  MOTUS_F(constraint) MOTUS_F(slidercrank) MOTUS_F(frustum)
+#define MOTUS_F(name) sw.Float(#name, v.scale.name, &ref.scale.name)
+  MOTUS_F(forcewidth);
+  MOTUS_F(contactwidth);
+  MOTUS_F(contactheight);
+  MOTUS_F(connect);
+  MOTUS_F(com);
+  MOTUS_F(camera);
+  MOTUS_F(light);
+  MOTUS_F(selectpoint);
+  MOTUS_F(jointlength);
+  MOTUS_F(jointwidth);
+  MOTUS_F(actuatorlength);
+  MOTUS_F(actuatorwidth);
+  MOTUS_F(framelength);
+  MOTUS_F(framewidth);
+  MOTUS_F(constraint);
+  MOTUS_F(slidercrank);
+  MOTUS_F(frustum);
 #undef MOTUS_F
 
   XmlNode* rgba = node->Add("rgba");
   AttrWriter rw(rgba);
-#define MOTUS_F(name) rw.Floats(#name, v.rgba.name, ref.rgba.name, 4);
-  MOTUS_F(fog) MOTUS_F(haze) MOTUS_F(force) MOTUS_F(inertia) MOTUS_F(joint) MOTUS_F(actuator)
-  MOTUS_F(actuatornegative) MOTUS_F(actuatorpositive) MOTUS_F(com) MOTUS_F(camera)
-  MOTUS_F(light) MOTUS_F(selectpoint) MOTUS_F(connect) MOTUS_F(contactpoint)
-  MOTUS_F(contactforce) MOTUS_F(contactfriction) MOTUS_F(contacttorque) MOTUS_F(contactgap)
-  MOTUS_F(rangefinder) MOTUS_F(constraint) MOTUS_F(slidercrank) MOTUS_F(crankbroken)
-  MOTUS_F(frustum) MOTUS_F(bv) MOTUS_F(bvactive)
+#define MOTUS_F(name) rw.Floats(#name, v.rgba.name, ref.rgba.name, 4)
+  MOTUS_F(fog);
+  MOTUS_F(haze);
+  MOTUS_F(force);
+  MOTUS_F(inertia);
+  MOTUS_F(joint);
+  MOTUS_F(actuator);
+  MOTUS_F(actuatornegative);
+  MOTUS_F(actuatorpositive);
+  MOTUS_F(com);
+  MOTUS_F(camera);
+  MOTUS_F(light);
+  MOTUS_F(selectpoint);
+  MOTUS_F(connect);
+  MOTUS_F(contactpoint);
+  MOTUS_F(contactforce);
+  MOTUS_F(contactfriction);
+  MOTUS_F(contacttorque);
+  MOTUS_F(contactgap);
+  MOTUS_F(rangefinder);
+  MOTUS_F(constraint);
+  MOTUS_F(slidercrank);
+  MOTUS_F(crankbroken);
+  MOTUS_F(frustum);
+  MOTUS_F(bv);
+  MOTUS_F(bvactive);
 #undef MOTUS_F
 }
 
@@ -437,33 +496,36 @@ void Writer::Statistic(XmlNode* root) {
 // ---- <default> ----------------------------------------------------------------------------------
 
 void Writer::Defaults(XmlNode* parent, const mjsDefault* d) {
-  if (!d) return;
+  if (!d) {
+    return;
+  }
   const mjsDefault* p = ParentClass(d);
   XmlNode* node = parent->Add("default");
-  if (p) node->Set("class", NameOf(d->element));
+  if (p) {
+    node->Set("class", NameOf(d->element));
+  }
 
   // each child element holds the attributes that differ from the parent class (or built-ins)
   auto add = [&](const char* name, auto write) {
     XmlNode* child = node->Add(name);
     AttrWriter w(child);
     write(w);
-    if (child->Empty()) node->children().pop_back();
+    if (child->Empty()) {
+      node->children().pop_back();
+    }
   };
   add("mesh", [&](AttrWriter& w) { MeshAttrs(w, d->mesh, p ? p->mesh : &builtin_.mesh, true); });
   add("material", [&](AttrWriter& w) {
     MaterialAttrs(w, d->material, p ? p->material : &builtin_.material, true);
   });
-  add("joint", [&](AttrWriter& w) {
-    JointAttrs(w, d->joint, p ? p->joint : &builtin_.joint, true);
-  });
+  add("joint",
+      [&](AttrWriter& w) { JointAttrs(w, d->joint, p ? p->joint : &builtin_.joint, true); });
   add("geom", [&](AttrWriter& w) { GeomAttrs(w, d->geom, p ? p->geom : &builtin_.geom, true); });
   add("site", [&](AttrWriter& w) { SiteAttrs(w, d->site, p ? p->site : &builtin_.site, true); });
-  add("camera", [&](AttrWriter& w) {
-    CameraAttrs(w, d->camera, p ? p->camera : &builtin_.camera, true);
-  });
-  add("light", [&](AttrWriter& w) {
-    LightAttrs(w, d->light, p ? p->light : &builtin_.light, true);
-  });
+  add("camera",
+      [&](AttrWriter& w) { CameraAttrs(w, d->camera, p ? p->camera : &builtin_.camera, true); });
+  add("light",
+      [&](AttrWriter& w) { LightAttrs(w, d->light, p ? p->light : &builtin_.light, true); });
   add("pair", [&](AttrWriter& w) { PairAttrs(w, d->pair, p ? p->pair : &builtin_.pair, true); });
   add("equality", [&](AttrWriter& w) {
     EqualityAttrs(w, d->equality, p ? p->equality : &builtin_.equality, true);
@@ -474,14 +536,15 @@ void Writer::Defaults(XmlNode* parent, const mjsDefault* d) {
   const mjsActuator* aref = p ? p->actuator : &builtin_.actuator;
   ActuatorKind akind = ActuatorElementKind(d->actuator, aref);
   static const char* const kActNames[] = {"general", "position", "intvelocity"};
-  add(kActNames[static_cast<int>(akind)], [&](AttrWriter& w) {
-    ActuatorAttrs(w, d->actuator, aref, true, akind);
-  });
+  add(kActNames[static_cast<int>(akind)],
+      [&](AttrWriter& w) { ActuatorAttrs(w, d->actuator, aref, true, akind); });
 
   // child classes, in creation order
   for (mjsElement* e = mjs_firstElement(s_, mjOBJ_DEFAULT); e; e = mjs_nextElement(s_, e)) {
     const mjsDefault* c = mjs_getDefault(e);
-    if (c != d && ParentClass(c) == d) Defaults(node, c);
+    if (c != d && ParentClass(c) == d) {
+      Defaults(node, c);
+    }
   }
 }
 
@@ -496,7 +559,9 @@ const mjsDefault* Writer::ImplicitClass(mjsElement* e) {
         return mjs_findDefault(s_, f->childclass->c_str());
       }
     }
-    if (!b) return mjs_getSpecDefault(s_);
+    if (!b) {
+      return mjs_getSpecDefault(s_);
+    }
     if (b->childclass && !b->childclass->empty()) {
       return mjs_findDefault(s_, b->childclass->c_str());
     }
@@ -507,7 +572,9 @@ const mjsDefault* Writer::ImplicitClass(mjsElement* e) {
 
 void Writer::ClassAttr(XmlNode* node, mjsElement* e, const mjsDefault* implicit) {
   const mjsDefault* d = mjs_getDefault(e);
-  if (d && d != implicit) node->Set("class", NameOf(d->element));
+  if (d && d != implicit) {
+    node->Set("class", NameOf(d->element));
+  }
 }
 
 // ---- <worldbody> ------------------------------------------------------------------------------
@@ -517,20 +584,26 @@ void Writer::ClassAttr(XmlNode* node, mjsElement* e, const mjsDefault* implicit)
 // emits, at each step, a queued element whose frame chain equals the currently open frames, or
 // opens the next frame towards one, or closes the innermost frame.
 void Writer::Body(XmlNode* node, mjsBody* body) {
-  if (!body) return;
-  static const mjtObj kTypes[] = {mjOBJ_JOINT, mjOBJ_GEOM, mjOBJ_SITE, mjOBJ_CAMERA,
-                                  mjOBJ_LIGHT, mjOBJ_BODY};
+  if (!body) {
+    return;
+  }
+  static const mjtObj kTypes[] = {mjOBJ_JOINT,  mjOBJ_GEOM,  mjOBJ_SITE,
+                                  mjOBJ_CAMERA, mjOBJ_LIGHT, mjOBJ_BODY};
   std::vector<std::vector<mjsElement*>> queues;
-  for (mjtObj t : kTypes) queues.push_back(Children(body, t));
+  for (mjtObj t : kTypes) {
+    queues.push_back(Children(body, t));
+  }
   std::vector<size_t> head(queues.size(), 0);
 
-  std::vector<mjsFrame*> open;     // currently open frames, outermost first
+  std::vector<mjsFrame*> open;  // currently open frames, outermost first
   std::vector<XmlNode*> nodes = {node};
   while (true) {
     bool done = true, acted = false;
     // 1. an element in exactly the open frames
     for (size_t t = 0; t < queues.size() && !acted; t++) {
-      if (head[t] >= queues[t].size()) continue;
+      if (head[t] >= queues[t].size()) {
+        continue;
+      }
       done = false;
       mjsElement* e = queues[t][head[t]];
       if (FrameChain(e) == open) {
@@ -539,16 +612,24 @@ void Writer::Body(XmlNode* node, mjsBody* body) {
         acted = true;
       }
     }
-    if (done) break;
-    if (acted) continue;
+    if (done) {
+      break;
+    }
+    if (acted) {
+      continue;
+    }
     // 2. open the next frame towards an element nested deeper
     for (size_t t = 0; t < queues.size() && !acted; t++) {
-      if (head[t] >= queues[t].size()) continue;
+      if (head[t] >= queues[t].size()) {
+        continue;
+      }
       std::vector<mjsFrame*> chain = FrameChain(queues[t][head[t]]);
       if (chain.size() > open.size() && std::equal(open.begin(), open.end(), chain.begin())) {
         mjsFrame* f = chain[open.size()];
         XmlNode* fn = nodes.back()->Add("frame");
-        if (written_frames_.insert(f).second) SetNameAttr(fn, f->element);
+        if (written_frames_.insert(f).second) {
+          SetNameAttr(fn, f->element);
+        }
         AttrWriter w(fn);
         FrameAttrs(w, f, &builtin_.frame);
         open.push_back(f);
@@ -556,9 +637,13 @@ void Writer::Body(XmlNode* node, mjsBody* body) {
         acted = true;
       }
     }
-    if (acted) continue;
+    if (acted) {
+      continue;
+    }
     // 3. close the innermost frame (some element lies outside it)
-    if (open.empty()) break;  // unreachable: every chain extends the empty one
+    if (open.empty()) {
+      break;  // unreachable: every chain extends the empty one
+    }
     open.pop_back();
     nodes.pop_back();
   }
@@ -682,7 +767,9 @@ void Writer::Deformable(XmlNode* root) {
     // drop empty <edge>, <elasticity>, <contact> children
     auto& kids = node->children();
     for (size_t i = kids.size(); i-- > 0;) {
-      if (kids[i]->Empty()) kids.erase(kids.begin() + i);
+      if (kids[i]->Empty()) {
+        kids.erase(kids.begin() + i);
+      }
     }
   }
   for (mjsElement* e : Elements(s_, mjOBJ_SKIN)) {
@@ -721,7 +808,9 @@ void Writer::Equality(XmlNode* root) {
   for (mjsElement* e : Elements(s_, mjOBJ_EQUALITY)) {
     mjsEquality* q = mjs_asEquality(e);
     const char* name = EqualityElementName(q->type);
-    if (!name) continue;
+    if (!name) {
+      continue;
+    }
     XmlNode* node = equality->Add(name);
     SetNameAttr(node, e);
     ClassAttr(node, e, main);
@@ -740,7 +829,9 @@ void Writer::Tendons(XmlNode* root) {
     int nwrap = mjs_getWrapNum(t);
     // a tendon whose path is made of joints only is a fixed tendon
     bool spatial = nwrap == 0;
-    for (int i = 0; i < nwrap; i++) spatial = spatial || mjs_getWrap(t, i)->type != mjWRAP_JOINT;
+    for (int i = 0; i < nwrap; i++) {
+      spatial = spatial || mjs_getWrap(t, i)->type != mjWRAP_JOINT;
+    }
     XmlNode* node = tendons->Add(spatial ? "spatial" : "fixed");
     SetNameAttr(node, e);
     ClassAttr(node, e, main);
@@ -758,7 +849,9 @@ void Writer::Tendons(XmlNode* root) {
           XmlNode* g = node->Add("geom");
           g->Set("geom", NameOf(target));
           mjsSite* side = mjs_getWrapSideSite(wrap);
-          if (side) g->Set("sidesite", NameOf(side->element));
+          if (side) {
+            g->Set("sidesite", NameOf(side->element));
+          }
           break;
         }
         case mjWRAP_PULLEY:
@@ -800,7 +893,9 @@ void Writer::Sensors(XmlNode* root) {
   for (mjsElement* e : Elements(s_, mjOBJ_SENSOR)) {
     mjsSensor* sensor = mjs_asSensor(e);
     const char* name = SensorElementName(sensor->type);
-    if (!name || sensor->type == mjSENS_PLUGIN) continue;
+    if (!name || sensor->type == mjSENS_PLUGIN) {
+      continue;
+    }
     XmlNode* node = sensors->Add(name);
     SetNameAttr(node, e);
     AttrWriter w(node);
@@ -820,8 +915,9 @@ bool IsAttachedKey(mjsElement* e) {
 mjtSize KeyColumns(const mjModel* m, const char* array) {
   mjtSize cols = -1;
 #define MJ_M(x) m->x
-#define X(type, name, nr, nc) \
-  if (!std::strcmp(#name, array)) cols = static_cast<mjtSize>(nc);
+#define X(type, name, nr, nc)     \
+  if (!std::strcmp(#name, array)) \
+    cols = static_cast<mjtSize>(nc);
   MJMODEL_POINTERS
 #undef X
 #undef MJ_M
@@ -859,12 +955,16 @@ void Writer::AttachedKey(XmlNode* node, int index) {
   if (!compiled_ && error_.empty()) {
     compiled_ = mj_compile(s_, nullptr);
     if (!compiled_) {
-      error_ = std::string("keyframes brought in by mjs_attach are written from the compiled "
-                           "model, but the spec does not compile: ") + mjs_getError(s_);
+      error_ = std::string(
+                   "keyframes brought in by mjs_attach are written from the compiled "
+                   "model, but the spec does not compile: ") +
+               mjs_getError(s_);
     }
   }
   const mjModel* m = compiled_;
-  if (!m || index >= m->nkey) return;
+  if (!m || index >= m->nkey) {
+    return;
+  }
   struct Part {
     const char* attr;
     const char* array;
@@ -887,7 +987,9 @@ void Writer::Custom(XmlNode* root) {
     XmlNode* node = custom->Add("numeric");
     SetNameAttr(node, e);
     int size = static_cast<int>(n->data ? n->data->size() : 0);
-    if (n->size >= 0 && n->size != size) node->Set("size", std::to_string(n->size));
+    if (n->size >= 0 && n->size != size) {
+      node->Set("size", std::to_string(n->size));
+    }
     AttrWriter w(node);
     w.DoubleVec("data", n->data, nullptr);
   }
@@ -905,7 +1007,9 @@ void Writer::Custom(XmlNode* root) {
     for (size_t i = 0; i < n; i++) {
       XmlNode* el = node->Add("element");
       el->Set("objtype", mju_type2Str((*t->objtype)[i]));
-      if (t->objname && i < t->objname->size()) el->Set("objname", (*t->objname)[i]);
+      if (t->objname && i < t->objname->size()) {
+        el->Set("objname", (*t->objname)[i]);
+      }
       if (t->objprm && i < t->objprm->size() && (*t->objprm)[i] != 0) {
         el->Set("prm", FormatDouble((*t->objprm)[i]));
       }
@@ -941,7 +1045,9 @@ bool WriteXML(mjSpec* spec, std::string* xml, std::string* error) {
 std::string CompareSizes(mjSpec* spec, const mjModel* m) {
   auto count = [&](mjtObj type) {
     int n = 0;
-    for (mjsElement* e = mjs_firstElement(spec, type); e; e = mjs_nextElement(spec, e)) n++;
+    for (mjsElement* e = mjs_firstElement(spec, type); e; e = mjs_nextElement(spec, e)) {
+      n++;
+    }
     return n;
   };
   struct Item {
@@ -977,7 +1083,9 @@ std::string CompareSizes(mjSpec* spec, const mjModel* m) {
       {"nkey", mjOBJ_KEY, m->nkey, false},
   };
   for (const Item& it : items) {
-    if (it.skip) continue;
+    if (it.skip) {
+      continue;
+    }
     int n = count(it.type);
     if (n != it.model) {
       return std::string("model and spec differ in ") + it.name + " (" + std::to_string(it.model) +
@@ -995,7 +1103,9 @@ std::string CompareSizes(mjSpec* spec, const mjModel* m) {
 namespace {
 
 void SetError(char* error, int error_sz, const std::string& msg) {
-  if (error && error_sz > 0) mju_strncpy(error, msg.c_str(), error_sz);
+  if (error && error_sz > 0) {
+    mju_strncpy(error, msg.c_str(), error_sz);
+  }
 }
 
 // writes text to a file; false with a message on failure
@@ -1038,8 +1148,7 @@ int mj_saveXMLString(const mjSpec* s, char* xml, int xml_sz, char* error, int er
 int mj_saveXML(const mjSpec* s, const char* filename, char* error, int error_sz) {
   SetError(error, error_sz, "");
   std::string text, msg;
-  if (!motus::WriteXML(const_cast<mjSpec*>(s), &text, &msg) ||
-      !WriteFile(filename, text, &msg)) {
+  if (!motus::WriteXML(const_cast<mjSpec*>(s), &text, &msg) || !WriteFile(filename, text, &msg)) {
     SetError(error, error_sz, msg);
     return -1;
   }
@@ -1075,4 +1184,6 @@ int mj_saveLastXML(const char* filename, const mjModel* m, char* error, int erro
   return 1;
 }
 
-void mj_freeLastXML(void) { motus::SetLastSpec(nullptr); }
+void mj_freeLastXML(void) {
+  motus::SetLastSpec(nullptr);
+}

@@ -22,8 +22,11 @@
 namespace motus {
 namespace {
 
-template <class T> void Copy(T* dst, const T* src, int n) {
-  if (std::memcmp(dst, src, sizeof(T) * n) != 0) std::memcpy(dst, src, sizeof(T) * n);
+template <class T>
+void Copy(T* dst, const T* src, int n) {
+  if (std::memcmp(dst, src, sizeof(T) * n) != 0) {
+    std::memcpy(dst, src, sizeof(T) * n);
+  }
 }
 
 // id of an element in the compiled model, or -1 if it is not in [0, n)
@@ -47,7 +50,9 @@ void CopyJoint(mjsJoint* j, int id, const mjModel* m, bool degree) {
     Copy(j->solimp_friction, m->dof_solimp + mjNIMP * dof, mjNIMP);
   }
   // ranges of slide joints are lengths; rotational ranges are in degrees in a degree spec
-  if (j->type == mjJNT_SLIDE || !degree) Copy(j->range, m->jnt_range + 2 * id, 2);
+  if (j->type == mjJNT_SLIDE || !degree) {
+    Copy(j->range, m->jnt_range + 2 * id, 2);
+  }
 }
 
 void CopyGeom(mjsGeom* g, int id, const mjModel* m) {
@@ -115,35 +120,49 @@ bool CopyBack(mjSpec* spec, const mjModel* m, std::string* error) {
   const double model_stat[] = {m->stat.meaninertia, m->stat.meanmass, m->stat.meansize,
                                m->stat.extent};
   for (int i = 0; i < 4; i++) {
-    if (!std::isnan(*stat[i])) *stat[i] = model_stat[i];
+    if (!std::isnan(*stat[i])) {
+      *stat[i] = model_stat[i];
+    }
   }
   for (int i = 0; i < 3; i++) {
-    if (!std::isnan(spec->stat.center[i])) spec->stat.center[i] = m->stat.center[i];
+    if (!std::isnan(spec->stat.center[i])) {
+      spec->stat.center[i] = m->stat.center[i];
+    }
   }
 
   bool degree = spec->compiler.degree != 0;
   for (mjsElement* e = mjs_firstElement(spec, mjOBJ_JOINT); e; e = mjs_nextElement(spec, e)) {
     int id = IdOf(e, m->njnt);
-    if (id >= 0) CopyJoint(mjs_asJoint(e), id, m, degree);
+    if (id >= 0) {
+      CopyJoint(mjs_asJoint(e), id, m, degree);
+    }
   }
   for (mjsElement* e = mjs_firstElement(spec, mjOBJ_GEOM); e; e = mjs_nextElement(spec, e)) {
     int id = IdOf(e, m->ngeom);
-    if (id >= 0) CopyGeom(mjs_asGeom(e), id, m);
+    if (id >= 0) {
+      CopyGeom(mjs_asGeom(e), id, m);
+    }
   }
   for (mjsElement* e = mjs_firstElement(spec, mjOBJ_SITE); e; e = mjs_nextElement(spec, e)) {
     int id = IdOf(e, m->nsite);
-    if (id < 0) continue;
+    if (id < 0) {
+      continue;
+    }
     mjsSite* s = mjs_asSite(e);
     Copy(&s->group, &m->site_group[id], 1);
     Copy(s->rgba, m->site_rgba + 4 * id, 4);
   }
   for (mjsElement* e = mjs_firstElement(spec, mjOBJ_BODY); e; e = mjs_nextElement(spec, e)) {
     int id = IdOf(e, m->nbody);
-    if (id >= 0) Copy(&mjs_asBody(e)->gravcomp, &m->body_gravcomp[id], 1);
+    if (id >= 0) {
+      Copy(&mjs_asBody(e)->gravcomp, &m->body_gravcomp[id], 1);
+    }
   }
   for (mjsElement* e = mjs_firstElement(spec, mjOBJ_MATERIAL); e; e = mjs_nextElement(spec, e)) {
     int id = IdOf(e, m->nmat);
-    if (id < 0) continue;
+    if (id < 0) {
+      continue;
+    }
     mjsMaterial* x = mjs_asMaterial(e);
     Copy(x->rgba, m->mat_rgba + 4 * id, 4);
     Copy(&x->emission, &m->mat_emission[id], 1);
@@ -154,7 +173,9 @@ bool CopyBack(mjSpec* spec, const mjModel* m, std::string* error) {
   }
   for (mjsElement* e = mjs_firstElement(spec, mjOBJ_PAIR); e; e = mjs_nextElement(spec, e)) {
     int id = IdOf(e, m->npair);
-    if (id < 0) continue;
+    if (id < 0) {
+      continue;
+    }
     mjsPair* p = mjs_asPair(e);
     Copy(&p->condim, &m->pair_dim[id], 1);
     Copy(p->friction, m->pair_friction + 5 * id, 5);
@@ -166,33 +187,47 @@ bool CopyBack(mjSpec* spec, const mjModel* m, std::string* error) {
   }
   for (mjsElement* e = mjs_firstElement(spec, mjOBJ_EQUALITY); e; e = mjs_nextElement(spec, e)) {
     int id = IdOf(e, m->neq);
-    if (id < 0) continue;
+    if (id < 0) {
+      continue;
+    }
     mjsEquality* q = mjs_asEquality(e);
     Copy(q->solref, m->eq_solref + mjNREF * id, mjNREF);
     Copy(q->solimp, m->eq_solimp + mjNIMP * id, mjNIMP);
     Copy(&q->active, &m->eq_active0[id], 1);
     // polynomial coefficients are stored unchanged; weld torquescale is data[10]
-    if (q->type == mjEQ_JOINT || q->type == mjEQ_TENDON) Copy(q->data, m->eq_data + mjNEQDATA * id, 5);
-    if (q->type == mjEQ_WELD) Copy(&q->data[10], m->eq_data + mjNEQDATA * id + 10, 1);
+    if (q->type == mjEQ_JOINT || q->type == mjEQ_TENDON) {
+      Copy(q->data, m->eq_data + mjNEQDATA * id, 5);
+    }
+    if (q->type == mjEQ_WELD) {
+      Copy(&q->data[10], m->eq_data + mjNEQDATA * id + 10, 1);
+    }
   }
   for (mjsElement* e = mjs_firstElement(spec, mjOBJ_TENDON); e; e = mjs_nextElement(spec, e)) {
     int id = IdOf(e, m->ntendon);
-    if (id >= 0) CopyTendon(mjs_asTendon(e), id, m);
+    if (id >= 0) {
+      CopyTendon(mjs_asTendon(e), id, m);
+    }
   }
   for (mjsElement* e = mjs_firstElement(spec, mjOBJ_ACTUATOR); e; e = mjs_nextElement(spec, e)) {
     int id = IdOf(e, m->nu);
-    if (id >= 0) CopyActuator(mjs_asActuator(e), id, m);
+    if (id >= 0) {
+      CopyActuator(mjs_asActuator(e), id, m);
+    }
   }
   for (mjsElement* e = mjs_firstElement(spec, mjOBJ_SENSOR); e; e = mjs_nextElement(spec, e)) {
     int id = IdOf(e, m->nsensor);
-    if (id < 0) continue;
+    if (id < 0) {
+      continue;
+    }
     mjsSensor* s = mjs_asSensor(e);
     Copy(&s->noise, &m->sensor_noise[id], 1);
     Copy(&s->cutoff, &m->sensor_cutoff[id], 1);
   }
   for (mjsElement* e = mjs_firstElement(spec, mjOBJ_NUMERIC); e; e = mjs_nextElement(spec, e)) {
     int id = IdOf(e, m->nnumeric);
-    if (id < 0) continue;
+    if (id < 0) {
+      continue;
+    }
     mjsNumeric* n = mjs_asNumeric(e);
     int size = m->numeric_size[id];
     if (n->data && static_cast<int>(n->data->size()) == size) {

@@ -19,8 +19,8 @@ namespace {
 
 // keyword tables, indexed by enum value (XMLreference.rst attribute value lists)
 const char* const kJointType[] = {"free", "ball", "slide", "hinge"};
-const char* const kGeomType[] = {"plane", "hfield", "sphere", "capsule", "ellipsoid",
-                                 "cylinder", "box", "mesh", "sdf"};
+const char* const kGeomType[] = {"plane",    "hfield", "sphere", "capsule", "ellipsoid",
+                                 "cylinder", "box",    "mesh",   "sdf"};
 const char* const kLimited[] = {"false", "true", "auto"};
 const char* const kCamLight[] = {"fixed", "track", "trackcom", "targetbody", "targetbodycom"};
 const char* const kProjection[] = {"perspective", "orthographic"};
@@ -32,8 +32,8 @@ const char* const kBuiltin[] = {"none", "gradient", "checker", "flat"};
 const char* const kMark[] = {"none", "edge", "cross", "random"};
 const char* const kTexRole[] = {"user",   "rgb",     "occlusion", "roughness", "metallic",
                                 "normal", "opacity", "emissive",  "rgba",      "orm"};
-const char* const kDyn[] = {"none", "integrator", "filter", "filterexact", "muscle", "dcmotor",
-                            "user"};
+const char* const kDyn[] = {"none",   "integrator", "filter", "filterexact",
+                            "muscle", "dcmotor",    "user"};
 const char* const kGain[] = {"fixed", "affine", "muscle", "dcmotor", "user"};
 const char* const kBias[] = {"none", "affine", "muscle", "dcmotor", "user"};
 const char* const kInterp[] = {"zoh", "linear", "cubic"};
@@ -46,7 +46,10 @@ const char* const kConData[] = {"found", "force", "torque", "dist", "pos", "norm
 const char* const kRayData[] = {"dist", "dir", "origin", "point", "normal", "depth"};
 const char* const kReduce[] = {"none", "mindist", "maxforce", "netforce"};
 
-template <class T, int N> constexpr int Count(T (&)[N]) { return N; }
+template <class T, int N>
+constexpr int Count(T (&)[N]) {
+  return N;
+}
 
 // keyword attribute of an enum field, written when it differs from the reference
 template <class E>
@@ -58,10 +61,14 @@ void Kw(AttrWriter& w, const char* key, E value, E ref, const char* const* names
 // sleep policy: only the user-settable values have keywords (auto, never, allowed, init)
 const char* SleepName(int v) {
   switch (v) {
-    case mjSLEEP_NEVER: return "never";
-    case mjSLEEP_ALLOWED: return "allowed";
-    case mjSLEEP_INIT: return "init";
-    default: return "auto";
+    case mjSLEEP_NEVER:
+      return "never";
+    case mjSLEEP_ALLOWED:
+      return "allowed";
+    case mjSLEEP_INIT:
+      return "init";
+    default:
+      return "auto";
   }
 }
 
@@ -70,14 +77,18 @@ std::string BitNames(int mask, const char* const* names, int count) {
   std::string s;
   for (int i = 0; i < count; i++) {
     if (mask & (1 << i)) {
-      if (!s.empty()) s += ' ';
+      if (!s.empty()) {
+        s += ' ';
+      }
       s += names[i];
     }
   }
   return s;
 }
 
-bool SameInts(const int* a, const int* b, int n) { return std::memcmp(a, b, sizeof(int) * n) == 0; }
+bool SameInts(const int* a, const int* b, int n) {
+  return std::memcmp(a, b, sizeof(int) * n) == 0;
+}
 
 // value of the sensor/object name strings
 const std::string& S(const mjString* s) {
@@ -88,8 +99,12 @@ const std::string& S(const mjString* s) {
 // a string list without its trailing empty entries (a material's texture slots)
 std::vector<std::string> Trimmed(const mjStringVec* v) {
   std::vector<std::string> out;
-  if (v) out = *v;
-  while (!out.empty() && out.back().empty()) out.pop_back();
+  if (v) {
+    out = *v;
+  }
+  while (!out.empty() && out.back().empty()) {
+    out.pop_back();
+  }
   return out;
 }
 
@@ -132,7 +147,9 @@ void BodyAttrs(AttrWriter& w, const mjsBody* e, const mjsBody* ref) {
   w.Reals("pos", e->pos, ref->pos, 3);
   OrientationAttrs(w, e->quat, e->alt, ref->quat, &ref->alt);
   w.Real("gravcomp", e->gravcomp, &ref->gravcomp);
-  if (e->sleep != ref->sleep) w.node()->Set("sleep", SleepName(e->sleep));
+  if (e->sleep != ref->sleep) {
+    w.node()->Set("sleep", SleepName(e->sleep));
+  }
   w.DoubleVec("user", e->userdata, nullptr);
 }
 
@@ -164,8 +181,7 @@ void JointAttrs(AttrWriter& w, const mjsJoint* e, const mjsJoint* ref, bool dflt
   w.Reals("axis", e->axis, ref->axis, 3);
   w.Reals("springdamper", e->springdamper, ref->springdamper, 2);
   w.Keyword("limited", e->limited, &ref->limited, kLimited, Count(kLimited));
-  w.Keyword("actuatorfrclimited", e->actfrclimited, &ref->actfrclimited, kLimited,
-            Count(kLimited));
+  w.Keyword("actuatorfrclimited", e->actfrclimited, &ref->actfrclimited, kLimited, Count(kLimited));
   w.Reals("solreflimit", e->solref_limit, ref->solref_limit, mjNREF);
   w.Reals("solimplimit", e->solimp_limit, ref->solimp_limit, mjNIMP);
   w.Reals("solreffriction", e->solref_friction, ref->solref_friction, mjNREF);
@@ -255,14 +271,18 @@ void CameraAttrs(AttrWriter& w, const mjsCamera* e, const mjsCamera* ref, bool d
 
 void LightAttrs(AttrWriter& w, const mjsLight* e, const mjsLight* ref, bool dflt) {
   Kw(w, "mode", e->mode, ref->mode, kCamLight, Count(kCamLight));
-  if (!dflt) w.Str("target", e->targetbody, ref->targetbody);
+  if (!dflt) {
+    w.Str("target", e->targetbody, ref->targetbody);
+  }
   Kw(w, "type", e->type, ref->type, kLightType, Count(kLightType));
   w.Byte("castshadow", e->castshadow, &ref->castshadow);
   w.Byte("active", e->active, &ref->active);
   w.Reals("pos", e->pos, ref->pos, 3);
   w.Reals("dir", e->dir, ref->dir, 3);
   w.Floats("diffuse", e->diffuse, ref->diffuse, 3);
-  if (!dflt) w.Str("texture", e->texture, ref->texture);  // not in default/light
+  if (!dflt) {
+    w.Str("texture", e->texture, ref->texture);  // not in default/light
+  }
   w.Float("intensity", e->intensity, &ref->intensity);
   w.Floats("ambient", e->ambient, ref->ambient, 3);
   w.Floats("specular", e->specular, ref->specular, 3);
@@ -279,7 +299,9 @@ void MeshAttrs(AttrWriter& w, const mjsMesh* e, const mjsMesh* ref, bool dflt) {
   w.Reals("scale", e->scale, ref->scale, 3);
   w.Int("maxhullvert", e->maxhullvert, &ref->maxhullvert);
   Kw(w, "inertia", e->inertia, ref->inertia, kMeshInertia, Count(kMeshInertia));
-  if (dflt) return;  // defaults hold only scale, maxhullvert and inertia
+  if (dflt) {
+    return;  // defaults hold only scale, maxhullvert and inertia
+  }
   w.Str("content_type", e->content_type, ref->content_type);
   w.Str("file", e->file, ref->file);
   w.Byte("smoothnormal", e->smoothnormal, &ref->smoothnormal);
@@ -299,13 +321,17 @@ void MaterialAttrs(AttrWriter& w, const mjsMaterial* e, const mjsMaterial* ref, 
   if (!tex.empty() && !same) {
     bool only_rgb = true;
     for (size_t i = 0; i < tex.size(); i++) {
-      if (i != mjTEXROLE_RGB && !tex[i].empty()) only_rgb = false;
+      if (i != mjTEXROLE_RGB && !tex[i].empty()) {
+        only_rgb = false;
+      }
     }
     if (only_rgb && tex.size() > mjTEXROLE_RGB) {
       w.node()->Set("texture", tex[mjTEXROLE_RGB]);
     } else if (!dflt) {
       for (size_t i = 0; i < tex.size() && i < static_cast<size_t>(mjNTEXROLE); i++) {
-        if (tex[i].empty()) continue;
+        if (tex[i].empty()) {
+          continue;
+        }
         XmlNode* layer = w.node()->Add("layer");
         layer->Set("texture", tex[i]);
         layer->Set("role", kTexRole[i]);
@@ -336,7 +362,9 @@ void TextureAttrs(AttrWriter& w, const mjsTexture* e, const mjsTexture* ref) {
                                       "filedown",  "filefront", "fileback"};
   if (e->cubefiles) {
     for (size_t i = 0; i < e->cubefiles->size() && i < 6; i++) {
-      if (!(*e->cubefiles)[i].empty()) w.node()->Set(cube[i], (*e->cubefiles)[i]);
+      if (!(*e->cubefiles)[i].empty()) {
+        w.node()->Set(cube[i], (*e->cubefiles)[i]);
+      }
     }
   }
   w.Keyword("builtin", e->builtin, &ref->builtin, kBuiltin, Count(kBuiltin));
@@ -365,8 +393,7 @@ void HFieldAttrs(AttrWriter& w, const mjsHField* e, const mjsHField* ref) {
       std::vector<float> flipped(data->size());
       for (int r = 0; r < nrow; r++) {
         std::memcpy(flipped.data() + static_cast<size_t>(r) * ncol,
-                    data->data() + static_cast<size_t>(nrow - 1 - r) * ncol,
-                    sizeof(float) * ncol);
+                    data->data() + static_cast<size_t>(nrow - 1 - r) * ncol, sizeof(float) * ncol);
       }
       w.node()->Set("elevation", FormatFloats(flipped.data(), static_cast<int>(flipped.size())));
     } else {
@@ -386,7 +413,9 @@ void SkinAttrs(AttrWriter& w, const mjsSkin* e, const mjsSkin* ref) {
   w.FloatVec("texcoord", e->texcoord, nullptr);
   w.IntVec("face", e->face, nullptr);
   // bones: one <bone> per body
-  if (!e->bodyname) return;
+  if (!e->bodyname) {
+    return;
+  }
   for (size_t i = 0; i < e->bodyname->size(); i++) {
     XmlNode* bone = w.node()->Add("bone");
     bone->Set("body", (*e->bodyname)[i]);
@@ -421,8 +450,12 @@ void FlexAttrs(XmlNode* node, const mjsFlex* e, const mjsFlex* ref) {
   w.Floats("rgba", e->rgba, ref->rgba, 4);
   w.Int("group", e->group, &ref->group);
   w.StringVec("node", e->nodebody, nullptr);
-  if (!SameInts(e->cellcount, ref->cellcount, 3)) w.Ints("cellcount", e->cellcount, nullptr, 3);
-  if (e->order != ref->order) node->Set("dof", e->order == 2 ? "quadratic" : "trilinear");
+  if (!SameInts(e->cellcount, ref->cellcount, 3)) {
+    w.Ints("cellcount", e->cellcount, nullptr, 3);
+  }
+  if (e->order != ref->order) {
+    node->Set("dof", e->order == 2 ? "quadratic" : "trilinear");
+  }
 
   XmlNode* edge = node->Add("edge");
   AttrWriter we(edge);
@@ -440,8 +473,7 @@ void FlexAttrs(XmlNode* node, const mjsFlex* e, const mjsFlex* ref) {
   XmlNode* contact = node->Add("contact");
   AttrWriter wc(contact);
   wc.Byte("internal", e->internal, &ref->internal);
-  wc.Keyword("selfcollide", e->selfcollide, &ref->selfcollide, kSelfCollide,
-             Count(kSelfCollide));
+  wc.Keyword("selfcollide", e->selfcollide, &ref->selfcollide, kSelfCollide, Count(kSelfCollide));
   wc.Int("activelayers", e->activelayers, &ref->activelayers);
   wc.Int("contype", e->contype, &ref->contype);
   wc.Int("conaffinity", e->conaffinity, &ref->conaffinity);
@@ -474,14 +506,22 @@ void PairAttrs(AttrWriter& w, const mjsPair* e, const mjsPair* ref, bool dflt) {
 
 const char* EqualityElementName(int type) {
   switch (type) {
-    case mjEQ_CONNECT: return "connect";
-    case mjEQ_WELD: return "weld";
-    case mjEQ_JOINT: return "joint";
-    case mjEQ_TENDON: return "tendon";
-    case mjEQ_FLEX: return "flex";
-    case mjEQ_FLEXVERT: return "flexvert";
-    case mjEQ_FLEXSTRAIN: return "flexstrain";
-    default: return nullptr;
+    case mjEQ_CONNECT:
+      return "connect";
+    case mjEQ_WELD:
+      return "weld";
+    case mjEQ_JOINT:
+      return "joint";
+    case mjEQ_TENDON:
+      return "tendon";
+    case mjEQ_FLEX:
+      return "flex";
+    case mjEQ_FLEXVERT:
+      return "flexvert";
+    case mjEQ_FLEXSTRAIN:
+      return "flexstrain";
+    default:
+      return nullptr;
   }
 }
 
@@ -489,7 +529,9 @@ void EqualityAttrs(AttrWriter& w, const mjsEquality* e, const mjsEquality* ref, 
   w.Byte("active", e->active, &ref->active);
   w.Reals("solref", e->solref, ref->solref, mjNREF);
   w.Reals("solimp", e->solimp, ref->solimp, mjNIMP);
-  if (dflt) return;  // defaults hold only active, solref, solimp
+  if (dflt) {
+    return;  // defaults hold only active, solref, solimp
+  }
 
   // the object attributes and the meaning of data[] depend on the type (XMLreference.rst
   // equality/*): connect anchor = data[0..2]; weld anchor = data[0..2], relpose = data[3..9],
@@ -543,12 +585,10 @@ void EqualityAttrs(AttrWriter& w, const mjsEquality* e, const mjsEquality* ref, 
   }
 }
 
-void TendonAttrs(AttrWriter& w, const mjsTendon* e, const mjsTendon* ref, bool dflt,
-                 bool spatial) {
+void TendonAttrs(AttrWriter& w, const mjsTendon* e, const mjsTendon* ref, bool dflt, bool spatial) {
   w.Int("group", e->group, &ref->group);
   w.Keyword("limited", e->limited, &ref->limited, kLimited, Count(kLimited));
-  w.Keyword("actuatorfrclimited", e->actfrclimited, &ref->actfrclimited, kLimited,
-            Count(kLimited));
+  w.Keyword("actuatorfrclimited", e->actfrclimited, &ref->actfrclimited, kLimited, Count(kLimited));
   w.Reals("range", e->range, ref->range, 2);
   w.Reals("actuatorfrcrange", e->actfrcrange, ref->actfrcrange, 2);
   w.Reals("solreflimit", e->solref_limit, ref->solref_limit, mjNREF);
@@ -580,7 +620,9 @@ void ActuatorAttrs(AttrWriter& w, const mjsActuator* e, const mjsActuator* ref, 
   w.Keyword("forcelimited", e->forcelimited, &ref->forcelimited, kLimited, Count(kLimited));
   w.Reals("ctrlrange", e->ctrlrange, ref->ctrlrange, 2);
   w.Reals("forcerange", e->forcerange, ref->forcerange, 2);
-  if (kind != ActuatorKind::kPosition) w.Reals("actrange", e->actrange, ref->actrange, 2);
+  if (kind != ActuatorKind::kPosition) {
+    w.Reals("actrange", e->actrange, ref->actrange, 2);
+  }
   w.Reals("lengthrange", e->lengthrange, ref->lengthrange, 2);
   w.Reals("gear", e->gear, ref->gear, 6);
   w.RealsPrefix("damping", e->damping, ref->damping, mjNPOLY + 1);
@@ -615,31 +657,46 @@ void ActuatorAttrs(AttrWriter& w, const mjsActuator* e, const mjsActuator* ref, 
     }
     node->Set("inheritrange", FormatDouble(e->inheritrange));
   }
-  if (dflt) return;
+  if (dflt) {
+    return;
+  }
 
   // transmission target (XMLreference.rst actuator/general: joint ... slidersite)
   switch (e->trntype) {
-    case mjTRN_JOINT: w.Str("joint", e->target, nullptr); break;
-    case mjTRN_JOINTINPARENT: w.Str("jointinparent", e->target, nullptr); break;
-    case mjTRN_TENDON: w.Str("tendon", e->target, nullptr); break;
+    case mjTRN_JOINT:
+      w.Str("joint", e->target, nullptr);
+      break;
+    case mjTRN_JOINTINPARENT:
+      w.Str("jointinparent", e->target, nullptr);
+      break;
+    case mjTRN_TENDON:
+      w.Str("tendon", e->target, nullptr);
+      break;
     case mjTRN_SITE:
       w.Str("site", e->target, nullptr);
-      if (!S(e->refsite).empty()) w.Str("refsite", e->refsite, nullptr);
+      if (!S(e->refsite).empty()) {
+        w.Str("refsite", e->refsite, nullptr);
+      }
       break;
-    case mjTRN_BODY: w.Str("body", e->target, nullptr); break;
+    case mjTRN_BODY:
+      w.Str("body", e->target, nullptr);
+      break;
     case mjTRN_SLIDERCRANK:
       w.Str("cranksite", e->target, nullptr);
       w.Str("slidersite", e->slidersite, nullptr);
       break;
-    default: break;
+    default:
+      break;
   }
 }
 
 ActuatorKind ActuatorElementKind(const mjsActuator* e, const mjsActuator* ref) {
   // <general> reproduces every field except inheritrange, which only the servo shortcuts carry
-  if (e->inheritrange == ref->inheritrange) return ActuatorKind::kGeneral;
-  ActuatorKind kind = e->dyntype == mjDYN_INTEGRATOR ? ActuatorKind::kIntVelocity
-                                                     : ActuatorKind::kPosition;
+  if (e->inheritrange == ref->inheritrange) {
+    return ActuatorKind::kGeneral;
+  }
+  ActuatorKind kind =
+      e->dyntype == mjDYN_INTEGRATOR ? ActuatorKind::kIntVelocity : ActuatorKind::kPosition;
   // replay the reader: start from the class, apply the shortcut, compare what it cannot write
   mjsActuator r = *ref;
   double kp = e->gainprm[0], b2 = e->biasprm[2];
@@ -649,9 +706,8 @@ ActuatorKind ActuatorElementKind(const mjsActuator* e, const mjsActuator* ref) {
                         ? mjs_setToPosition(&r, kp, &kv, &dr, &tc, e->inheritrange)
                         : mjs_setToIntVelocity(&r, kp, &kv, &dr, &tc, e->inheritrange);
   bool same = !err && r.dyntype == e->dyntype && r.gaintype == e->gaintype &&
-              r.biastype == e->biastype && r.actlimited == e->actlimited &&
-              r.actdim == e->actdim && r.actearly == e->actearly &&
-              SameDoubles(r.dynprm, e->dynprm, mjNDYN) &&
+              r.biastype == e->biastype && r.actlimited == e->actlimited && r.actdim == e->actdim &&
+              r.actearly == e->actearly && SameDoubles(r.dynprm, e->dynprm, mjNDYN) &&
               SameDoubles(r.gainprm, e->gainprm, mjNGAIN) &&
               SameDoubles(r.biasprm, e->biasprm, mjNBIAS) &&
               SameDoubles(&r.inheritrange, &e->inheritrange, 1) &&
@@ -659,23 +715,59 @@ ActuatorKind ActuatorElementKind(const mjsActuator* e, const mjsActuator* ref) {
   return same ? kind : ActuatorKind::kGeneral;
 }
 
-// ---- sensors (XMLreference.rst sensor/*) ----------------------------------------------------------
+// ---- sensors (XMLreference.rst sensor/*)
+// ----------------------------------------------------------
 
 const char* SensorElementName(int type) {
-  static const char* const names[] = {
-      "touch",          "accelerometer",   "velocimeter",       "gyro",
-      "force",          "torque",          "magnetometer",      "rangefinder",
-      "camprojection",  "jointpos",        "jointvel",          "tendonpos",
-      "tendonvel",      "actuatorpos",     "actuatorvel",       "actuatorfrc",
-      "jointactuatorfrc", "tendonactuatorfrc", "ballquat",      "ballangvel",
-      "jointlimitpos",  "jointlimitvel",   "jointlimitfrc",     "tendonlimitpos",
-      "tendonlimitvel", "tendonlimitfrc",  "framepos",          "framequat",
-      "framexaxis",     "frameyaxis",      "framezaxis",        "framelinvel",
-      "frameangvel",    "framelinacc",     "frameangacc",       "subtreecom",
-      "subtreelinvel",  "subtreeangmom",   "insidesite",        "distance",
-      "normal",         "fromto",          "contact",           "e_potential",
-      "e_kinetic",      "clock",           "tactile",           "plugin",
-      "user"};
+  static const char* const names[] = {"touch",
+                                      "accelerometer",
+                                      "velocimeter",
+                                      "gyro",
+                                      "force",
+                                      "torque",
+                                      "magnetometer",
+                                      "rangefinder",
+                                      "camprojection",
+                                      "jointpos",
+                                      "jointvel",
+                                      "tendonpos",
+                                      "tendonvel",
+                                      "actuatorpos",
+                                      "actuatorvel",
+                                      "actuatorfrc",
+                                      "jointactuatorfrc",
+                                      "tendonactuatorfrc",
+                                      "ballquat",
+                                      "ballangvel",
+                                      "jointlimitpos",
+                                      "jointlimitvel",
+                                      "jointlimitfrc",
+                                      "tendonlimitpos",
+                                      "tendonlimitvel",
+                                      "tendonlimitfrc",
+                                      "framepos",
+                                      "framequat",
+                                      "framexaxis",
+                                      "frameyaxis",
+                                      "framezaxis",
+                                      "framelinvel",
+                                      "frameangvel",
+                                      "framelinacc",
+                                      "frameangacc",
+                                      "subtreecom",
+                                      "subtreelinvel",
+                                      "subtreeangmom",
+                                      "insidesite",
+                                      "distance",
+                                      "normal",
+                                      "fromto",
+                                      "contact",
+                                      "e_potential",
+                                      "e_kinetic",
+                                      "clock",
+                                      "tactile",
+                                      "plugin",
+                                      "user"};
   static_assert(sizeof(names) / sizeof(names[0]) == mjSENS_USER + 1, "sensor name table");
   return type >= 0 && type <= mjSENS_USER ? names[type] : nullptr;
 }
@@ -685,16 +777,23 @@ namespace {
 // attribute naming an object of type `objtype` in slot 1 or 2 of a geometric/contact sensor
 const char* SlotAttr(int objtype, int slot) {
   switch (objtype) {
-    case mjOBJ_GEOM: return slot == 1 ? "geom1" : "geom2";
-    case mjOBJ_BODY: return slot == 1 ? "body1" : "body2";
-    case mjOBJ_XBODY: return slot == 1 ? "subtree1" : "subtree2";
-    case mjOBJ_SITE: return "site";
-    default: return nullptr;
+    case mjOBJ_GEOM:
+      return slot == 1 ? "geom1" : "geom2";
+    case mjOBJ_BODY:
+      return slot == 1 ? "body1" : "body2";
+    case mjOBJ_XBODY:
+      return slot == 1 ? "subtree1" : "subtree2";
+    case mjOBJ_SITE:
+      return "site";
+    default:
+      return nullptr;
   }
 }
 
 void SetName(XmlNode* node, const char* key, const mjString* value) {
-  if (key && value && !value->empty()) node->Set(key, *value);
+  if (key && value && !value->empty()) {
+    node->Set(key, *value);
+  }
 }
 
 }  // namespace
@@ -708,8 +807,13 @@ void SensorAttrs(AttrWriter& w, const mjsSensor* e) {
   const mjString* refn = e->refname;
 
   switch (e->type) {
-    case mjSENS_TOUCH: case mjSENS_ACCELEROMETER: case mjSENS_VELOCIMETER: case mjSENS_GYRO:
-    case mjSENS_FORCE: case mjSENS_TORQUE: case mjSENS_MAGNETOMETER:
+    case mjSENS_TOUCH:
+    case mjSENS_ACCELEROMETER:
+    case mjSENS_VELOCIMETER:
+    case mjSENS_GYRO:
+    case mjSENS_FORCE:
+    case mjSENS_TORQUE:
+    case mjSENS_MAGNETOMETER:
       SetName(node, "site", obj);
       break;
     case mjSENS_RANGEFINDER:
@@ -722,21 +826,38 @@ void SensorAttrs(AttrWriter& w, const mjsSensor* e) {
       SetName(node, "site", obj);
       SetName(node, "camera", refn);
       break;
-    case mjSENS_JOINTPOS: case mjSENS_JOINTVEL: case mjSENS_JOINTACTFRC: case mjSENS_BALLQUAT:
-    case mjSENS_BALLANGVEL: case mjSENS_JOINTLIMITPOS: case mjSENS_JOINTLIMITVEL:
+    case mjSENS_JOINTPOS:
+    case mjSENS_JOINTVEL:
+    case mjSENS_JOINTACTFRC:
+    case mjSENS_BALLQUAT:
+    case mjSENS_BALLANGVEL:
+    case mjSENS_JOINTLIMITPOS:
+    case mjSENS_JOINTLIMITVEL:
     case mjSENS_JOINTLIMITFRC:
       SetName(node, "joint", obj);
       break;
-    case mjSENS_TENDONPOS: case mjSENS_TENDONVEL: case mjSENS_TENDONACTFRC:
-    case mjSENS_TENDONLIMITPOS: case mjSENS_TENDONLIMITVEL: case mjSENS_TENDONLIMITFRC:
+    case mjSENS_TENDONPOS:
+    case mjSENS_TENDONVEL:
+    case mjSENS_TENDONACTFRC:
+    case mjSENS_TENDONLIMITPOS:
+    case mjSENS_TENDONLIMITVEL:
+    case mjSENS_TENDONLIMITFRC:
       SetName(node, "tendon", obj);
       break;
-    case mjSENS_ACTUATORPOS: case mjSENS_ACTUATORVEL: case mjSENS_ACTUATORFRC:
+    case mjSENS_ACTUATORPOS:
+    case mjSENS_ACTUATORVEL:
+    case mjSENS_ACTUATORFRC:
       SetName(node, "actuator", obj);
       break;
-    case mjSENS_FRAMEPOS: case mjSENS_FRAMEQUAT: case mjSENS_FRAMEXAXIS: case mjSENS_FRAMEYAXIS:
-    case mjSENS_FRAMEZAXIS: case mjSENS_FRAMELINVEL: case mjSENS_FRAMEANGVEL:
-    case mjSENS_FRAMELINACC: case mjSENS_FRAMEANGACC:
+    case mjSENS_FRAMEPOS:
+    case mjSENS_FRAMEQUAT:
+    case mjSENS_FRAMEXAXIS:
+    case mjSENS_FRAMEYAXIS:
+    case mjSENS_FRAMEZAXIS:
+    case mjSENS_FRAMELINVEL:
+    case mjSENS_FRAMEANGVEL:
+    case mjSENS_FRAMELINACC:
+    case mjSENS_FRAMEANGACC:
       node->Set("objtype", mju_type2Str(e->objtype));
       SetName(node, "objname", obj);
       if (e->reftype != mjOBJ_UNKNOWN) {
@@ -744,7 +865,9 @@ void SensorAttrs(AttrWriter& w, const mjsSensor* e) {
         SetName(node, "refname", refn);
       }
       break;
-    case mjSENS_SUBTREECOM: case mjSENS_SUBTREELINVEL: case mjSENS_SUBTREEANGMOM:
+    case mjSENS_SUBTREECOM:
+    case mjSENS_SUBTREELINVEL:
+    case mjSENS_SUBTREEANGMOM:
       SetName(node, "body", obj);
       break;
     case mjSENS_INSIDESITE:
@@ -752,7 +875,9 @@ void SensorAttrs(AttrWriter& w, const mjsSensor* e) {
       SetName(node, "objname", obj);
       SetName(node, "site", refn);
       break;
-    case mjSENS_GEOMDIST: case mjSENS_GEOMNORMAL: case mjSENS_GEOMFROMTO:
+    case mjSENS_GEOMDIST:
+    case mjSENS_GEOMNORMAL:
+    case mjSENS_GEOMFROMTO:
       SetName(node, SlotAttr(e->objtype, 1), obj);
       SetName(node, SlotAttr(e->reftype, 2), refn);
       break;
@@ -766,7 +891,9 @@ void SensorAttrs(AttrWriter& w, const mjsSensor* e) {
       if (e->intprm[1] != 0) {
         w.Keyword("reduce", e->intprm[1], nullptr, kReduce, Count(kReduce));
       }
-      if (e->intprm[2] != 1 && e->intprm[2] != 0) node->Set("num", std::to_string(e->intprm[2]));
+      if (e->intprm[2] != 1 && e->intprm[2] != 0) {
+        node->Set("num", std::to_string(e->intprm[2]));
+      }
       break;
     }
     case mjSENS_TACTILE:

@@ -17,14 +17,18 @@ namespace motus {
 namespace {
 
 std::string NonFinite(double x) {
-  if (std::isnan(x)) return "nan";
+  if (std::isnan(x)) {
+    return "nan";
+  }
   return x > 0 ? "inf" : "-inf";
 }
 
 }  // namespace
 
 std::string FormatDouble(double x) {
-  if (!std::isfinite(x)) return NonFinite(x);
+  if (!std::isfinite(x)) {
+    return NonFinite(x);
+  }
   // std::to_chars without a precision gives the shortest text that round-trips (C++17)
   char buf[64];
   auto res = std::to_chars(buf, buf + sizeof(buf), x);
@@ -32,7 +36,9 @@ std::string FormatDouble(double x) {
 }
 
 std::string FormatFloat(float f) {
-  if (!std::isfinite(f)) return NonFinite(f);
+  if (!std::isfinite(f)) {
+    return NonFinite(f);
+  }
   char buf[64];
   auto res = std::to_chars(buf, buf + sizeof(buf), f);
   std::string text(buf, res.ptr);
@@ -49,7 +55,9 @@ std::string FormatFloat(float f) {
 std::string FormatDoubles(const double* x, int n) {
   std::string s;
   for (int i = 0; i < n; i++) {
-    if (i) s += ' ';
+    if (i) {
+      s += ' ';
+    }
     s += FormatDouble(x[i]);
   }
   return s;
@@ -58,7 +66,9 @@ std::string FormatDoubles(const double* x, int n) {
 std::string FormatFloats(const float* x, int n) {
   std::string s;
   for (int i = 0; i < n; i++) {
-    if (i) s += ' ';
+    if (i) {
+      s += ' ';
+    }
     s += FormatFloat(x[i]);
   }
   return s;
@@ -67,7 +77,9 @@ std::string FormatFloats(const float* x, int n) {
 std::string FormatInts(const int* x, int n) {
   std::string s;
   for (int i = 0; i < n; i++) {
-    if (i) s += ' ';
+    if (i) {
+      s += ' ';
+    }
     s += std::to_string(x[i]);
   }
   return s;
@@ -78,13 +90,27 @@ std::string EscapeXml(const std::string& text) {
   out.reserve(text.size());
   for (unsigned char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\n': out += "&#10;"; break;
-      case '\r': out += "&#13;"; break;
-      case '\t': out += "&#9;"; break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\n':
+        out += "&#10;";
+        break;
+      case '\r':
+        out += "&#13;";
+        break;
+      case '\t':
+        out += "&#9;";
+        break;
       default:
         if (c < 0x20) {
           out += "&#" + std::to_string(c) + ";";
@@ -96,7 +122,8 @@ std::string EscapeXml(const std::string& text) {
   return out;
 }
 
-// ---- element tree --------------------------------------------------------------------------------
+// ---- element tree
+// --------------------------------------------------------------------------------
 
 XmlNode* XmlNode::Add(const std::string& name) {
   children_.push_back(std::make_unique<XmlNode>(name));
@@ -115,18 +142,26 @@ void XmlNode::Set(const std::string& key, const std::string& value) {
 
 bool XmlNode::Has(const std::string& key) const {
   for (const auto& a : attrs_) {
-    if (a.first == key) return true;
+    if (a.first == key) {
+      return true;
+    }
   }
   return false;
 }
 
 void XmlNode::Prune(const std::vector<std::string>& names) {
-  for (auto& c : children_) c->Prune(names);
+  for (auto& c : children_) {
+    c->Prune(names);
+  }
   std::vector<std::unique_ptr<XmlNode>> kept;
   for (auto& c : children_) {
     bool listed = false;
-    for (const auto& n : names) listed = listed || c->name_ == n;
-    if (!(listed && c->Empty())) kept.push_back(std::move(c));
+    for (const auto& n : names) {
+      listed = listed || c->name_ == n;
+    }
+    if (!(listed && c->Empty())) {
+      kept.push_back(std::move(c));
+    }
   }
   children_ = std::move(kept);
 }
@@ -134,13 +169,17 @@ void XmlNode::Prune(const std::vector<std::string>& names) {
 void XmlNode::Print(std::string* out, int depth) const {
   std::string indent(2 * depth, ' ');
   *out += indent + "<" + name_;
-  for (const auto& a : attrs_) *out += " " + a.first + "=\"" + EscapeXml(a.second) + "\"";
+  for (const auto& a : attrs_) {
+    *out += " " + a.first + "=\"" + EscapeXml(a.second) + "\"";
+  }
   if (children_.empty()) {
     *out += "/>\n";
     return;
   }
   *out += ">\n";
-  for (const auto& c : children_) c->Print(out, depth + 1);
+  for (const auto& c : children_) {
+    c->Print(out, depth + 1);
+  }
   *out += indent + "</" + name_ + ">\n";
 }
 
@@ -163,16 +202,24 @@ const std::string& StrOf(const mjString* s) {
 
 void AttrWriter::Str(const char* key, const mjString* value, const mjString* ref) {
   const std::string& v = StrOf(value);
-  if (v.empty() && !ref) return;  // nothing to say
-  if (!ref || v != StrOf(ref)) node_->Set(key, v);
+  if (v.empty() && !ref) {
+    return;  // nothing to say
+  }
+  if (!ref || v != StrOf(ref)) {
+    node_->Set(key, v);
+  }
 }
 
 void AttrWriter::Text(const char* key, const std::string& value, const std::string& ref) {
-  if (value != ref) node_->Set(key, value);
+  if (value != ref) {
+    node_->Set(key, value);
+  }
 }
 
 void AttrWriter::Int(const char* key, int value, const int* ref) {
-  if (!ref || value != *ref) node_->Set(key, std::to_string(value));
+  if (!ref || value != *ref) {
+    node_->Set(key, std::to_string(value));
+  }
 }
 
 void AttrWriter::Ints(const char* key, const int* value, const int* ref, int n) {
@@ -182,38 +229,56 @@ void AttrWriter::Ints(const char* key, const int* value, const int* ref, int n) 
 }
 
 void AttrWriter::Real(const char* key, double value, const double* ref) {
-  if (!ref || !SameDoubles(&value, ref, 1)) node_->Set(key, FormatDouble(value));
+  if (!ref || !SameDoubles(&value, ref, 1)) {
+    node_->Set(key, FormatDouble(value));
+  }
 }
 
 void AttrWriter::Reals(const char* key, const double* value, const double* ref, int n) {
-  if (!ref || !SameDoubles(value, ref, n)) node_->Set(key, FormatDoubles(value, n));
+  if (!ref || !SameDoubles(value, ref, n)) {
+    node_->Set(key, FormatDoubles(value, n));
+  }
 }
 
 void AttrWriter::RealsPrefix(const char* key, const double* value, const double* ref, int n) {
   int len = n;
-  while (len > 0 && SameDoubles(value + len - 1, ref + len - 1, 1)) len--;
-  if (len > 0) node_->Set(key, FormatDoubles(value, len));
+  while (len > 0 && SameDoubles(value + len - 1, ref + len - 1, 1)) {
+    len--;
+  }
+  if (len > 0) {
+    node_->Set(key, FormatDoubles(value, len));
+  }
 }
 
 void AttrWriter::Float(const char* key, float value, const float* ref) {
-  if (!ref || !SameFloats(&value, ref, 1)) node_->Set(key, FormatFloat(value));
+  if (!ref || !SameFloats(&value, ref, 1)) {
+    node_->Set(key, FormatFloat(value));
+  }
 }
 
 void AttrWriter::Floats(const char* key, const float* value, const float* ref, int n) {
-  if (!ref || !SameFloats(value, ref, n)) node_->Set(key, FormatFloats(value, n));
+  if (!ref || !SameFloats(value, ref, n)) {
+    node_->Set(key, FormatFloats(value, n));
+  }
 }
 
 void AttrWriter::Bool(const char* key, int value, const int* ref) {
-  if (!ref || (value != 0) != (*ref != 0)) node_->Set(key, value ? "true" : "false");
+  if (!ref || (value != 0) != (*ref != 0)) {
+    node_->Set(key, value ? "true" : "false");
+  }
 }
 
 void AttrWriter::Byte(const char* key, mjtByte value, const mjtByte* ref) {
-  if (!ref || (value != 0) != (*ref != 0)) node_->Set(key, value ? "true" : "false");
+  if (!ref || (value != 0) != (*ref != 0)) {
+    node_->Set(key, value ? "true" : "false");
+  }
 }
 
 void AttrWriter::Keyword(const char* key, int value, const int* ref, const char* const* names,
                          int count) {
-  if (ref && value == *ref) return;
+  if (ref && value == *ref) {
+    return;
+  }
   if (value >= 0 && value < count && names[value]) {
     node_->Set(key, names[value]);
   } else {
@@ -222,7 +287,9 @@ void AttrWriter::Keyword(const char* key, int value, const int* ref, const char*
 }
 
 void AttrWriter::DoubleVec(const char* key, const mjDoubleVec* value, const mjDoubleVec* ref) {
-  if (!value || value->empty()) return;
+  if (!value || value->empty()) {
+    return;
+  }
   if (ref && *value == *ref &&
       std::memcmp(value->data(), ref->data(), value->size() * sizeof(double)) == 0) {
     return;
@@ -231,7 +298,9 @@ void AttrWriter::DoubleVec(const char* key, const mjDoubleVec* value, const mjDo
 }
 
 void AttrWriter::FloatVec(const char* key, const mjFloatVec* value, const mjFloatVec* ref) {
-  if (!value || value->empty()) return;
+  if (!value || value->empty()) {
+    return;
+  }
   if (ref && value->size() == ref->size() &&
       std::memcmp(value->data(), ref->data(), value->size() * sizeof(float)) == 0) {
     return;
@@ -240,17 +309,27 @@ void AttrWriter::FloatVec(const char* key, const mjFloatVec* value, const mjFloa
 }
 
 void AttrWriter::IntVec(const char* key, const mjIntVec* value, const mjIntVec* ref) {
-  if (!value || value->empty()) return;
-  if (ref && *value == *ref) return;
+  if (!value || value->empty()) {
+    return;
+  }
+  if (ref && *value == *ref) {
+    return;
+  }
   node_->Set(key, FormatInts(value->data(), static_cast<int>(value->size())));
 }
 
 void AttrWriter::StringVec(const char* key, const mjStringVec* value, const mjStringVec* ref) {
-  if (!value || value->empty()) return;
-  if (ref && *value == *ref) return;
+  if (!value || value->empty()) {
+    return;
+  }
+  if (ref && *value == *ref) {
+    return;
+  }
   std::string s;
   for (size_t i = 0; i < value->size(); i++) {
-    if (i) s += ' ';
+    if (i) {
+      s += ' ';
+    }
     s += (*value)[i];
   }
   node_->Set(key, s);

@@ -38,7 +38,8 @@ std::string FormatInts(const int* x, int n);
 // XML attribute escaping: & < > " and control characters
 std::string EscapeXml(const std::string& text);
 
-// ---- element tree --------------------------------------------------------------------------------
+// ---- element tree
+// --------------------------------------------------------------------------------
 
 class XmlNode {
  public:
