@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <motus/rollout.h>
 #include <mujoco/mujoco.h>
 
 int main(void) {
@@ -21,6 +22,17 @@ int main(void) {
   }
   if (strlen(mj_versionString()) == 0) {
     return 1;
+  }
+  {
+    /* the rollout extension links from C and rejects an empty batch with a message */
+    mtrBatch batch;
+    char error[200] = "";
+    mtr_defaultBatch(&batch);
+    if (batch.state_spec != mjSTATE_FULLPHYSICS || mtr_rollout(NULL, &batch, error, 200) != -1 ||
+        strlen(error) == 0) {
+      printf("mtr_defaultBatch / mtr_rollout misbehaved: %s\n", error);
+      return 1;
+    }
   }
   printf("C11 client linked against libmujoco %s\n", mj_versionString());
   return 0;
