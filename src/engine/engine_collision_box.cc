@@ -12,14 +12,14 @@
 // separation e are compared: the edge axis is used when e > f (1 - 1e-12), i.e. when it is better
 // by a relative 1e-12 (overlapping boxes) or not worse by more (separated boxes); else the face
 // axis. Near-ties within rounding (crossed planks: an edge axis along a face normal) follow the
-// rounding of the separations, which we evaluate in the reference's way (box 1's frame). The
-// contact rule of each case was measured on MuJoCo 3.3.8 (the oracle); the geometry below is our
-// own construction of it.
+// rounding of the separations, which we evaluate as MuJoCo does (in box 1's frame). The contact
+// rule of each case follows MuJoCo's results (see doc/conformance.md#box-box); the geometry below
+// is our own construction of it.
 //
-// Face case (reference face F of one box, normal n towards the other, "incident" box I): D is
+// Face case (face F of one box, the "face box", normal n towards the other, "incident" box I): D is
 // the corner of I deepest along -n, and the incident feature is D extended along the axes of I
 // that are within 30 degrees of the plane of F (|n . axis| < 1/2): a vertex, an edge or a face.
-// Candidate points, in this order (the order of the reference):
+// Candidate points, in this order (MuJoCo's order):
 //   E  the crossings of the feature's edges (D+e0, D+e1, D+e0+e1, D+e1+e0) with the four side
 //      lines of F seen along n (u = -+1, then v = -+1, in the face frame of faceFrame); the
 //      corner D itself is not a crossing of the edges from D (it comes with I),
@@ -27,19 +27,19 @@
 //   I  the corners of the feature that lie inside F (D, D+e0, D+e1, D+e0+e1).
 // Each point has a height h above F (on the incident feature); points with h <= margin become
 // contacts at the midpoint between the incident point and its projection on F, with dist h / 2
-// (the reference reports half the gap in this case) and normal n (from geom 1 to geom 2).
+// (MuJoCo reports half the gap in this case) and normal n (from geom 1 to geom 2).
 //
-// Edge case (axis n = a_i x b_j), in box 1's frame: box 1 gives the reference face F (the face
+// Edge case (axis n = a_i x b_j), in box 1's frame: box 1 gives the face F (the face
 // containing edge direction i whose outward normal is closest to n), box 2 the incident face G
 // (containing edge direction j, normal closest to -n), seen along n. Candidates in the order E
 // (G's edges against F's side lines), R (only the first corner of F inside G) and I (G's corners
 // inside F); each joins a point of F and a point of G on a line along n, with dist their full
 // separation along n, at their midpoint.
 //
-// Both cases keep a contact only when its position lies inside the reference box shrunk by 1%
-// or inside the incident box grown by 1%, after growing both by the margin (keepContact). This
-// leaves out, with deep overlap and margin 0, points near the sides of the two faces (measured on
-// MuJoCo 3.3.8 at the transitions: exactly 1.01 and 1 / 1.01 of the half-sizes plus margin).
+// Both cases keep a contact only when its position lies inside the face box shrunk by 1% or
+// inside the incident box grown by 1%, after growing both by the margin (keepContact). This
+// leaves out, with deep overlap and margin 0, points near the sides of the two faces, as MuJoCo
+// does (see doc/conformance.md#box-box).
 //
 // Capsule-box: the capsule is the set of points within radius r of its axis segment, so its
 // contact with the box is a sphere-box contact at the segment point closest to (or deepest in)
@@ -47,23 +47,11 @@
 // function; its minimizer is found exactly among a finite set of candidates (segment ends,
 // closest points to the 12 box edges, breakpoints of the piecewise-linear interior distance).
 // When the segment is parallel to a box face and its nearest feature is that face, the minimum
-// is attained along an interval: both interval ends become contacts (2 contacts).
-// Known differences from the reference (measured): our first contact is the reference's when
-// the segment stays outside the box; the reference often adds a second one, found from the first
-// contact's normal (e.g. the segment end, or the point where the segment leaves the box face
-// under it, seen along that normal, with that face's normal and distance); when the segment
-// enters the box the reference picks a shallower point (often a segment end) than the deepest
-// one reported here.
+// is attained along an interval: both interval ends become contacts (2 contacts). Where this
+// differs from MuJoCo's capsule-box contacts: see doc/conformance.md#capsule-box.
 //
-// Box-box differences from the reference (measured on 800 random poses of 5 box shapes with
-// margins 0 to 0.02, penetrating up to 0.1: all contacts equal and in the same order in the face
-// case; in the edge case about 1% of the contacts are kept where the reference leaves them out
-// (positions just inside the incident box, rule not identified)). With exactly parallel faces
-// and a positive margin the reference adds one point outside the intersection (a corner of the
-// incident face or of the reference face; rule not identified: we add the deepest incident
-// corner, which matches some of those poses); for coincident edges of rotated boxes the order of
-// the contacts depends on the rounding of crossings at the ends of edges (the reference's is not
-// reproduced).
+// Box-box poses whose contacts differ from MuJoCo's (a few edge-case and exactly parallel
+// poses): see doc/conformance.md#box-box.
 
 #include <math.h>
 
@@ -123,8 +111,8 @@ static void featureEdge(mjtNum e[3], const BoxPose* b, int m, mjtNum dot) {
 // box-box, face case
 
 // In-plane frame of face k with outward sign sgn, as (axis index, sign) pairs u, v such that
-// (u, v, sgn e_k) is right-handed; the reference enumerates the face's side lines and corners in
-// this frame (u before v, negative side first), which fixes the order of the contacts.
+// (u, v, sgn e_k) is right-handed; MuJoCo enumerates the face's side lines and corners in this
+// frame (u before v, negative side first), which fixes the order of the contacts.
 static void faceFrame(int k, mjtNum sgn, int* iu, mjtNum* su, int* iv, mjtNum* sv) {
   if (k == 2) {
     *iu = 0, *su = sgn, *iv = 1, *sv = 1;
@@ -147,11 +135,10 @@ static int solve2(mjtNum* s, mjtNum* t, const mjtNum p[3], const mjtNum e0[3], c
   return 1;
 }
 
-// Whether box coordinates x satisfy a |x_k| <= b (s_k + margin) on all three axes. The reference
-// keeps a box-box contact only when its position lies inside the box that gives the reference
-// face shrunk by 1% (a = 1.01, b = 1) or inside the other box grown by 1% (a = 1, b = 1.01), both
-// first grown by the margin (measured on MuJoCo 3.3.8: the transitions are at exactly these
-// sizes; with deep overlap, points near the sides of the two faces are left out).
+// Whether box coordinates x satisfy a |x_k| <= b (s_k + margin) on all three axes. MuJoCo keeps
+// a box-box contact only when its position lies inside the box that gives the face F shrunk by
+// 1% (a = 1.01, b = 1) or inside the other box grown by 1% (a = 1, b = 1.01), both first grown
+// by the margin (see doc/conformance.md#box-box for how the transitions were located).
 static int withinBox(const mjtNum x[3], const mjtNum s[3], mjtNum margin, mjtNum a, mjtNum b) {
   for (int k = 0; k < 3; k++) {
     if (a * fabs(x[k]) > b * (s[k] + margin)) {
@@ -161,7 +148,7 @@ static int withinBox(const mjtNum x[3], const mjtNum s[3], mjtNum margin, mjtNum
   return 1;
 }
 
-// the test above for a contact at world point p: inside the reference box ref (box coordinates
+// the test above for a contact at world point p: inside the face box ref (box coordinates
 // xref of p) or the incident box inc
 static int keepContact(const BoxPose* ref, const mjtNum xref[3], const BoxPose* inc,
                        const mjtNum p[3], mjtNum margin) {
@@ -238,8 +225,7 @@ static int faceContacts(mjContact* con, const BoxPose* ref, const BoxPose* inc, 
         }
         mjtNum o = P[b] + t * E[b];
         if (fabs(o) > lim[b]) {
-          continue;  // beyond the face (a crossing exactly at a corner of F counts, as by the
-                     // reference)
+          continue;  // beyond the face (a crossing exactly at a corner of F counts, as in MuJoCo)
         }
         mju_addScl3(pt[np], P, E, t);
         pt[np++][a] = x;
@@ -269,7 +255,7 @@ static int faceContacts(mjContact* con, const BoxPose* ref, const BoxPose* inc, 
   }
 
   // I: corners D, D+e0, D+e1, D+e0+e1 of the feature inside the face. When the incident face
-  // is exactly parallel to F the reference also keeps D outside the face (with a margin).
+  // is exactly parallel to F MuJoCo also keeps D outside the face (with a margin).
   int flat = ne == 2 && dots[shallow[0]] == 0 && dots[shallow[1]] == 0;
   int ncorner = ne == 2 ? 4 : ne + 1;
   for (int i = 0; i < ncorner; i++) {
@@ -289,7 +275,7 @@ static int faceContacts(mjContact* con, const BoxPose* ref, const BoxPose* inc, 
 
   // heights above the face; contacts halfway between the incident point and the face. A point
   // found twice (incident corners or edges lying exactly on the side lines of the face) is
-  // reported once, as by the reference.
+  // reported once, as by MuJoCo.
   int ncon = 0;
   for (int i = 0; i < np; i++) {
     int dup = 0;
@@ -301,7 +287,7 @@ static int faceContacts(mjContact* con, const BoxPose* ref, const BoxPose* inc, 
       continue;
     }
     // height above the face: the separation (the height of D) plus the rise from D; the same
-    // as sgn x_k - s_k, but exactly the separation for a face parallel to F, as the reference
+    // as sgn x_k - s_k, but exactly the separation for a face parallel to F, as MuJoCo has it
     mjtNum h = sep + sgn * (pt[i][k] - D[k]);
     if (h > margin) {
       continue;
@@ -325,7 +311,7 @@ static int faceContacts(mjContact* con, const BoxPose* ref, const BoxPose* inc, 
 // ---------------------------------------------------------------------------------------------
 // box-box, edge case
 
-// The edge case works in box 1's frame. Box 1 gives the reference face F (the face containing
+// The edge case works in box 1's frame. Box 1 gives the face F (the face containing
 // edge direction i whose outward normal is closest to n), box 2 the incident face G (the face
 // containing edge direction j whose outward normal is closest to -n), seen along n.
 typedef struct {
@@ -381,10 +367,10 @@ static int edgePairContact(mjContact* con, int ncon, const BoxPose* b1, const Ed
 // Contacts for the edge axis n = a_i x b_j (unit, from box 1 to box 2). G is parametrized from
 // its corner D (deepest along -n on G's normal and in-plane axis m, on the positive side of
 // the edge axis j, which is perpendicular to n) as D + s ej + t em, s, t in [0, 1]. Candidates,
-// in the reference's order (measured on MuJoCo 3.3.8):
+// in MuJoCo's order:
 //   E  crossings of G's edges D+ej, D+em, (D+ej)+em, (D+em)+ej with the side lines of F
 //      (u = -+, then v = -+, faceFrame order), within F;
-//   R  the first corner of F (faceFrame order) that lies inside G; the reference considers no
+//   R  the first corner of F (faceFrame order) that lies inside G; MuJoCo considers no
 //      further corner of F, and the margin test comes after this choice;
 //   I  the corners D, D+ej, D+em, D+ej+em of G inside F.
 // Each pairs a point of F with a point of G on a line along n; dist is their separation.
@@ -519,7 +505,7 @@ int mjc_BoxBox(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2
   // face axes: box 1 (0..2), box 2 (3..5). The separation along face k of one box is
   // |c| - s_k - sum_j s'_j |axis_k . axis'_j| (c: the center offset along the axis), evaluated
   // in this order: touching stacks sit at separation 0 within rounding, and this order decides
-  // them as the reference does (measured on replicate_stonehenge's initial pose).
+  // them as MuJoCo does (see doc/conformance.md#box-box).
   mjtNum rot[3][3];  // rot[i][j] = box 1 axis i . box 2 axis j
   for (int i = 0; i < 3; i++) {
     for (int j = 0; j < 3; j++) {
@@ -550,7 +536,7 @@ int mjc_BoxBox(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2
 
   // edge axes (parallel edges give no axis), evaluated in box 1's frame: the axis is
   // u = e_i x r_j with r_j = box 2's axis j in that frame (the column j of rot), the offset is
-  // p = R1' (c2 - c1); this evaluation reproduces the reference's separations to the last bits
+  // p = R1' (c2 - c1); this evaluation reproduces MuJoCo's separations to the last bits
   // (they decide near-ties with the face axes, e.g. crossed planks)
   mjtNum p[3];
   mju_mulMatTVec3(p, b1.mat, dif);
@@ -587,7 +573,7 @@ int mjc_BoxBox(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2
   }
 
   // The edge axis must be better by a relative 1e-12 when the boxes overlap, and may be worse by
-  // as much when they are apart (measured on the reference: f (1 - 1e-12) is the threshold;
+  // as much when they are apart (MuJoCo's threshold is f (1 - 1e-12);
   // exact ties go to the face axis when the boxes overlap or touch, to the edge axis when apart).
   mjtNum tol = 1e-12 * fabs(fsep);
   if (ebest >= 0 && (fsep <= 0 ? esep > fsep + tol : esep > fsep - tol)) {

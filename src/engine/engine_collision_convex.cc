@@ -72,11 +72,8 @@ void supportEllipsoid(mjtNum res[3], const mjCCDObj* obj, const mjtNum u[3]) {
     res[1] = res[2] = 0;
     return;
   }
-  // x_k = (a_k / len) s_k, with a_k / len rounded as a_k * (1 / len): the rounding of MuJoCo
-  // 3.3.8 (its GJK distances after one iteration, ccd_iterations = 2, equal |s_0| - r to the
-  // last bit on all 59 sphere-ellipsoid contacts of test/data/convex/sphere_ellipsoid; other
-  // orders of the same products miss 10 to 44 of them), whose EPA picks among exactly
-  // symmetric faces by these last bits (probe_epa_rotation)
+  // x_k = (a_k / len) s_k, with a_k / len rounded as a_k * (1 / len), as MuJoCo rounds it: EPA
+  // picks among exactly symmetric faces by these last bits (see doc/conformance.md#convex)
   mjtNum inv = 1 / len;
   for (int k = 0; k < 3; k++) {
     res[k] = obj->size[k] * inv * s[k];
@@ -89,11 +86,10 @@ void supportCylinder(mjtNum res[3], const mjCCDObj* obj, const mjtNum u[3]) {
   if (len < mjMINVAL) {
     res[0] = res[1] = 0;
   } else {
-    // the scale R / |u_xy| first, then the components: the rounding of MuJoCo 3.3.8. GJK on a
-    // capsule core against a cylinder meets exact ties (the core's end is chosen by the sign of
-    // a direction orthogonal to the axis up to rounding), which these bits decide (robot_arm,
-    // capsule-cylinder contact: the oracle's iterates under ccd_iterations = 2..20 are
-    // reproduced to the last bit; test/data/convex/robot_arm, iter_capsule_cylinder_3)
+    // the scale R / |u_xy| first, then the components, as MuJoCo rounds it. GJK on a capsule
+    // core against a cylinder meets exact ties (the core's end is chosen by the sign of a
+    // direction orthogonal to the axis up to rounding), which these bits decide (see
+    // doc/conformance.md#convex)
     mjtNum scale = obj->size[0] / len;
     res[0] = scale * u[0];
     res[1] = scale * u[1];
@@ -110,7 +106,7 @@ void supportBox(mjtNum res[3], const mjCCDObj* obj, const mjtNum u[3]) {
 // mesh vertex maximizing u.v: hill climbing over the hull graph (on a convex polytope a vertex
 // with no better neighbor is a global maximizer), from the previous answer; small meshes (or
 // meshes without a graph) are searched linearly over all their vertices, in order (ties go to
-// the first vertex, as in MuJoCo 3.3.8)
+// the first vertex, as in MuJoCo)
 int meshSupportVertex(mjCCDObj* obj, const mjtNum u[3]) {
   if (obj->nhull > 0 && obj->nvert >= kHillClimbMin) {
     int cur = obj->warm;
@@ -165,9 +161,9 @@ void supportGeom(mjtNum res[3], mjCCDObj* obj, const mjtNum dir[3]) {
   }
   if (obj->margin > 0 && !obj->core) {
     // the ball of radius margin: + margin dir / |dir|. GJK and EPA pass unit directions, which
-    // MuJoCo 3.3.8 scales by the margin without dividing by their norm (1 up to rounding; these
-    // bits decide exact ties, test/data/convex/probe_cylinder_margin); other callers (libccd's
-    // MPR) may pass any length
+    // MuJoCo scales by the margin without dividing by their norm (1 up to rounding; these bits
+    // decide exact ties, see doc/conformance.md#convex); other callers (libccd's MPR) may pass
+    // any length
     mjtNum len2 = dot3(dir, dir);
     if (fabs(len2 - 1) < 1e-12) {
       for (int k = 0; k < 3; k++) {
@@ -341,14 +337,10 @@ namespace {
 // and the normal there is grad(x) / 2 = p_k / (a_k^2 + t). f decreases monotonically and is
 // convex on that interval.
 //  - p outside (f(0) > 0): Newton's method from t = 0 approaches the root from the left, and it
-//    stops as soon as the next step would be shorter than kEllipsoidStep, without taking it (as
-//    MuJoCo 3.3.8 does: its normals agree with these iterates to 1e-16 on all 76 contacts outside
-//    the ellipsoid in test/data/convex/hfield_ellipsoid, while the exact root is up to 1.8e-5 off).
+//    stops as soon as the next step would be shorter than kEllipsoidStep, without taking it, as
+//    MuJoCo does (see doc/conformance.md#ellipsoid-normals).
 //  - p inside: Newton from the right, kept inside a bracket by bisection, to full precision
-//    (MuJoCo 3.3.8's normals are within 1e-9 (shallow) to 1e-7 (deep) of these and are not of
-//    the form p_k / (a_k^2 + t) for any t: the surface point with its normal lies off the line
-//    from p along that normal by less than 1e-6 of the distance, as if an iteration of another
-//    kind stopped at that angle; not identified, an open point).
+//    (MuJoCo's normals differ slightly here: see doc/conformance.md#ellipsoid-normals).
 // Returns 0 for p at the center.
 constexpr mjtNum kEllipsoidStep = 1e-6;
 
@@ -432,8 +424,8 @@ int smoothNormal(mjtNum n[3], const mjModel* m, const mjData* d, int g, const mj
       break;
     }
     case mjGEOM_ELLIPSOID:
-      // normal at the surface point closest to p (as MuJoCo 3.3.8, established with the oracle
-      // on height-field contacts to 1e-9)
+      // normal at the surface point closest to p, as MuJoCo does
+      // (see doc/conformance.md#ellipsoid-normals)
       if (!ellipsoidNormal(nl, loc, size)) {
         return 0;
       }
@@ -441,9 +433,7 @@ int smoothNormal(mjtNum n[3], const mjModel* m, const mjData* d, int g, const mj
     case mjGEOM_CYLINDER:
       // radial on the side. Near the caps the collider's normal is kept: within 5% of the
       // half-length, or where the distance h - |z| to the cap is at most a quarter of the
-      // distance R - r to the side (as MuJoCo 3.3.8 does; found with the oracle on four
-      // cylinder shapes over height fields, 2048 contacts: the 5% cut-off lies between 94.83%
-      // and 95.13%, the ratio between 0.246 and 0.2507)
+      // distance R - r to the side, as MuJoCo does (see doc/conformance.md#height-fields)
       if (fabs(loc[2]) >= kCylinderSide * size[1]) {
         return 0;
       }
@@ -510,12 +500,11 @@ void mjc_fixNormal(const mjModel* m, const mjData* d, mjContact* con, int g1, in
 // After the single CCD contact with normal n and depth p, the contact feature of each geom is
 // the set of its vertices within a small height of its extreme along the normal (a vertex, an
 // edge or a face). When one feature is a face and the other at least an edge, the face is the
-// reference: the other feature (the incident one) is clipped by the reference face's outline,
-// both seen along the face's normal, and the corners of the result (at most four) become
-// contacts, all with depth p and the reference face's normal as contact normal. When both
-// features are faces, the reference is geom2's face and geom2's face is the incident feature
-// clipped by geom1's (as MuJoCo 3.3.8 does: established with the oracle on tilted box / mesh
-// pairs). The contact points lie halfway between the surfaces: the incident points moved by p/2
+// clipping face: the other feature (the incident one) is clipped by the face's outline, both
+// seen along the face's normal, and the corners of the result (at most four) become contacts,
+// all with depth p and the clipping face's normal as contact normal. When both features are
+// faces, geom1's face clips geom2's (as MuJoCo does, see doc/conformance.md#convex). The contact
+// points lie halfway between the surfaces: the incident points moved by p/2
 // along the normal towards the other geom.
 
 namespace {
@@ -523,7 +512,7 @@ namespace {
 // A vertex v belongs to the contact feature of the extreme vertex v0 along the normal n when the
 // segment v0-v is within this angle (radians) of the plane orthogonal to n:
 // n.(v0 - v) <= kFeatureAngle |v0 - v|. The angle makes the test scale-free; 1e-3 matches the
-// features MuJoCo 3.3.8 finds (an edge tilted by 4.6e-4 rad is an edge there).
+// features MuJoCo finds (an edge tilted by 4.6e-4 rad is an edge there).
 constexpr mjtNum kFeatureAngle = 1e-3;
 
 // maximum number of feature vertices (larger faces are not clipped)
@@ -808,7 +797,7 @@ int multiContact(mjContact* con, mjCCDObj* o1, mjCCDObj* o2) {
     return 1;
   }
 
-  // reference face, its normal (from geom1 to geom2) and the incident feature
+  // clipping face, its normal (from geom1 to geom2) and the incident feature
   bool ref2 = face2;
   const Feature* ref = ref2 ? &f2 : &f1;
   const Feature* inc = ref2 ? &f1 : &f2;
@@ -910,8 +899,8 @@ int convexLegacy(const mjModel* m, const mjData* d, mjContact* con, int g1, int 
 
 }  // namespace
 
-// Native pipeline with margin m (as MuJoCo 3.3.8 does, established with the oracle on
-// test/data/convex): both geoms are inflated by m/2 (a ball added to each support point), GJK /
+// Native pipeline with margin m (as MuJoCo does, see doc/conformance.md#convex): both geoms are
+// inflated by m/2 (a ball added to each support point), GJK /
 // EPA find the signed distance s of the inflated shapes, and a contact is reported when s < 0,
 // with dist = s + m (the distance of the geoms themselves when they are separated by less than
 // m; for overlapping geoms the EPA result on the rounded shapes).
@@ -927,7 +916,7 @@ int mjc_Convex(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2
   ccdConfig(&cfg, m, 0);
   mjCCDStatus st;
   // the geoms, each inflated by half the margin, must overlap strictly: touching shapes (zero
-  // distance) give no contact, as in MuJoCo 3.3.8
+  // distance) give no contact, as in MuJoCo
   mjtNum dist = mjc_ccd(&cfg, &st, &o1, &o2, const_cast<mjData*>(d));
   if (dist >= 0) {
     return 0;
@@ -1035,10 +1024,9 @@ int mjc_PlaneConvex(const mjModel* m, const mjData* d, mjContact* con, int g1, i
   }
   if (local0 >= 0) {
     // neighbors close to the first contact add nothing: only vertices farther than
-    // 0.3 geom_rbound from the first contact point count (MuJoCo 3.3.8's rule, found with the
-    // oracle: the cut-off scales with the mesh, lies between 0.2998 and 0.3017 rbound on
-    // tetrahedra, and is measured from the vertex to the first contact's position, i.e. the
-    // deepest vertex raised by half its depth; other distances contradict the observations)
+    // 0.3 geom_rbound from the first contact point count, measured from the vertex to the first
+    // contact's position, i.e. the deepest vertex raised by half its depth (MuJoCo's rule: see
+    // doc/conformance.md#plane-mesh)
     mjtNum far = kPlaneNeighborFar * m->geom_rbound[g2];
     for (int k = obj.edgeadr[local0]; obj.edges[k] >= 0 && ncon < maxcon; k++) {
       int v = obj.hullvert[obj.edges[k]];

@@ -40,7 +40,7 @@ int mjc_ConvexHField(const mjModel* m, const mjData* d, mjContact* con, int g1, 
 // Signed distance of two convex geoms as one contact (GJK when separated, EPA when overlapping,
 // on the geoms themselves: unlike mjc_Convex, no inflation by the margin, so the result does not
 // depend on distmax); 0 contacts when the distance is distmax or more. Used by mj_geomDistance
-// (MuJoCo 3.3.8's distance sensors give the same values for any cutoff).
+// (MuJoCo's distance sensors give the same values for any cutoff).
 int mjc_ConvexDistance(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
                        mjtNum distmax);
 

@@ -8,7 +8,7 @@
 //   pos -+ dist/2 * normal,
 // with the normal pointing from the collider's first geom to its second. The pair is ordered by
 // geom type for the table, and the segment follows that order: when geom1 has the larger type,
-// fromto starts on geom2 (as MuJoCo 3.3.8 does, checked with its fromto / normal sensors).
+// fromto starts on geom2 (as MuJoCo does, checked with its fromto / normal sensors).
 
 #include <mujoco/mujoco.h>
 

@@ -9,7 +9,7 @@
 //               child unless mjDSBL_FILTERPARENT; 4. contype/conaffinity (or mjcb_contactfilter,
 //               which replaces it). 3 and 4 apply only to body-pair geom pairs.
 //   checking    mjCOLLISIONFUNC[type1][type2] with type1 <= type2.
-// Contact order (as the reference): body pairs by increasing (body1, body2), each preceded by
+// Contact order (as MuJoCo's): body pairs by increasing (body1, body2), each preceded by
 // the explicit pairs whose signature is not larger; within a body pair the geom pairs in
 // increasing (geom1, geom2) order, geom1 being the geom of lower type (as the collider sees the
 // pair), skipping those that an explicit pair of the same body pair already covers; finally the
@@ -677,7 +677,7 @@ static void collideBodyPair(const mjModel* m, mjData* d, int b1, int b2, int pst
     }
   }
 
-  // order of the reference: by the pair as the collider sees it (lower geom type first)
+  // MuJoCo's order: by the pair as the collider sees it (lower geom type first)
   for (int i = 0; i < ncand; i++) {
     int* p = cand + 2 * i;
     if (m->geom_type[p[0]] > m->geom_type[p[1]]) {
@@ -811,8 +811,8 @@ int mj_maxContact(const mjModel* m, int g1, int g2, int has_margin) {
     return 0;
   }
   if (t1 == mjGEOM_PLANE) {
-    // sdf: the table in the spec says 1, but the reference collides plane and sdf through the
-    // sdf geom's mesh, as plane-mesh (measured: 2 contacts for an icosahedron on an edge)
+    // sdf: the table in the spec says 1, but MuJoCo collides plane and sdf through the sdf
+    // geom's mesh, as plane-mesh (2 contacts for an icosahedron on an edge)
     static const int plane[mjNGEOMTYPES] = {0, 0, 1, 2, 1, 4, 4, 3, 3};
     return plane[t2];
   }

@@ -6,7 +6,7 @@
 // (modeling.rst "Contact parameters") and appends the contacts to d->contact in the arena.
 //
 // Public: mj_collision, mj_addContact, mj_maxContact (mujoco.h). The internal pieces below are
-// exposed for the tests and for other areas (sensors, mj_geomDistance).
+// exposed for the sensors and mj_geomDistance.
 
 #ifndef MOTUS_ENGINE_ENGINE_COLLISION_DRIVER_H_
 #define MOTUS_ENGINE_ENGINE_COLLISION_DRIVER_H_

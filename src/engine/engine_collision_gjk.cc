@@ -99,13 +99,9 @@ inline void lincomb(mjtNum r[3], const mjtNum* lam, const mjtNum (*v)[3], int n)
 }
 
 // support points of A along the unit direction d / |d| and of B along the opposite one. The
-// unit vector is rounded as MuJoCo 3.3.8 does: GJK multiplies by 1 / |d| (by_inverse), EPA
-// divides by |d|. These last bits decide the exact ties of round shapes (which end of a capsule
-// core faces a cylinder rim, which of two mirror-image faces EPA ends on); with them the
-// oracle's GJK iterates are reproduced to the last bit on the capsule-cylinder and
-// sphere-ellipsoid scenes of test/data/convex under ccd_iterations = 2, 3 (dividing in GJK
-// misses 18 of 41 capsule-cylinder distances at 3 iterations; multiplying in EPA loses 400 of
-// the 1768 bit-exact contacts of all convex scenes).
+// unit vector is rounded as MuJoCo does: GJK multiplies by 1 / |d| (by_inverse), EPA divides by
+// |d|. These last bits decide the exact ties of round shapes (which end of a capsule core faces
+// a cylinder rim, which of two mirror-image faces EPA ends on): see doc/conformance.md#convex.
 void supportPair(mjtNum a[3], mjtNum b[3], mjCCDObj* obj1, mjCCDObj* obj2, const mjtNum d[3],
                  mjtNum dnorm, bool by_inverse = false) {
   mjtNum dir[3] = {1, 0, 0}, neg[3] = {-1, 0, 0};
@@ -391,8 +387,8 @@ mjtNum planeDistance(mjtNum normal[3], const mjtNum v1[3], const mjtNum v2[3], c
 // its vertex, with the normal of planeDistance; that normal is outward when
 // det(w1 - w0, w2 - w0, w3 - w0) > 0, and each replacement below swaps two slots so that an
 // outward tetrahedron stays outward. GJK's tetrahedron is taken in the order it was built,
-// without orienting it first (as MuJoCo 3.3.8 does: established with the oracle on
-// ellipsoid-cylinder pairs, test/data/convex/probe_gjk_orient): when it comes out inward, the
+// without orienting it first (as MuJoCo does, see doc/conformance.md#convex): when it comes out
+// inward, the
 // first step pushes the face whose plane is farthest from the origin inward, which leaves the
 // next tetrahedron outward, at the cost of extra iterations. On return q->s holds the
 // tetrahedron enclosing the origin (n = 4, dist = 0), or n = 0 with dist = mjMAXVAL (separated)
@@ -560,9 +556,8 @@ void gjk(Query* q, mjCCDObj* obj1, mjCCDObj* obj2) {
   q->iterations = k;
   s->n = n;
   // Out of iterations, the distance is that of the last iterate GJK started from, one update
-  // behind the witness points (as MuJoCo 3.3.8 reports it: its distance for ccd_iterations = N
-  // is our |x| at the start of iteration N - 1, with the normal of the final simplex; sphere vs
-  // ellipsoid, probe_gjk_maxiter)
+  // behind the witness points, as MuJoCo reports it: its distance for ccd_iterations = N is our
+  // |x| at the start of iteration N - 1, with the normal of the final simplex
   q->dist = k == q->maxiter && k > 0 ? nx : norm3(x);
 }
 
@@ -799,10 +794,8 @@ int polytope3(Polytope* P, const Simplex* s, mjCCDObj* obj1, mjCCDObj* obj2) {
   sub3(e1, s->w[1], s->w[0]);
   sub3(e2, s->w[2], s->w[0]);
   // n = (w2 - w0) x (w1 - w0): the apex v5 is taken along this normal, v4 along the opposite
-  // one, as in MuJoCo 3.3.8 (the other orientation swaps the apexes, and at mirror-symmetric
-  // poses EPA then ends on the mirror image of the reference's face: ellipsoid_cylinder
-  // state 2, probe_cylinder_margin; 52 of 52 cylinder_cylinder contacts are bit-exact this way,
-  // 46 the other)
+  // one, as in MuJoCo (the other orientation swaps the apexes, and at mirror-symmetric poses
+  // EPA then ends on the mirror image of MuJoCo's face: see doc/conformance.md#convex)
   mji_cross(n, e2, e1);
   mjtNum nn = norm3(n);
   if (nn < mjMINVAL) {
@@ -849,9 +842,8 @@ int polytope3(Polytope* P, const Simplex* s, mjCCDObj* obj1, mjCCDObj* obj2) {
 void rotation120(mjtNum R[9], const mjtNum axis[3]) {
   mjtNum n = norm3(axis);
   mjtNum u1 = axis[0] / n, u2 = axis[1] / n, u3 = axis[2] / n;
-  // sin(120 deg) to 11 digits: MuJoCo 3.3.8 rotates with this rounded value (its turns are
-  // 1e-12 rad off 120 degrees, which moves the support points and hence every later EPA face
-  // and tie; established with the oracle on ellipsoid pairs, probe_epa_rotation)
+  // sin(120 deg) to 11 digits: MuJoCo rotates with this rounded value (its turns are 1e-12 rad
+  // off 120 degrees, which moves the support points and hence every later EPA face and tie)
   const mjtNum s = 0.86602540378;
   const mjtNum c = -0.5;  // cos(120 deg)
   R[0] = c + u1 * u1 * (1 - c);
@@ -943,8 +935,8 @@ int epa(Polytope* P, mjCCDObj* obj1, mjCCDObj* obj2, int maxiter, mjtNum toleran
   int face = -1, k;
   // polytopes: EPA terminates exactly (the support point on the face's plane, or a repeated
   // support point), without a tolerance: it stops when the bounds meet (upper <= lower), as
-  // MuJoCo 3.3.8 does (mesh cubes face to face at depth 1e-6: a tolerance of even 1e-15 stops
-  // at a face 4e-16 short of the reference's one; test/data/convex/cube_3x3x3_step1)
+  // MuJoCo does (a tolerance, even 1e-15, stops at a different face: see
+  // doc/conformance.md#convex)
   bool discrete = discreteShapes(obj1, obj2);
   for (k = 0; k < maxiter; k++) {
     int prev = face;
@@ -981,10 +973,10 @@ int epa(Polytope* P, mjCCDObj* obj1, mjCCDObj* obj2, int maxiter, mjtNum toleran
       break;
     }
 
-    // polytopes: a support point found before means no progress (MuJoCo 3.3.8 identifies the
-    // support points by their vertices; a height-field prism's vertex is not tracked, so there
-    // any repeated vertex of the other geom counts, which stops EPA early at a face that need not
-    // be the deepest one: established with the oracle on boxes over height fields)
+    // polytopes: a support point found before means no progress (MuJoCo identifies the support
+    // points by their vertices; a height-field prism's vertex is not tracked, so there any
+    // repeated vertex of the other geom counts, which stops EPA early at a face that need not be
+    // the deepest one, as in MuJoCo)
     if (discrete && repeatedSupport(P, wi, obj1->type == mjGEOM_HFIELD)) {
       break;
     }
@@ -1136,8 +1128,8 @@ mjtNum mjc_ccd(const mjCCDConfig* config, mjCCDStatus* status, mjCCDObj* obj1, m
     gjk(&q, obj1, obj2);
     obj1->core = obj2->core = 0;
     q.cutoff = config->dist_cutoff;
-    // the cores' answer stands unless they overlap, also when GJK ran out of iterations (as
-    // MuJoCo 3.3.8: deep sphere-ellipsoid poses, probe_gjk_maxiter)
+    // the cores' answer stands unless they overlap, also when GJK ran out of iterations (as in
+    // MuJoCo: see doc/conformance.md#convex)
     if (q.dist > q.tolerance) {
       if (q.dist < mjMAXVAL) {
         mjtNum n[3], e[3];

@@ -11,21 +11,20 @@
 // collider (GJK / EPA, or libccd MPR when nativeccd is disabled), in row-major cell order, until
 // mjMAXCONPAIR contacts are found. All of this happens in the height field's frame (the geom's
 // pose is expressed there, the contacts are mapped back), with the prism vertices listed in
-// MuJoCo 3.3.8's order (kTri): the EPA paths, and hence contacts on curved geoms to 1e-15, then
-// agree with the oracle's (test/data/convex/probe_hfield_order; native hfield_* scenes: 2932 of
-// 3040 contacts exact to 1e-6, 2159 before).
+// MuJoCo's order (kTri): the EPA paths, and hence contacts on curved geoms, then agree with
+// MuJoCo's (see doc/conformance.md#height-fields).
 //
-// Margin: as in MuJoCo 3.3.8 (established with the oracle, test/data/convex/hfield_*), the
+// Margin: as in MuJoCo (see doc/conformance.md#height-fields), the
 // prisms' top vertices are raised by the margin along the height-field z axis and the geom is
 // inflated by half the margin; a contact is reported when these overlap, with dist = minus the
 // overlap depth (so a geom resting on a flat field at true distance s gets dist s - 1.5 margin).
 // In both pipelines the contact normal of a smooth geom (sphere, capsule, ellipsoid, cylinder
-// side) is replaced by its analytic surface normal at the contact point (mjc_fixNormal; matches
-// the oracle to 1e-9 where the solvers agree).
+// side) is replaced by its analytic surface normal at the contact point (mjc_fixNormal), as
+// MuJoCo does.
 //
 // Without margin, box and mesh geoms against a prism are both polytopes, and EPA stops at the
 // first support point of the geom that repeats a vertex of the polytope (engine_collision_gjk.cc),
-// which is often before the deepest face: MuJoCo 3.3.8's contacts are then shallower than the
+// which is often before the deepest face: MuJoCo's contacts are then shallower than the
 // true overlap, and so are ours.
 
 #include <math.h>
@@ -46,12 +45,11 @@ void gridVertex(mjtNum res[3], const mjtNum* size, int nrow, int ncol, const flo
   res[2] = top ? size[2] * data[r * ncol + c] + lift : -size[3];
 }
 
-// Vertices (row, column offsets) of the two triangles of cell (r, c), in the order MuJoCo 3.3.8
+// Vertices (row, column offsets) of the two triangles of cell (r, c), in the order MuJoCo
 // lists them: it sweeps each row of cells as a strip (r+1, c), (r, c), (r+1, c+1), (r, c+1), ...
 // and every new grid vertex forms a triangle with the two before it. The order decides the
 // prism's support-point ties and the rounding of its center (GJK's starting point), and with
-// them the EPA path: established with the oracle on a cylinder over a height field
-// (test/data/convex/probe_hfield_order).
+// them the EPA path (see doc/conformance.md#height-fields).
 const int kTri[2][3][2] = {{{1, 0}, {0, 0}, {1, 1}}, {{0, 0}, {1, 1}, {0, 1}}};
 
 // maps a contact found in the height field's frame (hpos, hmat) to world coordinates
@@ -83,8 +81,8 @@ int mjc_ConvexHField(const mjModel* m, const mjData* d, mjContact* con, int g1, 
   const mjtNum* hmat = d->geom_xmat + 9 * g1;
   bool native = !(m->opt.disableflags & mjDSBL_NATIVECCD);
 
-  // The collision runs in the height field's frame (as MuJoCo 3.3.8 does: the rounding of the
-  // results matches the oracle's only this way): the geom's pose is expressed in that frame,
+  // The collision runs in the height field's frame (as MuJoCo does: the rounding of the results
+  // matches MuJoCo's only this way): the geom's pose is expressed in that frame,
   // the prisms are built there, and the contacts are mapped back to the world. The geom is
   // inflated by half the margin (see the file comment for the margin convention).
   mjCCDObj geom;
@@ -97,7 +95,7 @@ int mjc_ConvexHField(const mjModel* m, const mjData* d, mjContact* con, int g1, 
   }
 
   // bounding box of the geom in the height-field frame, from its support along the frame axes
-  // (the geom's own box, without margin: MuJoCo 3.3.8 selects cells this way)
+  // (the geom's own box, without margin: MuJoCo selects cells this way)
   mjtNum lo[3], hi[3];
   geom.margin = 0;
   for (int k = 0; k < 3; k++) {
@@ -187,7 +185,7 @@ int mjc_ConvexHField(const mjModel* m, const mjData* d, mjContact* con, int g1, 
           }
         }
         // back to the world; the normal of a smooth geom is its analytic surface normal
-        // (MPR's too: matches the oracle to 1e-7)
+        // (MPR's too, as in MuJoCo)
         contactToWorld(cc, hpos, hmat);
         mjc_fixNormal(m, d, cc, g1, g2);
         if (++ncon >= mjMAXCONPAIR) {

@@ -205,7 +205,7 @@ int mjc_PlaneCylinder(const mjModel* m, const mjData* d, mjContact* con, int g1,
   // downhill radial vector w (length r, perpendicular to the axis) and the depth it adds, w.n.
   // w = r (a (a.n) - n) / |a (a.n) - n| and its depth is evaluated as the dot product w.n (not as
   // -r |n_perp|): the two differ by 1e-13 for a cylinder standing almost upright, and this
-  // evaluation gives the reference's distances to the last bit (mug at rest on its base).
+  // evaluation gives MuJoCo's distances to the last bit (mug at rest on its base).
   mju_scl3(w, a, prja);
   mju_subFrom3(w, n);
   mjtNum len2 = mju_dot3(w, w);

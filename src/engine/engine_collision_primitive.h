@@ -13,10 +13,10 @@
 // Only contacts with dist <= margin are returned. Everything else (ids, parameters) is set by
 // the driver.
 //
-// Numbers of contacts (as the reference): plane-sphere 1, plane-capsule 2, plane-ellipsoid 1,
+// Numbers of contacts (as MuJoCo's): plane-sphere 1, plane-capsule 2, plane-ellipsoid 1,
 // plane-cylinder 4, plane-box 4, sphere-sphere / sphere-capsule / sphere-cylinder / sphere-box 1,
 // capsule-capsule 2, capsule-box 2, box-box 8 (up to 16 by construction when faces are exactly
-// parallel; the reference itself reports 9 in some such poses).
+// parallel; MuJoCo itself reports 9 in some such poses).
 
 #ifndef MOTUS_ENGINE_ENGINE_COLLISION_PRIMITIVE_H_
 #define MOTUS_ENGINE_ENGINE_COLLISION_PRIMITIVE_H_

@@ -3,8 +3,8 @@
 // Collisions with sdf geoms that reference a mesh (programming_extension.rst "sdf"): contact
 // points are local minima, found by gradient descent, of functions of the two signed distances
 // A (geom1) and B (the sdf geom2). The spec gives the idea (minimise A + B + |max(A, B)| from
-// sdf_initpoints starting points, sdf_iterations iterations); the details below were measured
-// against MuJoCo 3.3.8 (tiny scenes probed with sdf_initpoints / sdf_iterations = 1, 2, ...):
+// sdf_initpoints starting points, sdf_iterations iterations); the details below follow MuJoCo's
+// results (see doc/conformance.md#sdf):
 //
 // Frames. The start points are laid out in the local frame of geom1 (the geom of lower type);
 //   the descent runs in the mesh frame of the sdf geom2, where geom1 is evaluated at the point
@@ -23,21 +23,10 @@
 //   n = normalize(u_A - u_B), u the unit gradients (from geom1 into the sdf), and position
 //   x - dist/2 n. One contact per start point (no merging), in start point order, at most
 //   mjMAXCONPAIR.
-// Known difference. Start point 0 is the corner lo; when that is a corner of geom1's box, it lies
-//   on the box surface up to the rounding of the frame changes, and the side that rounding puts
-//   it on decides the first step. Measured (1 start point, no iterations, 300 random poses of a
-//   box in the sdf's box): with a translated box every contact matches the reference, with a box
-//   rotated about one axis almost none does, so the reference maps points through its rotations
-//   in an order of operations not found yet (tried: sdf<-geom1 and geom1<-sdf as products of the
-//   geom_xmat, as the inverse of each other, and through the world frame). Such corner contacts
-//   (e.g. testdata_model's thin boxes) can differ.
-// Known difference 2. When a mesh geom uses the very mesh of the sdf geom it collides with,
-//   MuJoCo 3.3.8 departs from the above: measured on a probe, its objective takes the mesh
-//   geom's value equal to the sdf's value at the same point (no frame change) while its
-//   descent gradient is the correctly transformed one, and its contact normals use a gradient
-//   (1,1,1)/sqrt(3) times a sign. That looks like a stale per-mesh evaluation in the reference;
-//   it is not reproduced (this file evaluates the mesh geom's own field everywhere, which agrees
-//   with the reference whenever the two geoms use different meshes).
+// Start point 0 is the corner lo; when that is a corner of geom1's box, it lies on the box
+//   surface up to the rounding of the frame changes, and the side that rounding puts it on
+//   decides the first step; for rotated geoms such contacts can differ from MuJoCo's, and so can
+//   a mesh geom against an sdf geom that uses the same mesh (see doc/conformance.md#sdf).
 // Box field. Outside or on the surface: the Euclidean distance to the box, gradient towards the
 //   point ((1,0,0) on the surface). Strictly inside: the unit direction u with components
 //   sign(p_i) / (1 - |p_i| / s_i) normalised (radial near the center, the face normal near a
@@ -45,10 +34,10 @@
 // Sphere, capsule, cylinder fields: the Euclidean signed distances.
 // Ellipsoid field: the estimate k0 (k0 - 1) / k1 (k0 = |p / s|, k1 = |p / s^2|) with its unit
 //   gradient. Mesh geoms (geom1 of type mesh): the octree of their mesh, exactly like an sdf
-//   geom1; the reference builds that octree only for meshes that an sdf geom uses, and reads
-//   outside the octree arrays otherwise, so a mesh without octree gives no contacts here (the
-//   compiler warns). Height field against sdf: the reference warns "not yet supported" at every
-//   call and returns no contacts; the table entry stays NULL and the compiler warns once.
+//   geom1; MuJoCo builds that octree only for meshes that an sdf geom uses, so a mesh without
+//   octree gives no contacts here (the compiler warns). Height field against sdf: MuJoCo warns
+//   "not yet supported" at every call and returns no contacts; the table entry stays NULL and
+//   the compiler warns once.
 
 #include "engine/engine_collision_sdf.h"
 
@@ -297,8 +286,8 @@ static mjtNum cylinderField(mjtNum r, mjtNum h, const mjtNum p[3], mjtNum grad[3
 
 // ellipsoid of semi-axes s: the first-order estimate k0 (k0 - 1) / k1 of the signed distance,
 // k0 = |p / s|, k1 = |p / s^2| (exact on the surface and for spheres). Its gradient is
-// normalized: the reference descends on the unit gradient (measured: the first line-search step
-// from a start point is exactly alpha times the unit vector, not the raw derivative).
+// normalized: MuJoCo descends on the unit gradient (the first line-search step from a start
+// point is exactly alpha times the unit vector, not the raw derivative).
 static mjtNum ellipsoidField(const mjtNum s[3], const mjtNum p[3], mjtNum grad[3]) {
   mjtNum q[3], r[3];
   for (int i = 0; i < 3; i++) {

@@ -4,11 +4,12 @@
 // field is the mesh octree compiled into mjModel (mesh_octadr, oct_aabb, oct_child, oct_coeff).
 // Contacts come from gradient descent started at sdf_initpoints Halton points of the overlap of
 // the two bounding boxes (programming_extension.rst "sdf"); see engine_collision_sdf.cc for the
-// conventions, which were measured against MuJoCo 3.3.8.
+// conventions, which follow MuJoCo's results (doc/conformance.md#sdf).
 //
 // Implemented pairs: sphere, capsule, ellipsoid, cylinder, box, mesh and sdf against sdf (a mesh
 // geom needs an octree, i.e. its mesh must also be used by an sdf geom). Plane-sdf is plane-mesh
-// (convex area). Height field against sdf gives no contacts, as in MuJoCo 3.3.8 (NULL entry).
+// (engine_collision_convex.cc). Height field against sdf gives no contacts, as in MuJoCo (NULL
+// entry).
 
 #ifndef MOTUS_ENGINE_ENGINE_COLLISION_SDF_H_
 #define MOTUS_ENGINE_ENGINE_COLLISION_SDF_H_
@@ -34,7 +35,7 @@ mjtNum mjc_octDistance(const mjModel* m, int mesh, const mjtNum p[3]);
 // Gradient of mjc_octDistance at p (mesh frame). Inside the root box it is the analytic
 // derivative of the trilinear interpolation; with `cell_units` it is taken with respect to the
 // leaf's unit-cube coordinates (i.e. multiplied by the leaf's edge length), which is the
-// gradient MuJoCo 3.3.8 descends on. Outside the root box: forward differences (step 1e-8).
+// gradient MuJoCo descends on. Outside the root box: forward differences (step 1e-8).
 void mjc_octGradient(const mjModel* m, int mesh, const mjtNum p[3], int cell_units, mjtNum grad[3]);
 
 #ifdef __cplusplus

@@ -4,8 +4,8 @@
 // computation_index.rst "Pair-wise colliders"): entry [t1][t2] with t1 <= t2 collides a geom of
 // type t1 with one of type t2 (the driver orders the pair by type; the lower triangle is unused).
 // NULL means the two types cannot collide (plane-plane, plane-hfield, hfield-hfield, and
-// hfield-sdf, which MuJoCo 3.3.8 does not support either: it warns and returns no contacts).
-// Plane-sdf collides the plane with the sdf geom's mesh, as the reference does; sphere, capsule,
+// hfield-sdf, which MuJoCo does not support either: it warns and returns no contacts).
+// Plane-sdf collides the plane with the sdf geom's mesh, as MuJoCo does; sphere, capsule,
 // ellipsoid, cylinder, box, mesh and sdf against sdf descend on the mesh octree field
 // (engine_collision_sdf.h).
 // Users may replace entries with their own functions.
@@ -16,7 +16,7 @@
 #include "engine/engine_collision_primitive.h"
 #include "engine/engine_collision_sdf.h"
 
-// mjc_Convex, mjc_PlaneConvex and mjc_ConvexHField are the convex area's colliders
+// mjc_Convex, mjc_PlaneConvex and mjc_ConvexHField are the convex colliders
 // (engine_collision_convex.h).
 #define CVX mjc_Convex
 #define HFC mjc_ConvexHField

@@ -24,8 +24,8 @@ int mj_isPyramidal(const mjModel* m) {
   return m->opt.cone == mjCONE_PYRAMIDAL;
 }
 
-// "auto" resolves to sparse from 60 dofs on (MuJoCo 3.3.8: dense for nv = 59, sparse for
-// nv = 60, checked with the oracle)
+// "auto" resolves to sparse from 60 dofs on (MuJoCo: dense for nv = 59, sparse for
+// nv = 60)
 int mj_isSparse(const mjModel* m) {
   return m->opt.jacobian == mjJAC_SPARSE || (m->opt.jacobian == mjJAC_AUTO && m->nv >= 60);
 }
@@ -267,7 +267,7 @@ void eqTendon(const mjModel* m, mjData* d, Builder* b, int e) {
   if (t2 >= 0) {
     n = mergeSorted(b->chain, c1, n1, m->ten_J_colind + m->ten_J_rowadr[t2], m->ten_J_rownnz[t2]);
   }
-  markTendon(d, b, t1, e);  // MuJoCo 3.3.8 records the equality's index here, not its row
+  markTendon(d, b, t1, e);  // MuJoCo records the equality's index here, not its row
   if (t2 >= 0) {
     markTendon(d, b, t2, e);
   }

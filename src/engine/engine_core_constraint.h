@@ -25,7 +25,7 @@
 // Jacobian layout (mj_isSparse): dense efc_J is nefc x nv row-major (nJ = nefc nv, the CSR
 // arrays are zero); sparse efc_J is CSR with efc_J_rownnz / rowadr / colind, the columns of a
 // row being the union of the dof chains of the bodies it involves, increasing (entries that are
-// zero stay stored); efc_J_rowsuper is zero (MuJoCo 3.3.8 leaves it zero as well).
+// zero stay stored); efc_J_rowsuper is zero (MuJoCo leaves it zero as well).
 //
 // Solver parameters of every row (mj_makeImpedance, engine_core_constraint_param.cc):
 //   efc_diagApprox  approximation of diag(J M^-1 J') from the invweight0 of bodies, dofs and

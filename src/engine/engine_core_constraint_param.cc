@@ -103,7 +103,7 @@ void contactBodies(const mjModel* m, const mjContact* con, int* b1, int* b2) {
 //   friction loss and limits: the dof's (first dof of a joint) or tendon's weight;
 //   contacts: t = sum of the bodies' translational weights; elliptic rows 0: t, j > 0:
 //   t mu0^2 / (mu_j^2 impratio) (friction coefficients clamped to mjMINMU); pyramidal rows:
-//   t (1 + mu0^2) 2 mu0^2 / impratio (checked against MuJoCo 3.3.8).
+//   t (1 + mu0^2) 2 mu0^2 / impratio (checked against MuJoCo).
 mjtNum diagApprox(const mjModel* m, const mjData* d, int i, int sub) {
   int id = d->efc_id[i], b1, b2;
   switch (d->efc_type[i]) {
@@ -209,7 +209,7 @@ int subRow(const mjData* d, int i, int prev_sub) {
 
 // Euclidean norm of the residual of the equality constraint whose first row is i (all its
 // rows share type and id): the impedance of an equality depends on the size of its whole
-// violation, the same for all its rows (checked against MuJoCo 3.3.8, where KBIP's P is then
+// violation, the same for all its rows (checked against MuJoCo, where KBIP's P is then
 // the derivative with respect to this norm); for joint and tendon couplings the residual
 // itself
 mjtNum residualNorm(const mjData* d, int i) {

@@ -250,7 +250,7 @@ static void equalityForces(const mjModel* m, const mjData* d, mjtNum* cfrc_ext) 
     const mjtNum* f = d->efc_force + r;
     mjtNum torque[3] = {0, 0, 0};
     if (type == mjEQ_WELD) {
-      // the rotational rows' force as is: MuJoCo 3.3.8 does not apply torquescale here (oracle)
+      // the rotational rows' force as is: MuJoCo does not apply torquescale here
       mju_copy3(torque, f + 3);
     }
     for (int k = 0; k < 2; k++) {

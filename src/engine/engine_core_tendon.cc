@@ -46,7 +46,7 @@ static void addPiece(const mjModel* m, const mjData* d, PathTrace* tr, const mjt
                      const mjtNum x1[3], int b1) {
   mjtNum u[3];
   mju_sub3(u, x1, x0);
-  mjtNum len = mju_normalize3(u);  // coincident points: u = (1, 0, 0), as MuJoCo 3.3.8
+  mjtNum len = mju_normalize3(u);  // coincident points: u = (1, 0, 0), as MuJoCo
   tr->length += len / tr->divisor;
   if (tr->n == 0) {
     return;

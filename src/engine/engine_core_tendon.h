@@ -47,7 +47,7 @@ extern "C" {
 // The problem is reduced to a circle in a plane: for a sphere the plane through its center,
 // x0 and x1; for a cylinder the cross-section (the axial coordinate of the path varies linearly
 // with the planar arc length, so the 3D path is the unrolled straight line). Rules (checked
-// against MuJoCo 3.3.8):
+// against MuJoCo):
 //   - an endpoint inside the circle: straight;
 //   - side site inside (see below): "inside wrap", the path is forced
 //     through the disk: straight if the segment already crosses the disk, else the two
@@ -60,7 +60,7 @@ extern "C" {
 //     one without a side site; with one, the one for which the circle point in the direction
 //     of the midpoint of its tangent points t0, t1 is closer to the side site;
 //   - the side site counts as inside when its 3D distance from the geom center is below the
-//     radius (also for cylinders, as MuJoCo 3.3.8 does), while the wrap itself uses its
+//     radius (also for cylinders, as MuJoCo does), while the wrap itself uses its
 //     projection onto the plane.
 mjtNum mju_wrapGeom(mjtNum wpnt[6], const mjtNum x0[3], const mjtNum x1[3], const mjtNum xpos[3],
                     const mjtNum xmat[9], mjtNum radius, int type, const mjtNum* side);
@@ -85,7 +85,7 @@ void mj_tendonDot(const mjModel* m, mjData* d, int t, mjtNum* Jdot);
 // Bias force of tendon armature (XMLreference "tendon/spatial/armature": "an additional
 // bias-force term c = m J Jdot' qdot"): for each tendon with armature a,
 //   res += a J' (Jdot qvel).
-// This is the term MuJoCo 3.3.8 adds to qfrc_bias (checked against the oracle). It is not the
+// This is the term MuJoCo adds to qfrc_bias. It is not the
 // complete velocity-product term of the kinetic energy a v^2 / 2, which would also subtract
 // a v Jdot' (v = J qvel), so it can do work. Needs mj_comVel and mj_tendon. Called by mj_rne.
 void mj_tendonBias(const mjModel* m, mjData* d, mjtNum* res);

@@ -71,7 +71,7 @@ static mjtNum sweep(const mjtNum t0[2], const mjtNum t1[2], int ccw) {
 // circle wrap
 
 // Squared distance from the side site to the circle point in the direction of the midpoint of
-// the chord t0-t1 (the selection measure of side sites, matching MuJoCo 3.3.8 on thousands of
+// the chord t0-t1 (the selection measure of side sites, matching MuJoCo on thousands of
 // random configurations; for arcs longer than pi that point lies on the other arc).
 static mjtNum sideDistance(const mjtNum t[4], const mjtNum side[2], mjtNum radius) {
   mjtNum mid[2] = {0.5 * (t[0] + t[2]), 0.5 * (t[1] + t[3])};
@@ -150,7 +150,7 @@ mjtNum mju_wrapCircle(mjtNum pnt[4], const mjtNum end[4], const mjtNum* side, mj
 // f decreases from f(0) = G > 0; f(1) > 0 means the segment crosses the disk (the straight
 // path already passes through it). The root is found by Newton's method started near z = 1
 // (20 iterations at most, stopping once |f| < 1e-6), and t is placed by rotating the endpoint
-// that comes first counterclockwise by its central angle. This reproduces MuJoCo 3.3.8 to
+// that comes first counterclockwise by its central angle. This reproduces MuJoCo to
 // rounding, including its stopping tolerance (which leaves t accurate to ~1e-8 only; the
 // length is stationary in t and accurate to ~1e-15).
 mjtNum mju_wrapInside(mjtNum pnt[4], const mjtNum end[4], mjtNum radius) {

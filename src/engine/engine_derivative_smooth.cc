@@ -71,8 +71,8 @@ static int hasDamping(mjtNum a, const mjtNum* poly) {
 // ---------------------------------------------------------------------------------------------
 // actuators
 
-// The scalar multiplied by the gain in the derivative. As MuJoCo 3.3.8 (checked against the
-// oracle's qDeriv): the control as stored in mjData.ctrl, not clamped to ctrlrange (0 when some
+// The scalar multiplied by the gain in the derivative. As in MuJoCo's qDeriv: the control as
+// stored in mjData.ctrl, not clamped to ctrlrange (0 when some
 // control is bad, as mj_fwdActuation reads them), and the current activation even with actearly.
 static mjtNum gainInput(const mjModel* m, const mjData* d, int i, int bad) {
   int adr = m->actuator_actadr[i], num = m->actuator_actnum[i];
@@ -101,7 +101,7 @@ static mjtNum muscleGainVel(mjtNum len, mjtNum vel, const mjtNum lengthrange[2],
 
 // force_i = gain(v) * input + bias(v): dforce/dv = gain'(v) * input + bias'(v) for affine
 // (gainprm[2], biasprm[2]) and muscle gains, mapped to joint space through the moment arms
-// (v = moment_i . qvel). Like MuJoCo 3.3.8, forces clamped by forcerange keep their derivative.
+// (v = moment_i . qvel). Like MuJoCo, forces clamped by forcerange keep their derivative.
 void mjd_actuatorVel(const mjModel* m, mjData* d) {
   int nu = m->nu;
   int bad = 0;

@@ -22,13 +22,13 @@ extern "C" {
 // qDeriv = d qfrc_smooth / d qvel at the current state (forward pass done):
 //   actuators (unless mjDSBL_ACTUATION): sum_i dp_i/dv_i moment_i' moment_i, with dp_i/dv_i =
 //     gain'(v_i) * (control or activation) + bias'(v_i) for affine gains and biases (gainprm[2],
-//     biasprm[2]) and muscle gains; disabled actuators contribute 0. As in MuJoCo 3.3.8 the
+//     biasprm[2]) and muscle gains; disabled actuators contribute 0. As in MuJoCo the
 //     control is not clamped, actearly is ignored and forcerange clamping is not differentiated;
 //   damping (unless mjDSBL_DAMPER): -diag(dof damping slope), -slope_t J_t' J_t for tendons,
 //     -slope_i moment_i' moment_i for actuator damping (joint and tendon transmissions), where
 //     slope(v) = a + 2b|v| + 3cv^2 for the polynomial damping a, b, c;
-//   fluid forces: mjd_fluidVel (engine_passive_fluid.h, owned by the passive area). Flex
-//     damping is not included (flex area not implemented);
+//   fluid forces: mjd_fluidVel (engine_passive_fluid.h). Flex
+//     damping is not included (flexes are not supported);
 //   flg_bias: minus the derivative of the RNE bias force c(q, v) (mjd_rneVel).
 void mjd_smoothVel(const mjModel* m, mjData* d, int flg_bias);
 

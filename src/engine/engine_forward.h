@@ -12,8 +12,8 @@
 //
 // Every stage is a direct call at its documented place in the pipeline (there is no global table
 // of stage functions: the only global mutable state is the documented mjcb_* callbacks). Stages
-// whose area is not part of the library yet are marked "not implemented" in engine_forward.cc:
-// flex (stage 4, mj_flex; flexes are a later issue and the compiler rejects them).
+// that are not implemented are marked so in engine_forward.cc: flex (stage 4, mj_flex; the
+// compiler rejects flexes, see doc/conformance.md).
 
 #ifndef MOTUS_ENGINE_ENGINE_FORWARD_H_
 #define MOTUS_ENGINE_ENGINE_FORWARD_H_

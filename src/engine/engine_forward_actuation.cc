@@ -6,7 +6,7 @@
 //   activation dynamics   act_dot_i = wdot(u_i, w_i, l_i, v_i)      (dyntype)
 //   force                 p_i = gain(l_i, v_i) * (w_i or u_i) + bias(l_i, v_i)   (gain/biastype)
 //   joint force           qfrc_actuator = sum_i moment_i' p_i (moment: gradient of l_i)
-// with the clamps, in this order (the order of MuJoCo 3.3.8, checked against the oracle):
+// with the clamps, in this order (the order of MuJoCo):
 //   1. controls: if any ctrl is NaN or beyond mjMAXVAL, mjWARN_BADCTRL and every control is read
 //      as 0; then limited controls are clamped to ctrlrange (unless mjDSBL_CLAMPCTRL). mjData.ctrl
 //      itself is never modified.

@@ -107,7 +107,7 @@ static void factorEulerH(const mjModel* m, mjData* d, const mjtNum* damp) {
 }
 
 // qDeriv <- (qDeriv + qDeriv')/2 in place (the D pattern is symmetric: row i holds the ancestors
-// and descendants of i). As in MuJoCo 3.3.8, implicitfast leaves the symmetrized D in qDeriv.
+// and descendants of i). As in MuJoCo, implicitfast leaves the symmetrized D in qDeriv.
 static void symmetrizeDeriv(const mjModel* m, mjData* d) {
   for (int i = 0; i < m->nv; i++) {
     int adr = m->D_rowadr[i];

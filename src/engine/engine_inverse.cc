@@ -208,7 +208,7 @@ void mj_inverse(const mjModel* m, mjData* d) {
 // forward / inverse comparison (XMLreference.rst <flag fwdinv>)
 
 // After mj_forward: the inverse dynamics at the forward qacc (qfrc_inverse is kept). As in
-// MuJoCo 3.3.8 (checked with the oracle) the two numbers are absolute norms:
+// MuJoCo the two numbers are absolute norms:
 // solver_fwdinv[0] = |efc_force(inverse) - efc_force(forward)| (constraint space),
 // solver_fwdinv[1] = |qfrc_inverse - (qfrc_applied + J' xfrc_applied + qfrc_actuator)| (joint
 // space); both are 0 without constraints. The forward efc_force, efc_state and qfrc_constraint

@@ -62,7 +62,7 @@ bool addArray(size_t* offset, size_t elsize, mjtSize nr, mjtSize nc) {
 }
 
 // lowest valid value of a size field: -1 ("not specified") for the legacy njmax and nconmax of
-// <size> (XMLreference.rst; the MuJoCo 3.3.8 oracle keeps -1 in mjModel), 0 for the others
+// <size> (XMLreference.rst; MuJoCo keeps -1 in mjModel), 0 for the others
 constexpr mjtSize minSize(const char* name) {
   const char* a = "njmax";
   const char* b = "nconmax";
@@ -184,14 +184,11 @@ void mj_defaultOption(mjOption* opt) {
   opt->iterations = 100;
   opt->ls_iterations = 50;
   opt->noslip_iterations = 0;
-  // MuJoCo 3.3.8, the reference, defaults to 35 (the newer spec says 50): with the oracle, an
-  // EPA on two overlapping spheres gives the same depth with no attribute as with
-  // ccd_iterations="35", and a different one with "50"
+  // MuJoCo 3.3.8 defaults to 35 (the newer spec says 50): see doc/conformance.md#defaults
   opt->ccd_iterations = 35;
   // every <flag> defaults to its enabled/disabled documented state, except multiccd: the newer
-  // spec tables make it a disable bit (default enabled), but in MuJoCo 3.3.8, the reference, it
-  // is an enable flag that defaults to off (checked with the oracle: two resting mesh cubes give
-  // 1 contact without <flag multiccd>, 4 with multiccd="enable")
+  // spec tables make it a disable bit (default enabled), but in MuJoCo 3.3.8 it is an enable
+  // flag that defaults to off (see doc/conformance.md#defaults)
   opt->disableflags = mjDSBL_MULTICCD;
   opt->enableflags = 0;
   opt->disableactuator = 0;

@@ -8,7 +8,7 @@
 //   tree_island, island_ntree, island_itreeadr, map_itree2tree
 //   dof_island, island_nv, island_idofadr, island_dofadr, map_dof2idof, map_idof2dof
 //   efc_island, island_ne, island_nf, island_nefc, island_iefcadr, map_efc2iefc, map_iefc2efc
-// Conventions (as MuJoCo 3.3.8, checked with the oracle): islands are numbered in the order of
+// Conventions (as MuJoCo's): islands are numbered in the order of
 // their smallest tree; trees, dofs and rows are grouped by island keeping their order inside an
 // island, and the unconstrained trees and dofs (island -1) follow all islands in the maps;
 // island_dofadr is the first dof of the island in the original numbering, island_idofadr its

@@ -16,7 +16,7 @@
 //   qfrc_passive = qfrc_spring + qfrc_damper + qfrc_fluid + qfrc_gravcomp on the dofs whose
 //                  joint is not jnt_actgravcomp (those go to qfrc_actuator, mj_fwdActuation);
 // then calls mjcb_passive (which may add to qfrc_passive). With both mjDSBL_SPRING and
-// mjDSBL_DAMPER every output is zero and mjcb_passive is not called (as MuJoCo 3.3.8).
+// mjDSBL_DAMPER every output is zero and mjcb_passive is not called (as MuJoCo).
 //
 // Polynomial coefficients (a = stiffness/damping, (b, c) = the *poly arrays):
 //   spring force  -(a x + b x^2 + c x^3) for a scalar displacement x; for the 3D displacements

@@ -96,9 +96,7 @@ void mj_fluidSemiAxes(const mjModel* m, int g, mjtNum r[3]) {
 
 // area of the ellipsoid projected on the plane normal to v (computation_fluid.rst lemma):
 //   pi sqrt(sum_i (r_j r_k)^4 v_i^2 / sum_i (r_j r_k)^2 v_i^2)   (homogeneous in v)
-// with the denominator floored at mjMINVAL as MuJoCo 3.3.8 does (checked with the oracle: a 3 cm
-// box at 2e-5 m/s, whose denominator is ~1e-20, gets this reduced area, not zero and not the
-// exact one)
+// with the denominator floored at mjMINVAL as MuJoCo does (see doc/conformance.md#fluid)
 static mjtNum projectedArea(const mjtNum r[3], const mjtNum v[3]) {
   mjtNum num = 0, den = 0;
   for (int i = 0; i < 3; i++) {
@@ -155,9 +153,9 @@ static void viscousDrag(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, cons
 // Kutta: with a_i = (r_j r_k)^2 the normal n is parallel to (a_x v_x, a_y v_y, a_z v_z) = av, and
 // with P = sum a_i^2 v_i^2 = |av|^2, Q = sum a_i v_i^2 = av . v, S = |v|^2:
 //   A_v = pi sqrt(P / Q),  v^ . n^ = Q / (sqrt(P) |v|),  (n^ x v) x v = (Q v - S av) / sqrt(P),
-// so f = C_K rho A_v Q (Q v - S av) / (P |v|). MuJoCo 3.3.8 evaluates the last denominator as
+// so f = C_K rho A_v Q (Q v - S av) / (P |v|). MuJoCo evaluates the last denominator as
 // max(mjMINVAL, P |v|), which weakens the lift of small, slow bodies (P |v| scales as
-// size^8 speed^3); reproduced as is (checked against the oracle).
+// size^8 speed^3); reproduced as is.
 static void lift(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, const mjtNum w[3],
                  const mjtNum v[3], mjtNum res[6]) {
   mjtNum ck = fluid[4], cm = fluid[5];
@@ -304,16 +302,14 @@ static void areaTerms(const mjtNum r[3], const mjtNum v[3], mjtNum a[3], mjtNum*
 }
 
 // quadratic drag: f = -rho K(v) |v| v with K = cs Amax + (cb - cs) A(v), A = pi sqrt(P/Q);
-// g = -rho |c o w| w. In A, MuJoCo 3.3.8 raises Q to at least mjMINVAL (A = pi sqrt(P /
+// g = -rho |c o w| w. In A, MuJoCo raises Q to at least mjMINVAL (A = pi sqrt(P /
 // max(mjMINVAL, Q)), nonzero at the tiny speeds where Q < mjMINVAL). The gradient of the
 // projected area,
 //   dA/dv = pi/(2 sqrt(P/Q)) (Q dP - P dQ)/Q^2 = pi/2 (Q dP - P dQ) / sqrt(P Q^3),
-// is evaluated as MuJoCo 3.3.8 does, with the denominator raised to at least mjMINVAL (as the
+// is evaluated as MuJoCo does, with the denominator raised to at least mjMINVAL (as the
 // Kutta lift's, see lift()): sqrt(P Q^3) scales as size^10 speed^4, so for small or slow
-// geoms (a 3 cm box at 0.5 m/s: sqrt(P Q^3) = 8e-19; the 4 cm knots of balloons.xml are in that
-// regime too) the oracle's area term is scaled down by sqrt(P Q^3)/mjMINVAL. Measured with the
-// oracle on a box with fluidshape: the difference to the exact gradient is rank one, v dA', with
-// exactly that factor at several speeds, sizes and densities.
+// geoms (a 3 cm box at 0.5 m/s: sqrt(P Q^3) = 8e-19) the area term is scaled down by
+// sqrt(P Q^3)/mjMINVAL (see doc/conformance.md#fluid).
 static void dragDeriv(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, const mjtNum w[3],
                       const mjtNum v[3], mjtNum D[36]) {
   mjtNum cblunt = fluid[1], cslender = fluid[2], cang = fluid[3];
@@ -348,8 +344,8 @@ static void dragDeriv(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, const 
     c2[i] = c * c * w[i];
     m2 += c * c * w[i] * w[i];
   }
-  // dg/dw = -rho (m^2 I + w (c^2 o w)') / m with m = |c o w|; as in MuJoCo 3.3.8 the division
-  // is by max(mjMINVAL, m) (measured with the oracle at |w| = 1e-12), so that slow rotations
+  // dg/dw = -rho (m^2 I + w (c^2 o w)') / m with m = |c o w|; as in MuJoCo the division
+  // is by max(mjMINVAL, m), so that slow rotations
   // keep a (tiny) derivative instead of a 0/0
   mjtNum scl = rho / mju_max(mjMINVAL, std::sqrt(m2));
   for (int i = 0; i < 3; i++) {
@@ -359,9 +355,8 @@ static void dragDeriv(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, const 
 }
 
 // Kutta lift f = s(v) u(v), s = C_K rho pi sqrt(P Q) / (P |v|) = C_K rho pi Q / sqrt(P Q S),
-// u = Q v - S av, differentiated as MuJoCo 3.3.8 does, which departs from the forward force
-// where small, slow geoms reach the mjMINVAL floors (measured with the oracle on a 3 cm box with
-// fluidshape, at speeds from 5 mm/s to 4 m/s, with and without wind):
+// u = Q v - S av, differentiated as MuJoCo does, which departs from the forward force
+// where small, slow geoms reach the mjMINVAL floors (see doc/conformance.md#fluid):
 //  - s is evaluated as C_K rho pi Q / max(mjMINVAL, sqrt(P Q S)), whereas the forward force
 //    divides by max(mjMINVAL, P |v|) (see lift());
 //  - its gradient is s (dQ/(2Q) - dP/(2 max(mjMINVAL, P)) - v/S): the log-derivative of the

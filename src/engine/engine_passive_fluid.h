@@ -57,7 +57,7 @@ void mj_fluidEllipsoid(const mjModel* m, const mjtNum r[3], const mjtNum* fluid,
 // integrators treat fluid forces implicitly. Computed by differentiating the local force
 // model with respect to the local velocity (analytically) and mapping through the
 // object's 6 x nv Jacobian: D += J' R dF/dlvel R' J. The ellipsoid model's drag and Kutta
-// terms are differentiated as MuJoCo 3.3.8 does, with its mjMINVAL floors, which depart from
+// terms are differentiated as MuJoCo does, with its mjMINVAL floors, which depart from
 // the exact derivative for small or slow geoms (engine_passive_fluid.cc: dragDeriv, kuttaDeriv).
 void mjd_fluidVel(const mjModel* m, mjData* d);
 

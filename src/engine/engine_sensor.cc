@@ -125,8 +125,8 @@ void camProjection(const mjModel* m, const mjData* d, int i, mjtNum* out) {
     fy = 0.5 * h / tan(m->cam_fovy[c] * mjPI / 360.0);
     fx = fy;
   }
-  // the principal point is the image center: MuJoCo 3.3.8 ignores the principal point offsets
-  // of cam_intrinsic here (checked with the oracle: principalpixel does not change the output)
+  // the principal point is the image center: MuJoCo ignores the principal point offsets
+  // of cam_intrinsic here (principalpixel does not change its output)
   cx = w / 2;
   cy = h / 2;
   // perspective division by the depth -z in front of the camera
@@ -161,9 +161,9 @@ void geomRange(const mjModel* m, int type, int id, int* start, int* end) {
 
 // Nonzero when the segment of mj_geomDistance(g1, g2) must be reversed to run from g1 to g2.
 // mj_geomDistance orders the segment as its collider does (the pair ordered by geom type, see
-// engine_collision_distance.cc). MuJoCo 3.3.8's distance sensors then differ by collider
-// (checked with the oracle on every pair of primitive, mesh and plane types, separated and
-// overlapping): pairs with a dedicated collider (plane-*, sphere-sphere/capsule/cylinder/box,
+// engine_collision_distance.cc). MuJoCo's distance sensors then differ by collider (on every
+// pair of primitive, mesh and plane types, separated and overlapping): pairs with a dedicated
+// collider (plane-*, sphere-sphere/capsule/cylinder/box,
 // capsule-capsule/box, box-box) report the segment from geom1 to geom2, as the sensor
 // documentation says; pairs handled by the general convex collider (mjc_Convex: ellipsoid or
 // mesh with anything but a plane, and cylinder-capsule/cylinder/box) keep the collider's order,
@@ -432,7 +432,7 @@ void sensorStage(const mjModel* m, mjData* d, int stage) {
     if (type == mjSENS_PLUGIN || type == mjSENS_TACTILE) {
       continue;  // not supported: left as is
     }
-    // by type: the stage of a type is the compiler's choice (the reference computes e.g.
+    // by type: the stage of a type is the compiler's choice (MuJoCo computes e.g.
     // e_kinetic, which needs only M and qvel, in the position stage)
     if (!posSensor(m, d, i, out) && !velSensor(m, d, i, out)) {
       mj_sensorAccOne(m, d, i);

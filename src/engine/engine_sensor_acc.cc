@@ -110,7 +110,7 @@ int matchGeom(const mjModel* m, int g, int type, int id) {
 // points from side 1 to side 2).
 int matchContact(const mjModel* m, const mjData* d, int i, int c) {
   // every contact of d->contact is a candidate, including those excluded by their gap (no
-  // rows, zero force), as the reference counts them (checked with the oracle)
+  // rows, zero force), as MuJoCo counts them
   const mjContact* con = d->contact + c;
   int t1 = m->sensor_objtype[i], id1 = m->sensor_objid[i];
   int t2 = m->sensor_reftype[i], id2 = m->sensor_refid[i];

@@ -390,7 +390,7 @@ static mjtNum invDiag(const mjModel* m, const mjData* d, mjtNum* x, int k) {
 
 // dof_invweight0: (M^-1)_ii for hinge and slide, the mean over the three dofs for a ball, and the
 // translational / rotational means for a free joint; 1/body_mass for the slides of slide-only
-// simple bodies (body_simple == 2), as MuJoCo 3.3.8 (armature ignored, checked on the oracle)
+// simple bodies (body_simple == 2), as MuJoCo (armature ignored)
 static void dofInvweight(const mjModel* m, mjData* d, mjtNum* x) {
   for (int j = 0; j < m->njnt; j++) {
     int adr = m->jnt_dofadr[j], type = m->jnt_type[j], body = m->jnt_bodyid[j];
@@ -414,8 +414,8 @@ static void dofInvweight(const mjModel* m, mjData* d, mjtNum* x) {
 }
 
 // body_invweight0 = (trace(Jp M^-1 Jp')/3, trace(Jr M^-1 Jr')/3) at the body's center of mass.
-// MuJoCo 3.3.8 gives slide-only simple bodies (body_simple == 2) the translational weight
-// 1/body_mass (armature ignored) and no rotational weight (checked against the oracle).
+// MuJoCo gives slide-only simple bodies (body_simple == 2) the translational weight
+// 1/body_mass (armature ignored) and no rotational weight.
 static void bodyInvweight(const mjModel* m, mjData* d, mjtNum* x) {
   int nv = m->nv;
   mj_markStack(d);
@@ -536,8 +536,8 @@ void mj_setConst(mjModel* m, mjData* d) {
   mj_kinematics(m, d);
   mj_comPos(m, d);
 
-  // diagonal inertia from the bodies and dof armature (mj_crb): MuJoCo 3.3.8 leaves the tendon
-  // armature out of dof_M0 (checked against the oracle)
+  // diagonal inertia from the bodies and dof armature (mj_crb): MuJoCo leaves the tendon
+  // armature out of dof_M0
   mj_crb(m, d);
   for (int i = 0; i < nv; i++) {
     m->dof_M0[i] = d->qM[m->dof_Madr[i]];
@@ -545,7 +545,7 @@ void mj_setConst(mjModel* m, mjData* d) {
 
   // full inertia, with the tendon armature J' a J (needs the tendon Jacobian), factored: the
   // inverse weights below and in mj_setConstTendon use it, and meaninertia is the mean of its
-  // diagonal (both match the oracle; testdata_model has tendon armature)
+  // diagonal (both as in MuJoCo; testdata_model has tendon armature)
   mj_tendon(m, d);
   mj_makeM(m, d);
   mj_factorM(m, d);

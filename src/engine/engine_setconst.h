@@ -6,7 +6,7 @@
 //       trees"), computed from the dof tree (dof_parentid) and the body tree (body_parentid);
 //   (b) mj_setConst (API reference "Initialization"): quantities evaluated at qpos0.
 //
-// Sparse layouts (all match MuJoCo 3.3.8, checked against the oracle; test/setconst_test.cc):
+// Sparse layouts (all match MuJoCo; test/setconst_test.cc):
 //   qM (nM, "legacy" layout): row i of the lower triangle, starting at dof_Madr[i], holds
 //     M(i,i), M(i,parent(i)), M(i,parent(parent(i))), ... up the whole dof ancestor chain.
 //   M, qLD, qH (nC, CSR lower triangle, rows M_rownnz/M_rowadr/M_colind): row i holds the
@@ -30,7 +30,7 @@
 // ---------------------------------------------------------------------------------------------
 // (a) structure, for the compiler
 
-// body_simple of one body (mjModel.body_simple, as MuJoCo 3.3.8 assigns it):
+// body_simple of one body (mjModel.body_simple, as MuJoCo assigns it):
 //   0: not simple;
 //   1: the body hangs from the world (parentid == 0), has no child bodies, its inertial frame is
 //      its body frame (sameframe == mjSAMEFRAME_BODY) and its joints are zero or more slides

@@ -123,10 +123,9 @@ static int modeApplies(const mjModel* m, int i, int mode) {
 
 // Limits of the joint (hinge or slide) or tendon of the transmission, copied as they are (the
 // gear is not applied: XMLreference compiler/lengthrange/uselimit "these limits will be copied
-// into the actuator length range", and MuJoCo 3.3.8 copies them unscaled too); 0 if none.
-// Note: MuJoCo 3.3.8 looks up the joint/tendon as actuator_trnid[i] instead of
-// actuator_trnid[2 i], so it copies the wrong limits for every actuator but the first; we follow
-// the documented behavior.
+// into the actuator length range", and MuJoCo copies them unscaled too); 0 if none.
+// We follow the documented behavior where MuJoCo 3.3.8 does not (see
+// doc/conformance.md#length-range).
 static int limitRange(const mjModel* m, int i, mjtNum range[2]) {
   int id = m->actuator_trnid[2 * i];
   const mjtNum* lim;

@@ -18,8 +18,8 @@
 // nothing changed when opt->mode does not select the actuator (muscle: gain or bias type
 // muscle; muscleuser: muscle or user; all), when useexisting is set and the range is defined
 // (range[0] < range[1]), or, with uselimit, copies the limits of a limited hinge/slide joint or
-// tendon target unscaled (the gear is not applied, as in MuJoCo 3.3.8; see the .cc for an
-// indexing quirk of 3.3.8 that we do not reproduce). Otherwise it simulates twice from qpos0 with
+// tendon target unscaled (the gear is not applied, as in MuJoCo; see
+// doc/conformance.md#length-range). Otherwise it simulates twice from qpos0 with
 // contacts, springs, dampers, gravity, friction loss and actuation disabled (limits stay on) at
 // opt->timestep (the model's when 0): each step applies qfrc_applied = -/+ F moment with F = accel
 // / |M^-1 moment| (scaled down to norm maxforce when maxforce > 0 and |qfrc_applied| exceeds it),

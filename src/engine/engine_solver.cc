@@ -196,8 +196,8 @@ void mj_solveConstraint(const mjModel* m, mjData* d) {
   warmStart(m, d);
 
   int maxiter = m->opt.iterations, niter = 0;
-  // islands: CG and Newton only, and not with noslip (MuJoCo 3.3.8 then solves the whole
-  // problem, checked with the oracle: one solver_niter / solver_nnz entry of size nv^2)
+  // islands: CG and Newton only, and not with noslip (MuJoCo then solves the whole
+  // problem: one solver_niter / solver_nnz entry of size nv^2)
   int primal = m->opt.solver == mjSOL_CG || m->opt.solver == mjSOL_NEWTON;
   if (primal && d->nisland > 0 && d->iacc && m->opt.noslip_iterations <= 0) {
     solveIslands(m, d, maxiter);

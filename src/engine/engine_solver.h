@@ -23,8 +23,8 @@
 //                            J, J', M^-1 on one island, island constraint forces, gather /
 //                            scatter of the island-ordered arrays (iacc, iM, iefc_J, ...)
 //
-// Islands (XMLreference.rst <flag island>, on by default; MuJoCo 3.3.8 behavior, checked with
-// the oracle): when mj_island found islands, CG and Newton solve each island as an independent
+// Islands (XMLreference.rst <flag island>, on by default; MuJoCo's behavior): when mj_island
+// found islands, CG and Newton solve each island as an independent
 // problem (own iterations, line searches, termination test with the scale 1 / (meaninertia
 // island_nv), statistics at solver + k*mjNSOLVER, solver_niter[k], solver_nnz[k] = island_nv^2
 // for Newton). The warm start is chosen globally before (qacc_warmstart against qacc_smooth on
@@ -146,8 +146,8 @@ void mj_primalUpdate(const mjModel* m, mjData* d, const mjPrimal* p, const mjtNu
 
 // Island-ordered copies (computation_index.rst "Constraint islands"; mjData iacc_smooth,
 // ifrc_smooth, iacc, ifrc_constraint, iM, iLD, iLDiagInv, iefc_J, iefc_type, iefc_id, iefc_D,
-// iefc_R, iefc_frictionloss, iefc_aref, iefc_force, iefc_state; the layouts of MuJoCo 3.3.8,
-// checked with the oracle): mj_islandGather fills them from the current global arrays (qacc is
+// iefc_R, iefc_frictionloss, iefc_aref, iefc_force, iefc_state; the layouts of MuJoCo):
+// mj_islandGather fills them from the current global arrays (qacc is
 // the warm start), mj_islandScatter writes the island solutions back into qacc, efc_force,
 // efc_state, qfrc_constraint (dofs in no island: qacc = qacc_smooth, qfrc_constraint = 0).
 void mj_islandGather(const mjModel* m, mjData* d);

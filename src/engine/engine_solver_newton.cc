@@ -37,10 +37,8 @@
 // primal evaluation
 
 // Mean inertia that makes the costs of p unitless: m->stat.meaninertia for the whole problem; for
-// an island the mean of the diagonal of the current M over the island's dofs, as MuJoCo 3.3.8
-// does (measured with the oracle's solver statistics: on model/robot_arm.xml the improvement and
-// gradient of a free object's island are those of the island's mean diagonal, 11.1 times larger
-// than with the model's meaninertia, which also moves the convergence test).
+// an island the mean of the diagonal of the current M over the island's dofs, as MuJoCo
+// does (visible in its solver statistics: see doc/conformance.md#solver).
 mjtNum mj_primalMeanInertia(const mjModel* m, const mjData* d, const mjPrimal* p) {
   if (!p->dofmap || p->nv == 0) {
     return m->stat.meaninertia;
@@ -255,7 +253,7 @@ mjtNum mj_primalLineSearch(const mjModel* m, mjData* d, mjPrimal* p, int* neval,
   if (best <= 0) {
     return 0;
   }
-  // statistics: the scaled slope left at the chosen step (as the reference reports it: ~0 when
+  // statistics: the scaled slope left at the chosen step (as MuJoCo reports it: ~0 when
   // the line search converged)
   *lineslope = p->scale * best_abs / snorm;
 

@@ -380,10 +380,10 @@ int mj_name2id(const mjModel* m, int type, const char* name) {
   const int* section = m->names_map + sectionStart(m, section_type);
   uint64_t nslot = 2 * static_cast<uint64_t>(n);
   uint64_t slot = mj_hashString(name) % nslot;
-  for (uint64_t probe = 0; probe < nslot; probe++) {
+  for (uint64_t step = 0; step < nslot; step++) {
     int id = section[slot];
     if (id == -1) {
-      return -1;  // end of the probe sequence: the name is absent
+      return -1;  // end of the lookup sequence: the name is absent
     }
     if (id >= 0 && id < n) {
       const char* s = nameAt(m, adr, id);

@@ -19,7 +19,7 @@ extern "C" {
 // names_map holds one section per named object type, in the order of mjtObj (body, joint, geom,
 // site, camera, light, flex, mesh, skin, hfield, texture, material, pair, exclude, equality,
 // tendon, actuator, sensor, numeric, text, tuple, key, plugin). The section of a type with n
-// objects has 2*n slots, so the table is at most half full and every probe sequence reaches an
+// objects has 2*n slots, so the table is at most half full and every lookup sequence reaches an
 // empty slot. A slot holds an object id, or -1 when empty.
 //
 // An object with a non-empty name is stored by open addressing with linear probing: start at

@@ -25,10 +25,10 @@ static void tendonMoment(const mjModel* m, const mjData* d, int i, mjtNum* momen
   }
 }
 
-// Site orientation as MuJoCo 3.3.8 composes it for refsite lengths: site_quat * xquat(body),
+// Site orientation as MuJoCo composes it for refsite lengths: site_quat * xquat(body),
 // the local offset first, which is the reverse of the kinematic composition xquat * site_quat
 // (so it differs from site_xmat unless the site or its body is unrotated). Reproduced to match
-// the reference implementation (checked against the oracle).
+// MuJoCo.
 static void refsiteQuat(const mjModel* m, const mjData* d, int site, mjtNum quat[4]) {
   mju_mulQuat(quat, m->site_quat + 4 * site, d->xquat + 4 * m->site_bodyid[site]);
 }
@@ -43,7 +43,7 @@ static void refsiteQuat(const mjModel* m, const mjData* d, int site, mjtNum quat
 // over the dofs that do not move both sites (dofs moving both move them rigidly together and
 // leave the relative pose unchanged; they get no entry). This neglects the rotation of the
 // refsite frame in the translational term and the nonlinearity of the rotation vector, as
-// MuJoCo 3.3.8 does (checked against the oracle): it is the exact derivative only when the
+// MuJoCo does: it is the exact derivative only when the
 // refsite does not rotate relative to the site's common ancestor and for small rotations.
 static void siteMoment(const mjModel* m, mjData* d, int i, mjtNum* moment, mjtNum* length) {
   int nv = m->nv;
@@ -155,8 +155,8 @@ static void sliderCrankMoment(const mjModel* m, mjData* d, int i, mjtNum* moment
 }
 
 // Body transmission (adhesion): minus the mean over the body's contacts of the normal
-// separation Jacobian n' (J(p, body2) - J(p, body1)). The gear is not applied (MuJoCo 3.3.8,
-// checked against the oracle). Contacts excluded by the gap (exclude 1) count, those of flexes
+// separation Jacobian n' (J(p, body2) - J(p, body1)). The gear is not applied (as in MuJoCo).
+// Contacts excluded by the gap (exclude 1) count, those of flexes
 // or other exclusions do not.
 static void bodyMoment(const mjModel* m, mjData* d, int i, mjtNum* moment, mjtNum* length) {
   int nv = m->nv, body = m->actuator_trnid[2 * i];

@@ -8,7 +8,7 @@
 //   moment row i         d l_i / d qvel, sparse: moment_rownnz[i] entries starting at
 //                        moment_rowadr[i] (rows packed in actuator order, rowadr[0] = 0) with
 //                        dof indices moment_colind and values actuator_moment, increasing.
-// Row patterns follow MuJoCo 3.3.8: joint transmissions store every dof of the joint (1, 3 or
+// Row patterns follow MuJoCo: joint transmissions store every dof of the joint (1, 3 or
 // 6 entries, even zeros); all other transmissions store the nonzero entries of the dense
 // moment vector. The model's nJmom bounds the total (the compiler reserves the joint's dof
 // count or nv per actuator).
@@ -38,7 +38,7 @@
 //   body (adhesion)      l = 0, moment = -1/n sum_contacts n_c' (J(p_c, b2) - J(p_c, b1)),
 //                        minus the mean separation Jacobian along the contact normals of the n
 //                        contacts of the body's geoms (contacts excluded by the gap margin
-//                        included, gear not applied, as MuJoCo 3.3.8); zero without contacts.
+//                        included, gear not applied, as MuJoCo); zero without contacts.
 
 #ifndef MOTUS_ENGINE_ENGINE_TRANSMISSION_H_
 #define MOTUS_ENGINE_ENGINE_TRANSMISSION_H_

@@ -149,7 +149,7 @@ void mju_copy4(mjtNum res[4], const mjtNum data[4]) {
 
 // Used mostly on quaternions: a length below mjMINVAL gives the identity (1, 0, 0, 0), and a length
 // already within mjMINVAL of 1 is left alone (rescaling would only add rounding noise; this also
-// matches the reference results of mju_eig3 bit for bit, see util_solve_test).
+// matches MuJoCo's results of mju_eig3 bit for bit, see util_solve_test).
 mjtNum mju_normalize4(mjtNum vec[4]) {
   mjtNum norm = std::sqrt(vec[0] * vec[0] + vec[1] * vec[1] + vec[2] * vec[2] + vec[3] * vec[3]);
   if (norm < mjMINVAL) {

@@ -14,7 +14,7 @@
 
 // ---------------------------------------------------------------------------------------------
 // muscle model (modeling.rst, "Muscles"). The shapes of F_L, F_V, F_P (which the text defers to
-// FLV.m) were fitted to and checked against the reference implementation's actuator_force and
+// FLV.m) were fitted to and checked against MuJoCo's actuator_force and
 // act_dot over random states, including lengths beyond b (util_misc_test).
 
 namespace {
@@ -119,7 +119,7 @@ mjtNum mju_muscleDynamics(mjtNum ctrl, mjtNum act, const mjtNum prm[3]) {
 // ---------------------------------------------------------------------------------------------
 // friction pyramid (computation_index.rst, "Contact"): with condim = dim and friction
 // coefficients mu[0 .. dim-2], the pyramid has edges e(2i) = n + mu_i t_i and e(2i+1) = n - mu_i
-// t_i (this order is the one of the reference's pyramidal efc_J rows). A force f = sum_j p_j e(j)
+// t_i (this order is the one of MuJoCo's pyramidal efc_J rows). A force f = sum_j p_j e(j)
 // has
 //   f_normal = sum_j p_j,   f_i = mu_i (p_2i - p_2i+1).
 // Encoding inverts this by splitting the normal force evenly over the dim-1 edge pairs. For
@@ -244,7 +244,7 @@ int mju_isZero(const mjtNum* vec, int n) {
 
 // Marsaglia's polar method: draw (x1, x2) uniform in the unit disk (rejecting the rest), then
 // x_i sqrt(-2 ln(w) / w), w = x1^2 + x2^2, are two independent standard normal samples.
-// Uses rand(), like the reference; not thread-safe.
+// Uses rand(), like MuJoCo; not thread-safe.
 mjtNum mju_standardNormal(mjtNum* num2) {
   mjtNum x1, x2, w;
   do {

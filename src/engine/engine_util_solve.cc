@@ -268,8 +268,8 @@ void mju_bandMulMatVec(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int nt
 // (1,2), (0,1); each swap multiplies q by a quarter turn about the remaining axis, which exchanges
 // the two eigenvector columns (negating one to keep det +1). Pairs closer than 1e-12 are not
 // swapped, and the quarter-turn quaternion uses the rounded constant 0.707106781186548 without
-// renormalization: both choices reproduce the reference compiler's body_inertia / body_iquat bit
-// for bit, including equal and nearly equal eigenvalues (util_solve_test, Eig3MatchesOracle).
+// renormalization: both choices reproduce MuJoCo's compiled body_inertia / body_iquat bit for
+// bit, including equal and nearly equal eigenvalues (util_solve_test).
 int mju_eig3(mjtNum eigval[3], mjtNum eigvec[9], mjtNum quat[4], const mjtNum mat[9]) {
   const mjtNum kEps = 1e-12;
   const int kMaxIter = 500;
@@ -318,7 +318,7 @@ int mju_eig3(mjtNum eigval[3], mjtNum eigvec[9], mjtNum quat[4], const mjtNum ma
     mju_normalize4(quat);
   }
 
-  const mjtNum kQuarter = 0.707106781186548;  // cos(pi/4) = sin(pi/4), rounded as the reference
+  const mjtNum kQuarter = 0.707106781186548;  // cos(pi/4) = sin(pi/4), rounded as MuJoCo's
   const int kPairs[3] = {0, 1, 0};
   for (int pass = 0; pass < 3; pass++) {
     int a = kPairs[pass];

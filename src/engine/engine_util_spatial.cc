@@ -148,8 +148,8 @@ void mju_quat2Mat(mjtNum res[9], const mjtNum quat[4]) {
 // Shepperd's method: recover the largest of |w|, |x|, |y|, |z| from the trace or a diagonal entry
 // (4 w^2 = 1 + tr R, 4 x^2 = 1 + R00 - R11 - R22, ...), then the other three from the off-diagonal
 // sums/differences divided by 4 * that component. The recovered component is positive; the sign
-// convention in the non-trace branches (w may be negative) matches the reference compiler's
-// body_quat from xyaxes (checked with the oracle).
+// convention in the non-trace branches (w may be negative) matches MuJoCo's compiled body_quat
+// from xyaxes.
 void mju_mat2Quat(mjtNum quat[4], const mjtNum mat[9]) {
   mjtNum trace = mat[0] + mat[4] + mat[8];
   if (trace > 0) {
@@ -205,7 +205,7 @@ void mju_quatIntegrate(mjtNum quat[4], const mjtNum vel[3], mjtNum scale) {
 
 // Rotation about z x v by the angle between z and v. When v is (anti)parallel to z the axis
 // z x v vanishes and mju_normalize3 substitutes the x axis: v along +z gives angle 0 (identity),
-// v along -z gives the half turn about x, as the reference does for fromto pointing down.
+// v along -z gives the half turn about x, as MuJoCo does for fromto pointing down.
 void mju_quatZ2Vec(mjtNum quat[4], const mjtNum vec[3]) {
   mju_unit4(quat);
   mjtNum v[3] = {vec[0], vec[1], vec[2]};

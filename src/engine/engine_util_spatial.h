@@ -16,8 +16,7 @@
 //   - a body inertia in "com-based" 10-vector form (mjData.cinert) is
 //       (I_xx, I_yy, I_zz, I_xy, I_xz, I_yz, m c_x, m c_y, m c_z, m)
 //     where I is the rotational inertia about the reference point, m the mass and c the center of
-//     mass relative to the reference point, all in the global frame (checked against the oracle's
-//     cinert).
+//     mass relative to the reference point, all in the global frame (as MuJoCo's cinert).
 
 #ifndef MOTUS_ENGINE_ENGINE_UTIL_SPATIAL_H_
 #define MOTUS_ENGINE_ENGINE_UTIL_SPATIAL_H_

@@ -3,8 +3,8 @@
 // mjs_attach (programming_modeledit.rst, Attachment; XMLreference.rst, body/attach): deep-copies a
 // body subtree, a frame and its contents, or a whole spec into a frame, body or site of a spec.
 //
-// What is copied, with `prefix`+name+`suffix` applied to every copied name and to the references
-// between copied elements:
+// What is copied, with `prefix`+name+`suffix` applied to every copied name and to the name
+// references between copied elements:
 //   * the subtree (bodies, joints, geoms, sites, cameras, lights, frames);
 //   * when the child comes from another spec: all its default classes (the top class becomes a
 //     class named prefix+"main"+suffix under the parent's top class) and all its assets

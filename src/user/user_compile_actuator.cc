@@ -4,14 +4,14 @@
 // (actuator_trntype / trnid), activation states (actuator_actnum / actadr, na), limits with
 // "auto" flags, gains and biases, and the history buffers of delayed controls.
 //
-// Conventions (all checked against MuJoCo 3.3.8 where it has the field):
+// Conventions (all as MuJoCo's where it has the field):
 //   trnid[2*i]     target id: joint (joint, jointinparent), tendon, site (site), crank site
 //                  (slider-crank) or body (body);
 //   trnid[2*i + 1] refsite (site transmission) or slider site (slider-crank), else -1;
 //   actnum         actdim when given, else 1 for dyntype != none and 0 otherwise; actadr is the
 //                  running sum of actnum (-1 for stateless actuators);
 //   nJmom          the moment-arm capacity: the dof count of the joint for joint transmissions,
-//                  nv for every other transmission (what 3.3.8 allocates);
+//                  nv for every other transmission (what MuJoCo allocates);
 //   history        (nsample, interp); buffers of 2 + 2*nsample numbers (two header slots, then
 //                  nsample times and nsample values) are laid out in actuator order from the
 //                  start of mjData.history, followed by the sensor buffers; historyadr = -1

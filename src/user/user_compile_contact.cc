@@ -3,7 +3,7 @@
 // Explicit contact pairs and body-pair exclusions (XMLreference "contact/pair",
 // "contact/exclude"; computation "Collision detection").
 //
-// Conventions (MuJoCo 3.3.8):
+// Conventions (as MuJoCo's):
 //   * the body pair of a pair / exclude is ordered so that body1 <= body2 (for pairs the two
 //     geoms are swapped with their bodies); signature = (body1 << 16) + body2;
 //   * pairs and excludes are stored sorted by signature (stable: equal signatures keep their

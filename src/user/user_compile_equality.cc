@@ -3,7 +3,7 @@
 // Equality constraints (XMLreference "equality", computation "Equality"): object resolution
 // and the eq_* arrays.
 //
-// Conventions (MuJoCo 3.3.8):
+// Conventions (as MuJoCo's):
 //   connect, weld: eq_objtype mjOBJ_BODY or mjOBJ_SITE; obj2 defaults to the world body in the
 //     body form, both sites are required in the site form;
 //   joint, tendon: eq_objtype mjOBJ_UNKNOWN, obj2id = -1 when the second object is omitted;

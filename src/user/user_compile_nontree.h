@@ -1,7 +1,7 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
 // Compilation of the non-tree elements of an mjSpec (tendons, actuators, sensors, equality
-// constraints, contact pairs and excludes) into mjModel. Area "compile2".
+// constraints, contact pairs and excludes) into mjModel.
 //
 // Each kind is one CompileKind of the compiler core (user_compiler.h: kCompileContacts,
 // kCompileEqualities, kCompileTendons, kCompileActuators, kCompileSensors, defined at the end of

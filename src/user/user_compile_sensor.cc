@@ -1,14 +1,15 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
 // Sensors (XMLreference "sensor", modeling "Sensors"): name resolution of the sensorized object
-// and of the reference object, the data type and computation stage of every built-in type, the
+// and of the sensor's reference frame object, the data type and computation stage of every
+// built-in type, the
 // output dimension (mjs_sensorDim), sensordata addresses, and the history buffers of delayed
 // sensors.
 //
 // Object types: the spec carries objtype/reftype as the reader set them (touch -> site, jointpos
 // -> joint, subtreecom -> body, contact subtree1 -> xbody, ...); the compiler checks them against
 // the sensor type and resolves the names. The data type and stage of built-in sensors are fixed
-// by the type (table below, read off MuJoCo 3.3.8); user sensors keep the spec's values.
+// by the type (table below, as MuJoCo's); user sensors keep the spec's values.
 // History buffers hold 2 + nsample * (1 + dim) numbers each and follow the actuator buffers in
 // mjData.history (see user_compile_actuator.cc).
 
@@ -44,7 +45,7 @@ struct SensorInfo {
   int datatype;
   int needstage;
   ObjKind obj;
-  ObjKind ref;  // kNone: the reference is ignored; kAny with obj kFrame: optional frame
+  ObjKind ref;  // kNone: refname/reftype are ignored; kAny with obj kFrame: optional frame
 };
 
 // data type, stage and objects of each built-in sensor type (mjtSensor order)
@@ -184,7 +185,7 @@ bool Accepts(ObjKind kind, int type, bool is_ref) {
   return false;
 }
 
-// resolves one object (the sensorized object or the reference); id -1 for mjOBJ_UNKNOWN
+// resolves one object (the sensorized object or the reftype object); id -1 for mjOBJ_UNKNOWN
 bool ResolveObject(NonTreeContext* ctx, const std::string& who, int type, const std::string& name,
                    ObjKind kind, bool is_ref, int* id) {
   *id = -1;
@@ -284,7 +285,7 @@ bool CheckObjects(NonTreeContext* ctx, const mjModel* m, const std::string& who,
         return false;
       }
       // mj_geomDistance has no height-field distance: a height-field geom is refused, as MuJoCo
-      // 3.3.8 does (a body that holds one is accepted there too)
+      // does (a body that holds one is accepted there too)
       auto is_hfield = [&](int objtype, int id) {
         return objtype == mjOBJ_GEOM && tree.geom_type[id] == mjGEOM_HFIELD;
       };

@@ -171,7 +171,7 @@ bool PrepareSkin(CompileContext* c, SpecSkin* k, SkinData* d) {
   }
 
   // vertex weights: each vertex's weights divided by their sum over all bones
-  // (in single precision, as the weights are stored: MuJoCo 3.3.8's rounding)
+  // (in single precision, as the weights are stored: MuJoCo's rounding)
   std::vector<float> total(nvert, 0);
   for (size_t b = 0; b < nbone; b++) {
     if (d->vertid[b].size() != d->vertweight[b].size()) {

@@ -191,8 +191,8 @@ bool CheckTendon(NonTreeContext* ctx, const SpecTendon* ten, int t, std::vector<
     return false;
   }
 
-  // actuator force clamping: MuJoCo 3.3.8 leaves "auto" disabled for tendons (checked with the
-  // oracle, with and without autolimits); when enabled, the range must bracket zero
+  // actuator force clamping: MuJoCo leaves "auto" disabled for tendons (with and without
+  // autolimits); when enabled, the range must bracket zero
   if (s.actfrclimited == mjLIMITED_TRUE &&
       (s.actfrcrange[0] >= s.actfrcrange[1] || s.actfrcrange[0] > 0 || s.actfrcrange[1] < 0)) {
     ctx->error = "invalid actuatorfrcrange in " + who;
@@ -372,8 +372,8 @@ bool FillTendons(NonTreeContext* ctx, mjModel* m) {
     FillTrees(m, t, objid);
     FillAttributes(m, t, ten);
 
-    // spring rest length: (-1, -1) is the tendon length in the spring reference configuration
-    // qpos_spring (MuJoCo 3.3.8 uses qpos_spring, not qpos0, when springref != ref), known here
+    // spring rest length: (-1, -1) is the tendon length in the spring's rest configuration
+    // qpos_spring (MuJoCo uses qpos_spring, not qpos0, when springref != ref), known here
     // for fixed tendons (sum of coef * qpos_spring); spatial tendons are done in FinalizeTendons
     double len0[2] = {s.springlength[0], s.springlength[1]};
     if (len0[0] == -1 && len0[1] == -1 && IsFixed(ten)) {

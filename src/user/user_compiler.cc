@@ -597,8 +597,8 @@ void ComputeStats(CompileContext* c, mjData* d) {
   if (m->nbody < 2) {
     meansize = 0.2;
   }
-  // the extent covers at least one mean body size on each side of the center (MuJoCo 3.3.8,
-  // measured with the oracle: a body whose geoms lie on one side of its center of mass)
+  // the extent covers at least one mean body size on each side of the center, as in MuJoCo
+  // (visible for a body whose geoms lie on one side of its center of mass)
   // a model without extent (nothing, or only points) keeps the default extent 2
   extent = extent < mjMINVAL ? 2 : std::max(extent, 2 * meansize);
   m->stat.meanmass = std::isnan(given.meanmass) ? meanmass : given.meanmass;
@@ -621,14 +621,14 @@ namespace {
 // Bytes of mjData.arena (modeling.rst, Memory allocation): <size memory> when given; with the
 // legacy <size nstack>, nstack numbers plus the constraint space; otherwise a heuristic sized for
 // nconmax (default 100) contacts and njmax (default 500) scalar constraints, rounded up to whole
-// mebibytes (calibrated on MuJoCo 3.3.8's values, see DefaultArena).
+// mebibytes (calibrated on MuJoCo's values, see DefaultArena).
 mjtSize ArenaSize(CompileContext* c) {
   const mjSpec& s = c->spec->s;
   if (s.memory >= 0) {
     return s.memory;
   }
   // by default 500 constraint rows plus 3 per connect or weld equality and 1 per other
-  // equality (calibrated on the oracle, see user_compiler_arena.cc)
+  // equality (calibrated on MuJoCo's sizes, see user_compiler_arena.cc)
   int njmax = s.njmax;
   if (njmax < 0) {
     njmax = 500;
@@ -755,9 +755,9 @@ bool CompileAll(CompileContext* c, std::unique_ptr<mjModel, ModelDeleter>* out) 
 }  // namespace
 
 // The engine collides sdf geoms (type="sdf" with a mesh) with planes, spheres, capsules,
-// cylinders, boxes and other sdf geoms as the reference does; sdf against height fields,
-// ellipsoids and meshes is not implemented yet. A model in which such a pair can collide
-// compiles (the reference loads it) but says so: the warning names the first sdf geom concerned.
+// cylinders, boxes, ellipsoids, meshes with an octree and other sdf geoms as MuJoCo does; sdf
+// against height fields gives no contacts. A model in which such a pair can collide compiles
+// (MuJoCo loads it) but says so: the warning names the first sdf geom concerned.
 // Empty when there is nothing to say.
 std::string UnsupportedCollisionWarning(const mjModel* m) {
   // a geom pair that the contype/conaffinity filter or an explicit <pair> lets through
@@ -774,9 +774,9 @@ std::string UnsupportedCollisionWarning(const mjModel* m) {
     }
     return false;
   };
-  // sdf geoms collide with everything except height fields (as in MuJoCo 3.3.8, which warns at
-  // every call), and with mesh geoms only through the mesh's octree, which the compiler builds
-  // for meshes used by sdf geoms (MuJoCo 3.3.8 reads outside the octree arrays without one)
+  // sdf geoms collide with everything except height fields (as in MuJoCo, which warns at every
+  // call), and with mesh geoms only through the mesh's octree, which the compiler builds for
+  // meshes used by sdf geoms (MuJoCo has no defined result without one)
   for (int g = 0; g < m->ngeom; g++) {
     if (m->geom_type[g] != mjGEOM_SDF) {
       continue;

@@ -200,7 +200,7 @@ struct CompileContext {
   static void CopyUser(mjtNum* dst, int nuser, const std::vector<double>& src);
 
   // fusestatic (user_compiler_transform.cc): one record per fused static body, in fusion order
-  // (pre-order: a static body inside a static body is fused after it). MuJoCo 3.3.8 gives the
+  // (pre-order: a static body inside a static body is fused after it). MuJoCo gives the
   // receiving body the combination of its own inertial and the inertials of the bodies fused into
   // it; see FusedBody and CompileInertia.
   std::vector<FusedBody> fused;

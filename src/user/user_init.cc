@@ -2,9 +2,9 @@
 //
 // mjs_default*: the internal default value of every attribute of every spec element, as given by
 // the XML reference (XMLreference.rst: the quoted default after each attribute). Attributes that
-// the reference calls "optional" without a default start in an "undefined" state that the compiler
-// recognizes: NaN for reals (geom/site fromto[0], geom mass, body fullinertia[0]) and empty
-// strings/vectors.
+// XMLreference.rst calls "optional" without a default start in an "undefined" state that the
+// compiler recognizes: NaN for reals (geom/site fromto[0], geom mass, body fullinertia[0]) and
+// empty strings/vectors.
 //
 // These functions reset the numeric fields of a struct and keep its pointer fields (element,
 // strings, vectors) untouched, so that they can be applied both to raw structs and to live

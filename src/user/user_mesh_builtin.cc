@@ -1,7 +1,7 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
 // Builtin meshes for mjs_makeMesh and <mesh builtin=...> (XMLreference.rst, asset/mesh/builtin).
-// Vertex and face orders follow MuJoCo 3.3.8 (checked against its compiled models):
+// Vertex and face orders follow MuJoCo's compiled models:
 //   sphere(s):          unit icosahedron, each triangle (a,b,c) subdivided s times into
 //                       (a,ab,ca), (b,bc,ab), (c,ca,bc), (ab,bc,ca); midpoints shared and pushed
 //                       to the unit sphere; V = 2 + 10*4^s, F = 20*4^s.

@@ -10,9 +10,8 @@
 //     is longest (ties broken by triangle index) and split at the median: the first floor(n/2)
 //     go to the left child, the rest to the right child. The key of a triangle is the center of
 //     its box in the asset's own frame, mapped into the mesh frame like the vertices.
-// Conformance: node boxes, leaves and node count always agree with MuJoCo 3.3.8; the split order
-// (which triangles share a subtree) agrees for boxes and tetrahedra but not for general meshes,
-// where the reference's choice of axis and order could not be determined from its output. The
+// Conformance: node boxes, leaves and node count agree with MuJoCo's; the split order may differ
+// on general meshes (see doc/conformance.md#meshes). The
 // hierarchy is valid either way (every box bounds its subtree), so queries give the same answers.
 
 #include <algorithm>

@@ -1,8 +1,7 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
 // Octree signed distance field of a triangle mesh (geoms of type "sdf" that reference a mesh).
-// The layout was established against MuJoCo 3.3.8's compiled models (oct_* arrays of cubes,
-// boxes, tetrahedra, an icosahedron, L-shaped closed and open prisms, bunny and mug meshes):
+// The layout is MuJoCo's (oct_* arrays compared on several meshes: see doc/conformance.md#sdf):
 //
 // Root. The axis-aligned bounds of the mesh vertices (mesh frame), grown by 10% about their
 //   center. Boxes are kept as min/max bounds; a child's bounds are its parent's halved at the
@@ -13,9 +12,9 @@
 //   k: upper half in x, bit 1: y, bit 2: z). Nodes are therefore numbered level by level.
 //
 // Balance. Then leaves are made to differ by at most one level from their face neighbors. The
-//   neighbor across a face is the leaf containing a probe point just outside the face center
+//   neighbor across a face is the leaf containing a query point just outside the face center
 //   (points on a split plane go to the lower side). Sweeps over the leaves in index order mark
-//   (a) the leaf itself when the probe finds a leaf two or more levels deeper, and (b) the probed
+//   (a) the leaf itself when the query finds a leaf two or more levels deeper, and (b) the queried
 //   leaf when it is two or more levels coarser; the tree is not changed during a sweep. The
 //   marked leaves are split at the end of the sweep, in the order they were first marked, and
 //   sweeps repeat until nothing is marked.
@@ -47,10 +46,10 @@ namespace {
 // grid resolution of the deepest level (cells per root edge)
 constexpr int64_t kGrid = int64_t{1} << kOctreeMaxDepth;
 
-// probe coordinates use 4 units per deepest cell so that "just outside a face" and "center of a
+// query coordinates use 4 units per deepest cell so that "just outside a face" and "center of a
 // face" are exact integers
-constexpr int kProbeShift = 2;
-constexpr int64_t kProbeSpan = kGrid << kProbeShift;
+constexpr int kQueryShift = 2;
+constexpr int64_t kQuerySpan = kGrid << kQueryShift;
 
 inline double Dot(const double a[3], const double b[3]) {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
@@ -452,12 +451,12 @@ class OctreeBuilder {
     }
   }
 
-  // leaf containing the probe point P (probe units, kProbeSpan per root edge); coordinates on
+  // leaf containing the query point P (query units, kQuerySpan per root edge); coordinates on
   // a split plane go to the lower side
   int Locate(const int64_t P[3]) const {
     int n = 0;
     while (out_->child[8 * n] >= 0) {
-      int64_t size = kProbeSpan >> out_->depth[n];
+      int64_t size = kQuerySpan >> out_->depth[n];
       int k = 0;
       for (int j = 0; j < 3; j++) {
         if (P[j] > cell_[3 * n + j] * size + size / 2) {
@@ -484,16 +483,16 @@ class OctreeBuilder {
           continue;
         }
         int depth = out_->depth[n];
-        int64_t size = kProbeSpan >> depth;
+        int64_t size = kQuerySpan >> depth;
         for (int dir = 0; dir < 6; dir++) {
-          // face center, moved one probe unit across the face
+          // face center, moved one query unit across the face
           int axis = dir / 2;
           int64_t P[3];
           for (int j = 0; j < 3; j++) {
             P[j] = cell_[3 * n + j] * size + size / 2;
           }
           P[axis] = dir % 2 ? (cell_[3 * n + axis] + 1) * size + 1 : cell_[3 * n + axis] * size - 1;
-          if (P[axis] < 0 || P[axis] >= kProbeSpan) {
+          if (P[axis] < 0 || P[axis] >= kQuerySpan) {
             continue;
           }
           int other = Locate(P);
@@ -529,8 +528,8 @@ class OctreeBuilder {
       int64_t P[3];
       bool inside = true;
       for (int j = 0; j < 3; j++) {
-        P[j] = (v[j] << kProbeShift) + ((oct >> j) & 1 ? 1 : -1);
-        inside = inside && P[j] >= 0 && P[j] < kProbeSpan;
+        P[j] = (v[j] << kQueryShift) + ((oct >> j) & 1 ? 1 : -1);
+        inside = inside && P[j] >= 0 && P[j] < kQuerySpan;
       }
       if (!inside) {
         continue;

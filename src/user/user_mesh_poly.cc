@@ -15,11 +15,9 @@
 //      kNormalTie count as equal; ties keep the order of step 2);
 //   4. a polygon's loop starts at the first boundary edge of its lowest-index triangle (edges
 //      a->b, b->c, c->a) and follows boundary edges.
-// Conformance: identical to MuJoCo 3.3.8 on meshes whose coplanar triangles are exactly coplanar
-// (boxes, CAD parts, grids; e.g. the dice model's 510 polygons). On curved or symmetric meshes
-// whose neighboring triangles are coplanar only up to rounding, MuJoCo leaves some such pairs
-// unmerged by a rule that depends on processing order and could not be inferred from its output
-// (bunny: 636 polygons vs 635 here; mug, visual: 12344 vs 10000).
+// Conformance: identical to MuJoCo on meshes whose coplanar triangles are exactly coplanar; on
+// meshes coplanar only up to rounding the polygon count can differ (see
+// doc/conformance.md#meshes).
 
 #include <algorithm>
 #include <cmath>

@@ -30,7 +30,7 @@ const char* mjs_resolveOrientation(double quat[4], mjtByte degree, const char* s
   if (!quat || !orientation) {
     return "NULL argument";
   }
-  // degrees to radians as a / 180 * pi (this order of operations reproduces the reference's
+  // degrees to radians as a / 180 * pi (this order of operations reproduces MuJoCo's
   // quaternions to the last bit, e.g. euler "0 0 12" -> (0.9945218953682733, 0, 0,
   // 0.10452846326765346); a * (pi / 180) differs in the last bit of the sine)
   auto radians = [degree](double a) { return degree ? a / 180.0 * mjPI : a; };

@@ -4,7 +4,7 @@
 //
 // Builtin textures are generated as RGB bytes, byte = 255 * color truncated. With
 // nchannel != 3 the RGB stream is copied as-is into the zero-initialized nchannel-sized buffer,
-// which is what MuJoCo 3.3.8 stores (builtins are always 3-channel images).
+// which is what MuJoCo stores (builtins are always 3-channel images).
 //   gradient, 2d:   color = f(r) rgb1 + (1 - f(r)) rgb2, with r the distance of the pixel from
 //                   the image center in coordinates that run from -1 to 1 across the image;
 //   gradient, cube: the same profile of theta/pi, theta = angle between the pixel's direction
@@ -38,7 +38,7 @@ namespace {
 constexpr char kFaceLetters[6] = {'R', 'L', 'U', 'D', 'F', 'B'};
 
 // byte of a color component as MuJoCo stores it: 255*c truncated; negative and NaN give 0 and
-// values above 255 wrap around (modulo 256), as the reference's conversion does
+// values above 255 wrap around (modulo 256), as MuJoCo's conversion does
 uint8_t ToByte(double c) {
   double v = 255 * c;
   if (!(v > 0)) {

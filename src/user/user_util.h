@@ -141,14 +141,14 @@ inline void Mat2Quat(double* q, const double* m) {
     q[2] = (m[5] + m[7]) / s;
     q[3] = 0.25 * s;
   }
-  // no sign normalization: a negative scalar part is kept, as MuJoCo 3.3.8 keeps it (xyaxes
+  // no sign normalization: a negative scalar part is kept, as MuJoCo keeps it (xyaxes
   // "0 -1 0 0 0 1" compiles to (-0.5, -0.5, 0.5, 0.5) there)
   NormalizeQuat(q);
 }
 
 // minimal rotation taking (0,0,1) to the unit vector v: axis = z x v, angle = atan2(|z x v|, v_z).
 // When z x v is tiny (v parallel or antiparallel to z) the axis is taken as x and |z x v| as 0,
-// giving the identity or a half turn about x (this matches MuJoCo 3.3.8 for zaxis and fromto).
+// giving the identity or a half turn about x (this matches MuJoCo for zaxis and fromto).
 inline void QuatZ2Vec(double* q, const double* v) {
   double z[3] = {0, 0, 1};
   double axis[3];
@@ -175,7 +175,7 @@ inline void QuatZ2Vec(double* q, const double* v) {
 inline void MulPose(double* pos, double* quat, const double* p1, const double* q1, const double* p2,
                     const double* q2) {
   // rotate with the rotation matrix of q1 (not the cross-product formula of RotVecQuat): the two
-  // differ in the last bits, and the reference composes frames this way (e.g. a frame rotated
+  // differ in the last bits, and MuJoCo composes frames this way (e.g. a frame rotated
   // 12 degrees about z moves (0, -15, 2) to z = 1.9999999999999998 there, since the matrix's
   // diagonal w^2 - x^2 - y^2 + z^2 is 1 - 1e-16)
   double m[9], t[3];

@@ -8,13 +8,13 @@
 // be a valid XML document whose root element is <mujoco>; its root (with any attributes, e.g. a
 // model name) is dropped and its child elements take the place of the include element. The file
 // name is resolved relative to the directory of the including file, then relative to the
-// directory of the main model file (the reference's rule; the two agree for includes in the main
+// directory of the main model file (MuJoCo's rule; the two agree for includes in the main
 // file). Including a file that is already being included (recursion) or that was already included
 // elsewhere is an error, as is an included file without elements. The expansion builds a tree of
 // XmlNode that keeps, for every element, the file it came from, so errors name the right file and
 // line.
 //
-// Section order: the reference allows repeated sections in any order and says that for global
+// Section order: XMLreference.rst allows repeated sections in any order and says that for global
 // settings "the last setting takes effect for the entire model". The reader therefore processes
 // the global settings first (compiler, option, size, statistic, visual), then default classes,
 // assets, the kinematic tree, and finally the elements that reference tree elements (deformable,
@@ -441,7 +441,7 @@ mjModel* mj_loadXML(const char* filename, const mjVFS* vfs, char* error, int err
     mj_deleteSpec(spec);
     return nullptr;
   }
-  // a successful compile may still leave a warning in the spec: pass it on, as the reference does
+  // a successful compile may still leave a warning in the spec: pass it on, as MuJoCo does
   if (msg && *msg && mjs_isWarning(spec)) {
     motus::mjcf::CopyError(error, error_sz, msg);
   }

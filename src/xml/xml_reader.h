@@ -79,7 +79,8 @@ void ParseCustom(XmlContext& ctx, const XmlNode& node);
 
 // ---- element attributes shared by model elements and <default> classes
 // --------------------------- `dflt` selects the default-class variant: name/class (and the
-// attributes the reference excludes from defaults) are not read, so they are reported as unknown.
+// attributes XMLreference.rst excludes from defaults) are not read, so they are reported as
+// unknown.
 
 void ReadJointAttrs(XmlAttrs& a, mjsJoint* j);
 void ReadGeomAttrs(XmlAttrs& a, mjsGeom* g);

@@ -4,15 +4,15 @@
 // motor, position, velocity, intvelocity, damper, cylinder, muscle, adhesion and dcmotor, in model
 // elements and in default classes.
 //
-// Each shortcut accepts the common attributes listed for it in the reference plus its own, and is
-// applied with the matching mjs_setTo* function. A shortcut attribute that is not written takes
+// Each shortcut accepts the common attributes listed for it in XMLreference.rst plus its own, and
+// is applied with the matching mjs_setTo* function. A shortcut attribute that is not written takes
 // the value the shortcut would reproduce from the actuator as initialized by its default class, so
 // a class defined with the same shortcut carries over (e.g. position kp = gainprm[0], kv or
 // dampratio from biasprm[2] (a positive biasprm[2] stores a damping ratio), timeconst = dynprm[0]
 // for filterexact dynamics). For the muscle, parameters still at the <general> internal defaults
-// (dynprm "1 0 0", gainprm "1 0 ...") are replaced by the muscle defaults of the reference
+// (dynprm "1 0 0", gainprm "1 0 ...") are replaced by MuJoCo's muscle defaults
 // (timeconst "0.01 0.04", range "0.75 1.05", force -1, scale 200, lmin 0.5, lmax 1.6, vmax 1.5,
-// fpmax 1.3, fvmax 1.2); this reproduces the reference implementation, which lets a class set
+// fpmax 1.3, fvmax 1.2); this reproduces MuJoCo, which lets a class set
 // individual muscle parameters through <general gainprm=...>.
 //
 // Transmission: at most one of joint, jointinparent, tendon, site, cranksite (slider-crank) and
@@ -186,8 +186,8 @@ void ApplyCylinder(XmlAttrs& a, mjsActuator* act) {
     area = mjPI / 4 * diameter * diameter;  // diameter has precedence over area
   }
   a.Nums("bias", bias, 3);
-  // bias takes 3 numbers but only the first one is used: the reference (3.3.8) stores
-  // biasprm = (bias[0], 0, 0) (checked with the oracle's actuator_biasprm)
+  // bias takes 3 numbers but only the first one is used: MuJoCo stores
+  // biasprm = (bias[0], 0, 0) in actuator_biasprm
   CheckSetter(a, mjs_setToCylinder(act, timeconst, bias[0], area, -1));
 }
 
@@ -276,7 +276,7 @@ void ReadActuator(XmlContext& ctx, const XmlNode& node, XmlAttrs& a, mjsActuator
   } else if (kind == "intvelocity") {
     ApplyIntVelocity(a, act);
   } else if (kind == "damper") {
-    // kv of a class that defined a damper (gainprm[2] = -kv), else 0 as in the reference
+    // kv of a class that defined a damper (gainprm[2] = -kv), else 0 as in MuJoCo
     double kv = act->gaintype == mjGAIN_AFFINE ? -act->gainprm[2] : 0;
     a.Num("kv", &kv);
     CheckSetter(a, mjs_setToDamper(act, kv));

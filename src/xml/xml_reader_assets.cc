@@ -316,9 +316,9 @@ void ParseModel(XmlContext& ctx, const XmlNode& node) {
   if (stack.size() > 32) {
     a.Fail("model assets are nested too deeply");
   }
-  std::vector<uint8_t> probe;
+  std::vector<uint8_t> contents;
   std::string err;
-  if (!ReadResource(ctx.vfs, path, &probe, &err)) {
+  if (!ReadResource(ctx.vfs, path, &contents, &err)) {
     a.Fail("could not open model file '" + file + "': " + err);
   }
   stack.push_back(key);

@@ -7,16 +7,16 @@
 // frame `childclass`, else "main" (modeling.rst, CDefault). Frames (XMLreference.rst, frame) are
 // created with mjs_addFrame and every element inside one is placed in it with mjs_setFrame, so the
 // compiler accumulates the frame transformations. Joints and inertial elements may also appear in
-// frames and replicates, as in the reference implementation; the world body (and frames and
+// frames and replicates, as in MuJoCo; the world body (and frames and
 // replicates directly in it) cannot hold joints or inertial.
 //
 // replicate (XMLreference.rst, replicate): the children are parsed `count` times; replica i is a
 // new frame: replica 0 sits at the parent frame, replica i at p_i = p_{i-1} + R(q_{i-1}) offset
 // ("the frame of the offset is with respect to the previous replica") with orientation q_i = the
 // euler angles i * euler ("total rotation is cumulative"). For a rotation about one axis this is
-// the step composed i times; for general angles the reference scales the angles, not the
-// rotation (checked with the oracle: euler "10 20 37" gives replica 2 at euler "20 40 74", to the
-// last bit). The angles use the compiler's angle unit and euler sequence (mjs_resolveOrientation).
+// the step composed i times; for general angles MuJoCo scales the angles, not the rotation
+// (euler "10 20 37" gives replica 2 at euler "20 40 74", to the last bit). The angles use the
+// compiler's angle unit and euler sequence (mjs_resolveOrientation).
 // Names get the replica suffix; see xml_replicate.h.
 //
 // attach (XMLreference.rst, body/attach): the body named `body` of the <model> asset `model` (or,
@@ -255,8 +255,8 @@ void ParseReplicate(XmlContext& ctx, const XmlNode& node, const XmlTreeScope& sc
   if (a.Nums("euler", step.euler, 3)) {
     step.type = mjORIENTATION_EULER;
   }
-  // legacy attribute: accepted by the reference implementation with no effect on names or poses
-  // (checked with the oracle; used by shared model spheres_cylinders.xml); not in the reference
+  // legacy attribute: accepted by MuJoCo with no effect on names or poses (models in use still
+  // write it); not in XMLreference.rst
   a.Use("prefix");
   a.Finish();
   if (count <= 0) {
@@ -314,7 +314,7 @@ void ParseReplicate(XmlContext& ctx, const XmlNode& node, const XmlTreeScope& sc
     ctx.rep.SetCopies(outer);
     ctx.rep.Pop();
 
-    // next replica: p += R(q_i) offset, with the rotation matrix as the reference does
+    // next replica: p += R(q_i) offset, with the rotation matrix as MuJoCo does
     double mat[9], d[3];
     mju_quat2Mat(mat, quat);
     mju_mulMatVec3(d, mat, offset);
@@ -492,7 +492,7 @@ void ReadSiteAttrs(XmlAttrs& a, mjsSite* s) {
 }
 
 void ReadCameraAttrs(XmlContext& ctx, XmlAttrs& a, mjsCamera* c, bool dflt) {
-  // default/camera accepts mode but not target (XMLreference.rst default/camera; the oracle
+  // default/camera accepts mode but not target (XMLreference.rst default/camera; MuJoCo
   // rejects target in defaults)
   a.Enum("mode", kCamLight, &c->mode);
   if (!dflt) {

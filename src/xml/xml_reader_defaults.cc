@@ -9,8 +9,8 @@
 //
 // A class inherits its parent's values as they are when the class is created. The reader sets all
 // dummy elements of a class before it creates the nested classes, so a nested class inherits the
-// parent's settings regardless of where in the parent they appear (this matches the reference
-// implementation: a <geom> written after a nested <default> still reaches that nested class).
+// parent's settings regardless of where in the parent they appear (this matches MuJoCo: a <geom>
+// written after a nested <default> still reaches that nested class).
 
 #include <string>
 

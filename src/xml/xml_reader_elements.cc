@@ -7,11 +7,11 @@
 // Elements that reference tree elements created by a <replicate> are created once per replica
 // (see xml_replicate.h): the loops below run the element parser once per variant suffix.
 //
-// Equality data layout (mjsEquality.data, checked against the reference's mjModel.eq_data):
+// Equality data layout (mjsEquality.data, as MuJoCo's mjModel.eq_data):
 // connect: anchor in data[0..2]; weld: anchor data[0..2], relpose data[3..9], torquescale
 // data[10]; joint and tendon: polycoef data[0..4]; flexstrain: cell data[0..2].
 //
-// Sensor objects (checked against the reference's sensor_objtype / reftype / intprm): site
+// Sensor objects (as MuJoCo's sensor_objtype / reftype / intprm): site
 // sensors use objtype site; subtree sensors body; collision sensors geom1/body1 as object and
 // geom2/body2 as reference; camprojection site + camera reference; insidesite object + site
 // reference. The contact sensor takes its first matching criterion (geom1, body1, subtree1 = xbody,

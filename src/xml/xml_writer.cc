@@ -40,7 +40,7 @@ void SetNameAttr(XmlNode* node, mjsElement* e) {
   }
 }
 
-// the built-in defaults of every element kind: the reference for the top-level class and for
+// the built-in defaults of every element kind: the `ref` values for the top-level class and for
 // element kinds without classes
 struct Builtins {
   mjsBody body;

@@ -1,8 +1,8 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
 // Attributes of the individual MJCF elements (XMLreference.rst, one section per element). Each
-// function maps the fields of one mjs* struct to the attribute names of the reference and writes
-// those that differ from the reference struct (see xml_writer.h).
+// function maps the fields of one mjs* struct to the attribute names of XMLreference.rst and
+// writes those that differ from the defaults struct `ref` (see xml_writer.h).
 
 #include <cmath>
 #include <cstring>
@@ -51,7 +51,7 @@ constexpr int Count(T (&)[N]) {
   return N;
 }
 
-// keyword attribute of an enum field, written when it differs from the reference
+// keyword attribute of an enum field, written when it differs from the default `ref`
 template <class E>
 void Kw(AttrWriter& w, const char* key, E value, E ref, const char* const* names, int count) {
   int r = static_cast<int>(ref);
@@ -119,7 +119,7 @@ void OrientationAttrs(AttrWriter& w, const double* quat, const mjsOrientation& a
     w.Reals("quat", quat, ref_is_quat ? refquat : nullptr, 4);
     return;
   }
-  // an alternative orientation: write it unless the reference holds the identical one
+  // an alternative orientation: write it unless the default `ref` holds the identical one
   bool same = refalt && refalt->type == alt.type;
   switch (alt.type) {
     case mjORIENTATION_AXISANGLE:

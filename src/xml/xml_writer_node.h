@@ -90,7 +90,7 @@ class AttrWriter {
   void Real(const char* key, double value, const double* ref);
   void Reals(const char* key, const double* value, const double* ref, int n);
   // optional trailing components (e.g. polynomial coefficients "a [b [c]]"): writes the shortest
-  // prefix after which value and ref agree; the reader keeps the reference for the rest
+  // prefix after which value and ref agree; the reader keeps ref's values for the rest
   void RealsPrefix(const char* key, const double* value, const double* ref, int n);
   void Float(const char* key, float value, const float* ref);
   void Floats(const char* key, const float* value, const float* ref, int n);
@@ -100,7 +100,7 @@ class AttrWriter {
   // keyword from a table indexed by value; values outside the table are written as numbers
   void Keyword(const char* key, int value, const int* ref, const char* const* names, int count);
 
-  // variable-length arrays (written when non-empty and different from the reference)
+  // variable-length arrays (written when non-empty and different from ref)
   void DoubleVec(const char* key, const mjDoubleVec* value, const mjDoubleVec* ref);
   void FloatVec(const char* key, const mjFloatVec* value, const mjFloatVec* ref);
   void IntVec(const char* key, const mjIntVec* value, const mjIntVec* ref);
