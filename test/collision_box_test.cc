@@ -6,7 +6,7 @@
 // reference (geom swap, translation).
 //
 // Golden data: test/data/collision/box_*.xml, box_*_states.jsonl, box_*_golden.txt, written by
-//   MJREF=/work/oracle/mjref python3 test/data/collision/make_box_golden.py
+//   python3 test/data/collision/make_box_golden.py
 // (each golden record: qpos and the oracle's contacts after mj_forward at that pose).
 
 #include <algorithm>

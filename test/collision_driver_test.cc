@@ -6,7 +6,7 @@
 // arena overflow, callbacks, user collision functions, disable flags; real models.
 //
 // Golden data written by
-//   MJREF=/work/oracle/mjref python3 test/data/collision/make_golden.py
+//   python3 test/data/collision/make_golden.py
 // (scenes: tools/gen_golden.py <scene>.xml --forward-only --fields ncon,contact; shared models:
 // qpos every 100 steps of an oracle trajectory, then --states with qpos,ncon,contact).
 

@@ -6,7 +6,7 @@
 // that need no reference (geom swap, translation, contact counts).
 //
 // Golden data: test/data/collision/<pair>.xml, <pair>_states.jsonl, <pair>_golden.txt, written by
-//   MJREF=/work/oracle/mjref python3 test/data/collision/make_golden.py
+//   python3 test/data/collision/make_golden.py
 // (each golden record: qpos and the oracle's contacts after mj_forward at that state).
 
 #include <algorithm>

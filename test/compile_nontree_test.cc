@@ -3,11 +3,12 @@
 // Compilation of the non-tree elements (tendons, actuators, sensors, equalities, contact pairs
 // and excludes; src/user/user_compile_*.cc).
 //
-// Conformance: the models test/data/compile2/*.xml are compiled through mj_loadXML and every
+// Conformance: the models test/data/compile_nontree/*.xml are compiled through mj_loadXML and every
 // array is compared with MuJoCo 3.3.8. The golden files next to them were produced by
 // tools/gen_golden.py from the oracle (the exact command is in each file's header), e.g.
-//   MJREF=/work/oracle/mjref tools/gen_golden.py test/data/compile2/contact.xml
-//       --out test/data/compile2/contact.txt --forward-only --fields m.npair,m.pair_geom1,...
+//   tools/gen_golden.py test/data/compile_nontree/contact.xml
+//       --out test/data/compile_nontree/contact.txt --forward-only --fields
+//       m.npair,m.pair_geom1,...
 // Integers are compared exactly; reals with a relative tolerance of 1e-9 (the compiler copies
 // or derives them with a few flops, and the oracle prints shortest round-trip doubles).
 //
@@ -143,8 +144,8 @@ void RunConformance(const ConformanceCase& c) {
 // ------------------------------------ conformance with MuJoCo 3.3.8 ---------------------------
 
 TEST(CompileNonTree, TendonMatchesOracle) {
-  RunConformance({"test/data/compile2/tendon.xml",
-                  "test/data/compile2/tendon.txt",
+  RunConformance({"test/data/compile_nontree/tendon.xml",
+                  "test/data/compile_nontree/tendon.txt",
                   {"m.ntendon",
                    "m.nwrap",
                    "m.nuser_tendon",
@@ -179,8 +180,8 @@ TEST(CompileNonTree, TendonMatchesOracle) {
 }
 
 TEST(CompileNonTree, ActuatorMatchesOracle) {
-  RunConformance({"test/data/compile2/actuator.xml",
-                  "test/data/compile2/actuator.txt",
+  RunConformance({"test/data/compile_nontree/actuator.xml",
+                  "test/data/compile_nontree/actuator.txt",
                   {"m.nu",
                    "m.na",
                    "m.nJmom",
@@ -213,8 +214,8 @@ TEST(CompileNonTree, ActuatorMatchesOracle) {
 
 TEST(CompileNonTree, SensorMatchesOracle) {
   RunConformance(
-      {"test/data/compile2/sensor.xml",
-       "test/data/compile2/sensor.txt",
+      {"test/data/compile_nontree/sensor.xml",
+       "test/data/compile_nontree/sensor.txt",
        {"m.nsensor", "m.nsensordata", "m.nuser_sensor", "m.sensor_type", "m.sensor_datatype",
         "m.sensor_needstage", "m.sensor_objtype", "m.sensor_objid", "m.sensor_reftype",
         "m.sensor_refid", "m.sensor_intprm", "m.sensor_dim", "m.sensor_adr", "m.sensor_cutoff",
@@ -223,16 +224,16 @@ TEST(CompileNonTree, SensorMatchesOracle) {
 
 TEST(CompileNonTree, EqualityMatchesOracle) {
   // eq_data of body-based connects/welds is completed at qpos0 by mj_setConst
-  RunConformance({"test/data/compile2/equality.xml",
-                  "test/data/compile2/equality.txt",
+  RunConformance({"test/data/compile_nontree/equality.xml",
+                  "test/data/compile_nontree/equality.txt",
                   {"m.neq", "m.eq_type", "m.eq_obj1id", "m.eq_obj2id", "m.eq_objtype",
                    "m.eq_active0", "m.eq_solref", "m.eq_solimp", "m.eq_data", "m.name_eqadr"}});
 }
 
 TEST(CompileNonTree, ContactMatchesOracle) {
   RunConformance(
-      {"test/data/compile2/contact.xml",
-       "test/data/compile2/contact.txt",
+      {"test/data/compile_nontree/contact.xml",
+       "test/data/compile_nontree/contact.txt",
        {"m.npair", "m.nexclude", "m.pair_dim", "m.pair_geom1", "m.pair_geom2", "m.pair_signature",
         "m.pair_solref", "m.pair_solreffriction", "m.pair_solimp", "m.pair_margin", "m.pair_gap",
         "m.pair_friction", "m.exclude_signature", "m.name_pairadr", "m.name_excludeadr"}});
@@ -241,7 +242,7 @@ TEST(CompileNonTree, ContactMatchesOracle) {
 // weld relpose quaternions are normalized by the compiler (conform eq_weld: the unnormalized
 // quaternion "1 -.3 0 0" made the rotation rows' efc_pos differ from MuJoCo's)
 TEST(CompileNonTree, WeldRelposeQuaternionIsNormalized) {
-  mjModel* m = LoadModel("test/data/compile2/weld_relpose.xml");
+  mjModel* m = LoadModel("test/data/compile_nontree/weld_relpose.xml");
   ASSERT_NE(m, nullptr);
   ASSERT_EQ(m->neq, 2);
   const double norm = std::sqrt(1.0 + 0.3 * 0.3);
@@ -262,9 +263,9 @@ TEST(CompileNonTree, WeldRelposeQuaternionIsNormalized) {
 // has ref="10" and springref 0): fixed tendons and spatial tendons made of sites and pulleys
 // are resolved by the compiler; t0 wraps a geom and needs the engine (next test).
 TEST(CompileNonTree, AutomaticSpringLength) {
-  Golden golden(SourcePath("test/data/compile2/setconst.txt"));
+  Golden golden(SourcePath("test/data/compile_nontree/setconst.txt"));
   ASSERT_TRUE(golden.ok()) << golden.error();
-  mjModel* m = LoadModel("test/data/compile2/setconst.xml");
+  mjModel* m = LoadModel("test/data/compile_nontree/setconst.xml");
   ASSERT_NE(m, nullptr);
   const std::vector<double>& expected = golden.get(0, "m.tendon_lengthspring");
   ASSERT_EQ(static_cast<int>(expected.size()), 2 * m->ntendon);
@@ -281,7 +282,7 @@ TEST(CompileNonTree, AutomaticSpringLength) {
 // of tendon_length0 and actuator_acc0 zero). Tolerance 1e-9 relative: kinematics, wrapping and
 // a factorization, a few hundred flops.
 TEST(CompileNonTree, SetConstQuantitiesMatchOracle) {
-  mjModel* m = LoadModel("test/data/compile2/setconst.xml");
+  mjModel* m = LoadModel("test/data/compile_nontree/setconst.xml");
   ASSERT_NE(m, nullptr);
   bool computed = false;
   for (int t = 0; t < m->ntendon; t++) {
@@ -294,8 +295,8 @@ TEST(CompileNonTree, SetConstQuantitiesMatchOracle) {
   if (!computed) {
     GTEST_SKIP() << "mj_setConst does not compute tendon_length0 / actuator_acc0 yet";
   }
-  RunConformance({"test/data/compile2/setconst.xml",
-                  "test/data/compile2/setconst.txt",
+  RunConformance({"test/data/compile_nontree/setconst.xml",
+                  "test/data/compile_nontree/setconst.txt",
                   {"m.tendon_length0", "m.tendon_invweight0", "m.tendon_lengthspring",
                    "m.actuator_length0", "m.actuator_acc0"}});
 }
@@ -490,7 +491,7 @@ TEST(CompileNonTree, HistoriesAreNotSupportedYet) {
 
 // Pairs and excludes are renumbered by signature: names follow the compiled order
 TEST(CompileNonTree, SortedPairNames) {
-  mjModel* m = LoadModel("test/data/compile2/contact.xml");
+  mjModel* m = LoadModel("test/data/compile_nontree/contact.xml");
   ASSERT_NE(m, nullptr);
   for (int k = 0; k < m->npair; k++) {
     const char* name = mj_id2name(m, mjOBJ_PAIR, k);

@@ -3,7 +3,7 @@
 // The model compiler (mj_compile) against MuJoCo 3.3.8: each test builds, through the mjs_ API,
 // the same model as test/data/spec/<name>.xml and compares the compiled mjModel with the oracle's
 // arrays stored in test/data/spec/<name>.json. Regenerate the golden files with
-//   python3 test/data/spec/make_golden.py /work/oracle/mjref
+//   python3 test/data/spec/make_golden.py mjref
 // (it runs `mjref <name>.xml --forward-only --fields m.<field>,...` for every model).
 
 #include <cmath>
@@ -27,7 +27,8 @@ namespace {
 
 // ---------------------------------------------------------------------------------------------
 // minimal JSON reader for the golden files: an object whose values are numbers, strings
-// ("NaN", "Infinity", "-Infinity") or arrays of those
+// ("NaN", "Infinity", "-Infinity") or arrays of those; keys starting with '_' hold text
+// (the file's provenance) and are skipped
 
 struct JsonValue {
   std::vector<double> num;
@@ -58,7 +59,12 @@ class JsonReader {
       }
       JsonValue v;
       Skip();
-      if (Eat('[')) {
+      if (!key.empty() && key[0] == '_') {
+        std::string text;
+        if (!String(&text)) {
+          return false;
+        }
+      } else if (Eat('[')) {
         v.array = true;
         Skip();
         if (!Eat(']')) {
@@ -85,7 +91,9 @@ class JsonReader {
         }
         v.num.push_back(x);
       }
-      (*out)[key] = v;
+      if (key.empty() || key[0] != '_') {
+        (*out)[key] = v;
+      }
       Skip();
       if (Eat('}')) {
         return true;

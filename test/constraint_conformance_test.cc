@@ -3,7 +3,7 @@
 // Conformance of the constraint assembly (mj_makeConstraint, solver parameters,
 // mj_referenceConstraint, mj_projectConstraint, mj_constraintUpdate) with MuJoCo 3.3.8.
 // Golden data: test/data/constraint/<case>.txt and <case>_states.jsonl, written by
-//   MJREF=/work/oracle/mjref python3 test/data/constraint/make_golden.py
+//   python3 test/data/constraint/make_golden.py
 // (mj_forward in the oracle at sampled states; see the script's docstring). The contacts are
 // taken from the oracle's output and put into mjData before mj_makeConstraint, so that these
 // tests do not depend on the collision code.

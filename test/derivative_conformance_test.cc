@@ -6,7 +6,7 @@
 // keyframe holding the exact numbers), following the spec's description of mjd_transitionFD
 // (tangent-space quaternion perturbations, control clamping, forward and centered differences).
 // Regenerate with
-//   MJREF=/work/oracle/mjref python3 test/data/derivative/make_golden.py
+//   python3 test/data/derivative/make_golden.py
 // Three models: a smooth arm with ball and free joints and activations, a scene with contacts
 // (pusher, box and ball on a plane; tolerance 0 and fixed iterations), and the shared
 // slider_crank (equality constraint).

@@ -3,7 +3,7 @@
 // Conformance of the forward pipeline and the integrators with MuJoCo 3.3.8, on models without
 // contacts or constraints, and of whole trajectories of a model with contacts. Golden data:
 // test/data/forward/*_fwd.txt and *_traj_*.txt, written by
-//   MJREF=/work/oracle/mjref python3 test/data/forward/make_golden.py
+//   python3 test/data/forward/make_golden.py
 // (see its docstring: mj_forward at states sampled along oracle trajectories with random
 // controls and random applied forces; 200-step trajectories per integrator with the oracle's
 // --ctrl-seed 7 controls).

@@ -2,7 +2,7 @@
 //
 // Conformance of the sensors (mj_sensorPos / mj_sensorVel / mj_sensorAcc) with MuJoCo 3.3.8.
 // Golden data: test/data/sensor/<case>.txt and <case>_states.jsonl, written by
-//   MJREF=/work/oracle/mjref python3 test/data/sensor/make_golden.py
+//   python3 test/data/sensor/make_golden.py
 // (mj_forward in the oracle at states sampled from a trajectory, with random velocities). To
 // check the sensor code independently of the collision and solver areas, the test runs the
 // pipeline stages itself with the oracle's contacts in place of mj_collision and the oracle's

@@ -4,7 +4,7 @@
 // MuJoCo 3.3.8 on every pair of geom types mj_geomDistance supports, in both geom orders, at 24
 // random poses (overlapping and separated). Golden data: test/data/sensor/distance_pairs.txt,
 // written by
-//   MJREF=/work/oracle/mjref python3 test/data/sensor/make_distance_golden.py
+//   python3 test/data/sensor/make_distance_golden.py
 // The point of the test is the convention: which geom the "from" point lies on, and the
 // direction of the normal, for each geom order (reverseSegment in engine_sensor.cc). A wrong
 // order moves the points by about the distance between the geoms (1e-3 to 1 here).

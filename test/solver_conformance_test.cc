@@ -3,7 +3,7 @@
 // Conformance of the constraint solvers (Newton, CG, PGS; pyramidal and elliptic cones; dense
 // and sparse Jacobians) with MuJoCo 3.3.8 at converged solutions.
 // Golden data: test/data/solver/<case>.txt, written by
-//   MJREF=/work/oracle/mjref python3 test/data/solver/make_golden.py
+//   python3 test/data/solver/make_golden.py
 // (oracle mj_forward at sampled states with tolerance 1e-12 and 1000 iterations; see the
 // script's docstring, whose CASES table this file mirrors). The oracle's contacts are injected in
 // place of mj_collision, so that the comparison covers assembly and solver only.

@@ -3,7 +3,7 @@
 // Per-island constraint solving (computation_index.rst "Constraint islands"): CG and Newton
 // minimize every island's cost separately, with their own iterations and termination tests.
 // Golden data: test/data/island/*.txt, written by
-//   MJREF=/work/oracle/mjref test/data/island/gen.sh
+//   test/data/island/make_golden.sh
 // (MuJoCo 3.3.8 mj_forward at states of its own trajectories; the script documents the scenes).
 // Checks without a reference: per-island and monolithic solves agree at full convergence, the
 // disable flag restores the monolithic path bit for bit, unconstrained dofs get qacc_smooth.

@@ -516,7 +516,7 @@ TEST(SpecTest, ResolveOrientationAxes) {
 
 // ---------------------------------------------------------------------------------------------
 // actuator shortcuts, compared with MuJoCo 3.3.8's compiled arrays for the same shortcuts:
-//   /work/oracle/mjref act.xml --forward-only --fields m.actuator_dynprm,m.actuator_gainprm,...
+//   mjref act.xml --forward-only --fields m.actuator_dynprm,m.actuator_gainprm,...
 // with <position kp="3"/>, <position kp="3" timeconst="0.5" kv="2"/>, <intvelocity kp="3"/>,
 // <velocity kv="4"/>, <damper kv="4"/>, <cylinder timeconst="0.3" diameter="2" bias="1 2 3"/>,
 // <muscle/>, <adhesion gain="5"/>, <motor/>.

@@ -40,7 +40,7 @@ const mjtNum kAcc0[3] = {0.5, 1, 1};
 
 // Random states (qpos in [-1.5, 3.5], qvel in [-8, 8], act in [-0.2, 1.2], ctrl in [-0.3, 1.3]),
 // evaluated by the reference with
-//   /work/oracle/mjref muscle.xml --states STATES.jsonl
+//   mjref muscle.xml --states STATES.jsonl
 //       --fields actuator_force,actuator_length,actuator_velocity,act,ctrl,act_dot
 // (MuJoCo 3.3.8), STATES giving qpos = length, qvel = velocity, act and ctrl of each row. Together
 // they cover every piece of F_L, F_V and F_P, lengths beyond lmax, activations and controls outside

@@ -382,7 +382,7 @@ TEST(UtilSolve, Eig3Reconstructs) {
 // reference compiler computes them with mju_eig3. Includes diagonal inputs in every order, equal
 // eigenvalues (2,2,2), double eigenvalues (1,1,1.5) in arbitrary rotated frames, pairs closer than
 // the 1e-12 sorting tolerance, and pairs just above it. Captured from MuJoCo 3.3.8 with
-//   /work/oracle/mjref MODEL.xml --forward-only --fields m.body_inertia,m.body_iquat
+//   mjref MODEL.xml --forward-only --fields m.body_inertia,m.body_iquat
 // where MODEL.xml has one body per case, <body><freejoint/><inertial pos="0 0 0" mass="1"
 // fullinertia="FULL"/></body>, FULL being the first column printed with 17 significant digits.
 struct EigCase {

@@ -155,7 +155,7 @@ TEST(UtilSpatial, QuatMatrixRoundTrip) {
 // The sign convention of mat2Quat (the recovered dominant component is positive, so w may be
 // negative) is that of the reference: body_quat of a body with xyaxes = the first two columns of a
 // rotation matrix (trace < 0, x dominant). Captured with
-//   /work/oracle/mjref MODEL.xml --forward-only --fields m.body_quat
+//   mjref MODEL.xml --forward-only --fields m.body_quat
 // for <body xyaxes="0.563376373027976 -0.8117874809309392 0.1536494325327715
 //                   -0.6938112327656948 -0.5658226622444994 -0.4455004917827743">.
 TEST(UtilSpatial, Mat2QuatSignMatchesReference) {
@@ -268,7 +268,7 @@ TEST(UtilSpatial, QuatZ2Vec) {
   }
   // special directions; reference values: m.geom_quat of world capsules with fromto="VEC 0 0 0"
   // (the compiler aligns the capsule z axis with from - to, computed with this function;
-  // /work/oracle/mjref MODEL.xml --forward-only --fields m.geom_quat)
+  // mjref MODEL.xml --forward-only --fields m.geom_quat)
   struct Case {
     mjtNum vec[3];
     mjtNum quat[4];
@@ -319,7 +319,7 @@ TEST(UtilSpatial, Mat2Rot) {
 }
 
 // Reference values: body_quat from <compiler angle="radian" eulerseq="SEQ"/> and
-// <body euler="0.3 -0.7 1.1"> / <body euler="2.5 0.1 -3"> (/work/oracle/mjref MODEL.xml
+// <body euler="0.3 -0.7 1.1"> / <body euler="2.5 0.1 -3"> (mjref MODEL.xml
 // --forward-only --fields m.body_quat).
 TEST(UtilSpatial, Euler2QuatMatchesReference) {
   struct Case {
@@ -587,7 +587,7 @@ TEST(UtilSpatial, DofComAndMulDofVec) {
   // reference: cdof of a hinge with axis z, from a body at pos="0.1 0.2 0.3" with
   // <joint type="hinge" axis="0 0 1" pos="0.05 0 0"/>, <inertial pos="0.3 -0.2 0.1" mass="2" .../>
   // and a child body of mass 1 at pos="0.5 0 0" on a slide joint along y
-  // (/work/oracle/mjref MODEL.xml --forward-only --fields cdof,subtree_com,xanchor)
+  // (mjref MODEL.xml --forward-only --fields cdof,subtree_com,xanchor)
   mjtNum axis[3] = {0, 0, 1};
   mjtNum com[3] = {0.4666666666666666, 0.06666666666666667, 0.3666666666666667};
   mjtNum anchor[3] = {0.15000000000000002, 0.2, 0.3};

@@ -4,7 +4,7 @@
 // mj_parseXML through a VFS / from test/data/xml) and the resulting mjSpec is inspected through the
 // mjs_ API. Expected values come from XMLreference.rst; where the reference leaves a convention
 // open (data layouts, defaults interplay, replicate naming), the expectation was checked against
-// the MuJoCo 3.3.8 oracle (/work/oracle/mjref MODEL --forward-only --fields m.<field>), noted next
+// the MuJoCo 3.3.8 oracle (mjref MODEL --forward-only --fields m.<field>), noted next
 // to the test. Every error case checks the message and the line number. A fuzz test feeds
 // truncated and byte-mutated models to the parser (run it under ASan: -DMOTUS_SANITIZE=ON).
 

@@ -3,7 +3,7 @@
 """Regenerates the box-box conformance data from the MuJoCo 3.3.8 oracle (run from the
 repository root):
 
-    MJREF=/work/oracle/mjref python3 test/data/collision/make_box_golden.py [names]
+    python3 test/data/collision/make_box_golden.py [names]
 
 Each scene is two boxes of different sizes on free bodies (box_bb.xml, margin 0.05 on both geoms;
 box_bb_nomargin.xml, margin 0), and a set of relative poses (<name>_states.jsonl, qpos of both
@@ -28,7 +28,8 @@ import random
 import subprocess
 import sys
 
-from make_golden import quat_axis, quat_mul  # same directory
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "tools"))
+from golden_util import quat_axis, quat_mul, random_unit_quat  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
@@ -60,12 +61,6 @@ def quat_mat(q):
     return [[1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
             [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
             [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)]]
-
-
-def random_quat(rng):
-    q = [rng.gauss(0, 1) for _ in range(4)]
-    n = math.sqrt(sum(x * x for x in q))
-    return [x / n for x in q]
 
 
 # --- separating axes (to place the poses; the engine computes its own) -----------------------
@@ -106,7 +101,7 @@ def place(direction, q1, q2, s2, target):
 def random_states(rng, n, targets, s2, edge):
     states = []
     while len(states) < n:
-        q1, q2 = random_quat(rng), random_quat(rng)
+        q1, q2 = random_unit_quat(rng), random_unit_quat(rng)
         d = [rng.gauss(0, 1) for _ in range(3)]
         d = [x / norm(d) for x in d]
         target = targets[len(states) % len(targets)]
@@ -151,7 +146,7 @@ def mixed_states(rng, n, targets, s2):
     """random poses, face and edge cases alike"""
     states = []
     while len(states) < n:
-        q1, q2 = random_quat(rng), random_quat(rng)
+        q1, q2 = random_unit_quat(rng), random_unit_quat(rng)
         d = [rng.gauss(0, 1) for _ in range(3)]
         d = [x / norm(d) for x in d]
         states.append([0, 0, 0] + q1 + place(d, q1, q2, s2, targets[len(states) % len(targets)]) + q2)

@@ -3,7 +3,7 @@
 """Regenerates the collision conformance data from the MuJoCo 3.3.8 oracle (run from the
 repository root):
 
-    MJREF=/work/oracle/mjref python3 test/data/collision/make_golden.py [names]
+    python3 test/data/collision/make_golden.py [names]
 
 Primitive pairs (one scene per geom-type pair, written here as <pair>.xml):
   two copies of the pair, each geom on its own free body: copy 0 without margin, copy 1 with
@@ -30,14 +30,14 @@ import json
 import math
 import os
 import random
-import shlex
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "tools"))
+from golden_util import gen_golden, quat_axis, quat_mul, random_unit_quat, run_mjref  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 SHARED = os.path.join(ROOT, "..", "shared", "models")
-MJREF = shlex.split(os.environ.get("MJREF", "/work/oracle/mjref"))
 
 # geom type -> (attributes, half-extent along x, half-extent along z, bounding radius) for the
 # identity orientation
@@ -61,39 +61,6 @@ SHARED_MODELS = {
 MARGIN = 'margin="0.03" gap="0.01"'
 COPY_DX = 5.0  # x offset of copy 1
 NRANDOM = 24
-
-
-def oracle(model, *args):
-    out = subprocess.run(MJREF + [model] + list(args), capture_output=True, text=True)
-    if out.returncode != 0:
-        sys.exit(f"oracle failed on {model}: {out.stderr}")
-    return [json.loads(l) for l in out.stdout.splitlines() if l.strip()]
-
-
-def gen_golden(model, out, *args):
-    """model and out relative to the repository root (recorded in the file's header)"""
-    cmd = [sys.executable, os.path.join(ROOT, "tools", "gen_golden.py"), model, "--out",
-           os.path.relpath(out, ROOT)]
-    subprocess.run(cmd + list(args), check=True, cwd=ROOT)
-
-
-def quat_axis(axis, deg):
-    s = math.sin(math.radians(deg) / 2)
-    n = math.sqrt(sum(a * a for a in axis))
-    return [math.cos(math.radians(deg) / 2)] + [s * a / n for a in axis]
-
-
-def quat_mul(a, b):
-    return [a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3],
-            a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2],
-            a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1],
-            a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0]]
-
-
-def random_quat(rng):
-    q = [rng.gauss(0, 1) for _ in range(4)]
-    n = math.sqrt(sum(x * x for x in q))
-    return [x / n for x in q]
 
 
 def write_model(name, t1, t2):
@@ -136,7 +103,7 @@ def make_states(t1, t2, rng):
             states.append([((0, 0, ex + s), quat_axis((0, 1, 0), 90))])
         for _ in range(NRANDOM):
             states.append([((rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(0.2, 1.0) * rb),
-                            random_quat(rng))])
+                            random_unit_quat(rng))])
         return states
 
     _, ex1, ez1, rb1 = GEOMS[t1]
@@ -163,8 +130,8 @@ def make_states(t1, t2, rng):
         d = [rng.gauss(0, 1) for _ in range(3)]
         n = math.sqrt(sum(x * x for x in d))
         r = (rb1 + rb2) * rng.uniform(0.3, 1.0)
-        states.append([((0, 0, 0), random_quat(rng)),
-                       tuple(([x / n * r for x in d], random_quat(rng)))])
+        states.append([((0, 0, 0), random_unit_quat(rng)),
+                       tuple(([x / n * r for x in d], random_unit_quat(rng)))])
     return states
 
 
@@ -199,7 +166,7 @@ def make_shared(name):
     if not os.path.exists(model):
         print(f"skip {name}: {model} absent")
         return
-    recs = oracle(os.path.relpath(model, ROOT), "--steps", str(100 * nstate), "--every", "100", "--fields", "qpos")
+    recs = run_mjref(os.path.relpath(model, ROOT), "--steps", str(100 * nstate), "--every", "100", "--fields", "qpos")
     path = os.path.join(HERE, f"{name}_states.jsonl")
     with open(path, "w") as f:
         for r in recs[-nstate:]:

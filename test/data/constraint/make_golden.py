@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 # Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 """Regenerates the golden data of constraint_conformance_test from the MuJoCo 3.3.8 oracle
-(run from the repository root, MJREF=/work/oracle/mjref):
+(run from the repository root):
 
-    MJREF=/work/oracle/mjref python3 test/data/constraint/make_golden.py [case names]
+    python3 test/data/constraint/make_golden.py [case names]
 
 For every case it writes into test/data/constraint/:
   <case>_states.jsonl  the sampled states (qpos, qvel): for the scenes of this directory, qpos0
@@ -18,7 +18,6 @@ A variant runs a copy of the scene whose <option> element gets jacobian / cone /
 attributes; the test sets m->opt the same way.
 """
 import json
-import math
 import os
 import random
 import re
@@ -27,10 +26,12 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "tools"))
+from golden_util import mjref_command, quat_mul, random_small_quat, run_mjref  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 SHARED = os.path.join(ROOT, "..", "shared", "models")
-MJREF = shlex.split(os.environ.get("MJREF", "/work/oracle/mjref"))
 
 # case -> (model, options of the variant or None, random states (True) or trajectory (False))
 CASES = {
@@ -56,13 +57,6 @@ NEWTON_FIELDS = ",qacc,efc_force,efc_state"
 DUAL_FIELDS = ",nA,efc_AR,efc_AR_rownnz,efc_AR_rowadr,efc_AR_colind"
 
 
-def oracle(model, *args):
-    out = subprocess.run(MJREF + [model] + list(args), capture_output=True, text=True)
-    if out.returncode != 0:
-        sys.exit(f"oracle failed on {model}: {out.stderr.strip()}")
-    return [json.loads(l) for l in out.stdout.splitlines() if l.strip()]
-
-
 def variant_copy(path, options, tmpdir):
     """copy of the scene with jacobian/cone/solver set in its <option> element"""
     text = open(path).read()
@@ -76,23 +70,8 @@ def variant_copy(path, options, tmpdir):
     return out
 
 
-def random_quat(rng, scale):
-    axis = [rng.gauss(0, 1) for _ in range(3)]
-    norm = math.sqrt(sum(a * a for a in axis))
-    angle = rng.uniform(-scale, scale)
-    s = math.sin(angle / 2) / norm
-    return [math.cos(angle / 2)] + [a * s for a in axis]
-
-
-def quat_mul(a, b):
-    return [a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3],
-            a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2],
-            a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1],
-            a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0]]
-
-
 def random_states(model, seed):
-    info = oracle(model, "--forward-only", "--fields",
+    info = run_mjref(model, "--forward-only", "--fields",
                   "m.qpos0,m.jnt_type,m.jnt_qposadr,qvel")[0]
     rng = random.Random(seed)
     states = []
@@ -104,7 +83,7 @@ def random_states(model, seed):
                     qpos[adr + k] += rng.uniform(-0.02, 0.02)
                 adr += 3
             if jtype in (0, 1):  # free rotation, ball
-                q = quat_mul(qpos[adr:adr + 4], random_quat(rng, 0.5))
+                q = quat_mul(qpos[adr:adr + 4], random_small_quat(rng, 0.5))
                 qpos[adr:adr + 4] = q
             else:
                 qpos[adr] += rng.uniform(-0.25, 0.25)
@@ -114,7 +93,7 @@ def random_states(model, seed):
 
 
 def trajectory_states(model):
-    recs = oracle(model, "--steps", "300", "--every", "60", "--fields", "qpos,qvel",
+    recs = run_mjref(model, "--steps", "300", "--every", "60", "--fields", "qpos,qvel",
                   "--ctrl-seed", "3")
     return [{"step": r["step"], "qpos": r["qpos"], "qvel": r["qvel"]} for r in recs]
 
@@ -141,7 +120,7 @@ def main():
             cmd = [sys.executable, os.path.join(ROOT, "tools", "gen_golden.py"), path,
                    "--out", os.path.join(HERE, name + ".txt"), "--states", states_file,
                    "--fields", fields]
-            env = dict(os.environ, MJREF=" ".join(MJREF))
+            env = dict(os.environ, MJREF=shlex.join(mjref_command()))
             subprocess.run(cmd, check=True, env=env)
 
 

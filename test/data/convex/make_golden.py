@@ -3,7 +3,7 @@
 """Regenerates the convex / mesh / height-field collision conformance data from the MuJoCo 3.3.8
 oracle (run from the repository root):
 
-    MJREF=/work/oracle/mjref python3 test/data/convex/make_golden.py [names]
+    python3 test/data/convex/make_golden.py [names]
 
 Pair scenes (written here as <pair>.xml): two copies of the pair, each geom on its own free body,
 copy 0 without margin, copy 1 with margin 0.03 and gap 0.01 on both geoms (5 m away along x).
@@ -32,14 +32,14 @@ import json
 import math
 import os
 import random
-import shlex
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "tools"))
+from golden_util import gen_golden, quat_axis, random_unit_quat, run_mjref  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 SHARED = os.path.join(ROOT, "..", "shared", "models")
-MJREF = shlex.split(os.environ.get("MJREF", "/work/oracle/mjref"))
 
 # a convex polyhedron with 26 vertices (hill climbing on the hull graph): the corners of a box,
 # its face centers pushed out and its edge midpoints pushed out
@@ -141,32 +141,6 @@ COPY_DX = 5.0  # x offset of copy 1
 NRANDOM = 30
 
 
-def oracle(model, *args):
-    out = subprocess.run(MJREF + [model] + list(args), capture_output=True, text=True)
-    if out.returncode != 0:
-        sys.exit(f"oracle failed on {model}: {out.stderr}")
-    return [json.loads(l) for l in out.stdout.splitlines() if l.strip()]
-
-
-def gen_golden(model, out, *args):
-    """model and out relative to the repository root (recorded in the file's header)"""
-    cmd = [sys.executable, os.path.join(ROOT, "tools", "gen_golden.py"), model, "--out",
-           os.path.relpath(out, ROOT)]
-    subprocess.run(cmd + list(args), check=True, cwd=ROOT)
-
-
-def quat_axis(axis, deg):
-    s = math.sin(math.radians(deg) / 2)
-    n = math.sqrt(sum(a * a for a in axis))
-    return [math.cos(math.radians(deg) / 2)] + [s * a / n for a in axis]
-
-
-def random_quat(rng):
-    q = [rng.gauss(0, 1) for _ in range(4)]
-    n = math.sqrt(sum(x * x for x in q))
-    return [x / n for x in q]
-
-
 def write_model(name, t1, t2, legacy, multi):
     a1 = GEOMS[t2][0]
     # multiccd is explicit: MuJoCo 3.3.8 has it as an enable flag (off by default), the
@@ -213,7 +187,7 @@ def make_states(t1, t2, rng):
         states.append([((0, 0, ez - 0.002), quat_axis((1, 1, 0), 0.5))])
         for _ in range(NRANDOM):
             states.append([((rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(0.2, 1.0) * rb),
-                            random_quat(rng))])
+                            random_unit_quat(rng))])
         return states
     if t1 == "hfield":
         _, ex, ez, rb = GEOMS[t2]
@@ -221,7 +195,7 @@ def make_states(t1, t2, rng):
         for _ in range(NRANDOM + 10):
             x, y = rng.uniform(-0.65, 0.65), rng.uniform(-0.55, 0.55)
             z = rng.uniform(-0.02, 0.27) + rng.uniform(0.3, 0.9) * rb
-            states.append([((x, y, z), random_quat(rng))])
+            states.append([((x, y, z), random_unit_quat(rng))])
         # flat, above the middle
         states.append([((0.05, 0.02, 0.2 + ez), unit)])
         return states
@@ -237,8 +211,8 @@ def make_states(t1, t2, rng):
         d = [rng.gauss(0, 1) for _ in range(3)]
         n = math.sqrt(sum(x * x for x in d))
         r = (rb1 + rb2) * rng.uniform(0.3, 1.0)
-        states.append([((0, 0, 0), random_quat(rng)),
-                       tuple(([x / n * r for x in d], random_quat(rng)))])
+        states.append([((0, 0, 0), random_unit_quat(rng)),
+                       tuple(([x / n * r for x in d], random_unit_quat(rng)))])
     return states
 
 
@@ -322,7 +296,7 @@ def make_shared(name):
         print(f"skip {name}: {model} absent")
         return
     mrel = os.path.relpath(model, ROOT)
-    recs = oracle(mrel, "--steps", str(every * nstate), "--every", str(every), "--fields", "qpos")
+    recs = run_mjref(mrel, "--steps", str(every * nstate), "--every", str(every), "--fields", "qpos")
     path = os.path.join(HERE, f"{name}_states.jsonl")
     with open(path, "w") as f:
         for r in recs[-nstate:]:
@@ -337,7 +311,7 @@ def make_shared(name):
     for i, st in enumerate(states):
         with open(tmp, "w") as f:
             f.write(st)
-        rec = oracle(mrel, "--states", os.path.relpath(tmp, ROOT), "--fields",
+        rec = run_mjref(mrel, "--states", os.path.relpath(tmp, ROOT), "--fields",
                      "ncon,contact" + (",sensordata" if sensors else ""))[0]
         cons = rec["contact"][:rec["ncon"]]
         fields = [("ncon", [rec["ncon"]]),
@@ -588,8 +562,8 @@ def make_distance():
                 d = [rng.gauss(0, 1) for _ in range(3)]
                 n = math.sqrt(sum(x * x for x in d))
                 r = (GEOMS[t1][3] + GEOMS[t2][3]) * rng.uniform(0.5, 1.3)
-                q += [2 * i, 0, 0] + random_quat(rng)
-                q += [2 * i + d[0] / n * r, d[1] / n * r, d[2] / n * r] + random_quat(rng)
+                q += [2 * i, 0, 0] + random_unit_quat(rng)
+                q += [2 * i + d[0] / n * r, d[1] / n * r, d[2] / n * r] + random_unit_quat(rng)
             f.write(json.dumps({"qpos": q}) + "\n")
     gen_golden(os.path.relpath(model, ROOT), os.path.join(HERE, "distance_golden.txt"),
                "--states", os.path.relpath(path, ROOT), "--fields", "qpos,sensordata")

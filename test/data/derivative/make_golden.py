@@ -3,7 +3,7 @@
 """Reference transition matrices for derivative_conformance_test, built from the MuJoCo 3.3.8
 oracle's one-step map (run from the repository root):
 
-    MJREF=/work/oracle/mjref python3 test/data/derivative/make_golden.py [case names]
+    python3 test/data/derivative/make_golden.py [case names]
 
 The oracle cannot print the matrices of mjd_transitionFD, but it can take one step from any
 state: a copy of the model gets one <key> per evaluation point (qpos, qvel, act, ctrl written in
@@ -32,21 +32,20 @@ A_fwd B_fwd C_fwd D_fwd A_ctr B_ctr C_ctr D_ctr (row-major, the layouts of mjd_t
 A (2nv+na)x(2nv+na), B (2nv+na)x nu, C nsensordata x (2nv+na), D nsensordata x nu).
 """
 import concurrent.futures
-import json
 import math
 import os
 import random
 import re
-import shlex
 import shutil
-import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "tools"))
+from golden_util import fmt, run_mjref  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 SHARED = os.path.join(ROOT, "..", "shared", "models")
-MJREF = shlex.split(os.environ.get("MJREF", "/work/oracle/mjref"))
 EPS = 1e-6
 
 # case -> model (relative to HERE, or "shared:" + path under ../shared/models), the trajectory
@@ -67,13 +66,6 @@ CASES = {
 
 FREE, BALL, SLIDE, HINGE = 0, 1, 2, 3
 mjDSBL_CLAMPCTRL = 1 << 8
-
-
-def oracle(model, *args):
-    out = subprocess.run(MJREF + [model] + list(args), capture_output=True, text=True)
-    if out.returncode != 0:
-        sys.exit(f"oracle failed on {model} {args}: {out.stderr.strip()}")
-    return [json.loads(l) for l in out.stdout.splitlines() if l.strip()]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -208,7 +200,7 @@ def with_keys(xml_text, pts, info):
 
 def step_all(model_copy, nkey0, pts):
     def run(k):
-        r = oracle(model_copy, "--key", str(nkey0 + k), "--steps", "1", "--fields",
+        r = run_mjref(model_copy, "--key", str(nkey0 + k), "--steps", "1", "--fields",
                    "qpos,qvel,act,sensordata")[-1]
         return {"qpos": r["qpos"], "velact": r["qvel"] + r["act"], "sensor": r["sensordata"]}
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
@@ -258,12 +250,6 @@ def matrices(info, outs, centered):
     return flat(A), flat(B), flat(C), flat(D)
 
 
-def fmt(v):
-    if v == int(v) and abs(v) < 1e15:
-        return str(int(v))
-    return repr(float(v))
-
-
 def make_case(name, tmp):
     rel, steps, trajargs, vrand, ctrl, qset = CASES[name]
     if rel.startswith("shared:"):
@@ -274,10 +260,10 @@ def make_case(name, tmp):
         sys.exit(f"missing model {path}")
     fields = ("m.jnt_type,m.jnt_qposadr,m.jnt_dofadr,m.actuator_ctrllimited,"
               "m.actuator_ctrlrange")
-    info = oracle(path, "--info")[0]
-    info.update({k[2:]: v for k, v in oracle(path, "--forward-only", "--fields", fields)[0].items()
+    info = run_mjref(path, "--info")[0]
+    info.update({k[2:]: v for k, v in run_mjref(path, "--forward-only", "--fields", fields)[0].items()
                  if k.startswith("m.")})
-    traj = oracle(path, "--steps", str(steps), "--every", str(steps), "--fields",
+    traj = run_mjref(path, "--steps", str(steps), "--every", str(steps), "--fields",
                   "qpos,qvel,act,ctrl", *trajargs)[-1]
     rng = random.Random(17)
     x0 = {"qpos": traj["qpos"], "act": traj["act"],

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Regenerates the geom_fluid golden data of test/fluid_test.cc (FluidCoefficients) from the
 # MuJoCo 3.3.8 oracle. Run from the repository root:
-#   MJREF=/work/oracle/mjref sh test/data/fluid/make_golden.sh
+#   sh test/data/fluid/make_golden.sh
 set -e
 python3 tools/gen_golden.py test/data/fluid/shapes.xml --out test/data/fluid/shapes_fluid.txt \
   --forward-only --fields m.geom_fluid,m.geom_size

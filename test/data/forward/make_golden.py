@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 # Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 """Regenerates the golden data of the forward-dynamics conformance tests from the MuJoCo 3.3.8
-oracle (run from the repository root, MJREF=/work/oracle/mjref):
+oracle (run from the repository root):
 
-    MJREF=/work/oracle/mjref python3 test/data/forward/make_golden.py [model names]
+    python3 test/data/forward/make_golden.py [model names]
 
 For every model it writes, into test/data/forward/:
   <name>_states.jsonl   states sampled every 20 steps along a 300-step oracle trajectory with
@@ -26,16 +26,16 @@ import json
 import os
 import random
 import re
-import shlex
 import shutil
-import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "tools"))
+from golden_util import gen_golden, run_mjref  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 SHARED = os.path.join(ROOT, "..", "shared", "models")
-MJREF = shlex.split(os.environ.get("MJREF", "/work/oracle/mjref"))
 
 # name -> (model path, keyframe for trajectories or None, disable joint limits)
 MODELS = {
@@ -68,26 +68,14 @@ TRAJ_FIELDS = "qpos,qvel,act,qacc_warmstart,qDeriv,m.actuator_lengthrange,m.actu
 INTEGRATORS = ("Euler", "RK4", "implicit", "implicitfast")
 
 
-def oracle(model, *args):
-    out = subprocess.run(MJREF + [model] + list(args), capture_output=True, text=True)
-    if out.returncode != 0:
-        sys.exit(f"oracle failed on {model}: {out.stderr}")
-    return [json.loads(l) for l in out.stdout.splitlines() if l.strip()]
-
-
-def gen_golden(model, out, *args):
-    cmd = [sys.executable, os.path.join(ROOT, "tools", "gen_golden.py"), model, "--out", out]
-    subprocess.run(cmd + list(args), check=True)
-
-
 def key_args(key):
     return ["--key", key] if key is not None else []
 
 
 def make_states(name, model, key):
-    info = oracle(model, "--info")[0]
+    info = run_mjref(model, "--info")[0]
     nv, nbody = info["nv"], info["nbody"]
-    recs = oracle(model, *key_args(key), "--steps", "300", "--every", "20",
+    recs = run_mjref(model, *key_args(key), "--steps", "300", "--every", "20",
                   "--fields", "qpos,qvel,act,ctrl,nefc", "--ctrl-seed", "5")
     rng = random.Random(11)
     path = os.path.join(HERE, f"{name}_states.jsonl")
@@ -143,7 +131,7 @@ def main():
                        "--states", rel_states, "--fields", FWD_FIELDS)
             for integrator in INTEGRATORS:
                 copy = model_copy(model, integrator, nolimit, tmp)
-                check = oracle(copy, *key_args(key), "--steps", "200", "--fields", "nefc",
+                check = run_mjref(copy, *key_args(key), "--steps", "200", "--fields", "nefc",
                                "--ctrl-seed", str(SEED))
                 if any(r["nefc"] for r in check):
                     sys.exit(f"{name}/{integrator}: constraints become active")

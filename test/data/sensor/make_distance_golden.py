@@ -2,7 +2,7 @@
 # Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 """Golden data of sensor_distance_test (run from the repository root):
 
-    MJREF=/work/oracle/mjref python3 test/data/sensor/make_distance_golden.py
+    python3 test/data/sensor/make_distance_golden.py
 
 Writes into test/data/sensor/:
   distance_pairs_sensors.xml  distance_pairs.xml with its <sensor> block: for every pair of

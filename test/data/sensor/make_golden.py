@@ -3,7 +3,7 @@
 """Regenerates the golden data of sensor_conformance_test from the MuJoCo 3.3.8 oracle (run
 from the repository root):
 
-    MJREF=/work/oracle/mjref python3 test/data/sensor/make_golden.py [case names]
+    python3 test/data/sensor/make_golden.py [case names]
 
 For every case it writes into test/data/sensor/:
   <case>_states.jsonl  states sampled from a 300-step oracle trajectory (--ctrl-seed 5, every
@@ -26,10 +26,12 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "tools"))
+from golden_util import mjref_command, run_mjref  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 SHARED = os.path.join(ROOT, "..", "shared", "models")
-MJREF = shlex.split(os.environ.get("MJREF", "/work/oracle/mjref"))
 
 # case -> (model path, where ("repo", "here" or "shared"), cone override or None)
 CASES = {
@@ -46,15 +48,8 @@ CASES = {
 FIELDS = "time,qpos,qvel,act,ctrl,ncon,contact,nefc,efc_force,qacc,sensordata"
 
 
-def oracle(model, *args):
-    out = subprocess.run(MJREF + [model] + list(args), capture_output=True, text=True)
-    if out.returncode != 0:
-        sys.exit(f"oracle failed on {model}: {out.stderr.strip()}")
-    return [json.loads(l) for l in out.stdout.splitlines() if l.strip()]
-
-
 def states(model, seed):
-    recs = oracle(model, "--steps", "300", "--every", "60", "--dump-initial", "--fields",
+    recs = run_mjref(model, "--steps", "300", "--every", "60", "--dump-initial", "--fields",
                   "qpos,qvel,act,ctrl", "--ctrl-seed", "5")
     rng = random.Random(seed)
     out = []
@@ -87,7 +82,7 @@ def main():
             cmd = [sys.executable, os.path.join(ROOT, "tools", "gen_golden.py"), path,
                    "--out", os.path.join(HERE, name + ".txt"), "--states", states_file,
                    "--fields", FIELDS]
-            env = dict(os.environ, MJREF=" ".join(MJREF))
+            env = dict(os.environ, MJREF=shlex.join(mjref_command()))
             subprocess.run(cmd, check=True, env=env)
 
 

@@ -3,7 +3,7 @@
 """Regenerates the golden data of solver_conformance_test from the MuJoCo 3.3.8 oracle (run from
 the repository root):
 
-    MJREF=/work/oracle/mjref python3 test/data/solver/make_golden.py [case names]
+    python3 test/data/solver/make_golden.py [case names]
 
 For every case it writes into test/data/solver/:
   <case>_states.jsonl  sampled states (qpos, qvel, act, ctrl): for the scenes of this directory
@@ -21,7 +21,6 @@ For every case it writes into test/data/solver/:
 The test sets m->opt the same way (CASES is mirrored in solver_conformance_test.cc).
 """
 import json
-import math
 import os
 import random
 import re
@@ -31,10 +30,12 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "tools"))
+from golden_util import mjref_command, quat_mul, random_small_quat, run_mjref  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 SHARED = os.path.join(ROOT, "..", "shared", "models")
-MJREF = shlex.split(os.environ.get("MJREF", "/work/oracle/mjref"))
 
 # case -> (model (relative to ../shared/models, or local:NAME), cone, jacobian[, number of
 # states kept, the last ones: planks has hundreds of contacts per state]). The oracle runs
@@ -66,13 +67,6 @@ FIELDS = "qpos,qvel,act,ctrl,contact,m.eq_data,qacc_smooth,qfrc_smooth,efc_b,qac
 OPTION_KEYS = ("solver", "cone", "jacobian", "tolerance", "iterations", "noslip_iterations")
 
 
-def oracle(model, *args):
-    out = subprocess.run(MJREF + [model] + list(args), capture_output=True, text=True)
-    if out.returncode != 0:
-        sys.exit(f"oracle failed on {model}: {out.stderr.strip()}")
-    return [json.loads(l) for l in out.stdout.splitlines() if l.strip()]
-
-
 def variant_copy(path, opts, tmpdir):
     """copy of the model's directory with the options set in its first <option> element"""
     src_dir = os.path.dirname(path)
@@ -98,23 +92,8 @@ def variant_copy(path, opts, tmpdir):
     return out
 
 
-def random_quat(rng, scale):
-    axis = [rng.gauss(0, 1) for _ in range(3)]
-    norm = math.sqrt(sum(a * a for a in axis))
-    angle = rng.uniform(-scale, scale)
-    s = math.sin(angle / 2) / norm
-    return [math.cos(angle / 2)] + [a * s for a in axis]
-
-
-def quat_mul(a, b):
-    return [a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3],
-            a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2],
-            a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1],
-            a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0]]
-
-
 def random_states(model, seed):
-    info = oracle(model, "--forward-only", "--fields",
+    info = run_mjref(model, "--forward-only", "--fields",
                   "m.qpos0,m.jnt_type,m.jnt_qposadr,qvel")[0]
     rng = random.Random(seed)
     states = []
@@ -126,7 +105,7 @@ def random_states(model, seed):
                     qpos[adr + k] += rng.uniform(-0.02, 0.02)
                 adr += 3
             if jtype in (0, 1):  # free rotation, ball
-                qpos[adr:adr + 4] = quat_mul(qpos[adr:adr + 4], random_quat(rng, 0.5))
+                qpos[adr:adr + 4] = quat_mul(qpos[adr:adr + 4], random_small_quat(rng, 0.5))
             else:
                 qpos[adr] += rng.uniform(-0.25, 0.25)
         qvel = [rng.uniform(-1, 1) for _ in info["qvel"]]
@@ -135,7 +114,7 @@ def random_states(model, seed):
 
 
 def trajectory_states(model):
-    recs = oracle(model, "--steps", str(60 * NSTATES), "--every", "60", "--fields",
+    recs = run_mjref(model, "--steps", str(60 * NSTATES), "--every", "60", "--fields",
                   "qpos,qvel,act,ctrl", "--ctrl-seed", "3")
     out = []
     for r in recs:
@@ -168,7 +147,7 @@ def main():
             cmd = [sys.executable, os.path.join(ROOT, "tools", "gen_golden.py"), variant,
                    "--out", os.path.join(HERE, name + ".txt"), "--states", states_file,
                    "--fields", FIELDS]
-            env = dict(os.environ, MJREF=" ".join(MJREF))
+            env = dict(os.environ, MJREF=shlex.join(mjref_command()))
             subprocess.run(cmd, check=True, env=env)
             print(name, "ok")
 

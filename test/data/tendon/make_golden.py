@@ -8,7 +8,7 @@ synthetic test models) are written to <name>_states.jsonl, the oracle evaluates 
 them (`--states`) and tools/gen_golden.py writes the requested fields to <name>.golden.txt;
 the compiled model constants go to <name>.model.txt (`--forward-only`).
 
-Usage (from the repository root):  MJREF=/work/oracle/mjref test/data/tendon/make_golden.py
+Usage (from the repository root):  test/data/tendon/make_golden.py
 """
 import json
 import math
@@ -18,10 +18,12 @@ import shlex
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "tools"))
+from golden_util import fmt, mjref_command, run_mjref  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 HERE = os.path.join(ROOT, "test", "data", "tendon")
 SHARED = os.path.join(ROOT, "..", "shared", "models")
-MJREF = shlex.split(os.environ.get("MJREF", "/work/oracle/mjref"))
 
 STATE_FIELDS = ["qpos", "qvel", "act", "ten_length", "ten_J", "ten_wrapadr", "ten_wrapnum",
                 "wrap_obj", "wrap_xpos", "actuator_length", "actuator_moment", "moment_rownnz",
@@ -32,15 +34,8 @@ MODEL_FIELDS = ["m.tendon_length0", "m.tendon_invweight0", "m.tendon_lengthsprin
                 "m.geom_fluid"]
 
 
-def oracle(model, args, stdin=None):
-    proc = subprocess.run(MJREF + [model] + args, input=stdin, capture_output=True, text=True)
-    if proc.returncode != 0:
-        sys.exit(f"oracle failed on {model}: {proc.stderr.strip()}")
-    return [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
-
-
 def trajectory_states(model, args):
-    recs = oracle(model, args + ["--fields", "qpos,qvel,act"])
+    recs = run_mjref(model, *args + ["--fields", "qpos,qvel,act"])
     return [{"qpos": r["qpos"], "qvel": r["qvel"], "act": r["act"]} for r in recs]
 
 
@@ -68,19 +63,13 @@ def random_states(count, seed, pieces):
     return states
 
 
-def fmt(v):
-    if isinstance(v, int) or (isinstance(v, float) and v == int(v) and abs(v) < 1e15):
-        return str(int(v))
-    return repr(float(v))
-
-
 def generate_contacts(name, model):
     """Contacts and body-transmission moments at the initial state, in the golden format: the
     contacts as separate fields (contact_pos, contact_frame, contact_geom1, contact_geom2,
     contact_exclude, contact_dist), so that the test can inject them."""
-    rec = oracle(model, ["--forward-only", "--fields",
-                         "ncon,contact,actuator_length,actuator_moment,moment_rownnz,"
-                         "moment_rowadr,moment_colind"])[0]
+    rec = run_mjref(model, "--forward-only", "--fields",
+                    "ncon,contact,actuator_length,actuator_moment,moment_rownnz,"
+                    "moment_rowadr,moment_colind")[0]
     con = rec["contact"][:rec["ncon"]]
     fields = {
         "ncon": [rec["ncon"]],
@@ -107,7 +96,7 @@ def generate(name, model, states, extra=()):
         for s in states:
             f.write(json.dumps(s) + "\n")
     gen = [sys.executable, os.path.join("tools", "gen_golden.py"), os.path.relpath(model, ROOT)]
-    env = dict(os.environ, MJREF=" ".join(MJREF))
+    env = dict(os.environ, MJREF=shlex.join(mjref_command()))
     rel = os.path.relpath(sfile, ROOT)
     out = os.path.relpath(os.path.join(HERE, name), ROOT)
     subprocess.run(gen + ["--out", out + ".golden.txt", "--states", rel,
@@ -147,7 +136,7 @@ def main():
                         os.path.relpath(os.path.join(HERE, name + ".xml"), ROOT), "--out",
                         os.path.relpath(os.path.join(HERE, name + ".model.txt"), ROOT),
                         "--forward-only", "--fields", ",".join(MODEL_FIELDS)],
-                       check=True, env=dict(os.environ, MJREF=" ".join(MJREF)), cwd=ROOT)
+                       check=True, env=dict(os.environ, MJREF=shlex.join(mjref_command())), cwd=ROOT)
 
     # MuJoCo's own models, when ../shared is present
     shared = [("arm26", "arm26/arm26.xml", ["--steps", "500", "--every", "100", "--ctrl-seed", "4"]),

@@ -1,11 +1,11 @@
 #!/bin/bash
 # Regenerates the golden data of test/solver_island_test.cc from the MuJoCo 3.3.8 oracle:
-#   MJREF=/work/oracle/mjref test/data/island/gen.sh      (run from the repository root)
+#   test/data/island/make_golden.sh      (run from the repository root)
 # For each scene: an oracle trajectory gives the states (qpos, qvel, act, ctrl, time,
 # qacc_warmstart) at a few steps; the oracle then evaluates mj_forward at exactly those states
 # (--states), and tools/gen_golden.py stores inputs and outputs in one file per scene.
 set -euo pipefail
-MJREF=${MJREF:-/work/oracle/mjref}
+MJREF=${MJREF:-$(python3 tools/golden_util.py)}
 export MJREF
 DIR=test/data/island
 TMP=$(mktemp -d)
