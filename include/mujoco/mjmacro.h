@@ -31,10 +31,4 @@
 #endif
 
 // run a registration function before main()
-#if defined(__GNUC__)
-#define mjPLUGIN_LIB_INIT(n)                                   \
-  static void _mj_init_##n(void) __attribute__((constructor)); \
-  static void _mj_init_##n(void)
-#endif
-
 #endif  // MUJOCO_MJMACRO_H_
