@@ -19,6 +19,7 @@
 
 #include "engine/engine_derivative_smooth.h"
 #include "engine/engine_integrate.h"
+#include "engine/engine_util_sparse.h"
 #include "forward_testutil.h"
 
 namespace motus_test {
@@ -329,7 +330,7 @@ std::vector<double> ImplicitDamping(const mjModel* m, mjData* d, int integrator)
   std::vector<double> D(36);
   for (int i = 0; i < 6; i++) {
     for (int j = 0; j < 6; j++) {
-      D[6 * i + j] = d->qDeriv[mjd_indexD(m, i, j)];
+      D[6 * i + j] = d->qDeriv[mju_indexD(m, i, j)];
     }
   }
   if (integrator == mjINT_IMPLICITFAST) {

@@ -21,6 +21,7 @@
 #include "engine/engine_forward.h"
 #include "engine/engine_integrate.h"
 #include "engine/engine_passive_fluid.h"
+#include "engine/engine_util_sparse.h"
 #include "fixture.h"
 #include "forward_testutil.h"
 #include "golden.h"
@@ -162,7 +163,7 @@ void CheckDerivative(const char* model, int key) {
     std::vector<double> fp = SmoothForce(m.get(), d.get(), plus);
     std::vector<double> fm = SmoothForce(m.get(), d.get(), minus);
     for (int i = 0; i < nv; i++) {
-      if (mjd_indexD(m.get(), i, j) < 0) {
+      if (mju_indexD(m.get(), i, j) < 0) {
         continue;  // outside the pattern: dropped by design
       }
       double fd = (fp[i] - fm[i]) / (2 * eps);
@@ -234,7 +235,7 @@ void CheckDragFloor(const double r[3], bool expect_floor) {
   double D[9];
   for (int i = 0; i < 3; i++) {
     for (int j = 0; j < 3; j++) {
-      D[3 * i + j] = d->qDeriv[mjd_indexD(m.get(), i, j)];
+      D[3 * i + j] = d->qDeriv[mju_indexD(m.get(), i, j)];
     }
   }
 

@@ -16,6 +16,21 @@
 namespace motus_test {
 namespace {
 
+// res = M * vec with M in the legacy qM layout (dof_Madr): the reference product for mj_mulM
+void MulMLegacy(const mjModel* m, const mjtNum* qM, mjtNum* res, const mjtNum* vec) {
+  int nv = m->nv;
+  for (int i = 0; i < nv; i++) {
+    res[i] = qM[m->dof_Madr[i]] * vec[i];
+  }
+  for (int i = 0; i < nv; i++) {
+    int adr = m->dof_Madr[i] + 1;
+    for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j], adr++) {
+      res[i] += qM[adr] * vec[j];
+      res[j] += qM[adr] * vec[i];
+    }
+  }
+}
+
 using ModelPtr = std::unique_ptr<mjModel, ModelDeleter>;
 using DataPtr = std::unique_ptr<mjData, DataDeleter>;
 
@@ -266,7 +281,7 @@ TEST(Mass, LegacyProduct) {
     x[i] = std::sin(2.1 * i);
   }
   mj_mulM(m, t.d.get(), a.data(), x.data());
-  mj_mulMLegacy(m, t.d->qM, b.data(), x.data());
+  MulMLegacy(m, t.d->qM, b.data(), x.data());
   for (int i = 0; i < nv; i++) {
     EXPECT_NEAR(a[i], b[i], 1e-12);
   }

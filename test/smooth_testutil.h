@@ -69,6 +69,22 @@ class Golden {
   std::map<std::string, std::vector<double>> arrays_;
 };
 
+// body_simple and dof_simplenum of a hand-built model, from its tree, body_sameframe and joints
+// (the engine's rules: mj_bodySimple, mj_dofSimpleNum)
+inline void SetSimple(mjModel* m) {
+  std::vector<int> nchild(m->nbody > 0 ? m->nbody : 1, 0);
+  for (int b = 1; b < m->nbody; b++) {
+    nchild[m->body_parentid[b]]++;
+  }
+  for (int b = 0; b < m->nbody; b++) {
+    int adr = m->body_jntadr[b] < 0 ? 0 : m->body_jntadr[b];
+    m->body_simple[b] = static_cast<mjtByte>(mj_bodySimple(
+        b == 0 ? -1 : m->body_parentid[b], nchild[b], m->body_sameframe[b], m->body_jntnum[b],
+        m->jnt_type + adr, m->jnt_pos + 3 * adr, m->jnt_axis + 3 * adr));
+  }
+  mj_dofSimpleNum(m->nv, m->dof_bodyid, m->body_simple, m->dof_simplenum);
+}
+
 inline std::string GoldenPath(const std::string& name) {
   return SourcePath("test/data/smooth/" + name);
 }
@@ -170,7 +186,7 @@ inline mjModel* ModelFromGolden(const Golden& g, int ntendon = 0, int nJten = 0)
 #undef FILL
 
   // derived structure and constants, computed by the code under test
-  mj_setSimple(m);
+  SetSimple(m);
   mj_setSparse(m);
   mjData* d = mj_makeData(m);
   if (!d) {

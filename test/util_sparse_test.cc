@@ -145,79 +145,21 @@ TEST(UtilSparse, MatVec) {
   }
 }
 
-TEST(UtilSparse, Transpose) {
-  Rand r(3);
-  const int nr = 4, nc = 6;
-  std::vector<mjtNum> A = r.SparseMat(nr, nc);
-  Csr s = ToCsr(A, nr, nc);
-  std::vector<mjtNum> tval(nr * nc), dense(nr * nc);
-  std::vector<int> trownnz(nc), trowadr(nc), tcolind(nr * nc);
-  mju_transposeSparse(tval.data(), s.val.data(), nr, nc, trownnz.data(), trowadr.data(),
-                      tcolind.data(), s.rownnz.data(), s.rowadr.data(), s.colind.data());
-  mju_sparse2dense(dense.data(), tval.data(), nc, nr, trownnz.data(), trowadr.data(),
-                   tcolind.data());
-  for (int i = 0; i < nr; i++) {
-    for (int j = 0; j < nc; j++) {
-      EXPECT_EQ(dense[j * nr + i], A[i * nc + j]);
-    }
-  }
-  int adr = 0;
-  for (int c = 0; c < nc; c++) {
-    EXPECT_EQ(trowadr[c], adr);
-    for (int k = 1; k < trownnz[c]; k++) {
-      EXPECT_LT(tcolind[adr + k - 1], tcolind[adr + k]);
-    }
-    adr += trownnz[c];
-  }
-}
-
-TEST(UtilSparse, DotsAndCombine) {
+TEST(UtilSparse, DotsAndAdd) {
   Rand r(4);
   const int n = 12;
-  std::vector<mjtNum> a = r.SparseMat(1, n), b = r.SparseMat(1, n), dense = r.Vec(n);
-  Csr sa = ToCsr(a, 1, n), sb = ToCsr(b, 1, n);
-  int na = sa.rownnz[0], nb = sb.rownnz[0];
+  std::vector<mjtNum> a = r.SparseMat(1, n), dense = r.Vec(n);
+  Csr sa = ToCsr(a, 1, n);
+  int na = sa.rownnz[0];
 
   EXPECT_NEAR(mju_dotSparse(sa.val.data(), dense.data(), na, sa.colind.data()),
               mju_dot(a.data(), dense.data(), n), kTol);
-  EXPECT_NEAR(
-      mju_dotSparse2(sa.val.data(), sa.colind.data(), na, sb.val.data(), sb.colind.data(), nb),
-      mju_dot(a.data(), b.data(), n), kTol);
 
   std::vector<mjtNum> acc = dense;
   mju_addToSclSparse(acc.data(), sa.val.data(), 0.7, na, sa.colind.data());
   for (int i = 0; i < n; i++) {
     EXPECT_NEAR(acc[i], dense[i] + 0.7 * a[i], kTol);
   }
-
-  // dst <- 2 dst - 3 src over the union of the patterns
-  std::vector<mjtNum> dst(n), buf(2 * n);
-  std::vector<int> dst_ind(n), buf_ind(2 * n);
-  for (int k = 0; k < na; k++) {
-    dst[k] = sa.val[k];
-    dst_ind[k] = sa.colind[k];
-  }
-  int nnz = mju_combineSparse(dst.data(), sb.val.data(), 2, -3, na, nb, dst_ind.data(),
-                              sb.colind.data(), buf.data(), buf_ind.data());
-  std::vector<mjtNum> result(n, 0);
-  for (int k = 0; k < nnz; k++) {
-    if (k > 0) {
-      EXPECT_LT(dst_ind[k - 1], dst_ind[k]);
-    }
-    result[dst_ind[k]] = dst[k];
-  }
-  int union_size = 0;
-  for (int i = 0; i < n; i++) {
-    union_size += (a[i] != 0 || b[i] != 0);
-    EXPECT_NEAR(result[i], 2 * a[i] - 3 * b[i], kTol);
-  }
-  EXPECT_EQ(nnz, union_size);
-
-  // empty operands
-  EXPECT_EQ(mju_dotSparse2(nullptr, nullptr, 0, sb.val.data(), sb.colind.data(), nb), 0);
-  EXPECT_EQ(mju_combineSparse(dst.data(), nullptr, 1, 1, 0, 0, dst_ind.data(), nullptr, buf.data(),
-                              buf_ind.data()),
-            0);
 }
 
 }  // namespace

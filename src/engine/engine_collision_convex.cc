@@ -17,6 +17,7 @@
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_collision_convex.h"
+#include "engine/engine_util_blas.h"
 
 namespace {
 
@@ -32,10 +33,6 @@ constexpr mjtNum kPlaneNeighborFar = 0.3;
 constexpr mjtNum kCylinderSide = 0.95;
 constexpr mjtNum kCylinderCapRatio = 0.25;
 
-inline mjtNum dot3(const mjtNum a[3], const mjtNum b[3]) {
-  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
-
 inline mjtNum dotf(const float* v, const mjtNum u[3]) {
   return v[0] * u[0] + v[1] * u[1] + v[2] * u[2];
 }
@@ -44,7 +41,7 @@ inline mjtNum dotf(const float* v, const mjtNum u[3]) {
 // support functions in the geom frame (u: local direction, any length)
 
 void supportSphere(mjtNum res[3], const mjCCDObj* obj, const mjtNum u[3]) {
-  mjtNum len = sqrt(dot3(u, u));
+  mjtNum len = sqrt(mji_dot3(u, u));
   mjtNum r = obj->size[0];
   if (len < mjMINVAL) {
     res[0] = r;
@@ -66,7 +63,7 @@ void supportCapsule(mjtNum res[3], const mjCCDObj* obj, const mjtNum u[3]) {
 // to u is (a^2 u_x, b^2 u_y, c^2 u_z) / sqrt(a^2 u_x^2 + b^2 u_y^2 + c^2 u_z^2)
 void supportEllipsoid(mjtNum res[3], const mjCCDObj* obj, const mjtNum u[3]) {
   mjtNum s[3] = {obj->size[0] * u[0], obj->size[1] * u[1], obj->size[2] * u[2]};
-  mjtNum len = sqrt(dot3(s, s));
+  mjtNum len = sqrt(mji_dot3(s, s));
   if (len < mjMINVAL) {
     res[0] = obj->size[0];
     res[1] = res[2] = 0;
@@ -164,7 +161,7 @@ void supportGeom(mjtNum res[3], mjCCDObj* obj, const mjtNum dir[3]) {
     // MuJoCo scales by the margin without dividing by their norm (1 up to rounding; these bits
     // decide exact ties, see doc/conformance.md#convex); other callers (libccd's MPR) may pass
     // any length
-    mjtNum len2 = dot3(dir, dir);
+    mjtNum len2 = mji_dot3(dir, dir);
     if (fabs(len2 - 1) < 1e-12) {
       for (int k = 0; k < 3; k++) {
         res[k] += obj->margin * dir[k];
@@ -181,9 +178,9 @@ void supportGeom(mjtNum res[3], mjCCDObj* obj, const mjtNum dir[3]) {
 // prism: vertices are stored in world coordinates
 void supportPrism(mjtNum res[3], mjCCDObj* obj, const mjtNum dir[3]) {
   int bi = 0;
-  mjtNum best = dot3(obj->prism[0], dir);
+  mjtNum best = mji_dot3(obj->prism[0], dir);
   for (int i = 1; i < 6; i++) {
-    mjtNum val = dot3(obj->prism[i], dir);
+    mjtNum val = mji_dot3(obj->prism[i], dir);
     if (val > best) {
       best = val;
       bi = i;
@@ -193,7 +190,7 @@ void supportPrism(mjtNum res[3], mjCCDObj* obj, const mjtNum dir[3]) {
     res[k] = obj->prism[bi][k];
   }
   if (obj->margin > 0) {
-    mjtNum len = sqrt(dot3(dir, dir));
+    mjtNum len = sqrt(mji_dot3(dir, dir));
     if (len > mjMINVAL) {
       for (int k = 0; k < 3; k++) {
         res[k] += obj->margin * dir[k] / len;
@@ -345,7 +342,7 @@ namespace {
 constexpr mjtNum kEllipsoidStep = 1e-6;
 
 int ellipsoidNormal(mjtNum n[3], const mjtNum p[3], const mjtNum a[3]) {
-  if (dot3(p, p) < mjMINVAL * mjMINVAL) {
+  if (mji_dot3(p, p) < mjMINVAL * mjMINVAL) {
     return 0;
   }
   mjtNum a2[3] = {a[0] * a[0], a[1] * a[1], a[2] * a[2]};
@@ -448,7 +445,7 @@ int smoothNormal(mjtNum n[3], const mjModel* m, const mjData* d, int g, const mj
     default:
       return 0;
   }
-  mjtNum len = sqrt(dot3(nl, nl));
+  mjtNum len = sqrt(mji_dot3(nl, nl));
   if (len < mjMINVAL) {
     return 0;
   }
@@ -470,7 +467,7 @@ void mjc_fixNormal(const mjModel* m, const mjData* d, mjContact* con, int g1, in
     for (int k = 0; k < 3; k++) {
       n[k] = n1[k] - n2[k];
     }
-    mjtNum len = sqrt(dot3(n, n));
+    mjtNum len = sqrt(mji_dot3(n, n));
     if (len < mjMINVAL) {
       return;
     }
@@ -555,10 +552,10 @@ void planeNormal(mjtNum res[3], mjtNum (*pts)[3], int n, const mjtNum u[3]) {
         b[k] = pts[j][k] - pts[0][k];
       }
       mju_cross(c, a, b);
-      mjtNum len = dot3(c, c);
+      mjtNum len = mji_dot3(c, c);
       if (len > best) {
         best = len;
-        mjtNum s = dot3(c, u) < 0 ? -1 : 1;
+        mjtNum s = mji_dot3(c, u) < 0 ? -1 : 1;
         for (int k = 0; k < 3; k++) {
           res[k] = s * c[k];
         }
@@ -577,7 +574,7 @@ void findFeature(Feature* f, mjCCDObj* obj, const mjtNum dir[3]) {
   mjtNum best = -mjMAXVAL, v0[3] = {0, 0, 0}, v[3];
   for (int i = 0; i < nv; i++) {
     featureVertex(v, obj, i);
-    mjtNum h = dot3(v, u);
+    mjtNum h = mji_dot3(v, u);
     if (h > best) {
       best = h;
       for (int k = 0; k < 3; k++) {
@@ -590,7 +587,7 @@ void findFeature(Feature* f, mjCCDObj* obj, const mjtNum dir[3]) {
   for (int i = 0; i < nv; i++) {
     featureVertex(v, obj, i);
     mjtNum e[3] = {v0[0] - v[0], v0[1] - v[1], v0[2] - v[2]};
-    if (best - dot3(v, u) <= kFeatureAngle * sqrt(dot3(e, e))) {
+    if (best - mji_dot3(v, u) <= kFeatureAngle * sqrt(mji_dot3(e, e))) {
       if (f->n >= kMaxFeature) {
         f->n = -1;
         return;
@@ -632,8 +629,8 @@ void planarPolygon(mjtNum (*p2)[2], const mjtNum (*pts)[3], int n, const mjtNum 
                    const mjtNum t2[3]) {
   mjtNum cx = 0, cy = 0;
   for (int i = 0; i < n; i++) {
-    p2[i][0] = dot3(pts[i], t1);
-    p2[i][1] = dot3(pts[i], t2);
+    p2[i][0] = mji_dot3(pts[i], t1);
+    p2[i][1] = mji_dot3(pts[i], t2);
     cx += p2[i][0] / n;
     cy += p2[i][1] / n;
   }
@@ -823,8 +820,8 @@ int multiContact(mjContact* con, mjCCDObj* o1, mjCCDObj* o2) {
   int npts = 0;
   if (inc->n == 2) {
     // an edge: the part inside the face's outline
-    mjtNum a[2] = {dot3(inc->v[0], t1), dot3(inc->v[0], t2)};
-    mjtNum b[2] = {dot3(inc->v[1], t1), dot3(inc->v[1], t2)};
+    mjtNum a[2] = {mji_dot3(inc->v[0], t1), mji_dot3(inc->v[0], t2)};
+    mjtNum b[2] = {mji_dot3(inc->v[1], t1), mji_dot3(inc->v[1], t2)};
     mjtNum s0, s1;
     if (!clipSegment(&s0, &s1, a, b, pc, clipf->n)) {
       return 1;
@@ -844,7 +841,7 @@ int multiContact(mjContact* con, mjCCDObj* o1, mjCCDObj* o2) {
     }
     int idx[4];
     int k4 = pickFour(idx, out, nout);
-    mjtNum h = dot3(inc->v[0], nref);
+    mjtNum h = mji_dot3(inc->v[0], nref);
     for (int i = 0; i < k4; i++) {
       for (int k = 0; k < 3; k++) {
         pts[i][k] = out[idx[i]][0] * t1[k] + out[idx[i]][1] * t2[k] + h * nref[k];
@@ -971,7 +968,7 @@ int mjc_PlaneConvex(const mjModel* m, const mjData* d, mjContact* con, int g1, i
     mjtNum dir[3] = {-normal[0], -normal[1], -normal[2]}, p[3];
     obj.support(p, &obj, dir);
     mjtNum rel[3] = {p[0] - ppos[0], p[1] - ppos[1], p[2] - ppos[2]};
-    mjtNum dist = dot3(rel, normal);
+    mjtNum dist = mji_dot3(rel, normal);
     if (dist > margin) {
       return 0;
     }
@@ -987,7 +984,7 @@ int mjc_PlaneConvex(const mjModel* m, const mjData* d, mjContact* con, int g1, i
   // plane normal and offset in the mesh frame: dist(v) = nl . v + off
   mjtNum nl[3], rel[3] = {obj.pos[0] - ppos[0], obj.pos[1] - ppos[1], obj.pos[2] - ppos[2]};
   mju_mulMatTVec3(nl, obj.mat, normal);
-  mjtNum off = dot3(rel, normal);
+  mjtNum off = mji_dot3(rel, normal);
   mjtNum down[3] = {-nl[0], -nl[1], -nl[2]};
 
   // deepest vertex: search the hull from its first vertex
@@ -1004,7 +1001,7 @@ int mjc_PlaneConvex(const mjModel* m, const mjData* d, mjContact* con, int g1, i
   int ncon = 0;
   auto add = [&](int v) {
     mjtNum vl[3] = {obj.vert[3 * v], obj.vert[3 * v + 1], obj.vert[3 * v + 2]};
-    mjtNum dist = dot3(vl, nl) + off;
+    mjtNum dist = mji_dot3(vl, nl) + off;
     if (dist > margin) {
       return;
     }
@@ -1034,7 +1031,7 @@ int mjc_PlaneConvex(const mjModel* m, const mjData* d, mjContact* con, int g1, i
       mju_mulMatVec3(pw, obj.mat, vl);
       mjtNum e[3] = {pw[0] + obj.pos[0] - con[0].pos[0], pw[1] + obj.pos[1] - con[0].pos[1],
                      pw[2] + obj.pos[2] - con[0].pos[2]};
-      if (dot3(e, e) > far * far) {
+      if (mji_dot3(e, e) > far * far) {
         add(v);
       }
     }

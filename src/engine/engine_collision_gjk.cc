@@ -49,40 +49,7 @@
 namespace {
 
 // ---------------------------------------------------------------------------------------------
-// small vector helpers (kept local: inner loops of GJK/EPA)
-
-inline void sub3(mjtNum r[3], const mjtNum a[3], const mjtNum b[3]) {
-  r[0] = a[0] - b[0];
-  r[1] = a[1] - b[1];
-  r[2] = a[2] - b[2];
-}
-
-inline mjtNum dot3(const mjtNum a[3], const mjtNum b[3]) {
-  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
-
-inline void copy3(mjtNum r[3], const mjtNum a[3]) {
-  r[0] = a[0];
-  r[1] = a[1];
-  r[2] = a[2];
-}
-
-inline void scl3(mjtNum r[3], const mjtNum a[3], mjtNum s) {
-  r[0] = a[0] * s;
-  r[1] = a[1] * s;
-  r[2] = a[2] * s;
-}
-
-inline mjtNum norm3(const mjtNum a[3]) {
-  return sqrt(dot3(a, a));
-}
-
-// determinant of the matrix with columns a, b, c: a . (b x c)
-inline mjtNum det3(const mjtNum a[3], const mjtNum b[3], const mjtNum c[3]) {
-  mjtNum bc[3];
-  mji_cross(bc, b, c);
-  return dot3(a, bc);
-}
+// small helpers (3-vector kernels: mji_* of engine_util_blas.h)
 
 inline bool sameSign(mjtNum a, mjtNum b) {
   return (a > 0 && b > 0) || (a < 0 && b < 0);
@@ -133,8 +100,8 @@ bool discreteShapes(const mjCCDObj* obj1, const mjCCDObj* obj2) {
 // projection of the origin on the line through v1, v2
 void projectOriginLine(mjtNum r[3], const mjtNum v1[3], const mjtNum v2[3]) {
   mjtNum e[3];
-  sub3(e, v2, v1);
-  mjtNum t = -dot3(v2, e) / dot3(e, e);
+  mji_sub3(e, v2, v1);
+  mjtNum t = -mji_dot3(v2, e) / mji_dot3(e, e);
   for (int k = 0; k < 3; k++) {
     r[k] = v2[k] + t * e[k];
   }
@@ -145,38 +112,38 @@ void projectOriginLine(mjtNum r[3], const mjtNum v1[3], const mjtNum v2[3]) {
 // product, until n.v is nonzero. Returns 1 for a degenerate triangle (n = 0).
 int projectOriginPlane(mjtNum r[3], const mjtNum v1[3], const mjtNum v2[3], const mjtNum v3[3]) {
   mjtNum e21[3], e31[3], e32[3], n[3];
-  sub3(e21, v2, v1);
-  sub3(e31, v3, v1);
-  sub3(e32, v3, v2);
+  mji_sub3(e21, v2, v1);
+  mji_sub3(e31, v3, v1);
+  mji_sub3(e32, v3, v2);
 
   // corner v2: (v3 - v2) x (v2 - v1)
   mji_cross(n, e32, e21);
-  mjtNum nv = dot3(n, v2), nn = dot3(n, n);
+  mjtNum nv = mji_dot3(n, v2), nn = mji_dot3(n, n);
   if (nn == 0) {
     return 1;
   }
   if (nv != 0 && nn > mjMINVAL) {
-    scl3(r, n, nv / nn);
+    mji_scl3(r, n, nv / nn);
     return 0;
   }
 
   // corner v1: (v2 - v1) x (v3 - v1)
   mji_cross(n, e21, e31);
-  nv = dot3(n, v1);
-  nn = dot3(n, n);
+  nv = mji_dot3(n, v1);
+  nn = mji_dot3(n, n);
   if (nn == 0) {
     return 1;
   }
   if (nv != 0 && nn > mjMINVAL) {
-    scl3(r, n, nv / nn);
+    mji_scl3(r, n, nv / nn);
     return 0;
   }
 
   // corner v3: (v3 - v1) x (v3 - v2)
   mji_cross(n, e31, e32);
-  nv = dot3(n, v3);
-  nn = dot3(n, n);
-  scl3(r, n, nv / nn);
+  nv = mji_dot3(n, v3);
+  nn = mji_dot3(n, n);
+  mji_scl3(r, n, nv / nn);
   return 0;
 }
 
@@ -292,7 +259,7 @@ void S2D(mjtNum lam[3], const mjtNum s1[3], const mjtNum s2[3], const mjtNum s3[
     for (int k = 0; k < 3; k++) {
       x[k] = l[0] * v[a][k] + l[1] * v[b][k];
     }
-    mjtNum d = dot3(x, x);
+    mjtNum d = mji_dot3(x, x);
     if (d < best) {
       best = d;
       lam[i] = 0;
@@ -307,7 +274,8 @@ void S3D(mjtNum lam[4], const mjtNum s1[3], const mjtNum s2[3], const mjtNum s3[
          const mjtNum s4[3]) {
   // cofactors of [s1 s2 s3 s4; 1 1 1 1] along its last row: signed volumes of the tetrahedra
   // with the origin in place of each vertex
-  mjtNum c[4] = {-det3(s2, s3, s4), det3(s1, s3, s4), -det3(s1, s2, s4), det3(s1, s2, s3)};
+  mjtNum c[4] = {-mji_det3(s2, s3, s4), mji_det3(s1, s3, s4), -mji_det3(s1, s2, s4),
+                 mji_det3(s1, s2, s3)};
   mjtNum vol = c[0] + c[1] + c[2] + c[3];
   bool in[4];
   for (int i = 0; i < 4; i++) {
@@ -334,7 +302,7 @@ void S3D(mjtNum lam[4], const mjtNum s1[3], const mjtNum s2[3], const mjtNum s3[
     for (int k = 0; k < 3; k++) {
       x[k] = l[0] * v[f[0]][k] + l[1] * v[f[1]][k] + l[2] * v[f[2]][k];
     }
-    mjtNum d = dot3(x, x);
+    mjtNum d = mji_dot3(x, x);
     if (d < best) {
       best = d;
       lam[i] = 0;
@@ -372,13 +340,13 @@ struct Query {
 // (v3 - v1) x (v2 - v1), written to `normal`; 0 for a degenerate triangle
 mjtNum planeDistance(mjtNum normal[3], const mjtNum v1[3], const mjtNum v2[3], const mjtNum v3[3]) {
   mjtNum e1[3], e2[3];
-  sub3(e1, v3, v1);
-  sub3(e2, v2, v1);
+  mji_sub3(e1, v3, v1);
+  mji_sub3(e2, v2, v1);
   mji_cross(normal, e1, e2);
-  mjtNum nn = dot3(normal, normal);
+  mjtNum nn = mji_dot3(normal, normal);
   if (nn > mjMINVAL * mjMINVAL && nn < mjMAXVAL * mjMAXVAL) {
-    scl3(normal, normal, 1 / sqrt(nn));
-    return dot3(normal, v1);
+    mji_scl3(normal, normal, 1 / sqrt(nn));
+    return mji_dot3(normal, v1);
   }
   return 0;
 }
@@ -416,9 +384,9 @@ void gjkIntersect(Query* q, mjCCDObj* obj1, mjCCDObj* obj2) {
     if (onplane || dist[f] > 0) {
       Simplex t = *s;
       for (int v = 0; v < 4; v++) {
-        copy3(s->w[v], t.w[slot[v]]);
-        copy3(s->a[v], t.a[slot[v]]);
-        copy3(s->b[v], t.b[slot[v]]);
+        mji_copy3(s->w[v], t.w[slot[v]]);
+        mji_copy3(s->a[v], t.a[slot[v]]);
+        mji_copy3(s->b[v], t.b[slot[v]]);
       }
       s->n = 4;
       q->iterations = k;
@@ -429,10 +397,10 @@ void gjkIntersect(Query* q, mjCCDObj* obj1, mjCCDObj* obj2) {
     // replace the vertex opposite face f by the support point along the face's normal
     int sv = slot[f];
     supportPair(s->a[sv], s->b[sv], obj1, obj2, normal[f], 1);
-    sub3(s->w[sv], s->a[sv], s->b[sv]);
+    mji_sub3(s->w[sv], s->a[sv], s->b[sv]);
 
     // the new point does not pass the origin: separating plane
-    if (dot3(normal[f], s->w[sv]) < 0) {
+    if (mji_dot3(normal[f], s->w[sv]) < 0) {
       q->iterations = k;
       s->n = 0;
       q->dist = mjMAXVAL;
@@ -461,20 +429,20 @@ void gjk(Query* q, mjCCDObj* obj1, mjCCDObj* obj2) {
   mjtNum eps = discreteShapes(obj1, obj2) ? 0 : 0.5 * q->tolerance * q->tolerance;
   Simplex* s = &q->s;
   mjtNum x[3], lam[4] = {1, 0, 0, 0};
-  sub3(x, q->x1, q->x2);
+  mji_sub3(x, q->x1, q->x2);
   int n = 0, k = 0;
   mjtNum nx = 0;  // |x| at the start of the current iteration
 
   for (; k < q->maxiter; k++) {
     // support point of M along -x
-    nx = norm3(x);
+    nx = mji_norm3(x);
     mjtNum negx[3] = {-x[0], -x[1], -x[2]};
     supportPair(s->a[n], s->b[n], obj1, obj2, negx, nx, true);
-    sub3(s->w[n], s->a[n], s->b[n]);
+    mji_sub3(s->w[n], s->a[n], s->b[n]);
     const mjtNum* sk = s->w[n];
 
     // duality gap: |x|^2 - x.s bounds |x|^2 - dist^2
-    mjtNum xx = dot3(x, x), xs = dot3(x, sk);
+    mjtNum xx = mji_dot3(x, x), xs = mji_dot3(x, sk);
     if (xx - xs <= eps) {
       break;
     }
@@ -526,9 +494,9 @@ void gjk(Query* q, mjCCDObj* obj1, mjCCDObj* obj2) {
         continue;
       }
       if (m != i) {
-        copy3(s->w[m], s->w[i]);
-        copy3(s->a[m], s->a[i]);
-        copy3(s->b[m], s->b[i]);
+        mji_copy3(s->w[m], s->w[i]);
+        mji_copy3(s->a[m], s->a[i]);
+        mji_copy3(s->b[m], s->b[i]);
       }
       lam[m++] = lam[i];
     }
@@ -545,7 +513,7 @@ void gjk(Query* q, mjCCDObj* obj1, mjCCDObj* obj2) {
     if (xnext[0] == x[0] && xnext[1] == x[1] && xnext[2] == x[2]) {
       break;  // no progress
     }
-    copy3(x, xnext);
+    mji_copy3(x, xnext);
     if (n == 4) {
       break;  // the origin is enclosed
     }
@@ -558,7 +526,7 @@ void gjk(Query* q, mjCCDObj* obj1, mjCCDObj* obj2) {
   // Out of iterations, the distance is that of the last iterate GJK started from, one update
   // behind the witness points, as MuJoCo reports it: its distance for ccd_iterations = N is our
   // |x| at the start of iteration N - 1, with the normal of the final simplex
-  q->dist = k == q->maxiter && k > 0 ? nx : norm3(x);
+  q->dist = k == q->maxiter && k > 0 ? nx : mji_norm3(x);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -590,15 +558,15 @@ struct Polytope {
 int epaSupport(Polytope* P, mjCCDObj* obj1, mjCCDObj* obj2, const mjtNum d[3], mjtNum dnorm) {
   int i = P->nvert++;
   supportPair(P->a[i], P->b[i], obj1, obj2, d, dnorm);
-  sub3(P->w[i], P->a[i], P->b[i]);
+  mji_sub3(P->w[i], P->a[i], P->b[i]);
   return i;
 }
 
 int copyVertex(Polytope* P, const mjtNum a[3], const mjtNum b[3]) {
   int i = P->nvert++;
-  copy3(P->a[i], a);
-  copy3(P->b[i], b);
-  sub3(P->w[i], a, b);
+  mji_copy3(P->a[i], a);
+  mji_copy3(P->b[i], b);
+  mji_sub3(P->w[i], a, b);
   return i;
 }
 
@@ -615,7 +583,7 @@ mjtNum attachFace(Polytope* P, int v1, int v2, int v3, int adj1, int adj2, int a
   if (projectOriginPlane(f->v, P->w[v1], P->w[v2], P->w[v3])) {
     f->v[0] = f->v[1] = f->v[2] = 0;
   }
-  f->dist = dot3(f->v, f->v);
+  f->dist = mji_dot3(f->v, f->v);
   return f->dist;
 }
 
@@ -658,7 +626,7 @@ void addHorizon(Polytope* P, int f, int e) {
 // caller's edge is a horizon edge).
 int horizonSearch(Polytope* P, const mjtNum w[3], int f, int e) {
   Face* face = P->face + f;
-  if (dot3(face->v, w) - face->dist <= mjMINVAL) {
+  if (mji_dot3(face->v, w) - face->dist <= mjMINVAL) {
     return 0;
   }
   deleteFace(P, f);
@@ -702,11 +670,11 @@ bool originInTetra(const mjtNum v1[3], const mjtNum v2[3], const mjtNum v3[3], c
   for (int i = 0; i < 4; i++) {
     const mjtNum* p = v[kFace[i][0]];
     mjtNum e1[3], e2[3], n[3], r[3];
-    sub3(e1, v[kFace[i][1]], p);
-    sub3(e2, v[kFace[i][2]], p);
+    mji_sub3(e1, v[kFace[i][1]], p);
+    mji_sub3(e2, v[kFace[i][2]], p);
     mji_cross(n, e1, e2);
-    sub3(r, v[i], p);
-    mjtNum side = dot3(n, r), origin = -dot3(n, p);
+    mji_sub3(r, v[i], p);
+    mjtNum side = mji_dot3(n, r), origin = -mji_dot3(n, p);
     if ((side > 0 && origin < 0) || (side < 0 && origin > 0)) {
       return false;
     }
@@ -718,16 +686,16 @@ bool originInTetra(const mjtNum v1[3], const mjtNum v2[3], const mjtNum v3[3], c
 bool pointInTriangle(const mjtNum v1[3], const mjtNum v2[3], const mjtNum v3[3],
                      const mjtNum p[3]) {
   mjtNum e1[3], e2[3], n[3], r[3];
-  sub3(e1, v2, v1);
-  sub3(e2, v3, v1);
+  mji_sub3(e1, v2, v1);
+  mji_sub3(e2, v3, v1);
   mji_cross(n, e1, e2);
-  sub3(r, p, v1);
-  mjtNum nn = dot3(n, n);
+  mji_sub3(r, p, v1);
+  mjtNum nn = mji_dot3(n, n);
   if (nn < mjMINVAL) {
     return true;
   }
   // off the plane
-  mjtNum h = dot3(n, r);
+  mjtNum h = mji_dot3(n, r);
   if (h * h > mjMINVAL * nn) {
     return false;
   }
@@ -735,10 +703,10 @@ bool pointInTriangle(const mjtNum v1[3], const mjtNum v2[3], const mjtNum v3[3],
   const mjtNum* v[3] = {v1, v2, v3};
   for (int i = 0; i < 3; i++) {
     mjtNum e[3], q[3], c[3];
-    sub3(e, v[(i + 1) % 3], v[i]);
-    sub3(q, p, v[i]);
+    mji_sub3(e, v[(i + 1) % 3], v[i]);
+    mji_sub3(q, p, v[i]);
     mji_cross(c, e, q);
-    if (dot3(c, n) < 0) {
+    if (mji_dot3(c, n) < 0) {
       return false;
     }
   }
@@ -754,9 +722,9 @@ int restartFromTriangle(Polytope* P, int a, int b, int c, mjCCDObj* obj1, mjCCDO
   t.n = 3;
   const int tri[3] = {a, b, c};
   for (int i = 0; i < 3; i++) {
-    copy3(t.w[i], P->w[tri[i]]);
-    copy3(t.a[i], P->a[tri[i]]);
-    copy3(t.b[i], P->b[tri[i]]);
+    mji_copy3(t.w[i], P->w[tri[i]]);
+    mji_copy3(t.a[i], P->a[tri[i]]);
+    mji_copy3(t.b[i], P->b[tri[i]]);
   }
   P->nvert = P->nface = P->ncand = 0;
   return polytope3(P, &t, obj1, obj2);
@@ -791,17 +759,17 @@ int polytope4(Polytope* P, const Simplex* s, mjCCDObj* obj1, mjCCDObj* obj2) {
 // hexahedron around GJK's triangle: the support points along both of its normals
 int polytope3(Polytope* P, const Simplex* s, mjCCDObj* obj1, mjCCDObj* obj2) {
   mjtNum e1[3], e2[3], n[3], neg[3];
-  sub3(e1, s->w[1], s->w[0]);
-  sub3(e2, s->w[2], s->w[0]);
+  mji_sub3(e1, s->w[1], s->w[0]);
+  mji_sub3(e2, s->w[2], s->w[0]);
   // n = (w2 - w0) x (w1 - w0): the apex v5 is taken along this normal, v4 along the opposite
   // one, as in MuJoCo (the other orientation swaps the apexes, and at mirror-symmetric poses
   // EPA then ends on the mirror image of MuJoCo's face: see doc/conformance.md#convex)
   mji_cross(n, e2, e1);
-  mjtNum nn = norm3(n);
+  mjtNum nn = mji_norm3(n);
   if (nn < mjMINVAL) {
     return 1;
   }
-  scl3(neg, n, -1);
+  mji_scl3(neg, n, -1);
 
   int v1 = copyVertex(P, s->a[0], s->b[0]);
   int v2 = copyVertex(P, s->a[1], s->b[1]);
@@ -840,7 +808,7 @@ int polytope3(Polytope* P, const Simplex* s, mjCCDObj* obj1, mjCCDObj* obj2) {
 
 // rotation by 120 degrees about the axis u (any length), Rodrigues' formula
 void rotation120(mjtNum R[9], const mjtNum axis[3]) {
-  mjtNum n = norm3(axis);
+  mjtNum n = mji_norm3(axis);
   mjtNum u1 = axis[0] / n, u2 = axis[1] / n, u3 = axis[2] / n;
   // sin(120 deg) to 11 digits: MuJoCo rotates with this rounded value (its turns are 1e-12 rad
   // off 120 degrees, which moves the support points and hence every later EPA face and tie)
@@ -860,7 +828,7 @@ void rotation120(mjtNum R[9], const mjtNum axis[3]) {
 // hexahedron around GJK's segment: three support points around it, 120 degrees apart
 int polytope2(Polytope* P, const Simplex* s, mjCCDObj* obj1, mjCCDObj* obj2) {
   mjtNum e[3];
-  sub3(e, s->w[1], s->w[0]);
+  mji_sub3(e, s->w[1], s->w[0]);
 
   // a direction orthogonal to the segment: cross product with the axis of its smallest
   // component
@@ -881,9 +849,9 @@ int polytope2(Polytope* P, const Simplex* s, mjCCDObj* obj1, mjCCDObj* obj2) {
 
   int v1 = copyVertex(P, s->a[0], s->b[0]);
   int v2 = copyVertex(P, s->a[1], s->b[1]);
-  int v3 = epaSupport(P, obj1, obj2, d1, norm3(d1));
-  int v4 = epaSupport(P, obj1, obj2, d2, norm3(d2));
-  int v5 = epaSupport(P, obj1, obj2, d3, norm3(d3));
+  int v3 = epaSupport(P, obj1, obj2, d1, mji_norm3(d1));
+  int v4 = epaSupport(P, obj1, obj2, d2, mji_norm3(d2));
+  int v5 = epaSupport(P, obj1, obj2, d3, mji_norm3(d3));
 
   // faces; if the origin is on one, restart from that triangle
   static const int kFace[6][3] = {{0, 2, 3}, {0, 4, 2}, {0, 3, 4}, {1, 3, 2}, {1, 2, 4}, {1, 4, 3}};
@@ -964,7 +932,7 @@ int epa(Polytope* P, mjCCDObj* obj1, mjCCDObj* obj2, int maxiter, mjtNum toleran
     }
     int wi = epaSupport(P, obj1, obj2, fc->v, lower);
     const mjtNum* w = P->w[wi];
-    mjtNum upk = dot3(fc->v, w) / lower;
+    mjtNum upk = mji_dot3(fc->v, w) / lower;
     if (upk < upper) {
       upper = upk;
       upper2 = upper * upper;
@@ -1073,25 +1041,25 @@ void penetration(Query* q, mjCCDObj* obj1, mjCCDObj* obj2, mjData* d) {
 
 // unit vector along v, (1, 0, 0) when v vanishes
 void unit3(mjtNum r[3], const mjtNum v[3]) {
-  mjtNum n = norm3(v);
+  mjtNum n = mji_norm3(v);
   if (n < mjMINVAL) {
     r[0] = 1;
     r[1] = r[2] = 0;
     return;
   }
-  scl3(r, v, 1 / n);
+  mji_scl3(r, v, 1 / n);
 }
 
 // copies the result of q into status; the normal points from obj1 to obj2
 void finish(mjCCDStatus* status, const Query* q) {
   status->dist = q->dist;
-  copy3(status->x1, q->x1);
-  copy3(status->x2, q->x2);
+  mji_copy3(status->x1, q->x1);
+  mji_copy3(status->x2, q->x2);
   mjtNum n[3];
   if (q->dist < 0) {
-    sub3(n, q->x1, q->x2);
+    mji_sub3(n, q->x1, q->x2);
   } else {
-    sub3(n, q->x2, q->x1);
+    mji_sub3(n, q->x2, q->x1);
   }
   unit3(status->normal, n);
   status->gjk_iterations = q->iterations;
@@ -1120,8 +1088,8 @@ mjtNum mjc_ccd(const mjCCDConfig* config, mjCCDStatus* status, mjCCDObj* obj1, m
     if (r2 > 0) {
       r2 += obj2->margin;
     }
-    copy3(q.x1, obj1->center);
-    copy3(q.x2, obj2->center);
+    mji_copy3(q.x1, obj1->center);
+    mji_copy3(q.x2, obj2->center);
     q.cutoff = config->dist_cutoff + r1 + r2;
     obj1->core = r1 > 0;
     obj2->core = r2 > 0;
@@ -1133,7 +1101,7 @@ mjtNum mjc_ccd(const mjCCDConfig* config, mjCCDStatus* status, mjCCDObj* obj1, m
     if (q.dist > q.tolerance) {
       if (q.dist < mjMAXVAL) {
         mjtNum n[3], e[3];
-        sub3(e, q.x2, q.x1);
+        mji_sub3(e, q.x2, q.x1);
         unit3(n, e);
         for (int k = 0; k < 3; k++) {
           q.x1[k] += r1 * n[k];
@@ -1152,8 +1120,8 @@ mjtNum mjc_ccd(const mjCCDConfig* config, mjCCDStatus* status, mjCCDObj* obj1, m
     q.s.n = 0;
   }
 
-  copy3(q.x1, obj1->center);
-  copy3(q.x2, obj2->center);
+  mji_copy3(q.x1, obj1->center);
+  mji_copy3(q.x2, obj2->center);
   gjk(&q, obj1, obj2);
   if (config->contacts && q.dist <= q.tolerance && q.s.n > 1) {
     penetration(&q, obj1, obj2, d);

@@ -36,8 +36,9 @@ void mj_factorI(const mjModel* m, mjtNum* qLD, mjtNum* diagInv);
 // CSR layout and 1/D from mj_factorI.
 void mj_solveLD(const mjModel* m, mjtNum* x, int n, const mjtNum* qLD, const mjtNum* diagInv);
 
-// res = M * vec with M in the legacy qM layout (dof_Madr); res and vec must not overlap.
-void mj_mulMLegacy(const mjModel* m, const mjtNum* qM, mjtNum* res, const mjtNum* vec);
+// trace(J M^-1 J') for a k x nv Jacobian J (k = nrow), using the factorization in d
+// (mj_factorM must be current): the mean inverse weights of mj_setConst. Uses the mjData stack.
+mjtNum mj_traceJMinvJT(const mjModel* m, mjData* d, const mjtNum* J, int nrow);
 
 // Force [torque; force] at world point `point` added (scaled by `scl`) to the com-based spatial
 // force cfrc of body b (reference point subtree_com[body_rootid[b]]).

@@ -236,20 +236,6 @@ void mj_mulM2(const mjModel* m, const mjData* d, mjtNum* res, const mjtNum* vec)
   }
 }
 
-void mj_mulMLegacy(const mjModel* m, const mjtNum* qM, mjtNum* res, const mjtNum* vec) {
-  int nv = m->nv;
-  for (int i = 0; i < nv; i++) {
-    res[i] = qM[m->dof_Madr[i]] * vec[i];
-  }
-  for (int i = 0; i < nv; i++) {
-    int adr = m->dof_Madr[i] + 1;
-    for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j], adr++) {
-      res[i] += qM[adr] * vec[j];
-      res[j] += qM[adr] * vec[i];
-    }
-  }
-}
-
 // dense nv x nv copy of a matrix in the qM layout (both triangles)
 void mj_fullM(const mjModel* m, mjtNum* dst, const mjtNum* M) {
   int nv = m->nv;
@@ -296,4 +282,18 @@ void mj_addM(const mjModel* m, mjData* d, mjtNum* dst, int* rownnz, int* rowadr,
       dst[p] += d->M[adr + k];
     }
   }
+}
+
+mjtNum mj_traceJMinvJT(const mjModel* m, mjData* d, const mjtNum* J, int nrow) {
+  int nv = m->nv;
+  mjtNum trace = 0;
+  mj_markStack(d);
+  mjtNum* x = mj_stackAllocNum(d, nv);
+  for (int r = 0; r < nrow; r++) {
+    mju_copy(x, J + r * nv, nv);
+    mj_solveM(m, d, x, x, 1);
+    trace += mju_dot(J + r * nv, x, nv);
+  }
+  mj_freeStack(d);
+  return trace;
 }

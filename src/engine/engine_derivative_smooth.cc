@@ -10,31 +10,14 @@
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_forward.h"
-#include "engine/engine_integrate.h"
+#include "engine/engine_passive.h"
 #include "engine/engine_passive_fluid.h"
-#include "engine/engine_util_errmem.h"
 #include "engine/engine_util_misc.h"
+#include "engine/engine_util_sparse.h"
 #include "engine/engine_util_spatial.h"
 
 // ---------------------------------------------------------------------------------------------
 // the D pattern
-
-int mjd_indexD(const mjModel* m, int row, int col) {
-  const int* cols = m->D_colind + m->D_rowadr[row];
-  int lo = 0, hi = m->D_rownnz[row] - 1;
-  while (lo <= hi) {
-    int mid = (lo + hi) / 2;
-    if (cols[mid] == col) {
-      return m->D_rowadr[row] + mid;
-    }
-    if (cols[mid] < col) {
-      lo = mid + 1;
-    } else {
-      hi = mid - 1;
-    }
-  }
-  return -1;
-}
 
 // qDeriv += scale * v' v for a sparse row vector v (values val, sorted columns ind, nnz
 // entries), on the D pattern: pairs of dofs that are not ancestor/descendant are dropped.
@@ -57,11 +40,6 @@ static void addOuterProduct(const mjModel* m, mjData* d, mjtNum scale, const mjt
       }
     }
   }
-}
-
-// slope of the polynomial damping force -(a v + b v|v| + c v^3), negated
-static mjtNum dampingSlope(mjtNum v, mjtNum a, const mjtNum* poly) {
-  return a + 2 * poly[0] * std::fabs(v) + 3 * poly[1] * v * v;
 }
 
 static int hasDamping(mjtNum a, const mjtNum* poly) {
@@ -148,8 +126,8 @@ void mjd_passiveVel(const mjModel* m, mjData* d) {
     for (int i = 0; i < m->nv; i++) {
       const mjtNum* poly = m->dof_dampingpoly + mjNPOLY * i;
       if (hasDamping(m->dof_damping[i], poly)) {
-        d->qDeriv[m->D_rowadr[i] + m->D_diag[i]] -=
-            dampingSlope(d->qvel[i], m->dof_damping[i], poly);
+        d->qDeriv[m->D_rowadr[i] + m->D_diag[i]] +=
+            mj_damperSlope(d->qvel[i], m->dof_damping[i], poly);
       }
     }
 
@@ -159,9 +137,9 @@ void mjd_passiveVel(const mjModel* m, mjData* d) {
       if (!hasDamping(m->tendon_damping[t], poly)) {
         continue;
       }
-      mjtNum slope = dampingSlope(d->ten_velocity[t], m->tendon_damping[t], poly);
+      mjtNum slope = mj_damperSlope(d->ten_velocity[t], m->tendon_damping[t], poly);
       int adr = m->ten_J_rowadr[t];
-      addOuterProduct(m, d, -slope, d->ten_J + adr, m->ten_J_colind + adr, m->ten_J_rownnz[t]);
+      addOuterProduct(m, d, slope, d->ten_J + adr, m->ten_J_colind + adr, m->ten_J_rownnz[t]);
     }
 
     // actuator damping at joint and tendon targets: force -f(moment v) moment' (the moment
@@ -173,9 +151,9 @@ void mjd_passiveVel(const mjModel* m, mjData* d) {
           (type != mjTRN_JOINT && type != mjTRN_TENDON)) {
         continue;
       }
-      mjtNum slope = dampingSlope(d->actuator_velocity[i], m->actuator_damping[i], poly);
+      mjtNum slope = mj_damperSlope(d->actuator_velocity[i], m->actuator_damping[i], poly);
       int adr = d->moment_rowadr[i];
-      addOuterProduct(m, d, -slope, d->actuator_moment + adr, d->moment_colind + adr,
+      addOuterProduct(m, d, slope, d->actuator_moment + adr, d->moment_colind + adr,
                       d->moment_rownnz[i]);
     }
   }
@@ -267,7 +245,7 @@ static void rneVelProject(const mjModel* m, mjData* d, int b, int nc, const mjtN
     int rowadr = m->D_rowadr[j];
     for (int c = 0; c < nc; c++) {
       // columns up to j are j's ancestors and j: the same prefix of the chain
-      int p = c <= a ? rowadr + c : mjd_indexD(m, j, chain[c]);
+      int p = c <= a ? rowadr + c : mju_indexD(m, j, chain[c]);
       if (p >= 0) {
         d->qDeriv[p] -= mju_dot(cdof, df + 6 * c, 6);
       }
@@ -354,7 +332,7 @@ void mjd_factorLU(const mjModel* m, mjtNum* LU) {
 
     for (int t = 0; t < nanc; t++) {
       int i = anc[t];
-      int pik = mjd_indexD(m, i, k);
+      int pik = mju_indexD(m, i, k);
       mjtNum mult = LU[pik] / pivot;
       LU[pik] = mult;
       if (mult == 0) {
@@ -362,7 +340,7 @@ void mjd_factorLU(const mjModel* m, mjtNum* LU) {
       }
       int radr = m->D_rowadr[i];
       for (int s = 0; s < nanc; s++) {
-        int p = s <= t ? radr + s : mjd_indexD(m, i, anc[s]);
+        int p = s <= t ? radr + s : mju_indexD(m, i, anc[s]);
         LU[p] -= mult * LU[adr + s];
       }
     }

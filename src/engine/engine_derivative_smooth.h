@@ -37,9 +37,6 @@ void mjd_actuatorVel(const mjModel* m, mjData* d);
 void mjd_passiveVel(const mjModel* m, mjData* d);
 void mjd_rneVel(const mjModel* m, mjData* d);  // qDeriv -= d qfrc_bias / d qvel
 
-// Index in the D layout of element (row, col), or -1 when the pattern does not hold it.
-int mjd_indexD(const mjModel* m, int row, int col);
-
 // In-place LU factorization of a matrix on the D pattern, eliminating dofs in reverse order
 // (leaves first), which creates no fill-in on a tree pattern (computation_index.rst
 // "Integrators", implicit). On return, for i an ancestor of k: element (i, k) holds the

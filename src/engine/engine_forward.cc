@@ -10,26 +10,14 @@
 
 #include <mujoco/mujoco.h>
 
-#include "engine/engine_core_tendon.h"
-#include "engine/engine_integrate.h"
 #include "engine/engine_io.h"
-#include "engine/engine_sensor.h"
 #include "engine/engine_solver.h"
+#include "engine/engine_timer.h"
 #include "engine/engine_util_errmem.h"
+#include "engine/engine_util_sparse.h"
 
 // ---------------------------------------------------------------------------------------------
 // timers
-
-mjtNum mj_timerStart(void) {
-  return mjcb_time ? mjcb_time() : 0;
-}
-
-void mj_timerStop(mjData* d, int index, mjtNum start) {
-  if (mjcb_time) {
-    d->timer[index].duration += mjcb_time() - start;
-    d->timer[index].number++;
-  }
-}
 
 int mj_actuatorDisabled(const mjModel* m, int i) {
   int group = m->actuator_group[i];
@@ -252,31 +240,18 @@ void mj_fwdPosition(const mjModel* m, mjData* d) {
 // ---------------------------------------------------------------------------------------------
 // velocity stage (stages 13-18)
 
-// rows of a sparse matrix times qvel
-static void sparseRowsTimesVel(mjtNum* res, const mjtNum* mat, const mjtNum* qvel, int n,
-                               const int* rownnz, const int* rowadr, const int* colind) {
-  for (int r = 0; r < n; r++) {
-    mjtNum sum = 0;
-    int adr = rowadr[r];
-    for (int k = 0; k < rownnz[r]; k++) {
-      sum += mat[adr + k] * qvel[colind[adr + k]];
-    }
-    res[r] = sum;
-  }
-}
-
 void mj_transmissionVelocity(const mjModel* m, mjData* d) {
   if (m->nflexedge) {
-    sparseRowsTimesVel(d->flexedge_velocity, d->flexedge_J, d->qvel, m->nflexedge,
-                       m->flexedge_J_rownnz, m->flexedge_J_rowadr, m->flexedge_J_colind);
+    mju_mulMatVecSparse(d->flexedge_velocity, d->flexedge_J, d->qvel, m->nflexedge,
+                        m->flexedge_J_rownnz, m->flexedge_J_rowadr, m->flexedge_J_colind);
   }
   if (m->ntendon) {
-    sparseRowsTimesVel(d->ten_velocity, d->ten_J, d->qvel, m->ntendon, m->ten_J_rownnz,
-                       m->ten_J_rowadr, m->ten_J_colind);
+    mju_mulMatVecSparse(d->ten_velocity, d->ten_J, d->qvel, m->ntendon, m->ten_J_rownnz,
+                        m->ten_J_rowadr, m->ten_J_colind);
   }
   if (m->nu) {
-    sparseRowsTimesVel(d->actuator_velocity, d->actuator_moment, d->qvel, m->nu, d->moment_rownnz,
-                       d->moment_rowadr, d->moment_colind);
+    mju_mulMatVecSparse(d->actuator_velocity, d->actuator_moment, d->qvel, m->nu, d->moment_rownnz,
+                        d->moment_rowadr, d->moment_colind);
   }
 }
 

@@ -25,16 +25,6 @@ extern "C" {
 #endif
 
 // ---------------------------------------------------------------------------------------------
-// timers (programming_simulation.rst "Diagnostics")
-
-// Current time from mjcb_time, or 0 when no timer callback is installed.
-mjtNum mj_timerStart(void);
-
-// Adds the time elapsed since `start` to d->timer[index] and counts one call; does nothing when
-// no timer callback is installed (all durations and counts then stay 0).
-void mj_timerStop(mjData* d, int index, mjtNum start);
-
-// ---------------------------------------------------------------------------------------------
 // internal pieces of the pipeline, shared with the integrators and the derivative code
 
 // Stages 13 (velocity part without mj_comVel): ten_velocity = ten_J qvel, flexedge_velocity =

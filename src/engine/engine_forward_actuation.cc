@@ -26,6 +26,7 @@
 
 #include "engine/engine_forward.h"
 #include "engine/engine_integrate.h"
+#include "engine/engine_timer.h"
 #include "engine/engine_util_errmem.h"
 
 // ---------------------------------------------------------------------------------------------

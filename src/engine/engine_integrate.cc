@@ -13,8 +13,9 @@
 
 #include "engine/engine_core_smooth.h"
 #include "engine/engine_derivative_smooth.h"
-#include "engine/engine_forward.h"
+#include "engine/engine_timer.h"
 #include "engine/engine_util_errmem.h"
+#include "engine/engine_util_sparse.h"
 
 // ---------------------------------------------------------------------------------------------
 // state update
@@ -112,7 +113,7 @@ static void symmetrizeDeriv(const mjModel* m, mjData* d) {
   for (int i = 0; i < m->nv; i++) {
     int adr = m->D_rowadr[i];
     for (int k = 0; k < m->D_diag[i]; k++) {  // columns j < i
-      int ij = adr + k, ji = mjd_indexD(m, m->D_colind[ij], i);
+      int ij = adr + k, ji = mju_indexD(m, m->D_colind[ij], i);
       if (ji >= 0) {
         mjtNum mean = 0.5 * (d->qDeriv[ij] + d->qDeriv[ji]);
         d->qDeriv[ij] = d->qDeriv[ji] = mean;

@@ -12,10 +12,7 @@
 
 #include <mujoco/mujoco.h>
 
-#include "engine/engine_core_constraint.h"
 #include "engine/engine_derivative_smooth.h"
-#include "engine/engine_forward.h"
-#include "engine/engine_io.h"
 #include "engine/engine_util_errmem.h"
 
 // ---------------------------------------------------------------------------------------------

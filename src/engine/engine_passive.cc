@@ -30,10 +30,7 @@ mjtNum mj_damperForce(mjtNum v, mjtNum a, const mjtNum* poly) {
 }
 
 mjtNum mj_damperSlope(mjtNum v, mjtNum a, const mjtNum* poly) {
-  mjtNum s = a;
-  if (poly) {
-    s += 2 * poly[0] * std::fabs(v) + 3 * poly[1] * v * v;
-  }
+  mjtNum s = poly ? a + 2 * poly[0] * std::fabs(v) + 3 * poly[1] * v * v : a;
   return -s;
 }
 

@@ -8,8 +8,8 @@
 
 #include <mujoco/mujoco.h>
 
-#include "engine/engine_derivative_smooth.h"
 #include "engine/engine_support_jac.h"
+#include "engine/engine_util_sparse.h"
 
 // ---------------------------------------------------------------------------------------------
 // helpers
@@ -466,7 +466,7 @@ static void addFrameDeriv(const mjModel* m, mjData* d, const mjtNum D[36], const
     int i = chain[ci];
     for (int cj = 0; cj < n; cj++) {
       int j = chain[cj];
-      int adr = mjd_indexD(m, i, j);
+      int adr = mju_indexD(m, i, j);
       if (adr < 0) {
         continue;
       }

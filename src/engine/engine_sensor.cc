@@ -10,8 +10,6 @@
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_collision_convex.h"
-#include "engine/engine_core_smooth.h"
-#include "engine/engine_forward.h"
 
 namespace {
 

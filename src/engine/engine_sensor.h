@@ -28,14 +28,8 @@
 extern "C" {
 #endif
 
-// Position-dependent sensors (stage 12, after mj_fwdPosition).
-MJAPI void mj_sensorPos(const mjModel* m, mjData* d);
-
-// Velocity-dependent sensors (stage 16, after mj_fwdVelocity).
-MJAPI void mj_sensorVel(const mjModel* m, mjData* d);
-
-// Acceleration- and force-dependent sensors (stage 23, after mj_fwdConstraint).
-MJAPI void mj_sensorAcc(const mjModel* m, mjData* d);
+// mj_sensorPos (stage 12, after mj_fwdPosition), mj_sensorVel (stage 16, after mj_fwdVelocity)
+// and mj_sensorAcc (stage 23, after mj_fwdConstraint) are declared in mujoco.h.
 
 // ---------------------------------------------------------------------------------------------
 // internal helpers shared by the sensor files

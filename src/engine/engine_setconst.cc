@@ -12,8 +12,6 @@
 #include "engine/engine_setconst_tendon.h"
 #include "engine/engine_util_errmem.h"
 
-mjfSetConstHook mj_setConstHook = nullptr;
-
 // ---------------------------------------------------------------------------------------------
 // simple bodies
 
@@ -66,22 +64,6 @@ void mj_dofSimpleNum(int nv, const int* dof_bodyid, const mjtByte* body_simple,
     run = body_simple[dof_bodyid[i]] ? run + 1 : 0;
     dof_simplenum[i] = run;
   }
-}
-
-void mj_setSimple(mjModel* m) {
-  int nbody = m->nbody;
-  int* nchild = static_cast<int*>(mju_calloc(sizeof(int) * (nbody > 0 ? nbody : 1)));
-  for (int b = 1; b < nbody; b++) {
-    nchild[m->body_parentid[b]]++;
-  }
-  for (int b = 0; b < nbody; b++) {
-    int adr = m->body_jntadr[b] < 0 ? 0 : m->body_jntadr[b];
-    m->body_simple[b] = (mjtByte)mj_bodySimple(
-        b == 0 ? -1 : m->body_parentid[b], nchild[b], m->body_sameframe[b], m->body_jntnum[b],
-        m->jnt_type + adr, m->jnt_pos + 3 * adr, m->jnt_axis + 3 * adr);
-  }
-  mju_free(nchild);
-  mj_dofSimpleNum(m->nv, m->dof_bodyid, m->body_simple, m->dof_simplenum);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -363,20 +345,6 @@ static void solveRange(const mjModel* m, const mjData* d, mjtNum* x, int lo, int
   }
 }
 
-mjtNum mj_traceJMinvJT(const mjModel* m, mjData* d, const mjtNum* J, int nrow) {
-  int nv = m->nv;
-  mjtNum trace = 0;
-  mj_markStack(d);
-  mjtNum* x = mj_stackAllocNum(d, nv);
-  for (int r = 0; r < nrow; r++) {
-    mju_copy(x, J + r * nv, nv);
-    mj_solveM(m, d, x, x, 1);
-    trace += mju_dot(J + r * nv, x, nv);
-  }
-  mj_freeStack(d);
-  return trace;
-}
-
 // (M^-1)_kk
 static mjtNum invDiag(const mjModel* m, const mjData* d, mjtNum* x, int k) {
   int lo = dofTreeStart(m, k), hi = dofTreeEnd(m, lo);
@@ -571,8 +539,4 @@ void mj_setConst(mjModel* m, mjData* d) {
 
   // tendons and actuators: lengths, inverse weights, acc0 (engine_setconst_tendon.h)
   mj_setConstTendon(m, d);
-
-  if (mj_setConstHook) {
-    mj_setConstHook(m, d);
-  }
 }

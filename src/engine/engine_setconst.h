@@ -48,10 +48,6 @@ int mj_bodySimple(int parentid, int nchild, int sameframe, int njnt, const int* 
 // belong to simple bodies; 0 for the dofs of non-simple bodies.
 void mj_dofSimpleNum(int nv, const int* dof_bodyid, const mjtByte* body_simple, int* dof_simplenum);
 
-// Convenience: fill m->body_simple and m->dof_simplenum from the model's tree, body_sameframe
-// and joints (the rules above).
-void mj_setSimple(mjModel* m);
-
 // Sizes of the sparse arrays, from the trees alone (call before mj_allocModel):
 //   nM = sum over dofs of (number of dof ancestors + 1), nC = nnz of the CSR lower triangle,
 //   nD = nnz of the symmetric dof pattern, nB = nnz of the body-dof pattern.
@@ -76,17 +72,5 @@ void mj_setSparse(mjModel* m);
 //   cam_pos0/cam_poscom0/cam_mat0 and light_pos0/light_poscom0/light_dir0; stat.meaninertia
 //   (mean diagonal of M; a user override must be re-applied by the caller afterwards);
 //   and calls the hooks below for the parts that need later pipeline stages.
-
-// Hook for quantities that need tendon / actuator / flex kinematics (tendon_length0,
-// tendon_invweight0, actuator_length0, actuator_acc0, flexedge_length0, ...): when set, it is
-// called by mj_setConst after the dof/body constants, with d at qpos0 and the position stages
-// (kinematics, comPos, camlight, makeM, factorM) done. NULL by default.
-typedef void (*mjfSetConstHook)(mjModel* m, mjData* d);
-extern mjfSetConstHook mj_setConstHook;
-
-// The mean-inverse-weight helpers used by mj_setConst (exposed for reuse by the tendon /
-// actuator part): given a 3 x nv (or k x nv) Jacobian J, return trace(J M^-1 J') using the
-// factorization in d (mj_factorM must be current). Uses the mjData stack.
-mjtNum mj_traceJMinvJT(const mjModel* m, mjData* d, const mjtNum* J, int nrow);
 
 #endif  // MOTUS_ENGINE_ENGINE_SETCONST_H_

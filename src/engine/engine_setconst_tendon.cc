@@ -11,9 +11,8 @@
 
 #include <mujoco/mujoco.h>
 
-#include "engine/engine_setconst.h"
+#include "engine/engine_core_smooth.h"
 #include "engine/engine_transmission.h"
-#include "engine/engine_util_errmem.h"
 
 // ---------------------------------------------------------------------------------------------
 // constants at qpos0

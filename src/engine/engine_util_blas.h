@@ -13,6 +13,8 @@
 #ifndef MOTUS_ENGINE_ENGINE_UTIL_BLAS_H_
 #define MOTUS_ENGINE_ENGINE_UTIL_BLAS_H_
 
+#include <math.h>
+
 #include <mujoco/mujoco.h>
 
 #if defined(__SSE2__)
@@ -91,6 +93,42 @@ static inline void mji_cross(mjtNum res[3], const mjtNum a[3], const mjtNum b[3]
   res[0] = r0;
   res[1] = r1;
   res[2] = r2;
+}
+
+// ---- inline 3-vector kernels (the collision code's inner loops: GJK, EPA, support points) ----
+// The same arithmetic as the mju_ functions of the same name (mju_dot3, mju_sub3, ...).
+
+static inline mjtNum mji_dot3(const mjtNum a[3], const mjtNum b[3]) {
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+static inline void mji_sub3(mjtNum r[3], const mjtNum a[3], const mjtNum b[3]) {
+  r[0] = a[0] - b[0];
+  r[1] = a[1] - b[1];
+  r[2] = a[2] - b[2];
+}
+
+static inline void mji_copy3(mjtNum r[3], const mjtNum a[3]) {
+  r[0] = a[0];
+  r[1] = a[1];
+  r[2] = a[2];
+}
+
+static inline void mji_scl3(mjtNum r[3], const mjtNum a[3], mjtNum s) {
+  r[0] = a[0] * s;
+  r[1] = a[1] * s;
+  r[2] = a[2] * s;
+}
+
+static inline mjtNum mji_norm3(const mjtNum a[3]) {
+  return sqrt(mji_dot3(a, a));
+}
+
+// determinant of the matrix with columns a, b, c: a . (b x c)
+static inline mjtNum mji_det3(const mjtNum a[3], const mjtNum b[3], const mjtNum c[3]) {
+  mjtNum bc[3];
+  mji_cross(bc, b, c);
+  return mji_dot3(a, bc);
 }
 
 #endif  // MOTUS_ENGINE_ENGINE_UTIL_BLAS_H_

@@ -52,23 +52,6 @@ mjtNum mju_dotSparse(const mjtNum* vec1, const mjtNum* vec2, int nnz1, const int
   return s;
 }
 
-// walk both sorted index lists; only common indices contribute
-mjtNum mju_dotSparse2(const mjtNum* vec1, const int* ind1, int nnz1, const mjtNum* vec2,
-                      const int* ind2, int nnz2) {
-  mjtNum s = 0;
-  int i = 0, j = 0;
-  while (i < nnz1 && j < nnz2) {
-    if (ind1[i] < ind2[j]) {
-      i++;
-    } else if (ind1[i] > ind2[j]) {
-      j++;
-    } else {
-      s += vec1[i++] * vec2[j++];
-    }
-  }
-  return s;
-}
-
 void mju_addToSclSparse(mjtNum* res, const mjtNum* vec, mjtNum scl, int nnz, const int* ind) {
   for (int k = 0; k < nnz; k++) {
     res[ind[k]] += scl * vec[k];
@@ -95,57 +78,22 @@ void mju_mulMatTVecSparse(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int
   }
 }
 
-// Counting transpose: count the entries of each column, prefix-sum into row addresses, then drop
-// every entry (r, c) into the next free slot of row c. Visiting r in increasing order leaves the
-// column indices of each output row sorted.
-void mju_transposeSparse(mjtNum* res, const mjtNum* mat, int nr, int nc, int* res_rownnz,
-                         int* res_rowadr, int* res_colind, const int* rownnz, const int* rowadr,
-                         const int* colind) {
-  for (int c = 0; c < nc; c++) {
-    res_rownnz[c] = 0;
-  }
-  for (int r = 0; r < nr; r++) {
-    for (int k = rowadr[r]; k < rowadr[r] + rownnz[r]; k++) {
-      res_rownnz[colind[k]]++;
-    }
-  }
-  int adr = 0;
-  for (int c = 0; c < nc; c++) {
-    res_rowadr[c] = adr;
-    adr += res_rownnz[c];
-    res_rownnz[c] = 0;  // refilled below as the insertion cursor
-  }
-  for (int r = 0; r < nr; r++) {
-    for (int k = rowadr[r]; k < rowadr[r] + rownnz[r]; k++) {
-      int c = colind[k];
-      int dst = res_rowadr[c] + res_rownnz[c]++;
-      res[dst] = mat[k];
-      res_colind[dst] = r;
-    }
-  }
-}
+// ---------------------------------------------------------------------------------------------
+// the D pattern (mjModel D_rownnz / D_rowadr / D_colind: sorted columns per row)
 
-// merge the two sorted index lists into buf, then copy back into dst
-int mju_combineSparse(mjtNum* dst, const mjtNum* src, mjtNum a, mjtNum b, int dst_nnz, int src_nnz,
-                      int* dst_ind, const int* src_ind, mjtNum* buf, int* buf_ind) {
-  int i = 0, j = 0, n = 0;
-  while (i < dst_nnz || j < src_nnz) {
-    if (j >= src_nnz || (i < dst_nnz && dst_ind[i] < src_ind[j])) {
-      buf[n] = a * dst[i];
-      buf_ind[n++] = dst_ind[i++];
-    } else if (i >= dst_nnz || src_ind[j] < dst_ind[i]) {
-      buf[n] = b * src[j];
-      buf_ind[n++] = src_ind[j++];
+int mju_indexD(const mjModel* m, int row, int col) {
+  const int* cols = m->D_colind + m->D_rowadr[row];
+  int lo = 0, hi = m->D_rownnz[row] - 1;
+  while (lo <= hi) {
+    int mid = (lo + hi) / 2;
+    if (cols[mid] == col) {
+      return m->D_rowadr[row] + mid;
+    }
+    if (cols[mid] < col) {
+      lo = mid + 1;
     } else {
-      buf[n] = a * dst[i] + b * src[j];
-      buf_ind[n++] = dst_ind[i];
-      i++;
-      j++;
+      hi = mid - 1;
     }
   }
-  mju_copy(dst, buf, n);
-  for (int k = 0; k < n; k++) {
-    dst_ind[k] = buf_ind[k];
-  }
-  return n;
+  return -1;
 }

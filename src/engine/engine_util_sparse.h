@@ -17,10 +17,6 @@
 // return sum_k vec1[k] * vec2[ind1[k]]  (sparse vec1 . dense vec2; ind1 need not be sorted)
 mjtNum mju_dotSparse(const mjtNum* vec1, const mjtNum* vec2, int nnz1, const int* ind1);
 
-// return vec1 . vec2 for two sparse vectors with sorted indices (merge of the index lists)
-mjtNum mju_dotSparse2(const mjtNum* vec1, const int* ind1, int nnz1, const mjtNum* vec2,
-                      const int* ind2, int nnz2);
-
 // res[ind[k]] += scl * vec[k]: add a scaled sparse vector to a dense one
 void mju_addToSclSparse(mjtNum* res, const mjtNum* vec, mjtNum scl, int nnz, const int* ind);
 
@@ -32,18 +28,8 @@ void mju_mulMatVecSparse(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int 
 void mju_mulMatTVecSparse(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int nr, int nc,
                           const int* rownnz, const int* rowadr, const int* colind);
 
-// CSR transpose: res (nc rows) = mat' (mat has nr rows, nc columns). The result is packed
-// (res_rowadr[0] = 0, res_rowadr[c+1] = res_rowadr[c] + res_rownnz[c]) and has sorted column
-// indices; res and res_colind need room for the total nnz of mat.
-void mju_transposeSparse(mjtNum* res, const mjtNum* mat, int nr, int nc, int* res_rownnz,
-                         int* res_rowadr, int* res_colind, const int* rownnz, const int* rowadr,
-                         const int* colind);
-
-// Row combination dst <- a*dst + b*src for sparse vectors with sorted indices. The result has the
-// union of the two index sets (entries that cancel stay stored) and is written back into
-// dst / dst_ind, which must have room for it (at most dst_nnz + src_nnz). buf and buf_ind are
-// scratch of size dst_nnz + src_nnz. Returns the new nnz of dst.
-int mju_combineSparse(mjtNum* dst, const mjtNum* src, mjtNum a, mjtNum b, int dst_nnz, int src_nnz,
-                      int* dst_ind, const int* src_ind, mjtNum* buf, int* buf_ind);
+// Index in the D layout (m->D_rowadr / D_colind) of element (row, col), or -1 when the pattern
+// does not hold it (binary search over the row's sorted columns).
+int mju_indexD(const mjModel* m, int row, int col);
 
 #endif  // MOTUS_ENGINE_ENGINE_UTIL_SPARSE_H_

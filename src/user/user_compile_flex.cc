@@ -1,8 +1,8 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
-// Compilation of flexes (CompileKind kCompileFlexes, see user_compiler.h for the contract).
-// STUB: flexes are not compiled yet; a spec that has any is rejected with a clear error. Replace
-// the three functions below (keep the symbol kCompileFlexes).
+// Flexes (CompileKind kCompileFlexes, see user_compiler.h for the contract). Flexes are not
+// supported (doc/conformance.md): a spec that has any is rejected with an error naming them, so
+// no model ever carries flex arrays.
 
 #include <mujoco/mujoco.h>
 
