@@ -245,6 +245,42 @@ MJAPI mjtNum mj_rayMesh(const mjModel* m, const mjData* d, int geomid, const mjt
                         const mjtNum vec[3], mjtNum normal[3]);
 MJAPI mjtNum mju_rayGeom(const mjtNum pos[3], const mjtNum mat[9], const mjtNum size[3],
                          const mjtNum pnt[3], const mjtNum vec[3], int geomtype, mjtNum normal[3]);
+// ---------------------------------- OpenGL rendering --------------------------------------------
+// Defined in libmujoco_render.so (link -lmujoco_render), not in libmujoco.so.
+
+MJAPI void mjr_defaultContext(mjrContext* con);
+MJAPI void mjr_makeContext(const mjModel* m, mjrContext* con, int fontscale);
+MJAPI void mjr_changeFont(int fontscale, mjrContext* con);
+MJAPI void mjr_addAux(int index, int width, int height, int samples, mjrContext* con);
+MJAPI void mjr_freeContext(mjrContext* con);
+MJAPI void mjr_resizeOffscreen(int width, int height, mjrContext* con);
+MJAPI void mjr_uploadTexture(const mjModel* m, const mjrContext* con, int texid);
+MJAPI void mjr_uploadMesh(const mjModel* m, const mjrContext* con, int meshid);
+MJAPI void mjr_uploadHField(const mjModel* m, const mjrContext* con, int hfieldid);
+MJAPI void mjr_restoreBuffer(const mjrContext* con);
+MJAPI void mjr_setBuffer(int framebuffer, mjrContext* con);
+MJAPI void mjr_readPixels(unsigned char* rgb, float* depth, mjrRect viewport,
+                          const mjrContext* con);
+MJAPI void mjr_drawPixels(const unsigned char* rgb, const float* depth, mjrRect viewport,
+                          const mjrContext* con);
+MJAPI void mjr_blitBuffer(mjrRect src, mjrRect dst, int flg_color, int flg_depth,
+                          const mjrContext* con);
+MJAPI void mjr_setAux(int index, const mjrContext* con);
+MJAPI void mjr_blitAux(int index, mjrRect src, int left, int bottom, const mjrContext* con);
+MJAPI void mjr_text(int font, const char* txt, const mjrContext* con, float x, float y, float r,
+                    float g, float b);
+MJAPI void mjr_overlay(int font, int gridpos, mjrRect viewport, const char* overlay,
+                       const char* overlay2, const mjrContext* con);
+MJAPI mjrRect mjr_maxViewport(const mjrContext* con);
+MJAPI void mjr_rectangle(mjrRect viewport, float r, float g, float b, float a);
+MJAPI void mjr_label(mjrRect viewport, int font, const char* txt, float r, float g, float b,
+                     float a, float rt, float gt, float bt, const mjrContext* con);
+MJAPI void mjr_figure(mjrRect viewport, mjvFigure* fig, const mjrContext* con);
+MJAPI void mjr_render(mjrRect viewport, mjvScene* scn, const mjrContext* con);
+MJAPI void mjr_finish(void);
+MJAPI int mjr_getError(void);
+MJAPI int mjr_findRect(int x, int y, int nrect, const mjrRect* rect);
+
 // ---------------------------------- Error and memory --------------------------------------------
 
 MJAPI void mju_error(const char* msg, ...) mjPRINTFLIKE(1, 2);

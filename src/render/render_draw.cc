@@ -1,0 +1,379 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Drawing one abstract geom (mjvGeom, APIreference_APItypes.rst) with fixed-function OpenGL:
+// its material (color, specular, shininess, emission, texture) and its shape placed at pos/mat
+// and scaled by size. Unit shapes come from the context's display lists (render_geom.cc).
+
+#include <math.h>
+#include <string.h>
+
+#include "render/render_internal.h"
+
+// ---------------------------------------------------------------------------------------------
+// transforms
+
+// Multiplies the modelview matrix by the geom's pose; mat is row-major, OpenGL column-major.
+static void geomPose(const mjvGeom* geom) {
+  float m[16] = {
+      geom->mat[0], geom->mat[3], geom->mat[6], 0, geom->mat[1], geom->mat[4], geom->mat[7], 0,
+      geom->mat[2], geom->mat[5], geom->mat[8], 0, geom->pos[0], geom->pos[1], geom->pos[2], 1};
+  glMultMatrixf(m);
+}
+
+static void callBuiltin(const mjrContext* con, int shape) {
+  glCallList(con->baseBuiltin + shape);
+}
+
+// ---------------------------------------------------------------------------------------------
+// material
+
+static int geomTexture(const mjvGeom* geom, const mjrContext* con) {
+  if (geom->matid < 0 || geom->matid >= mjMAXMATERIAL) {
+    return -1;
+  }
+  int texid = con->mat_texid[geom->matid * mjNTEXROLE + mjTEXROLE_RGB];
+  if (texid < 0) {
+    texid = con->mat_texid[geom->matid * mjNTEXROLE + mjTEXROLE_RGBA];
+  }
+  return (texid >= 0 && texid < con->ntexture) ? texid : -1;
+}
+
+// Texture coordinates for builtin shapes come from object-linear generation: a 2d texture is
+// repeated texrepeat times per unit length (texuniform) or per object; a cube texture is looked
+// up along the direction from the geom's center.
+static void textureGen(const mjvGeom* geom, const mjrContext* con, int texid) {
+  const float* rep = con->mat_texrepeat + 2 * geom->matid;
+  if (con->textureType[texid] == mjTEXTURE_2D) {
+    int uniform = con->mat_texuniform[geom->matid];
+    float sx = uniform ? geom->size[0] * rep[0] : 0.5f * rep[0];
+    float sy = uniform ? geom->size[1] * rep[1] : 0.5f * rep[1];
+    if (geom->type == mjGEOM_MESH || geom->type == mjGEOM_HFIELD) {
+      sx = rep[0];
+      sy = rep[1];
+    }
+    float ps[4] = {sx, 0, 0, 0}, pt[4] = {0, sy, 0, 0};
+    glTexGeni(GL_S, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
+    glTexGeni(GL_T, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
+    glTexGenfv(GL_S, GL_OBJECT_PLANE, ps);
+    glTexGenfv(GL_T, GL_OBJECT_PLANE, pt);
+    glEnable(GL_TEXTURE_GEN_S);
+    glEnable(GL_TEXTURE_GEN_T);
+  } else {
+    float ps[4] = {1, 0, 0, 0}, pt[4] = {0, 1, 0, 0}, pr[4] = {0, 0, 1, 0};
+    glTexGeni(GL_S, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
+    glTexGeni(GL_T, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
+    glTexGeni(GL_R, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
+    glTexGenfv(GL_S, GL_OBJECT_PLANE, ps);
+    glTexGenfv(GL_T, GL_OBJECT_PLANE, pt);
+    glTexGenfv(GL_R, GL_OBJECT_PLANE, pr);
+    glEnable(GL_TEXTURE_GEN_S);
+    glEnable(GL_TEXTURE_GEN_T);
+    glEnable(GL_TEXTURE_GEN_R);
+  }
+}
+
+static void textureOff(void) {
+  glDisable(GL_TEXTURE_GEN_S);
+  glDisable(GL_TEXTURE_GEN_T);
+  glDisable(GL_TEXTURE_GEN_R);
+  glDisable(GL_TEXTURE_2D);
+  glDisable(GL_TEXTURE_CUBE_MAP);
+}
+
+void render_setMaterial(const mjvGeom* geom, const mjrContext* con, int mode, float alphascale) {
+  (void)con;
+  if (mode == mjrMODE_SEGMENT) {
+    return;  // color set by the caller
+  }
+  float a = geom->rgba[3] * alphascale;
+  glColor4f(geom->rgba[0], geom->rgba[1], geom->rgba[2], a);
+  float spec[4] = {geom->specular, geom->specular, geom->specular, 1};
+  float emis[4] = {geom->emission * geom->rgba[0], geom->emission * geom->rgba[1],
+                   geom->emission * geom->rgba[2], 1};
+  glMaterialfv(GL_FRONT_AND_BACK, GL_SPECULAR, spec);
+  glMaterialfv(GL_FRONT_AND_BACK, GL_EMISSION, emis);
+  glMaterialf(GL_FRONT_AND_BACK, GL_SHININESS, mjMIN(128.0f, mjMAX(0.0f, 128 * geom->shininess)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// shapes
+
+// Plane: the square |x| <= size[0], |y| <= size[1] in z = 0; an infinite plane (size 0) is a
+// square around the point below the camera. Finite planes use the uniform
+// grid of the box face, infinite ones the grid refined near its center. Texture coordinates
+// repeat the texture texrepeat times per two units of length (texuniform), as MuJoCo's renderer
+// does, or once per plane.
+static void drawPlane(const mjvGeom* geom, const mjvScene* scn, const mjrContext* con, int texid,
+                      int mode) {
+  // an infinite plane reaches half the far distance in color, where the skybox takes over as
+  // in MuJoCo's images, and the far distance in segmentation images
+  float farscale = mode == mjrMODE_SEGMENT ? 1.0f : 0.5f;
+  float ext[2];
+  float center[2] = {0, 0};
+  float far = 0.5f * (scn->camera[0].frustum_far + scn->camera[1].frustum_far);
+  int infinite = geom->size[0] <= 0 || geom->size[1] <= 0;
+  for (int i = 0; i < 2; i++) {
+    ext[i] = geom->size[i] > 0 ? geom->size[i] : mjMAX(far * farscale, 1.0f);
+  }
+  if (infinite) {
+    float cam[3];
+    for (int i = 0; i < 3; i++) {
+      cam[i] = 0.5f * (scn->camera[0].pos[i] + scn->camera[1].pos[i]) - geom->pos[i];
+    }
+    for (int i = 0; i < 2; i++) {
+      if (geom->size[i] <= 0) {
+        center[i] = cam[0] * geom->mat[i] + cam[1] * geom->mat[3 + i] + cam[2] * geom->mat[6 + i];
+      }
+    }
+  }
+  if (texid >= 0) {
+    // object-linear coordinates of the unit grid: s = (center + ext x) * scale
+    const float* rep = con->mat_texrepeat + 2 * geom->matid;
+    int uniform = con->mat_texuniform[geom->matid] || infinite;
+    // (MuJoCo's plane texture starts half an image along x: measured on its checker images)
+    float sx = uniform ? 0.5f * rep[0] : rep[0] / (2 * ext[0]);
+    float sy = uniform ? 0.5f * rep[1] : rep[1] / (2 * ext[1]);
+    float ps[4] = {ext[0] * sx, 0, 0, center[0] * sx + 0.5f + (uniform ? 0 : 0.5f * rep[0])};
+    float pt[4] = {0, ext[1] * sy, 0, center[1] * sy + (uniform ? 0 : 0.5f * rep[1])};
+    glTexGeni(GL_S, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
+    glTexGeni(GL_T, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
+    glTexGenfv(GL_S, GL_OBJECT_PLANE, ps);
+    glTexGenfv(GL_T, GL_OBJECT_PLANE, pt);
+    glEnable(GL_TEXTURE_GEN_S);
+    glEnable(GL_TEXTURE_GEN_T);
+  }
+  glTranslatef(center[0], center[1], 0);
+  glScalef(ext[0], ext[1], 1);
+  if (infinite) {
+    callBuiltin(con, mjrBUILTIN_PLANEGRID);
+  } else {
+    glPushMatrix();
+    glTranslatef(0, 0, -1);  // the box's +z face lies at z = 1
+    callBuiltin(con, mjrBUILTIN_BOXTOP);
+    glPopMatrix();
+  }
+}
+
+// Arrow along +z of length size[2]: a shaft of radius size[0] and a cone head of radius
+// 2*size[0] (wedges: a thinner cone) whose length is a fraction of the arrow.
+static void drawArrow(const mjvGeom* geom, const mjrContext* con, int twoheads) {
+  float r = geom->size[0], len = geom->size[2];
+  float head = mjMIN(len * 0.35f, 6 * r);
+  float shaft0 = twoheads ? head : 0, shaft1 = len - head;
+  if (shaft1 > shaft0) {
+    glPushMatrix();
+    glTranslatef(0, 0, 0.5f * (shaft0 + shaft1));
+    glScalef(r, geom->size[1] > 0 ? geom->size[1] : r, 0.5f * (shaft1 - shaft0));
+    callBuiltin(con, mjrBUILTIN_CYLINDER);
+    glPopMatrix();
+  }
+  glPushMatrix();
+  glTranslatef(0, 0, shaft1);
+  glScalef(2 * r, 2 * r, head);
+  callBuiltin(con, mjrBUILTIN_CONE);
+  glPopMatrix();
+  if (twoheads) {
+    glPushMatrix();
+    glTranslatef(0, 0, head);
+    glScalef(2 * r, 2 * r, -head);
+    glFrontFace(GL_CW);
+    callBuiltin(con, mjrBUILTIN_CONE);
+    glFrontFace(GL_CCW);
+    glPopMatrix();
+  }
+}
+
+static void drawLineBox(const mjvGeom* geom) {
+  glBegin(GL_LINES);
+  for (int axis = 0; axis < 3; axis++) {
+    int a = (axis + 1) % 3, b = (axis + 2) % 3;
+    for (int k = 0; k < 4; k++) {
+      float p[3];
+      p[a] = (k & 1) ? geom->size[a] : -geom->size[a];
+      p[b] = (k & 2) ? geom->size[b] : -geom->size[b];
+      p[axis] = -geom->size[axis];
+      glVertex3fv(p);
+      p[axis] = geom->size[axis];
+      glVertex3fv(p);
+    }
+  }
+  glEnd();
+}
+
+// Skin: vertex positions and normals of the scene streamed into the skin's buffers, faces and
+// texture coordinates uploaded once by mjr_makeContext.
+static void drawSkin(const mjvGeom* geom, const mjvScene* scn, const mjrContext* con) {
+  int i = geom->objid;
+  if (i < 0 || i >= scn->nskin || i >= con->nskin) {
+    return;
+  }
+  int nvert = scn->skinvertnum[i];
+  glBindBuffer(GL_ARRAY_BUFFER, con->skinvertVBO[i]);
+  glBufferData(GL_ARRAY_BUFFER, 3 * sizeof(float) * nvert, scn->skinvert + 3 * scn->skinvertadr[i],
+               GL_STREAM_DRAW);
+  glVertexPointer(3, GL_FLOAT, 0, NULL);
+  glEnableClientState(GL_VERTEX_ARRAY);
+  glBindBuffer(GL_ARRAY_BUFFER, con->skinnormalVBO[i]);
+  glBufferData(GL_ARRAY_BUFFER, 3 * sizeof(float) * nvert,
+               scn->skinnormal + 3 * scn->skinvertadr[i], GL_STREAM_DRAW);
+  glNormalPointer(GL_FLOAT, 0, NULL);
+  glEnableClientState(GL_NORMAL_ARRAY);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, con->skinfaceVBO[i]);
+  glDrawElements(GL_TRIANGLES, 3 * scn->skinfacenum[i], GL_UNSIGNED_INT, NULL);
+  glDisableClientState(GL_VERTEX_ARRAY);
+  glDisableClientState(GL_NORMAL_ARRAY);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+}
+
+// Flex: the scene's face triangles (9 floats each) with their per-vertex normals.
+static void drawFlex(const mjvGeom* geom, const mjvScene* scn) {
+  int f = geom->objid;
+  if (f < 0 || f >= scn->nflex || !scn->flexface) {
+    return;
+  }
+  const float* face = scn->flexface + 9 * scn->flexfaceadr[f];
+  const float* normal = scn->flexnormal + 9 * scn->flexfaceadr[f];
+  glBegin(GL_TRIANGLES);
+  for (int t = 0; t < scn->flexfaceused[f]; t++) {
+    for (int k = 0; k < 3; k++) {
+      glNormal3fv(normal + 9 * t + 3 * k);
+      glVertex3fv(face + 9 * t + 3 * k);
+    }
+  }
+  glEnd();
+}
+
+void render_drawGeom(const mjvGeom* geom, const mjvScene* scn, const mjrContext* con, int mode) {
+  int texid = mode == mjrMODE_NORMAL ? geomTexture(geom, con) : -1;
+  if (texid >= 0) {
+    glEnable(con->textureType[texid] == mjTEXTURE_2D ? GL_TEXTURE_2D : GL_TEXTURE_CUBE_MAP);
+    glBindTexture(con->textureType[texid] == mjTEXTURE_2D ? GL_TEXTURE_2D : GL_TEXTURE_CUBE_MAP,
+                  con->texture[texid]);
+    int explicitcoords =
+        geom->type == mjGEOM_PLANE || geom->type == mjGEOM_HFIELD ||
+        (geom->type == mjGEOM_MESH && geom->texcoord && con->textureType[texid] == mjTEXTURE_2D);
+    if (!explicitcoords) {
+      textureGen(geom, con, texid);
+    }
+  }
+
+  glPushMatrix();
+  geomPose(geom);
+  const float* s = geom->size;
+  switch (geom->type) {
+    case mjGEOM_PLANE: {
+      // planes are seen from both sides, also when back faces are culled (mjRND_CULL_FACE)
+      GLboolean cull = glIsEnabled(GL_CULL_FACE);
+      glDisable(GL_CULL_FACE);
+      drawPlane(geom, scn, con, texid, mode);
+      if (cull) {
+        glEnable(GL_CULL_FACE);
+      }
+      break;
+    }
+    case mjGEOM_HFIELD:
+      if (geom->dataid >= 0 && geom->dataid < con->rangeHField) {
+        glCallList(con->baseHField + geom->dataid);
+      }
+      break;
+    case mjGEOM_SPHERE:
+      glScalef(s[0], s[0], s[0]);
+      callBuiltin(con, mjrBUILTIN_SPHERE);
+      break;
+    case mjGEOM_ELLIPSOID:
+      glScalef(s[0], s[1], s[2]);
+      callBuiltin(con, mjrBUILTIN_SPHERE);
+      break;
+    case mjGEOM_CAPSULE:
+      glPushMatrix();
+      glScalef(s[0], s[0], s[2]);
+      callBuiltin(con, mjrBUILTIN_TUBE);
+      glPopMatrix();
+      glPushMatrix();
+      glTranslatef(0, 0, s[2]);
+      glScalef(s[0], s[0], s[0]);
+      callBuiltin(con, mjrBUILTIN_SPHERE_TOP);
+      glPopMatrix();
+      glTranslatef(0, 0, -s[2]);
+      glScalef(s[0], s[0], s[0]);
+      callBuiltin(con, mjrBUILTIN_SPHERE_BOTTOM);
+      break;
+    case mjGEOM_CYLINDER:
+      glScalef(s[0], s[0], s[2]);
+      callBuiltin(con, mjrBUILTIN_CYLINDER);
+      break;
+    case mjGEOM_BOX:
+      glScalef(s[0], s[1], s[2]);
+      callBuiltin(con, mjrBUILTIN_BOX);
+      break;
+    case mjGEOM_MESH:
+    case mjGEOM_SDF:
+      if (geom->dataid >= 0 && geom->dataid < con->rangeMesh) {
+        glCallList(con->baseMesh + geom->dataid);
+      }
+      break;
+    case mjGEOM_ARROW:
+    case mjGEOM_ARROW1:
+      drawArrow(geom, con, 0);
+      break;
+    case mjGEOM_ARROW2:
+      drawArrow(geom, con, 1);
+      break;
+    case mjGEOM_LINE:
+      glLineWidth(mjMAX(s[0], 1.0f));
+      glBegin(GL_LINES);
+      glVertex3f(0, 0, 0);
+      glVertex3f(0, 0, s[2]);
+      glEnd();
+      glLineWidth(con->lineWidth);
+      break;
+    case mjGEOM_LINEBOX:
+      drawLineBox(geom);
+      break;
+    case mjGEOM_TRIANGLE:
+      glNormal3f(0, 0, 1);
+      glBegin(GL_TRIANGLES);
+      glVertex3f(0, 0, 0);
+      glVertex3f(s[0], 0, 0);
+      glVertex3f(0, s[1], 0);
+      glEnd();
+      break;
+    case mjGEOM_SKIN:
+      glPopMatrix();  // skin vertices are global
+      glPushMatrix();
+      drawSkin(geom, scn, con);
+      break;
+    case mjGEOM_FLEX:
+      glPopMatrix();  // flex vertices are global
+      glPushMatrix();
+      drawFlex(geom, scn);
+      break;
+    default:  // mjGEOM_LABEL, mjGEOM_NONE: nothing to draw
+      break;
+  }
+  glPopMatrix();
+  if (texid >= 0) {
+    textureOff();
+  }
+}
+
+// Label text at the geom's position: the raster position follows the modelview/projection, and
+// the font's bitmaps are drawn from there in window pixels.
+void render_drawLabel(const mjvGeom* geom, const mjrContext* con) {
+  if (!geom->label[0]) {
+    return;
+  }
+  glColor4f(1, 1, 1, 1);
+  glRasterPos3fv(geom->pos);
+  GLboolean valid = 0;
+  glGetBooleanv(GL_CURRENT_RASTER_POSITION_VALID, &valid);
+  if (!valid) {
+    return;
+  }
+  char txt[101];
+  memcpy(txt, geom->label, 100);
+  txt[100] = 0;
+  glListBase(con->baseFontNormal);
+  glCallLists((int)strlen(txt), GL_UNSIGNED_BYTE, txt);
+}

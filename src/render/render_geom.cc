@@ -1,0 +1,485 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Model resources uploaded by mjr_makeContext: the builtin unit shapes (tessellated with
+// vis.quality.numslices/numstacks/numquads), meshes and their convex hulls, height fields and
+// textures. Each shape is an OpenGL display list; mjr_render scales and places it.
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/render_internal.h"
+
+static const double kPi = 3.14159265358979323846;
+
+// ---------------------------------------------------------------------------------------------
+// builtin shapes
+
+// Sphere band between stack angles: z = -cos(theta), theta in [0, pi]; normals are positions.
+static void sphereStacks(int nslice, int nstack, int first, int last, int inward) {
+  for (int i = first; i < last; i++) {
+    double t0 = kPi * i / nstack, t1 = kPi * (i + 1) / nstack;
+    glBegin(GL_QUAD_STRIP);
+    for (int j = 0; j <= nslice; j++) {
+      int jj = inward ? nslice - j : j;
+      double p = 2 * kPi * jj / nslice;
+      for (int k = 1; k >= 0; k--) {
+        double t = k ? t1 : t0;
+        double x = sin(t) * cos(p), y = sin(t) * sin(p), z = -cos(t);
+        if (inward) {
+          glNormal3d(-x, -y, -z);
+          glTexCoord3d(x, y, z);
+        } else {
+          glNormal3d(x, y, z);
+        }
+        glVertex3d(x, y, z);
+      }
+    }
+    glEnd();
+  }
+}
+
+static void disk(int nslice, double z, int up) {
+  glBegin(GL_TRIANGLE_FAN);
+  glNormal3d(0, 0, up ? 1 : -1);
+  glVertex3d(0, 0, z);
+  for (int j = 0; j <= nslice; j++) {
+    double p = 2 * kPi * (up ? j : nslice - j) / nslice;
+    glVertex3d(cos(p), sin(p), z);
+  }
+  glEnd();
+}
+
+static void tube(int nslice, int nstack) {
+  for (int i = 0; i < nstack; i++) {
+    double z0 = -1 + 2.0 * i / nstack, z1 = -1 + 2.0 * (i + 1) / nstack;
+    glBegin(GL_QUAD_STRIP);
+    for (int j = 0; j <= nslice; j++) {
+      double p = 2 * kPi * j / nslice;
+      glNormal3d(cos(p), sin(p), 0);
+      glVertex3d(cos(p), sin(p), z1);
+      glVertex3d(cos(p), sin(p), z0);
+    }
+    glEnd();
+  }
+}
+
+// Box face subdivided into nquad x nquad quads so that spot lights shade it smoothly.
+static void boxFace(int axis, int sign, int nquad) {
+  int a = (axis + 1) % 3, b = (axis + 2) % 3;
+  double n[3] = {0, 0, 0};
+  n[axis] = sign;
+  glNormal3dv(n);
+  glBegin(GL_QUADS);
+  for (int i = 0; i < nquad; i++) {
+    for (int j = 0; j < nquad; j++) {
+      double u0 = -1 + 2.0 * i / nquad, u1 = -1 + 2.0 * (i + 1) / nquad;
+      double v0 = -1 + 2.0 * j / nquad, v1 = -1 + 2.0 * (j + 1) / nquad;
+      double corner[4][2] = {{u0, v0}, {u1, v0}, {u1, v1}, {u0, v1}};
+      for (int k = 0; k < 4; k++) {
+        int kk = sign > 0 ? k : 3 - k;
+        double p[3];
+        p[axis] = sign;
+        p[a] = corner[kk][0];
+        p[b] = corner[kk][1];
+        glVertex3dv(p);
+      }
+    }
+  }
+  glEnd();
+}
+
+// Cone of radius 1 from z = 0 to the apex at z = 1; side normals tilted by 45 degrees.
+static void cone(int nslice) {
+  glBegin(GL_TRIANGLES);
+  for (int j = 0; j < nslice; j++) {
+    double p0 = 2 * kPi * j / nslice, p1 = 2 * kPi * (j + 1) / nslice, pm = (p0 + p1) / 2;
+    double s = sqrt(0.5);
+    glNormal3d(s * cos(pm), s * sin(pm), s);
+    glVertex3d(0, 0, 1);
+    glNormal3d(s * cos(p0), s * sin(p0), s);
+    glVertex3d(cos(p0), sin(p0), 0);
+    glNormal3d(s * cos(p1), s * sin(p1), s);
+    glVertex3d(cos(p1), sin(p1), 0);
+  }
+  glEnd();
+  disk(nslice, 0, 0);
+}
+
+// Plane grid: vertex coordinates sign(u) u^2 for u uniform in [-1, 1], so that cells are small
+// near the center (placed below the camera) where fixed-function per-vertex lighting needs them
+// to show spot lights, and large far away.
+static void planeGrid(int n) {
+  glNormal3f(0, 0, 1);
+  for (int i = 0; i < 2 * n; i++) {
+    float u0 = -1 + (float)i / n, u1 = -1 + (float)(i + 1) / n;
+    float x0 = u0 * fabsf(u0), x1 = u1 * fabsf(u1);
+    glBegin(GL_QUAD_STRIP);
+    for (int j = 0; j <= 2 * n; j++) {
+      float v = -1 + (float)j / n, y = v * fabsf(v);
+      glVertex3f(x0, y, 0);
+      glVertex3f(x1, y, 0);
+    }
+    glEnd();
+  }
+}
+
+void render_makeBuiltin(const mjModel* m, mjrContext* con) {
+  int nslice = m ? m->vis.quality.numslices : 28;
+  int nstack = m ? m->vis.quality.numstacks : 16;
+  int nquad = m ? m->vis.quality.numquads : 4;
+  nslice = mjMAX(nslice, 3);
+  nstack = mjMAX(2 * (nstack / 2), 2);  // even: the sphere splits at the equator
+  nquad = mjMAX(nquad, 1);
+
+  con->rangeBuiltin = mjrNBUILTIN;
+  con->baseBuiltin = glGenLists(mjrNBUILTIN);
+  if (!con->baseBuiltin) {
+    mju_error("mjr_makeContext: could not allocate display lists");
+  }
+  unsigned int b = con->baseBuiltin;
+  glNewList(b + mjrBUILTIN_SPHERE, GL_COMPILE);
+  sphereStacks(nslice, nstack, 0, nstack, 0);
+  glEndList();
+  glNewList(b + mjrBUILTIN_SPHERE_TOP, GL_COMPILE);
+  sphereStacks(nslice, nstack, nstack / 2, nstack, 0);
+  glEndList();
+  glNewList(b + mjrBUILTIN_SPHERE_BOTTOM, GL_COMPILE);
+  sphereStacks(nslice, nstack, 0, nstack / 2, 0);
+  glEndList();
+  glNewList(b + mjrBUILTIN_CYLINDER, GL_COMPILE);
+  tube(nslice, nstack / 2);
+  disk(nslice, 1, 1);
+  disk(nslice, -1, 0);
+  glEndList();
+  glNewList(b + mjrBUILTIN_TUBE, GL_COMPILE);
+  tube(nslice, nstack / 2);
+  glEndList();
+  glNewList(b + mjrBUILTIN_DISK, GL_COMPILE);
+  disk(nslice, 0, 1);
+  glEndList();
+  glNewList(b + mjrBUILTIN_BOX, GL_COMPILE);
+  for (int axis = 0; axis < 3; axis++) {
+    boxFace(axis, 1, nquad);
+    boxFace(axis, -1, nquad);
+  }
+  glEndList();
+  glNewList(b + mjrBUILTIN_CONE, GL_COMPILE);
+  cone(nslice);
+  glEndList();
+  glNewList(b + mjrBUILTIN_SKYSPHERE, GL_COMPILE);
+  sphereStacks(2 * nslice, 2 * nstack, 0, 2 * nstack, 1);
+  glEndList();
+  glNewList(b + mjrBUILTIN_PLANEGRID, GL_COMPILE);
+  planeGrid(100);
+  glEndList();
+  glNewList(b + mjrBUILTIN_BOXTOP, GL_COMPILE);
+  boxFace(2, 1, mjMAX(nquad, 50));
+  glEndList();
+}
+
+// ---------------------------------------------------------------------------------------------
+// planes: drawn at render time (their extent depends on the camera), no display lists
+
+void render_makePlanes(const mjModel* m, mjrContext* con) {
+  (void)m;
+  con->basePlane = 0;
+  con->rangePlane = 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// meshes: list 2*i is mesh i as compiled (with its normals and texture coordinates), list 2*i+1
+// its convex hull with flat face normals (mjvGeom.dataid = 2*id or 2*id+1)
+
+static void meshList(const mjModel* m, int i) {
+  const float* vert = m->mesh_vert + 3 * m->mesh_vertadr[i];
+  const int* face = m->mesh_face + 3 * m->mesh_faceadr[i];
+  const int* fnormal = m->mesh_facenormal + 3 * m->mesh_faceadr[i];
+  const int* ftex = m->mesh_facetexcoord + 3 * m->mesh_faceadr[i];
+  int nadr = m->mesh_normaladr[i], tadr = m->mesh_texcoordadr[i];
+  glBegin(GL_TRIANGLES);
+  for (int f = 0; f < m->mesh_facenum[i]; f++) {
+    for (int k = 0; k < 3; k++) {
+      if (tadr >= 0) {
+        glTexCoord2fv(m->mesh_texcoord + 2 * (tadr + ftex[3 * f + k]));
+      }
+      if (nadr >= 0) {
+        glNormal3fv(m->mesh_normal + 3 * (nadr + fnormal[3 * f + k]));
+      }
+      glVertex3fv(vert + 3 * face[3 * f + k]);
+    }
+  }
+  glEnd();
+}
+
+// Convex hull from the mesh graph: numvert, numface, vert_edgeadr, vert_globalid, edge_localid,
+// face_globalid (three vertex ids of the mesh per face).
+static void hullList(const mjModel* m, int i) {
+  if (m->mesh_graphadr[i] < 0) {
+    meshList(m, i);
+    return;
+  }
+  const int* graph = m->mesh_graph + m->mesh_graphadr[i];
+  int numvert = graph[0], numface = graph[1];
+  const int* faces = graph + 2 + 3 * numvert + 3 * numface;
+  const float* vert = m->mesh_vert + 3 * m->mesh_vertadr[i];
+  glBegin(GL_TRIANGLES);
+  for (int f = 0; f < numface; f++) {
+    const float* v[3] = {vert + 3 * faces[3 * f], vert + 3 * faces[3 * f + 1],
+                         vert + 3 * faces[3 * f + 2]};
+    float e1[3], e2[3], n[3];
+    for (int k = 0; k < 3; k++) {
+      e1[k] = v[1][k] - v[0][k];
+      e2[k] = v[2][k] - v[0][k];
+    }
+    n[0] = e1[1] * e2[2] - e1[2] * e2[1];
+    n[1] = e1[2] * e2[0] - e1[0] * e2[2];
+    n[2] = e1[0] * e2[1] - e1[1] * e2[0];
+    float len = sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    if (len > 0) {
+      glNormal3f(n[0] / len, n[1] / len, n[2] / len);
+    }
+    for (int k = 0; k < 3; k++) {
+      glVertex3fv(v[k]);
+    }
+  }
+  glEnd();
+}
+
+void render_makeMeshes(const mjModel* m, mjrContext* con) {
+  con->rangeMesh = 2 * m->nmesh;
+  if (!m->nmesh) {
+    return;
+  }
+  con->baseMesh = glGenLists(con->rangeMesh);
+  for (int i = 0; i < m->nmesh; i++) {
+    mjr_uploadMesh(m, con, i);
+  }
+}
+
+void mjr_uploadMesh(const mjModel* m, const mjrContext* con, int meshid) {
+  if (!m || !con) {
+    mju_error("mjr_uploadMesh: model or context missing");
+  }
+  if (meshid < 0 || meshid >= m->nmesh || meshid >= con->rangeMesh / 2) {
+    mju_error("mjr_uploadMesh: mesh id %d outside 0..%d", meshid, (int)m->nmesh - 1);
+  }
+  glNewList(con->baseMesh + 2 * meshid, GL_COMPILE);
+  meshList(m, meshid);
+  glEndList();
+  glNewList(con->baseMesh + 2 * meshid + 1, GL_COMPILE);
+  hullList(m, meshid);
+  glEndList();
+}
+
+// ---------------------------------------------------------------------------------------------
+// height fields: the elevation surface (data in 0..1 scaled by size[2], grid over +-size[0..1])
+// as smooth-shaded triangles, plus side walls and a bottom at -size[3]
+
+static void hfieldPoint(const mjModel* m, int id, int r, int c, float p[3]) {
+  const mjtNum* size = m->hfield_size + 4 * id;
+  int nrow = m->hfield_nrow[id], ncol = m->hfield_ncol[id];
+  p[0] = (float)(size[0] * (2.0 * c / (ncol - 1) - 1));
+  p[1] = (float)(size[1] * (2.0 * r / (nrow - 1) - 1));
+  p[2] = (float)(size[2] * m->hfield_data[m->hfield_adr[id] + r * ncol + c]);
+}
+
+static void hfieldList(const mjModel* m, int id) {
+  int nrow = m->hfield_nrow[id], ncol = m->hfield_ncol[id];
+  const mjtNum* size = m->hfield_size + 4 * id;
+  if (nrow < 2 || ncol < 2) {
+    return;
+  }
+  float dx = (float)(2 * size[0] / (ncol - 1)), dy = (float)(2 * size[1] / (nrow - 1));
+  for (int r = 0; r < nrow - 1; r++) {
+    glBegin(GL_TRIANGLE_STRIP);
+    for (int c = 0; c < ncol; c++) {
+      for (int k = 1; k >= 0; k--) {
+        int rr = r + k;
+        float p[3], px0[3], px1[3], py0[3], py1[3];
+        hfieldPoint(m, id, rr, c, p);
+        hfieldPoint(m, id, rr, mjMAX(c - 1, 0), px0);
+        hfieldPoint(m, id, rr, mjMIN(c + 1, ncol - 1), px1);
+        hfieldPoint(m, id, mjMAX(rr - 1, 0), c, py0);
+        hfieldPoint(m, id, mjMIN(rr + 1, nrow - 1), c, py1);
+        // normal of the surface z(x, y) from central differences: (-dz/dx, -dz/dy, 1)
+        float gx = (px1[2] - px0[2]) / (dx * ((c > 0) + (c < ncol - 1)));
+        float gy = (py1[2] - py0[2]) / (dy * ((rr > 0) + (rr < nrow - 1)));
+        float len = sqrtf(gx * gx + gy * gy + 1);
+        glNormal3f(-gx / len, -gy / len, 1 / len);
+        glTexCoord2f((float)c / (ncol - 1), 1 - (float)rr / (nrow - 1));  // image top at +y
+        glVertex3fv(p);
+      }
+    }
+    glEnd();
+  }
+  // walls and bottom
+  float bottom = (float)-size[3];
+  glBegin(GL_QUADS);
+  for (int side = 0; side < 4; side++) {
+    int n = side < 2 ? ncol : nrow;
+    float nx = side == 2 ? -1.0f : side == 3 ? 1.0f : 0.0f;
+    float ny = side == 0 ? -1.0f : side == 1 ? 1.0f : 0.0f;
+    glNormal3f(nx, ny, 0);
+    for (int i = 0; i < n - 1; i++) {
+      float a[3], b[3];
+      int i0 = (side == 0 || side == 3) ? i : i + 1, i1 = (side == 0 || side == 3) ? i + 1 : i;
+      if (side < 2) {
+        hfieldPoint(m, id, side ? nrow - 1 : 0, i0, a);
+        hfieldPoint(m, id, side ? nrow - 1 : 0, i1, b);
+      } else {
+        hfieldPoint(m, id, i0, side == 3 ? ncol - 1 : 0, a);
+        hfieldPoint(m, id, i1, side == 3 ? ncol - 1 : 0, b);
+      }
+      glVertex3f(a[0], a[1], bottom);
+      glVertex3f(b[0], b[1], bottom);
+      glVertex3fv(b);
+      glVertex3fv(a);
+    }
+  }
+  glNormal3f(0, 0, -1);
+  glVertex3f((float)-size[0], (float)-size[1], bottom);
+  glVertex3f((float)-size[0], (float)size[1], bottom);
+  glVertex3f((float)size[0], (float)size[1], bottom);
+  glVertex3f((float)size[0], (float)-size[1], bottom);
+  glEnd();
+}
+
+void render_makeHFields(const mjModel* m, mjrContext* con) {
+  con->rangeHField = m->nhfield;
+  if (!m->nhfield) {
+    return;
+  }
+  con->baseHField = glGenLists(con->rangeHField);
+  for (int i = 0; i < m->nhfield; i++) {
+    mjr_uploadHField(m, con, i);
+  }
+}
+
+void mjr_uploadHField(const mjModel* m, const mjrContext* con, int hfieldid) {
+  if (!m || !con) {
+    mju_error("mjr_uploadHField: model or context missing");
+  }
+  if (hfieldid < 0 || hfieldid >= m->nhfield || hfieldid >= con->rangeHField) {
+    mju_error("mjr_uploadHField: height field id %d outside 0..%d", hfieldid, (int)m->nhfield - 1);
+  }
+  glNewList(con->baseHField + hfieldid, GL_COMPILE);
+  hfieldList(m, hfieldid);
+  glEndList();
+}
+
+// ---------------------------------------------------------------------------------------------
+// textures: 2d textures with mipmaps; cube and skybox textures as cube maps whose six faces are
+// stacked vertically in the model (right, left, up, down, front, back) or given once for all
+
+static GLenum pixelFormat(int nchannel) {
+  return nchannel == 4 ? GL_RGBA : nchannel == 1 ? GL_LUMINANCE : GL_RGB;
+}
+
+void render_makeTextures(const mjModel* m, mjrContext* con) {
+  con->ntexture = m->ntex;
+  if (m->ntex) {
+    glGenTextures(m->ntex, con->texture);
+  }
+  for (int i = 0; i < m->ntex; i++) {
+    con->textureType[i] = m->tex_type[i];
+    mjr_uploadTexture(m, con, i);
+  }
+  // material -> texture map, texture repetition
+  for (int i = 0; i < m->nmat; i++) {
+    for (int r = 0; r < mjNTEXROLE; r++) {
+      con->mat_texid[i * mjNTEXROLE + r] = m->mat_texid[i * mjNTEXROLE + r];
+    }
+    con->mat_texuniform[i] = m->mat_texuniform[i];
+    con->mat_texrepeat[2 * i] = m->mat_texrepeat[2 * i];
+    con->mat_texrepeat[2 * i + 1] = m->mat_texrepeat[2 * i + 1];
+  }
+}
+
+void mjr_uploadTexture(const mjModel* m, const mjrContext* con, int texid) {
+  if (!m || !con) {
+    mju_error("mjr_uploadTexture: model or context missing");
+  }
+  if (texid < 0 || texid >= m->ntex || texid >= con->ntexture) {
+    mju_error("mjr_uploadTexture: texture id %d outside 0..%d", texid, (int)m->ntex - 1);
+  }
+  int w = m->tex_width[texid], h = m->tex_height[texid], nc = m->tex_nchannel[texid];
+  const unsigned char* data = m->tex_data + m->tex_adr[texid];
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  if (m->tex_type[texid] == mjTEXTURE_2D) {
+    glBindTexture(GL_TEXTURE_2D, con->texture[texid]);
+    glTexParameteri(GL_TEXTURE_2D, GL_GENERATE_MIPMAP, GL_TRUE);
+    glTexImage2D(GL_TEXTURE_2D, 0, nc == 4 ? GL_RGBA8 : GL_RGB8, w, h, 0, pixelFormat(nc),
+                 GL_UNSIGNED_BYTE, data);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    return;
+  }
+  glBindTexture(GL_TEXTURE_CUBE_MAP, con->texture[texid]);
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_GENERATE_MIPMAP, GL_TRUE);
+  int side = w;
+  int stacked = (h == 6 * w);
+  for (int f = 0; f < 6; f++) {
+    const unsigned char* face = data + (stacked ? (size_t)f * side * side * nc : 0);
+    glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, nc == 4 ? GL_RGBA8 : GL_RGB8, side,
+                 stacked ? side : h, 0, pixelFormat(nc), GL_UNSIGNED_BYTE, face);
+  }
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_WRAP_R, GL_CLAMP_TO_EDGE);
+  glBindTexture(GL_TEXTURE_CUBE_MAP, 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// skins: vertex buffers filled from mjvScene at every frame
+
+void render_makeSkins(const mjModel* m, mjrContext* con) {
+  con->nskin = m->nskin;
+  if (!m->nskin) {
+    return;
+  }
+  con->skinvertVBO = (unsigned int*)calloc(m->nskin, sizeof(unsigned int));
+  con->skinnormalVBO = (unsigned int*)calloc(m->nskin, sizeof(unsigned int));
+  con->skintexcoordVBO = (unsigned int*)calloc(m->nskin, sizeof(unsigned int));
+  con->skinfaceVBO = (unsigned int*)calloc(m->nskin, sizeof(unsigned int));
+  if (!con->skinvertVBO || !con->skinnormalVBO || !con->skintexcoordVBO || !con->skinfaceVBO) {
+    mju_error("mjr_makeContext: out of memory for %d skins", (int)m->nskin);
+  }
+  glGenBuffers(m->nskin, con->skinvertVBO);
+  glGenBuffers(m->nskin, con->skinnormalVBO);
+  glGenBuffers(m->nskin, con->skintexcoordVBO);
+  glGenBuffers(m->nskin, con->skinfaceVBO);
+  for (int i = 0; i < m->nskin; i++) {
+    // faces and texture coordinates are constant; positions and normals change per frame
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, con->skinfaceVBO[i]);
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, 3 * sizeof(int) * m->skin_facenum[i],
+                 m->skin_face + 3 * m->skin_faceadr[i], GL_STATIC_DRAW);
+    if (m->skin_texcoordadr[i] >= 0) {
+      glBindBuffer(GL_ARRAY_BUFFER, con->skintexcoordVBO[i]);
+      glBufferData(GL_ARRAY_BUFFER, 2 * sizeof(float) * m->skin_vertnum[i],
+                   m->skin_texcoord + 2 * m->skin_texcoordadr[i], GL_STATIC_DRAW);
+    }
+  }
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+}
+
+void render_freeSkins(mjrContext* con) {
+  if (con->nskin && con->skinvertVBO) {
+    glDeleteBuffers(con->nskin, con->skinvertVBO);
+    glDeleteBuffers(con->nskin, con->skinnormalVBO);
+    glDeleteBuffers(con->nskin, con->skintexcoordVBO);
+    glDeleteBuffers(con->nskin, con->skinfaceVBO);
+  }
+  free(con->skinvertVBO);
+  free(con->skinnormalVBO);
+  free(con->skintexcoordVBO);
+  free(con->skinfaceVBO);
+  con->skinvertVBO = con->skinnormalVBO = con->skintexcoordVBO = con->skinfaceVBO = NULL;
+  con->nskin = 0;
+}
