@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <mujoco/mjxmacro.h>
 #include <mujoco/mujoco.h>
 
 namespace {
