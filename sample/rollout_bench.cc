@@ -53,7 +53,8 @@ struct Inputs {
   std::vector<mjtNum> ctrl;  // nroll x nstep x nu
 };
 
-// start from keyframe 0 (or the reset), velocities perturbed per rollout; small random controls
+// start from keyframe 0 (the reset if there is none), velocities perturbed per rollout; small
+// random controls
 Inputs makeInputs(const mjModel* m, int nroll, int nstep) {
   Inputs in;
   in.nroll = nroll;
@@ -64,7 +65,11 @@ Inputs makeInputs(const mjModel* m, int nroll, int nstep) {
   unsigned long long seed = 12345;
   mjData* d = mj_makeData(m);
   for (int r = 0; r < nroll; r++) {
-    mj_resetDataKeyframe(m, d, 0);
+    if (m->nkey) {
+      mj_resetDataKeyframe(m, d, 0);
+    } else {
+      mj_resetData(m, d);
+    }
     for (int i = 0; i < m->nv; i++) {
       d->qvel[i] += 0.1 * noise(&seed);
     }

@@ -128,7 +128,11 @@ void makeInputs(const mjModel* m, const Options& o, int begin, int end, std::vec
   mjData* d = mj_makeData(m);
   for (int r = begin; r < end; r++) {
     uint64_t s = mix(o.seed) ^ mix(static_cast<uint64_t>(r) + 1);
-    mj_resetDataKeyframe(m, d, 0);
+    if (m->nkey) {
+      mj_resetDataKeyframe(m, d, 0);
+    } else {
+      mj_resetData(m, d);
+    }
     for (int i = 0; i < m->nv; i++) {
       d->qvel[i] += 0.1 * uniform(&s);
     }
