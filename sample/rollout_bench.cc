@@ -8,12 +8,14 @@
 // controls and mj_step: the least any rollout code must do), then mtr_rollout with 1..maxthread
 // threads writing the full physics state and sensordata of every step. Prints the median of
 // the repeats: rollouts/s, steps/s, the speedup over 1 thread, and the per-rollout overhead of
-// mtr_rollout on 1 thread over the plain loop. The machine load (/proc/loadavg) is printed
-// before and after, since other processes skew the timings.
+// mtr_rollout on 1 thread over the plain loop, in wall time and in process CPU time (which
+// other processes inflate much less). The machine load (/proc/loadavg) is printed before and
+// after, since other processes skew the wall times.
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <algorithm>
 #include <chrono>
@@ -26,6 +28,14 @@ namespace {
 
 double now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// CPU time of all threads of this process: unlike wall time, it hardly grows when other
+// processes compete for the cores
+double cpuNow() {
+  timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
 
 void printLoad(const char* when) {
@@ -133,10 +143,10 @@ double median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-void report(const char* what, double seconds, const Inputs& in) {
+void report(const char* what, double seconds, double cpu, const Inputs& in) {
   double steps = static_cast<double>(in.nroll) * in.nstep;
-  printf("%-22s %9.4f s %11.1f rollouts/s %12.0f steps/s %8.2f us/step\n", what, seconds,
-         in.nroll / seconds, steps / seconds, 1e6 * seconds / steps);
+  printf("%-22s %8.4f s %9.1f rollouts/s %10.0f steps/s %8.2f us/step  (CPU %.4f s)\n", what,
+         seconds, in.nroll / seconds, steps / seconds, 1e6 * seconds / steps, cpu);
 }
 
 }  // namespace
@@ -178,15 +188,19 @@ int main(int argc, char** argv) {
   const mjModel* mc = m;
   mtrBatch b = makeBatch(&mc, in, &out);
 
-  std::vector<double> plain;
-  std::vector<std::vector<double>> threaded(maxthread + 1);
+  std::vector<double> plain, plain_cpu;
+  std::vector<std::vector<double>> threaded(maxthread + 1), threaded_cpu(maxthread + 1);
   int stopped = 0;
   for (int k = 0; k < repeat; k++) {
+    double c0 = cpuNow();
     plain.push_back(timePlain(m, d, in));
+    plain_cpu.push_back(cpuNow() - c0);
     for (int n = 1; n <= maxthread; n++) {
       double t0 = now();
+      c0 = cpuNow();
       int s = mtr_rollout(pools[n], &b, error, sizeof(error));
       threaded[n].push_back(now() - t0);
+      threaded_cpu[n].push_back(cpuNow() - c0);
       if (s < 0) {
         printf("mtr_rollout: %s\n", error);
         return 1;
@@ -196,20 +210,25 @@ int main(int argc, char** argv) {
   }
 
   double t_plain = median(plain);
-  report("plain mj_step loop", t_plain, in);
+  report("plain mj_step loop", t_plain, median(plain_cpu), in);
   for (int n = 1; n <= maxthread; n++) {
     char what[64];
     snprintf(what, sizeof(what), "mtr_rollout %d thread%s", n, n > 1 ? "s" : "");
-    report(what, median(threaded[n]), in);
+    report(what, median(threaded[n]), median(threaded_cpu[n]), in);
   }
-  double t1 = median(threaded[1]);
+  double t1 = median(threaded[1]), c1 = median(threaded_cpu[1]);
   for (int n = 2; n <= maxthread; n++) {
-    printf("speedup %d threads / 1 thread: %.3f x\n", n, t1 / median(threaded[n]));
+    printf(
+        "speedup %d threads / 1 thread: %.3f x wall time (CPU time %d threads / 1 thread: "
+        "%.3f)\n",
+        n, t1 / median(threaded[n]), n, median(threaded_cpu[n]) / c1);
   }
+  double c_plain = median(plain_cpu);
   printf(
-      "per-rollout overhead of mtr_rollout (1 thread) over the plain loop: %.2f%% of a %d-step "
-      "rollout (%.1f us per rollout)\n",
-      100 * (t1 / t_plain - 1), nstep, 1e6 * (t1 - t_plain) / nroll);
+      "per-rollout overhead of mtr_rollout (1 thread) over the plain loop: %.2f%% wall "
+      "(%.1f us per rollout), %.2f%% CPU (%.1f us per rollout), %d-step rollouts\n",
+      100 * (t1 / t_plain - 1), 1e6 * (t1 - t_plain) / nroll, 100 * (c1 / c_plain - 1),
+      1e6 * (c1 - c_plain) / nroll, nstep);
   if (stopped) {
     printf("note: %d rollouts stopped early on a warning\n", stopped);
   }
