@@ -20,9 +20,10 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# The dumper that produced the committed goldens: MuJoCo 3.3.8's WebAssembly build, run by node
-# (needs `npm ci` in ../shared/oracle, or MUJOCO_JS pointing at mujoco_wasm.js).
-DEFAULT_MJREF = "node " + os.path.normpath(os.path.join(ROOT, "..", "shared", "oracle", "mjref.mjs"))
+# The dumper that produced the committed goldens: MuJoCo 3.8.0, the prebuilt reference kit in
+# ../shared/oracle/mujoco-3.8.0, through tools/mjref_kit.py (the kit's mjref dumper with every
+# mjModel/mjData field and full contact records).
+DEFAULT_MJREF = sys.executable + " " + os.path.join(ROOT, "tools", "mjref_kit.py")
 
 
 def mjref_command():
