@@ -17,7 +17,10 @@
 
 #include <mujoco/mujoco.h>
 
-#if defined(__SSE2__)
+// MOTUS_NO_SIMD builds the scalar form of the kernels below (the determinism test compares the
+// two forms' trajectories bit for bit)
+#if defined(__SSE2__) && !defined(MOTUS_NO_SIMD)
+#define MOTUS_SSE2 1
 #include <emmintrin.h>
 #endif
 
@@ -45,7 +48,7 @@ static inline mjtNum mji_dot(const mjtNum* vec1, const mjtNum* vec2, int n) {
   mjtNum s = 0;
   int i = 0;
   if (n >= 4) {
-#if defined(__SSE2__)
+#if defined(MOTUS_SSE2)
     __m128d s01 = _mm_setzero_pd(), s23 = _mm_setzero_pd();
     for (; i + 4 <= n; i += 4) {
       s01 = _mm_add_pd(s01, _mm_mul_pd(_mm_loadu_pd(vec1 + i), _mm_loadu_pd(vec2 + i)));
@@ -73,7 +76,7 @@ static inline mjtNum mji_dot(const mjtNum* vec1, const mjtNum* vec2, int n) {
 // res += vec * scl (res and vec must not overlap)
 static inline void mji_addToScl(mjtNum* res, const mjtNum* vec, mjtNum scl, int n) {
   int i = 0;
-#if defined(__SSE2__)
+#if defined(MOTUS_SSE2)
   __m128d c = _mm_set1_pd(scl);
   for (; i + 2 <= n; i += 2) {
     __m128d r = _mm_add_pd(_mm_loadu_pd(res + i), _mm_mul_pd(_mm_loadu_pd(vec + i), c));
