@@ -565,15 +565,105 @@ void planeNormal(mjtNum res[3], mjtNum (*pts)[3], int n, const mjtNum u[3]) {
   mju_normalize3(res);
 }
 
+}  // namespace
+
+int mjc_featureFullScan = 0;
+
+namespace {
+
+// capacity of the neighborhood search of findFeature (larger neighborhoods: search every vertex)
+constexpr int kFeatureSearch = 96;
+
+// Hull vertices of a mesh that can belong to the feature along the local unit direction u, in
+// increasing index order, into list (at most kFeatureSearch); returns their count, or -1 when
+// the graph search does not apply (then every vertex is a candidate).
+//
+// The feature test best - u.v <= kFeatureAngle |v0 - v| only admits vertices with u.v >=
+// best - kFeatureAngle D, where D bounds the distance of two vertices: 2 |geom_size| (for a mesh
+// geom, size[k] is the largest |coordinate| k of its vertices; enlarged for the float storage of
+// the vertices and for rounding). On a convex polytope the vertices above any height along u
+// are connected by hull edges, so hill climbing to a top vertex and then walking the graph
+// through vertices above that height (lowered by a margin far above the rounding of u.v) finds
+// every candidate, among them every vertex of greatest u.v. The caller then runs the exact
+// tests on these candidates in index order: the result is that of testing every vertex.
+int featureCandidates(const mjCCDObj* obj, const mjtNum u[3], int* list) {
+  if (mjc_featureFullScan || obj->type == mjGEOM_BOX || obj->nhull < kHillClimbMin) {
+    return -1;
+  }
+  mjtNum size = sqrt(mji_dot3(obj->size, obj->size));
+  if (!(size > 0 && size < mjMAXVAL)) {
+    return -1;
+  }
+  mjtNum v[3];
+  int cur = obj->warm >= 0 && obj->warm < obj->nhull ? obj->warm : 0;
+  featureVertex(v, obj, cur);
+  mjtNum top = mji_dot3(v, u);
+  for (;;) {
+    int next = -1;
+    for (int k = obj->edgeadr[cur]; obj->edges[k] >= 0; k++) {
+      featureVertex(v, obj, obj->edges[k]);
+      mjtNum h = mji_dot3(v, u);
+      if (h > top) {
+        top = h;
+        next = obj->edges[k];
+      }
+    }
+    if (next < 0) {
+      break;
+    }
+    cur = next;
+  }
+  mjtNum floor = top - (2 * kFeatureAngle * (1 + 1e-4) + 1e-9) * size;
+
+  // breadth-first walk from the top vertex through vertices at or above the floor
+  int n = 0;
+  list[n++] = cur;
+  for (int q = 0; q < n; q++) {
+    for (int k = obj->edgeadr[list[q]]; obj->edges[k] >= 0; k++) {
+      int nb = obj->edges[k];
+      bool seen = false;
+      for (int j = 0; j < n && !seen; j++) {
+        seen = list[j] == nb;
+      }
+      if (seen) {
+        continue;
+      }
+      featureVertex(v, obj, nb);
+      if (mji_dot3(v, u) >= floor) {
+        if (n == kFeatureSearch) {
+          return -1;
+        }
+        list[n++] = nb;
+      }
+    }
+  }
+  // increasing index order (insertion sort: the lists are short)
+  for (int i = 1; i < n; i++) {
+    int x = list[i], j = i - 1;
+    while (j >= 0 && list[j] > x) {
+      list[j + 1] = list[j];
+      j--;
+    }
+    list[j + 1] = x;
+  }
+  return n;
+}
+
 // the feature of a box or mesh extreme along dir
 void findFeature(Feature* f, mjCCDObj* obj, const mjtNum dir[3]) {
   mjtNum u[3];
   mju_mulMatTVec3(u, obj->mat, dir);
   mju_normalize3(u);
-  int nv = obj->type == mjGEOM_BOX ? 8 : (obj->nhull > 0 ? obj->nhull : obj->nvert);
+
+  // vertices to test: the graph neighborhood of the top vertex, or all of them
+  int cand[kFeatureSearch];
+  int ncand = featureCandidates(obj, u, cand);
+  int nv = ncand >= 0 ? ncand
+                      : (obj->type == mjGEOM_BOX ? 8 : (obj->nhull > 0 ? obj->nhull : obj->nvert));
+
   mjtNum best = -mjMAXVAL, v0[3] = {0, 0, 0}, v[3];
-  for (int i = 0; i < nv; i++) {
-    featureVertex(v, obj, i);
+  for (int c = 0; c < nv; c++) {
+    featureVertex(v, obj, ncand >= 0 ? cand[c] : c);
     mjtNum h = mji_dot3(v, u);
     if (h > best) {
       best = h;
@@ -584,8 +674,8 @@ void findFeature(Feature* f, mjCCDObj* obj, const mjtNum dir[3]) {
   }
   mjtNum loc[kMaxFeature][3];
   f->n = 0;
-  for (int i = 0; i < nv; i++) {
-    featureVertex(v, obj, i);
+  for (int c = 0; c < nv; c++) {
+    featureVertex(v, obj, ncand >= 0 ? cand[c] : c);
     mjtNum e[3] = {v0[0] - v[0], v0[1] - v[1], v0[2] - v[2]};
     if (best - mji_dot3(v, u) <= kFeatureAngle * sqrt(mji_dot3(e, e))) {
       if (f->n >= kMaxFeature) {
@@ -634,17 +724,23 @@ void planarPolygon(mjtNum (*p2)[2], const mjtNum (*pts)[3], int n, const mjtNum 
     cx += p2[i][0] / n;
     cy += p2[i][1] / n;
   }
-  // insertion sort by angle
+  // insertion sort by angle (each point's angle computed once and moved with it)
+  mjtNum ang[kMaxFeature];
+  for (int i = 0; i < n; i++) {
+    ang[i] = atan2(p2[i][1] - cy, p2[i][0] - cx);
+  }
   for (int i = 1; i < n; i++) {
-    mjtNum x = p2[i][0], y = p2[i][1], a = atan2(y - cy, x - cx);
+    mjtNum x = p2[i][0], y = p2[i][1], a = ang[i];
     int j = i - 1;
-    while (j >= 0 && atan2(p2[j][1] - cy, p2[j][0] - cx) > a) {
+    while (j >= 0 && ang[j] > a) {
       p2[j + 1][0] = p2[j][0];
       p2[j + 1][1] = p2[j][1];
+      ang[j + 1] = ang[j];
       j--;
     }
     p2[j + 1][0] = x;
     p2[j + 1][1] = y;
+    ang[j + 1] = a;
   }
 }
 

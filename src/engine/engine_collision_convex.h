@@ -82,6 +82,10 @@ struct mjCCDObj_ {
   mjfSupport support;
 };
 
+// Nonzero: the multi-contact feature search tests every vertex of a mesh instead of the hull
+// graph neighborhood of its top vertex (for tests, which check that both give the same bits).
+extern int mjc_featureFullScan;
+
 // Initializes obj for geom g at its current pose (geom_xpos, geom_xmat), with inflation margin.
 void mjc_initCCDObj(mjCCDObj* obj, const mjModel* m, const mjData* d, int g, mjtNum margin);
 
