@@ -153,6 +153,14 @@ void CubeDirection(int f, int r, int c, int w, double d[3]) {
 
 void BuiltinCube(const mjsTexture* spec, int w, std::vector<uint8_t>* rgb) {
   for (int f = 0; f < 6; f++) {
+    if (spec->builtin == mjBUILTIN_GRADIENT && (f == 1 || f == 5)) {
+      // the left (back) face's directions are those of the right (front) face with the signs of
+      // the x and z components flipped: the same y and the same squared norm, so the same
+      // angle to +Y to the last bit; copy the face instead of recomputing its pixels
+      size_t face = static_cast<size_t>(3) * w * w;
+      std::memcpy(rgb->data() + f * face, rgb->data() + (f - 1) * face, face);
+      continue;
+    }
     for (int r = 0; r < w; r++) {
       for (int c = 0; c < w; c++) {
         double color[3];
