@@ -245,7 +245,7 @@ static void drawFlex(const mjvGeom* geom, const mjvScene* scn) {
 }
 
 void render_drawGeom(const mjvGeom* geom, const mjvScene* scn, const mjrContext* con, int mode) {
-  int texid = mode == mjrMODE_NORMAL ? geomTexture(geom, con) : -1;
+  int texid = (mode == mjrMODE_NORMAL || mode == mjrMODE_BACK) ? geomTexture(geom, con) : -1;
   if (texid >= 0) {
     glEnable(con->textureType[texid] == mjTEXTURE_2D ? GL_TEXTURE_2D : GL_TEXTURE_CUBE_MAP);
     glBindTexture(con->textureType[texid] == mjTEXTURE_2D ? GL_TEXTURE_2D : GL_TEXTURE_CUBE_MAP,
@@ -261,14 +261,26 @@ void render_drawGeom(const mjvGeom* geom, const mjvScene* scn, const mjrContext*
   glPushMatrix();
   geomPose(geom);
   const float* s = geom->size;
+  GLboolean lighting = GL_FALSE;
   switch (geom->type) {
     case mjGEOM_PLANE: {
-      // planes are seen from both sides, also when back faces are culled (mjRND_CULL_FACE)
+      // in color, the front side of a plane is opaque and its back side translucent (drawn with
+      // the transparent geoms, render_drawPlaneBack); masks and segmentation see both sides
       GLboolean cull = glIsEnabled(GL_CULL_FACE);
-      glDisable(GL_CULL_FACE);
+      GLint cullface = GL_BACK;
+      glGetIntegerv(GL_CULL_FACE_MODE, &cullface);
+      if (mode == mjrMODE_NORMAL) {
+        glEnable(GL_CULL_FACE);
+        glCullFace(GL_BACK);
+      } else if (mode != mjrMODE_BACK) {
+        glDisable(GL_CULL_FACE);
+      }
       drawPlane(geom, scn, con, texid, mode);
+      glCullFace(cullface);
       if (cull) {
         glEnable(GL_CULL_FACE);
+      } else {
+        glDisable(GL_CULL_FACE);
       }
       break;
     }
@@ -321,6 +333,9 @@ void render_drawGeom(const mjvGeom* geom, const mjvScene* scn, const mjrContext*
       drawArrow(geom, con, 1);
       break;
     case mjGEOM_LINE:
+      // lines are unlit: their color as given
+      lighting = glIsEnabled(GL_LIGHTING);
+      glDisable(GL_LIGHTING);
       glLineWidth(mjMAX(s[0], 1.0f));
       glBegin(GL_LINES);
       glVertex3f(0, 0, 0);
@@ -329,6 +344,8 @@ void render_drawGeom(const mjvGeom* geom, const mjvScene* scn, const mjrContext*
       glLineWidth(con->lineWidth);
       break;
     case mjGEOM_LINEBOX:
+      lighting = glIsEnabled(GL_LIGHTING);
+      glDisable(GL_LIGHTING);
       drawLineBox(geom);
       break;
     case mjGEOM_TRIANGLE:
@@ -353,6 +370,9 @@ void render_drawGeom(const mjvGeom* geom, const mjvScene* scn, const mjrContext*
       break;
   }
   glPopMatrix();
+  if (lighting) {
+    glEnable(GL_LIGHTING);
+  }
   if (texid >= 0) {
     textureOff();
   }

@@ -63,6 +63,7 @@ enum {
   mjrMODE_SEGMENT,     // flat color from the segmentation id, no lighting or textures
   mjrMODE_SHADOWMAP,   // depth only
   mjrMODE_MASK,        // stencil or depth of the color image's shapes, no material
+  mjrMODE_BACK,        // like normal, for the back sides of planes (culling set by the caller)
 };
 
 // segmentation colors (render_scene.cc): mjRND_IDCOLOR encodes segid+1 in 24 bits

@@ -252,7 +252,29 @@ static void drawReflectors(const mjvScene* scn, const mjrContext* con) {
 }
 
 // Transparent geoms from far to near (camdist, as mjv_updateScene sets it).
+// The back sides of opaque planes, translucent.
+static void drawPlaneBacks(const mjvScene* scn, const mjrContext* con) {
+  const float alpha = 0.5f;  // measured on MuJoCo's images
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  glDepthMask(GL_FALSE);
+  for (int i = 0; i < scn->ngeom; i++) {
+    const mjvGeom* g = scn->geoms + i;
+    if (g->type != mjGEOM_PLANE || isTransparent(g)) {
+      continue;
+    }
+    render_setMaterial(g, con, mjrMODE_NORMAL, alpha);
+    glEnable(GL_CULL_FACE);
+    glCullFace(GL_FRONT);
+    render_drawGeom(g, scn, con, mjrMODE_BACK);
+    glCullFace(GL_BACK);
+  }
+  glDepthMask(GL_TRUE);
+  glDisable(GL_BLEND);
+}
+
 static void drawTransparent(const mjvScene* scn, const mjrContext* con) {
+  drawPlaneBacks(scn, con);
   std::vector<std::pair<float, int>> order;
   for (int i = 0; i < scn->ngeom; i++) {
     const mjvGeom* g = scn->geoms + i;
@@ -619,6 +641,29 @@ static void restoreState(void) {
   glLoadIdentity();
 }
 
+// Depth image (mjRND_DEPTH): every geom white, faded by linear fog to black from the near to
+// the far clipping plane, so the gray level is linear in the distance along the view axis.
+static void renderDepth(const mjvScene* scn, const mjrContext* con, const mjvGLCamera& cam) {
+  glDisable(GL_LIGHTING);
+  glDisable(GL_COLOR_MATERIAL);
+  float black[4] = {0, 0, 0, 1};
+  glEnable(GL_FOG);
+  glFogi(GL_FOG_MODE, GL_LINEAR);
+  glFogi(GL_FOG_COORDINATE_SOURCE, GL_FRAGMENT_DEPTH);
+  glFogf(GL_FOG_START, cam.frustum_near);
+  glFogf(GL_FOG_END, cam.frustum_far);
+  glFogfv(GL_FOG_COLOR, black);
+  glHint(GL_FOG_HINT, GL_NICEST);
+  glColor4f(1, 1, 1, 1);
+  for (int i = 0; i < scn->ngeom; i++) {
+    const mjvGeom* g = scn->geoms + i;
+    if (g->type != mjGEOM_LABEL) {
+      render_drawGeom(g, scn, con, mjrMODE_MASK);
+    }
+  }
+  glDisable(GL_FOG);
+}
+
 static void renderSegmented(const mjvScene* scn, const mjrContext* con, int random) {
   glDisable(GL_LIGHTING);
   glDisable(GL_COLOR_MATERIAL);
@@ -648,6 +693,10 @@ static void renderView(mjrRect vp, const mjvScene* scn, const mjrContext* con, i
 
   if (scn->flags[mjRND_SEGMENT] || scn->flags[mjRND_IDCOLOR]) {
     renderSegmented(scn, con, !scn->flags[mjRND_IDCOLOR]);
+    return;
+  }
+  if (scn->flags[mjRND_DEPTH]) {
+    renderDepth(scn, con, cam);
     return;
   }
 

@@ -463,6 +463,66 @@ TEST_F(RenderTest, EffectsAndStereo) {
   EXPECT_EQ(qb.rgb, st.rgb);
 }
 
+// mjRND_DEPTH draws gray levels linear in the distance (white at near, black at far); lines are
+// unlit; a plane seen from behind is translucent in color but present in segmentation.
+TEST_F(RenderTest, DepthImageLinesAndPlaneSides) {
+  const int W = 120, H = 90;
+  Make(W, H, 0);
+  float pos[3] = {0, 0, 5}, fwd[3] = {0, 0, -1}, up[3] = {0, 1, 0};
+  const float n = 1, f = 9;
+  TestScene ts(4, pos, fwd, up, n, f, 0.4f, 0);
+  float bs[3] = {0.5f, 0.5f, 0.5f}, near[3] = {-0.8f, 0, 1.5f}, far[3] = {0.8f, 0, -1.5f};
+  float gray[4] = {0.5f, 0.5f, 0.5f, 1};
+  ts.add(mjGEOM_BOX, bs, near, gray);
+  ts.add(mjGEOM_BOX, bs, far, gray);
+  ts.scn.flags[mjRND_DEPTH] = 1;
+  mjrRect vp = {0, 0, W, H};
+  mjr_render(vp, &ts.scn, &con_);
+  Pixels px = ReadPixels(vp, &con_);
+  // top faces at distances 5 - 2 = 3 and 5 - (-1) = 6: gray (f - z) / (f - n)
+  int xa = W / 2 - (int)(0.8f * H / (2 * 0.4f * 3)), xb = W / 2 + (int)(0.8f * H / (2 * 0.4f * 6));
+  EXPECT_NEAR(px.at(xa, H / 2)[0], 255 * (f - 3) / (f - n), 3);
+  EXPECT_NEAR(px.at(xb, H / 2)[0], 255 * (f - 6) / (f - n), 3);
+  EXPECT_EQ(px.at(2, 2)[0], 0);
+  ts.scn.flags[mjRND_DEPTH] = 0;
+
+  // a yellow line keeps its color in the dark: unlit
+  ts.scn.ngeom = 0;
+  ts.scn.nlight = 0;
+  float lsize[3] = {4, 0, 1}, lpos[3] = {-0.5f, 0, 0}, yellow[4] = {1, 1, 0, 1};
+  mjvGeom* line = ts.add(mjGEOM_LINE, lsize, lpos, yellow);
+  float mat[9] = {0, 0, 1, 0, 1, 0, -1, 0, 0};  // z axis along x
+  std::memcpy(line->mat, mat, sizeof(mat));
+  mjr_render(vp, &ts.scn, &con_);
+  Pixels lp = ReadPixels(vp, &con_);
+  EXPECT_GT(lp.at(W / 2, H / 2)[0], 240);
+  EXPECT_GT(lp.at(W / 2, H / 2)[1], 240);
+
+  // a plane facing away from the camera (normal -z, camera above): half transparent over the
+  // black background; its segmentation id is there
+  ts.scn.ngeom = 0;
+  ts.scn.nlight = 1;
+  float ps[3] = {2, 2, 1}, pp[3] = {0, 0, 0}, white[4] = {1, 1, 1, 1};
+  mjvGeom* plane = ts.add(mjGEOM_PLANE, ps, pp, white);
+  plane->emission = 1;
+  float flip[9] = {1, 0, 0, 0, -1, 0, 0, 0, -1};
+  std::memcpy(plane->mat, flip, sizeof(flip));
+  mjr_render(vp, &ts.scn, &con_);
+  Pixels back = ReadPixels(vp, &con_);
+  float front[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+  std::memcpy(plane->mat, front, sizeof(front));
+  mjr_render(vp, &ts.scn, &con_);
+  Pixels frontpx = ReadPixels(vp, &con_);
+  int b = back.at(W / 2, H / 2)[0], fr = frontpx.at(W / 2, H / 2)[0];
+  EXPECT_GT(fr, 200);
+  EXPECT_NEAR(b, fr / 2, 10);
+  std::memcpy(plane->mat, flip, sizeof(flip));
+  ts.scn.flags[mjRND_SEGMENT] = ts.scn.flags[mjRND_IDCOLOR] = 1;
+  mjr_render(vp, &ts.scn, &con_);
+  Pixels seg = ReadPixels(vp, &con_);
+  EXPECT_EQ(seg.at(W / 2, H / 2)[0], 1);  // segid 0 + 1
+}
+
 TEST_F(RenderTest, AuxBuffersFigureFindRect) {
   const int W = 200, H = 150;
   Make(W, H, 0);
