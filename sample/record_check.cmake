@@ -1,0 +1,25 @@
+# Runs the record sample on a short simulation and checks its outputs: the raw stream holds
+# whole 160x120 RGB frames, one PNG per frame, and the sample reports the frames it wrote.
+file(REMOVE_RECURSE ${OUT})
+file(MAKE_DIRECTORY ${OUT})
+execute_process(COMMAND ${RECORD} ${MODEL} 0.1 30 ${OUT}/frames.rgb 0 --png ${OUT}/frame
+                        --size 160x120 --quiet
+                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "record failed (${rc}): ${out} ${err}")
+endif()
+if(NOT out MATCHES "([0-9]+) frames of 160x120")
+  message(FATAL_ERROR "record did not report its frames: ${out}")
+endif()
+set(n ${CMAKE_MATCH_1})
+file(SIZE ${OUT}/frames.rgb size)
+math(EXPR expect "${n} * 160 * 120 * 3")
+if(NOT size EQUAL expect)
+  message(FATAL_ERROR "frames.rgb has ${size} bytes, ${n} frames need ${expect}")
+endif()
+file(GLOB pngs ${OUT}/frame_*.png)
+list(LENGTH pngs npng)
+if(NOT npng EQUAL n OR n LESS 3)
+  message(FATAL_ERROR "${npng} PNG files for ${n} frames")
+endif()
+message(STATUS "record: ${n} frames, ${size} bytes, ${npng} PNG files")

@@ -1,0 +1,104 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// kit_render MODEL WIDTH HEIGHT OUT_PREFIX: renders the model's initial state (after mj_forward)
+// with the default free camera and writes OUT_PREFIX_rgb.png (color) and OUT_PREFIX_seg.png
+// (mjRND_IDCOLOR segmentation: segid+1 in the 24 bits of the color), top row first. Built twice:
+// against MuJoCo 3.8.0 (the kit in ../shared) and against Motus, so that both sides use the same
+// program and headless context (tools/render_reference.sh, test/render/render_kit_test.cc).
+
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <lodepng.h>
+#include <mujoco/mujoco.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+static bool makeContext() {
+  auto getPlatformDisplay =
+      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
+  if (!getPlatformDisplay) {
+    return false;
+  }
+  EGLDisplay dpy = getPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
+  EGLint major, minor;
+  if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &major, &minor)) {
+    return false;
+  }
+  const EGLint attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
+                            EGL_NONE};
+  EGLConfig config;
+  EGLint n = 0;
+  if (!eglChooseConfig(dpy, attribs, &config, 1, &n) || n < 1 || !eglBindAPI(EGL_OPENGL_API)) {
+    return false;
+  }
+  EGLContext ctx = eglCreateContext(dpy, config, EGL_NO_CONTEXT, nullptr);
+  return ctx != EGL_NO_CONTEXT && eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx);
+}
+
+// rows of OpenGL (bottom first) to an upright PNG
+static bool writePng(const std::string& path, const std::vector<unsigned char>& rgb, int W, int H) {
+  std::vector<unsigned char> up(rgb.size());
+  for (int r = 0; r < H; r++) {
+    std::copy(rgb.begin() + 3 * (size_t)W * (H - 1 - r), rgb.begin() + 3 * (size_t)W * (H - r),
+              up.begin() + 3 * (size_t)W * r);
+  }
+  return lodepng_encode24_file(path.c_str(), up.data(), W, H) == 0;
+}
+
+int main(int argc, char** argv) {
+  if (argc != 5) {
+    std::fprintf(stderr, "usage: kit_render MODEL WIDTH HEIGHT OUT_PREFIX\n");
+    return 1;
+  }
+  int W = std::atoi(argv[2]), H = std::atoi(argv[3]);
+  char error[1000] = "";
+  mjModel* m = mj_loadXML(argv[1], nullptr, error, sizeof(error));
+  if (!m) {
+    std::fprintf(stderr, "kit_render: %s\n", error);
+    return 1;
+  }
+  if (!makeContext()) {
+    std::fprintf(stderr, "kit_render: no EGL context\n");
+    return 2;
+  }
+  mjData* d = mj_makeData(m);
+  mj_forward(m, d);
+  mjvCamera cam;
+  mjvOption opt;
+  mjvScene scn;
+  mjrContext con;
+  mjv_defaultCamera(&cam);
+  mjv_defaultOption(&opt);
+  mjv_defaultScene(&scn);
+  mjr_defaultContext(&con);
+  mjv_makeScene(m, &scn, 2000);
+  mjr_makeContext(m, &con, mjFONTSCALE_100);
+  mjv_defaultFreeCamera(m, &cam);
+  mjr_setBuffer(mjFB_OFFSCREEN, &con);
+  mjr_resizeOffscreen(W, H, &con);
+  mjrRect vp = {0, 0, W, H};
+  std::vector<unsigned char> rgb(3 * (size_t)W * H);
+  mjv_updateScene(m, d, &opt, nullptr, &cam, mjCAT_ALL, &scn);
+  mjr_render(vp, &scn, &con);
+  mjr_readPixels(rgb.data(), nullptr, vp, &con);
+  if (!writePng(std::string(argv[4]) + "_rgb.png", rgb, W, H)) {
+    return 1;
+  }
+  scn.flags[mjRND_SEGMENT] = 1;
+  scn.flags[mjRND_IDCOLOR] = 1;
+  mjr_render(vp, &scn, &con);
+  mjr_readPixels(rgb.data(), nullptr, vp, &con);
+  if (!writePng(std::string(argv[4]) + "_seg.png", rgb, W, H)) {
+    return 1;
+  }
+  std::printf("%dx%d ngeom %d\n", W, H, scn.ngeom);
+  mjr_freeContext(&con);
+  mjv_freeScene(&scn);
+  mj_deleteData(d);
+  mj_deleteModel(m);
+  return 0;
+}
