@@ -254,7 +254,9 @@ TEST_P(SolverConformance, ConvergedSolutionMatchesOracle) {
   mjModel* m = model.get();
   m->opt.cone = c.cone;
   m->opt.jacobian = c.jacobian;
-  m->opt.tolerance = 1e-12;
+  // no early stop: every solver runs its 1000 iterations (PGS, which converges linearly, stops
+  // at a cost improvement of 1e-12 short of 1e-5 in the forces on testdata_model's first state)
+  m->opt.tolerance = 0;
   m->opt.iterations = 1000;
   m->opt.noslip_iterations = 0;
   Golden golden(SourcePath("test/data/solver/" + std::string(c.name) + ".txt"));

@@ -422,6 +422,38 @@ void tendonLimitRows(const mjModel* m, mjData* d, Builder* b) {
 // Elliptic: the rows are the first dim components of (translation; rotation), E = I.
 // Pyramidal: edge pairs normal +- friction[k-1] * component k, k = 1 .. dim-1, where the
 // components after the two tangents are the torsional and the two rolling rotations.
+// Columns of a contact's rows: the dofs of either body's chain that are not common to both.
+// A dof shared by both chains moves the contact point identically as part of either body, so
+// its column of J(b1) - J(b2) vanishes and MuJoCo leaves it out of the sparse rows. Both chains
+// are walked from their largest dof; once they meet, every remaining dof is common.
+int contactChain(const mjModel* m, int* chain, int b1, int b2) {
+  int last[2] = {b1, b2};
+  for (int& x : last) {
+    while (x > 0 && m->body_dofnum[x] == 0) {
+      x = m->body_parentid[x];
+    }
+    x = x > 0 ? m->body_dofadr[x] + m->body_dofnum[x] - 1 : -1;
+  }
+  int a = last[0], c = last[1];
+  int n = 0;
+  while ((a >= 0 || c >= 0) && a != c) {
+    int k = a > c ? a : c;
+    chain[n++] = k;
+    if (a == k) {
+      a = m->dof_parentid[a];
+    }
+    if (c == k) {
+      c = m->dof_parentid[c];
+    }
+  }
+  for (int lo = 0, hi = n - 1; lo < hi; lo++, hi--) {
+    int t = chain[lo];
+    chain[lo] = chain[hi];
+    chain[hi] = t;
+  }
+  return n;
+}
+
 void contactRows(const mjModel* m, mjData* d, Builder* b, int i) {
   mjContact* con = d->contact + i;
   if (con->exclude) {
@@ -442,7 +474,7 @@ void contactRows(const mjModel* m, mjData* d, Builder* b, int i) {
                       : (pyramidal ? mjCNSTR_CONTACT_PYRAMIDAL : mjCNSTR_CONTACT_ELLIPTIC);
   int b1 = m->geom_bodyid[con->geom[0]], b2 = m->geom_bodyid[con->geom[1]];
   // counting a dense Jacobian needs only the row count (nv entries per row)
-  int n = (b->emit || b->sparse) ? mj_mergeChain(m, b->chain, b1, b2) : 0;
+  int n = (b->emit || b->sparse) ? contactChain(m, b->chain, b1, b2) : 0;
   if (!b->emit) {
     addRows(m, d, b, NULL, b->chain, n, nrow, NULL, 0, 0, type, i);
     return;
@@ -566,6 +598,66 @@ void emptyEfc(mjData* d) {
 }
 
 }  // namespace
+
+// Jdot qvel of a connect (3 rows) or weld (6 rows) constraint: the acceleration of its residual
+// at qacc = 0 (computation_index.rst "Dual problem": the unconstrained acceleration in constraint
+// space is J M^-1 (tau - c) + Jdot v; MuJoCo computes the term for connect and weld only).
+// Position rows: the point Jacobians' derivatives (mj_jacDot) times qvel, body 1 minus body 2.
+// Weld rotation rows: r = ts vec(e) with de/dt = (0, u) e / 2, u = R2' (w1 - w2) (see
+// eqConnectWeld), so J v = ts (e0 u + u x vec(e)) / 2 and its rate at qacc = 0 is
+//   ts (de0 u + e0 du + du x vec(e) + u x dvec(e)) / 2,
+//   de0 = -u.vec(e) / 2, dvec(e) = (e0 u + u x vec(e)) / 2,
+//   du = R2' (Jdot_r1 v - Jdot_r2 v) - R2' (w2 x (w1 - w2))   (dR2/dt = [w2]x R2).
+void mj_eqBiasAcc(const mjModel* m, mjData* d, int e, mjtNum res[6]) {
+  EqFrames f;
+  eqFrames(m, d, e, &f);
+  int nv = m->nv;
+  mj_markStack(d);
+  mjtNum* jp = mj_stackAllocNum(d, 3 * nv);
+  mjtNum* jr = mj_stackAllocNum(d, 3 * nv);
+  mjtNum acc[2][3], wdot[2][3];
+  for (int k = 0; k < 2; k++) {
+    mj_jacDot(m, d, jp, jr, f.pos[k], f.body[k]);
+    mju_mulMatVec(acc[k], jp, d->qvel, 3, nv);
+    mju_mulMatVec(wdot[k], jr, d->qvel, 3, nv);
+  }
+  mj_freeStack(d);
+  mju_sub3(res, acc[0], acc[1]);
+  if (m->eq_type[e] != mjEQ_WELD) {
+    return;
+  }
+
+  mjtNum q2inv[4], err[4];
+  mju_negQuat(q2inv, f.quat[1]);
+  mju_mulQuat(err, q2inv, f.quat[0]);
+  const mjtNum* w1 = d->cvel + 6 * f.body[0];
+  const mjtNum* w2 = d->cvel + 6 * f.body[1];
+  mjtNum R2[9], wd[3], u[3], tmp[3], du[3];
+  mju_quat2Mat(R2, f.quat[1]);
+  mju_sub3(wd, w1, w2);
+  mju_mulMatTVec3(u, R2, wd);
+  mju_cross(tmp, w2, wd);
+  mjtNum dw[3];
+  mju_sub3(dw, wdot[0], wdot[1]);
+  mju_subFrom3(dw, tmp);
+  mju_mulMatTVec3(du, R2, dw);
+
+  const mjtNum* ev = err + 1;
+  mjtNum de0 = -0.5 * mju_dot3(u, ev);
+  mjtNum dev[3];
+  mju_cross(dev, u, ev);
+  mju_addToScl3(dev, u, err[0]);
+  mju_scl3(dev, dev, 0.5);
+
+  mjtNum r[3], c1[3], c2[3];
+  mju_scl3(r, u, de0);
+  mju_addToScl3(r, du, err[0]);
+  mju_cross(c1, du, ev);
+  mju_cross(c2, u, dev);
+  mju_addTo3(r, c1);
+  mju_addTo3(r, c2);
+  mju_scl3(res + 3, r, 0.5 * f.torquescale);
+}
 
 // ---------------------------------------------------------------------------------------------
 // mj_makeConstraint

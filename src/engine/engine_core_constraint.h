@@ -82,6 +82,11 @@ typedef struct {
 mjtNum mj_constraintRowForces(const mjConstraintRows* rows, mjContact* contact, const mjtNum* jar,
                               int flg_coneHessian);
 
+// Jdot qvel of connect or weld equality e (3 or 6 values, the order of its efc rows): the
+// residual's acceleration at qacc = 0, subtracted from efc_aref by mj_referenceConstraint.
+// Needs mj_comVel (cvel, cdof_dot).
+void mj_eqBiasAcc(const mjModel* m, mjData* d, int e, mjtNum res[6]);
+
 #ifdef __cplusplus
 }
 #endif

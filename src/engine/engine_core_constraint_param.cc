@@ -291,7 +291,9 @@ void mj_makeImpedance(const mjModel* m, mjData* d) {
 // mj_referenceConstraint (stage 17)
 
 // efc_vel = J qvel; efc_aref = -B vel - K I (pos - margin) (eq:aref, with the impedance
-// factor of the stiffness from eq:solref_standard).
+// factor of the stiffness from eq:solref_standard), minus Jdot qvel on connect and weld rows:
+// the dual problem's unconstrained acceleration J M^-1 (tau - c) + Jdot v ("Dual problem")
+// enters every solver as J qacc - aref, so the term moves into aref.
 void mj_referenceConstraint(const mjModel* m, mjData* d) {
   int nefc = d->nefc;
   if (!nefc) {
@@ -302,5 +304,20 @@ void mj_referenceConstraint(const mjModel* m, mjData* d) {
     const mjtNum* kbip = d->efc_KBIP + 4 * i;
     d->efc_aref[i] =
         -kbip[1] * d->efc_vel[i] - kbip[0] * kbip[2] * (d->efc_pos[i] - d->efc_margin[i]);
+  }
+  for (int i = 0; i < nefc;) {
+    int e = d->efc_id[i];
+    if (d->efc_type[i] != mjCNSTR_EQUALITY ||
+        (m->eq_type[e] != mjEQ_CONNECT && m->eq_type[e] != mjEQ_WELD)) {
+      i++;
+      continue;
+    }
+    mjtNum bias[6];
+    mj_eqBiasAcc(m, d, e, bias);
+    int nrow = m->eq_type[e] == mjEQ_WELD ? 6 : 3;
+    for (int k = 0; k < nrow; k++) {
+      d->efc_aref[i + k] -= bias[k];
+    }
+    i += nrow;
   }
 }
