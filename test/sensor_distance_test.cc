@@ -125,9 +125,9 @@ TEST_F(SensorDistance, PrimitivePairsMatchOracle) {
   EXPECT_GT(overlapping, 20);
 }
 
-// Pairs of the general convex collider: MuJoCo 3.3.8 keeps the collider's order (the geom of
-// lower type first) whatever the sensor's order. Independent of the solvers' accuracy: our
-// segment must be nearer to the oracle's than to the oracle's reversed, and the normal must
+// Pairs of the general convex collider: the segment runs from geom1 to geom2 as for every other
+// pair (MuJoCo 3.8.0; 3.3.8 kept the collider's order there). Independent of the solvers' accuracy:
+// our segment must be nearer to the oracle's than to the oracle's reversed, and the normal must
 // point the same way, whenever the segment is long enough to tell (1 mm; solver errors are far
 // below).
 TEST_F(SensorDistance, ConvexPairsFollowColliderOrder) {

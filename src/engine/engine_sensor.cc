@@ -157,22 +157,12 @@ void geomRange(const mjModel* m, int type, int id, int* start, int* end) {
   }
 }
 
-// Nonzero when the segment of mj_geomDistance(g1, g2) must be reversed to run from g1 to g2.
-// mj_geomDistance orders the segment as its collider does (the pair ordered by geom type, see
-// engine_collision_distance.cc). MuJoCo's distance sensors then differ by collider (on every
-// pair of primitive, mesh and plane types, separated and overlapping): pairs with a dedicated
-// collider (plane-*, sphere-sphere/capsule/cylinder/box,
-// capsule-capsule/box, box-box) report the segment from geom1 to geom2, as the sensor
-// documentation says; pairs handled by the general convex collider (mjc_Convex: ellipsoid or
-// mesh with anything but a plane, and cylinder-capsule/cylinder/box) keep the collider's order,
-// so the "from" point lies on the geom of lower type whatever the sensor's geom1/geom2 order.
-// test/sensor_distance_test.cc checks both kinds in both orders.
+// Nonzero when the segment of mj_geomDistance(g1, g2) must be reversed to run from g1 to g2, as
+// the sensor documentation says: mj_geomDistance orders the segment as its collider does, the
+// pair ordered by geom type (see engine_collision_distance.cc), so the segment is reversed when
+// geom1 has the larger type, whatever the collider.
 int reverseSegment(const mjModel* m, int g1, int g2) {
-  int t1 = m->geom_type[g1], t2 = m->geom_type[g2];
-  if (t1 <= t2) {
-    return 0;
-  }
-  return mjCOLLISIONFUNC[t2][t1] != mjc_Convex;
+  return m->geom_type[g1] > m->geom_type[g2];
 }
 
 // distance / normal / fromto: smallest signed distance over the geom pairs, searched up to
