@@ -21,8 +21,6 @@
 
 namespace motus {
 
-namespace um = motus::um;
-
 namespace {
 
 // ------------------------------------ fromto and sizes ----------------------------------------

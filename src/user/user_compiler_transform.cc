@@ -29,8 +29,6 @@
 
 namespace motus {
 
-namespace um = motus::um;
-
 namespace {
 
 // names referenced by elements outside the kinematic tree (and by cameras/lights), per type

@@ -18,8 +18,6 @@
 
 namespace motus {
 
-namespace um = motus::um;
-
 // ------------------------------------ poses and frames ----------------------------------------
 
 namespace {
