@@ -25,105 +25,12 @@ namespace {
 using motus_test::ScopedErrorCapture;
 
 // ---------------------------------------------------------------------------------------------
-// test models: allocated with mj_allocModel and filled with patterns that keep MjbValidate happy
-// (ids and addresses are 0 or -1 where needed, reals are arbitrary bit patterns)
+// test models: a compiled model (tendons with wrapping geoms and pulleys, equalities, muscles,
+// sensors) whose free reals (colors, gains, keyframe-like data, options) are overwritten with
+// patterns that depend on a seed, so that different seeds give different files. Structural
+// fields stay as compiled: MjbValidate accepts only consistent models.
 
-// sizes of a small but complete model: every array has at least one row
-mjModel TestSizes() {
-  mjModel s{};
-  s.nq = 9;
-  s.nv = 8;
-  s.nu = 3;
-  s.na = 2;
-  s.nbody = 4;
-  s.nbvh = 5;
-  s.nbvhstatic = 3;
-  s.nbvhdynamic = 2;
-  s.noct = 2;
-  s.njnt = 3;
-  s.ntree = 2;
-  s.nM = 20;
-  s.nB = 12;
-  s.nC = 20;
-  s.nD = 32;
-  s.ngeom = 5;
-  s.nsite = 2;
-  s.ncam = 2;
-  s.nlight = 2;
-  s.nflex = 1;
-  s.nflexnode = 3;
-  s.nflexvert = 4;
-  s.nflexedge = 5;
-  s.nflexelem = 2;
-  s.nflexelemdata = 6;
-  s.nflexstiffness = 4;
-  s.nflexelemedge = 6;
-  s.nflexshelldata = 2;
-  s.nflexevpair = 2;
-  s.nflextexcoord = 4;
-  s.nJfe = 7;
-  s.nJfv = 6;
-  s.nmesh = 2;
-  s.nmeshvert = 10;
-  s.nmeshnormal = 10;
-  s.nmeshtexcoord = 3;
-  s.nmeshface = 6;
-  s.nmeshgraph = 9;
-  s.nmeshpoly = 3;
-  s.nmeshpolyvert = 7;
-  s.nmeshpolymap = 5;
-  s.nskin = 1;
-  s.nskinvert = 4;
-  s.nskintexvert = 4;
-  s.nskinface = 2;
-  s.nskinbone = 2;
-  s.nskinbonevert = 5;
-  s.nhfield = 1;
-  s.nhfielddata = 12;
-  s.ntex = 2;
-  s.ntexdata = 48;
-  s.nmat = 2;
-  s.npair = 2;
-  s.nexclude = 1;
-  s.neq = 2;
-  s.ntendon = 2;
-  s.nJten = 5;
-  s.nwrap = 3;
-  s.nsensor = 3;
-  s.nnumeric = 2;
-  s.nnumericdata = 5;
-  s.ntext = 1;
-  s.ntextdata = 6;
-  s.ntuple = 1;
-  s.ntupledata = 2;
-  s.nkey = 2;
-  s.nmocap = 1;
-  s.nplugin = 1;
-  s.npluginattr = 3;
-  s.nuser_body = 1;
-  s.nuser_jnt = 2;
-  s.nuser_geom = 1;
-  s.nuser_site = 1;
-  s.nuser_cam = 1;
-  s.nuser_tendon = 1;
-  s.nuser_actuator = 2;
-  s.nuser_sensor = 1;
-  s.nnames = 40;
-  s.npaths = 8;
-  s.nnames_map = 30;
-  s.nJmom = 6;
-  s.ngravcomp = 1;
-  s.nemax = 3;
-  s.njmax = 100;
-  s.nconmax = 50;
-  s.nuserdata = 4;
-  s.nsensordata = 7;
-  s.npluginstate = 2;
-  s.nhistory = 3;
-  s.narena = 1 << 16;
-  return s;
-}
-
+// sizes of the pattern model's arrays that carry no structure
 void FillArray(mjtNum* a, int64_t n, std::mt19937_64* rng) {
   for (int64_t i = 0; i < n; i++) {
     uint64_t bits = (*rng)();
@@ -137,68 +44,20 @@ void FillArray(float* a, int64_t n, std::mt19937_64* rng) {
     a[i] = static_cast<float>((*rng)() % 100000) / 7.0f;
   }
 }
-void FillArray(int* a, int64_t n, std::mt19937_64*) {
-  for (int64_t i = 0; i < n; i++) {
-    a[i] = 0;
-  }
-}
-void FillArray(mjtSize* a, int64_t n, std::mt19937_64*) {
-  for (int64_t i = 0; i < n; i++) {
-    a[i] = 0;
-  }
-}
-void FillArray(mjtByte* a, int64_t n, std::mt19937_64* rng) {
-  for (int64_t i = 0; i < n; i++) {
-    a[i] = static_cast<mjtByte>((*rng)() & 0xff);
-  }
-}
-void FillArray(char* a, int64_t n, std::mt19937_64* rng) {
-  for (int64_t i = 0; i < n; i++) {
-    a[i] = static_cast<char>('a' + (*rng)() % 26);
-  }
-}
 
-// fill every array: integers 0 (a valid id/address everywhere), bytes and chars with a pattern
-// ending in 0, reals with distinct bit patterns (including a NaN payload and -0)
+// overwrite free reals with a seeded pattern (including -0 and a subnormal)
 void FillPattern(mjModel* m, uint32_t seed) {
   std::mt19937_64 rng(seed);
-#define MJ_M(x) m->x
-#define X(type, name, nr, nc)                       \
-  {                                                 \
-    int64_t n = static_cast<int64_t>(m->nr) * (nc); \
-    FillArray(m->name, n, &rng);                    \
-  }
-  MJMODEL_POINTERS
-#undef X
-#undef MJ_M
-  // a few special reals, and names terminated
-  if (m->nq >= 3) {
-    uint64_t nan = 0x7ff8000000001234ull;
-    std::memcpy(&m->qpos0[0], &nan, 8);
-    m->qpos0[1] = -0.0;
-    m->qpos0[2] = 1e-310;  // subnormal
-  }
-  if (m->nnames) {
-    m->names[m->nnames - 1] = 0;
-  }
-  if (m->npaths) {
-    m->paths[m->npaths - 1] = 0;
-  }
-  if (m->ntextdata) {
-    m->text_data[m->ntextdata - 1] = 0;
-  }
-  for (int i = 0; i < m->nbody; i++) {
-    m->body_mocapid[i] = -1;
-  }
-  for (int i = 0; i < m->ngeom; i++) {
-    m->geom_dataid[i] = -1;  // primitives have no mesh
-  }
-  for (int i = 0; i < m->nwrap; i++) {
-    m->wrap_objid[i] = -1;  // wrap type 0: none
-  }
-  for (int i = 0; i < m->nv; i++) {
-    m->D_rownnz[i] = 1;  // D_diag = 0 must lie inside its row
-    m->dof_parentid[i] = -1;
+  FillArray(m->geom_rgba, 4 * m->ngeom, &rng);
+  FillArray(m->site_rgba, 4 * m->nsite, &rng);
+  FillArray(m->jnt_stiffness, m->njnt, &rng);
+  FillArray(m->dof_damping, m->nv, &rng);
+  FillArray(m->actuator_gainprm, mjNGAIN * m->nu, &rng);
+  FillArray(m->tendon_stiffness, m->ntendon, &rng);
+  FillArray(m->sensor_noise, m->nsensor, &rng);
+  if (m->njnt >= 2) {
+    m->jnt_stiffness[0] = -0.0;
+    m->jnt_stiffness[1] = 1e-310;  // subnormal
   }
   m->opt.timestep = 0.0025 + 1e-17 * seed;
   m->opt.iterations = 7 + seed;
@@ -211,8 +70,10 @@ void FillPattern(mjModel* m, uint32_t seed) {
 
 // a fresh pattern model (caller deletes)
 mjModel* MakeTestModel(uint32_t seed = 1) {
-  mjModel sizes = TestSizes();
-  mjModel* m = mj_allocModel(&sizes);
+  char error[1000] = "";
+  mjModel* m = mj_loadXML(motus_test::SourcePath("model/tendon_finger.xml").c_str(), nullptr, error,
+                          sizeof(error));
+  EXPECT_NE(m, nullptr) << error;
   if (m) {
     FillPattern(m, seed);
   }
@@ -342,6 +203,8 @@ TEST(MjbTest, EmptyModelRoundTrip) {
   std::memcpy(m->names, "world", 6);
   m->body_mocapid[0] = -1;  // the world is neither mocap nor part of a tree
   m->body_treeid[0] = -1;
+  m->body_quat[0] = m->body_iquat[0] = 1;
+  mj_defaultOption(&m->opt);
   std::vector<uint8_t> bytes = motus::MjbEncode(m);
   mjModel* back = mj_loadModelBuffer(bytes.data(), static_cast<int>(bytes.size()));
   ASSERT_NE(back, nullptr);
@@ -486,14 +349,16 @@ TEST(MjbTest, RejectsInconsistentSizes) {
 TEST(MjbTest, RejectsBadReferences) {
   mjModel* m = MakeTestModel();
   ASSERT_NE(m, nullptr);
+  int body = m->jnt_bodyid[1];
   m->jnt_bodyid[1] = m->nbody;  // one past the last body
   std::vector<uint8_t> bytes = motus::MjbEncode(m);
   ExpectRejected(bytes, "jnt_bodyid[1]");
-  m->jnt_bodyid[1] = 0;
+  m->jnt_bodyid[1] = body;
+  int parent = m->body_parentid[2];
   m->body_parentid[2] = 3;  // parent after child
   bytes = motus::MjbEncode(m);
   ExpectRejected(bytes, "body_parentid[2]");
-  m->body_parentid[2] = 0;
+  m->body_parentid[2] = parent;
   m->names[m->nnames - 1] = 'x';
   bytes = motus::MjbEncode(m);
   ExpectRejected(bytes, "names not null-terminated");

@@ -120,6 +120,13 @@ int UserSize(int nuser, const std::vector<const std::vector<double>*>& data, con
 // dofs that move a body: the dofs of the body and of all its ancestors, increasing
 void BodyChainDofs(const NonTreeTree& tree, int body, std::vector<int>* dofs);
 
+// whether a built-in sensor type accepts these object and reference types (the compiler's rule)
+bool SensorObjectTypesValid(int type, int objtype, int reftype);
+
+// output dimension of sensor i of a compiled model from its type, intprm and object: -1 when any
+// dimension is valid (user and plugin sensors), -2 when no dimension is (a bad object)
+int SensorModelDim(const mjModel* m, int i);
+
 // dofs of a joint type (free 6, ball 3, slide/hinge 1)
 inline int JointDofs(int type) {
   return type == mjJNT_FREE ? 6 : type == mjJNT_BALL ? 3 : 1;

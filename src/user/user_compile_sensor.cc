@@ -421,6 +421,45 @@ bool CheckSensor(NonTreeContext* ctx, const mjModel* m, const SpecSensor* sen, i
 
 }  // namespace
 
+bool SensorObjectTypesValid(int type, int objtype, int reftype) {
+  SensorInfo info = Info(type);
+  if (info.obj == kNone && objtype != mjOBJ_UNKNOWN) {
+    return false;
+  }
+  return Accepts(info.obj, objtype, false) &&
+         (info.ref == kNone || Accepts(info.ref, reftype, true));
+}
+
+int SensorModelDim(const mjModel* m, int i) {
+  int type = m->sensor_type[i], objtype = m->sensor_objtype[i], id = m->sensor_objid[i];
+  const int* prm = m->sensor_intprm + mjNSENS * i;
+  if (type == mjSENS_USER || type == mjSENS_PLUGIN) {
+    return -1;
+  }
+  if (type == mjSENS_TACTILE) {
+    return objtype == mjOBJ_MESH && id >= 0 && id < m->nmesh ? 3 * m->mesh_vertnum[id] : -2;
+  }
+  if (type == mjSENS_CONTACT && (prm[2] <= 0 || prm[2] > (1 << 20))) {
+    return -2;  // a number of contacts no model asks for: no dimension matches
+  }
+  mjsSensor s{};
+  s.type = static_cast<mjtSensor>(type);
+  s.objtype = mjOBJ_SITE;  // the camera form of the rangefinder is counted per pixel below
+  for (int k = 0; k < mjNSENS; k++) {
+    s.intprm[k] = prm[k];
+  }
+  int dim = mjs_sensorDim(&s);
+  if (type == mjSENS_RANGEFINDER && objtype == mjOBJ_CAMERA) {
+    if (id < 0 || id >= m->ncam) {
+      return -2;
+    }
+    int64_t n =
+        static_cast<int64_t>(dim) * m->cam_resolution[2 * id] * m->cam_resolution[2 * id + 1];
+    return n >= 0 && n <= (1 << 30) ? static_cast<int>(n) : -2;
+  }
+  return dim;
+}
+
 bool SizeSensors(NonTreeContext* ctx, mjModel* sizes) {
   SpecModel* spec = ctx->spec;
   int nsensor = static_cast<int>(spec->sensors.size());

@@ -6,7 +6,6 @@
 
 #include "user/user_mjb.h"
 
-#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -119,9 +118,14 @@ void ForEachArray(mjModel* m, Op&& op) {
 #undef MJ_M
 }
 
-// 64-bit FNV-1a of a string (layout hash)
+// 64-bit FNV-1a of a string (layout hash). Blanks are skipped: the stringized size expressions
+// keep the header's spacing (`MJ_M(nmocap)*3` vs `MJ_M(nmocap) * 3`), and reformatting the
+// header must not change the file format.
 uint64_t HashString(const std::string& s, uint64_t h) {
   for (unsigned char c : s) {
+    if (c == ' ') {
+      continue;
+    }
     h ^= c;
     h *= 0x100000001b3ull;
   }
@@ -130,7 +134,7 @@ uint64_t HashString(const std::string& s, uint64_t h) {
 
 // hash of everything that determines the byte layout: field names, element sizes and the row
 // and column expressions, of the size list, the struct lists and the array list
-uint64_t LayoutHash() {
+uint64_t LayoutHashOf() {
   static const uint64_t hash = [] {
     std::string s;
 #define X(name) s += #name ";";
@@ -215,12 +219,12 @@ const char* SizeName(int i) {
   return names[i];
 }
 
-// smallest valid value of size field i: the legacy limits njmax, nconmax and nemax use -1 for
-// "not set"; every other size counts something
+// smallest valid value of size field i: the legacy limits njmax and nconmax use -1 for "not
+// set" (the same rule as mj_allocModel, which would end the process on any other negative size);
+// every other size counts something
 int64_t MinSize(int i) {
   const char* name = SizeName(i);
-  bool legacy =
-      !std::strcmp(name, "njmax") || !std::strcmp(name, "nconmax") || !std::strcmp(name, "nemax");
+  bool legacy = !std::strcmp(name, "njmax") || !std::strcmp(name, "nconmax");
   return legacy ? -1 : 0;
 }
 
@@ -245,6 +249,10 @@ bool ArrayBytes(const mjModel* m, uint64_t* total, std::string* error) {
 }
 
 }  // namespace
+
+uint64_t MjbLayoutHash() {
+  return LayoutHashOf();
+}
 
 // ---------------------------------------------------------------------------------------------
 // checksum
@@ -303,7 +311,7 @@ size_t MjbWrite(const mjModel* m, void* out, size_t size, std::string* error) {
   w.Value<uint32_t>(kByteOrder);
   w.Value<uint32_t>(sizeof(mjtNum));
   w.Value<uint32_t>(kNumSizes);
-  w.Value<uint64_t>(LayoutHash());
+  w.Value<uint64_t>(LayoutHashOf());
   w.Value<uint64_t>(need);
   int64_t sizes[kNumSizes];
   GetSizes(m, sizes);
@@ -366,7 +374,7 @@ mjModel* MjbRead(const void* data, size_t size, std::string* error) {
              std::to_string(sizeof(mjtNum));
     return nullptr;
   }
-  if (nsize != static_cast<uint32_t>(kNumSizes) || layout != LayoutHash()) {
+  if (nsize != static_cast<uint32_t>(kNumSizes) || layout != LayoutHashOf()) {
     *error = "file was written with a different mjModel layout";
     return nullptr;
   }
@@ -440,330 +448,6 @@ mjModel* MjbRead(const void* data, size_t size, std::string* error) {
     return nullptr;
   }
   return m;
-}
-
-// ---------------------------------------------------------------------------------------------
-// validation of a loaded model
-
-namespace {
-
-// number of objects of a type in m; -1 for types this check does not know
-int64_t ObjectCount(const mjModel* m, int type) {
-  switch (type) {
-    case mjOBJ_BODY:
-    case mjOBJ_XBODY:
-      return m->nbody;
-    case mjOBJ_JOINT:
-      return m->njnt;
-    case mjOBJ_DOF:
-      return m->nv;
-    case mjOBJ_GEOM:
-      return m->ngeom;
-    case mjOBJ_SITE:
-      return m->nsite;
-    case mjOBJ_CAMERA:
-      return m->ncam;
-    case mjOBJ_LIGHT:
-      return m->nlight;
-    case mjOBJ_FLEX:
-      return m->nflex;
-    case mjOBJ_MESH:
-      return m->nmesh;
-    case mjOBJ_SKIN:
-      return m->nskin;
-    case mjOBJ_HFIELD:
-      return m->nhfield;
-    case mjOBJ_TEXTURE:
-      return m->ntex;
-    case mjOBJ_MATERIAL:
-      return m->nmat;
-    case mjOBJ_PAIR:
-      return m->npair;
-    case mjOBJ_EXCLUDE:
-      return m->nexclude;
-    case mjOBJ_EQUALITY:
-      return m->neq;
-    case mjOBJ_TENDON:
-      return m->ntendon;
-    case mjOBJ_ACTUATOR:
-      return m->nu;
-    case mjOBJ_SENSOR:
-      return m->nsensor;
-    case mjOBJ_NUMERIC:
-      return m->nnumeric;
-    case mjOBJ_TEXT:
-      return m->ntext;
-    case mjOBJ_TUPLE:
-      return m->ntuple;
-    case mjOBJ_KEY:
-      return m->nkey;
-    case mjOBJ_PLUGIN:
-      return m->nplugin;
-    default:
-      return -1;
-  }
-}
-
-// Collects the first inconsistency. Every check is a plain range test, so a model that passes
-// can be indexed by the engine without reading outside its arrays.
-struct Checker {
-  const mjModel* m;
-  std::string problem;
-
-  bool Fail(const std::string& what) {
-    if (problem.empty()) {
-      problem = what;
-    }
-    return false;
-  }
-
-  // every value of a[0..n) in [lo, hi)
-  bool Range(const char* name, const int* a, int64_t n, int64_t lo, int64_t hi) {
-    for (int64_t i = 0; i < n && problem.empty(); i++) {
-      if (a[i] < lo || a[i] >= hi) {
-        Fail(std::string(name) + "[" + std::to_string(i) + "] = " + std::to_string(a[i]) +
-             " outside [" + std::to_string(lo) + ", " + std::to_string(hi) + ")");
-      }
-    }
-    return problem.empty();
-  }
-
-  // for each i with num[i] > 0: adr[i] >= 0 and adr[i] + num[i] <= total; num[i] >= 0
-  template <class A>
-  bool AdrNum(const char* name, const A* adr, const int* num, int64_t n, int64_t total) {
-    for (int64_t i = 0; i < n && problem.empty(); i++) {
-      int64_t a = adr[i], k = num[i];
-      if (k < 0 || (k > 0 && (a < 0 || a + k > total))) {
-        Fail(std::string(name) + " block " + std::to_string(i) + " (adr " + std::to_string(a) +
-             ", num " + std::to_string(k) + ") outside [0, " + std::to_string(total) + ")");
-      }
-    }
-    return problem.empty();
-  }
-
-  // a[i*stride] is an id of the object type typ[i] (or -1); unknown types are not checked
-  bool Typed(const char* name, const int* a, const int* typ, int64_t n, int stride) {
-    for (int64_t i = 0; i < n && problem.empty(); i++) {
-      int64_t count = ObjectCount(m, typ[i]);
-      int id = a[i * stride];
-      if (count >= 0 && (id < -1 || id >= count)) {
-        Fail(std::string(name) + "[" + std::to_string(i) + "] = " + std::to_string(id) +
-             " outside [-1, " + std::to_string(count) + ")");
-      }
-    }
-    return problem.empty();
-  }
-};
-
-}  // namespace
-
-std::string MjbValidate(const mjModel* m) {
-  Checker c{m, ""};
-
-  // kinematic tree (computation_index.rst: bodies are ordered so that parents come first)
-  for (int64_t i = 1; i < m->nbody; i++) {
-    if (m->body_parentid[i] < 0 || m->body_parentid[i] >= i) {
-      return "body_parentid[" + std::to_string(i) + "] does not precede the body";
-    }
-  }
-  c.Range("body_rootid", m->body_rootid, m->nbody, 0, m->nbody);
-  c.Range("body_weldid", m->body_weldid, m->nbody, 0, m->nbody);
-  c.Range("body_mocapid", m->body_mocapid, m->nbody, -1, m->nmocap);
-  c.Range("body_treeid", m->body_treeid, m->nbody, -1, m->ntree);
-  c.AdrNum("body_jnt", m->body_jntadr, m->body_jntnum, m->nbody, m->njnt);
-  c.AdrNum("body_dof", m->body_dofadr, m->body_dofnum, m->nbody, m->nv);
-  c.AdrNum("body_geom", m->body_geomadr, m->body_geomnum, m->nbody, m->ngeom);
-  c.AdrNum("body_bvh", m->body_bvhadr, m->body_bvhnum, m->nbody, m->nbvh);
-  c.Range("jnt_type", m->jnt_type, m->njnt, mjJNT_FREE, mjJNT_HINGE + 1);
-  c.Range("jnt_qposadr", m->jnt_qposadr, m->njnt, 0, m->nq);
-  c.Range("jnt_dofadr", m->jnt_dofadr, m->njnt, 0, m->nv);
-  c.Range("jnt_bodyid", m->jnt_bodyid, m->njnt, 0, m->nbody);
-  for (int64_t j = 0; j < m->njnt && c.problem.empty(); j++) {
-    // free: 7 qpos / 6 dofs, ball: 4 / 3, slide and hinge: 1 / 1
-    int type = m->jnt_type[j];
-    int nq = type == mjJNT_FREE ? 7 : type == mjJNT_BALL ? 4 : 1;
-    int nv = type == mjJNT_FREE ? 6 : type == mjJNT_BALL ? 3 : 1;
-    if (m->jnt_qposadr[j] + nq > m->nq || m->jnt_dofadr[j] + nv > m->nv) {
-      c.Fail("joint " + std::to_string(j) + " extends past qpos or qvel");
-    }
-  }
-  c.Range("dof_bodyid", m->dof_bodyid, m->nv, 0, m->nbody);
-  c.Range("dof_jntid", m->dof_jntid, m->nv, 0, m->njnt);
-  c.Range("dof_parentid", m->dof_parentid, m->nv, -1, m->nv);
-  c.Range("dof_treeid", m->dof_treeid, m->nv, 0, m->ntree);
-  c.Range("dof_Madr", m->dof_Madr, m->nv, 0, m->nM);
-  for (int64_t i = 0; i < m->nv && c.problem.empty(); i++) {
-    if (m->dof_parentid[i] >= i) {
-      c.Fail("dof_parentid[" + std::to_string(i) + "] >= " + std::to_string(i));
-    }
-  }
-
-  // sparse matrix structures
-  c.AdrNum("B_row", m->B_rowadr, m->B_rownnz, m->nbody, m->nB);
-  c.Range("B_colind", m->B_colind, m->nB, 0, m->nv);
-  c.AdrNum("M_row", m->M_rowadr, m->M_rownnz, m->nv, m->nC);
-  c.Range("M_colind", m->M_colind, m->nC, 0, m->nv);
-  c.Range("mapM2M", m->mapM2M, m->nC, 0, m->nM);
-  c.AdrNum("D_row", m->D_rowadr, m->D_rownnz, m->nv, m->nD);
-  c.Range("D_colind", m->D_colind, m->nD, 0, m->nv);
-  c.Range("mapM2D", m->mapM2D, m->nD, -1, m->nM);  // -1: no M element
-  c.Range("mapD2M", m->mapD2M, m->nC, 0, m->nD);
-  for (int64_t i = 0; i < m->nv && c.problem.empty(); i++) {
-    if (m->D_diag[i] < 0 || m->D_diag[i] >= m->D_rownnz[i]) {
-      c.Fail("D_diag out of its row");
-    }
-  }
-
-  // objects attached to bodies, and their resources
-  c.Range("geom_type", m->geom_type, m->ngeom, 0, mjNGEOMTYPES);
-  c.Range("geom_bodyid", m->geom_bodyid, m->ngeom, 0, m->nbody);
-  c.Range("geom_matid", m->geom_matid, m->ngeom, -1, m->nmat);
-  for (int64_t i = 0; i < m->ngeom && c.problem.empty(); i++) {
-    int type = m->geom_type[i], id = m->geom_dataid[i];
-    // primitives fitted to a mesh keep the mesh id
-    int64_t count = type == mjGEOM_HFIELD ? m->nhfield : m->nmesh;
-    if (id < -1 || id >= count) {
-      c.Fail("geom_dataid[" + std::to_string(i) + "] out of range");
-    }
-  }
-  c.Range("site_bodyid", m->site_bodyid, m->nsite, 0, m->nbody);
-  c.Range("site_matid", m->site_matid, m->nsite, -1, m->nmat);
-  c.Range("cam_bodyid", m->cam_bodyid, m->ncam, 0, m->nbody);
-  c.Range("cam_targetbodyid", m->cam_targetbodyid, m->ncam, -1, m->nbody);
-  c.Range("light_bodyid", m->light_bodyid, m->nlight, 0, m->nbody);
-  c.Range("light_targetbodyid", m->light_targetbodyid, m->nlight, -1, m->nbody);
-  c.Range("light_texid", m->light_texid, m->nlight, -1, m->ntex);
-  c.Range("mat_texid", m->mat_texid, m->nmat * mjNTEXROLE, -1, m->ntex);
-
-  // flexes
-  c.AdrNum("flex_node", m->flex_nodeadr, m->flex_nodenum, m->nflex, m->nflexnode);
-  c.AdrNum("flex_vert", m->flex_vertadr, m->flex_vertnum, m->nflex, m->nflexvert);
-  c.AdrNum("flex_edge", m->flex_edgeadr, m->flex_edgenum, m->nflex, m->nflexedge);
-  c.AdrNum("flex_elem", m->flex_elemadr, m->flex_elemnum, m->nflex, m->nflexelem);
-  c.AdrNum("flex_evpair", m->flex_evpairadr, m->flex_evpairnum, m->nflex, m->nflexevpair);
-  c.Range("flex_nodebodyid", m->flex_nodebodyid, m->nflexnode, 0, m->nbody);
-  c.Range("flex_vertbodyid", m->flex_vertbodyid, m->nflexvert, -1, m->nbody);  // -1: free vertex
-  c.Range("flex_matid", m->flex_matid, m->nflex, -1, m->nmat);
-
-  // meshes, skins, height fields, textures
-  c.AdrNum("mesh_vert", m->mesh_vertadr, m->mesh_vertnum, m->nmesh, m->nmeshvert);
-  c.AdrNum("mesh_face", m->mesh_faceadr, m->mesh_facenum, m->nmesh, m->nmeshface);
-  c.AdrNum("mesh_normal", m->mesh_normaladr, m->mesh_normalnum, m->nmesh, m->nmeshnormal);
-  c.AdrNum("mesh_texcoord", m->mesh_texcoordadr, m->mesh_texcoordnum, m->nmesh, m->nmeshtexcoord);
-  c.AdrNum("mesh_bvh", m->mesh_bvhadr, m->mesh_bvhnum, m->nmesh, m->nbvh);
-  c.AdrNum("mesh_oct", m->mesh_octadr, m->mesh_octnum, m->nmesh, m->noct);
-  c.AdrNum("mesh_poly", m->mesh_polyadr, m->mesh_polynum, m->nmesh, m->nmeshpoly);
-  c.AdrNum("mesh_polyvert", m->mesh_polyvertadr, m->mesh_polyvertnum, m->nmeshpoly,
-           m->nmeshpolyvert);
-  c.AdrNum("mesh_polymap", m->mesh_polymapadr, m->mesh_polymapnum, m->nmeshvert, m->nmeshpolymap);
-  c.Range("mesh_graphadr", m->mesh_graphadr, m->nmesh, -1, m->nmeshgraph);
-  c.Range("mesh_face", m->mesh_face, m->nmeshface * 3, 0, m->nmeshvert);
-  c.AdrNum("skin_vert", m->skin_vertadr, m->skin_vertnum, m->nskin, m->nskinvert);
-  c.AdrNum("skin_face", m->skin_faceadr, m->skin_facenum, m->nskin, m->nskinface);
-  c.AdrNum("skin_bone", m->skin_boneadr, m->skin_bonenum, m->nskin, m->nskinbone);
-  c.AdrNum("skin_bonevert", m->skin_bonevertadr, m->skin_bonevertnum, m->nskinbone,
-           m->nskinbonevert);
-  c.Range("skin_bonebodyid", m->skin_bonebodyid, m->nskinbone, 0, m->nbody);
-  c.Range("skin_matid", m->skin_matid, m->nskin, -1, m->nmat);
-  for (int64_t i = 0; i < m->nhfield && c.problem.empty(); i++) {
-    int64_t n = static_cast<int64_t>(m->hfield_nrow[i]) * m->hfield_ncol[i];
-    if (m->hfield_nrow[i] < 0 || m->hfield_ncol[i] < 0 || m->hfield_adr[i] < 0 ||
-        m->hfield_adr[i] + n > m->nhfielddata) {
-      c.Fail("height field " + std::to_string(i) + " data outside hfield_data");
-    }
-  }
-  for (int64_t i = 0; i < m->ntex && c.problem.empty(); i++) {
-    int64_t w = m->tex_width[i], h = m->tex_height[i], k = m->tex_nchannel[i];
-    if (w < 0 || h < 0 || k < 0 || m->tex_adr[i] < 0 || m->tex_adr[i] + w * h * k > m->ntexdata) {
-      c.Fail("texture " + std::to_string(i) + " data outside tex_data");
-    }
-  }
-
-  // constraints, tendons, actuators, sensors
-  c.Typed("eq_obj1id", m->eq_obj1id, m->eq_objtype, m->neq, 1);
-  c.Typed("eq_obj2id", m->eq_obj2id, m->eq_objtype, m->neq, 1);
-  c.AdrNum("tendon_wrap", m->tendon_adr, m->tendon_num, m->ntendon, m->nwrap);
-  c.Range("tendon_matid", m->tendon_matid, m->ntendon, -1, m->nmat);
-  for (int64_t i = 0; i < m->nwrap && c.problem.empty(); i++) {
-    int type = m->wrap_type[i], id = m->wrap_objid[i];
-    int64_t count = type == mjWRAP_JOINT                                 ? m->njnt
-                    : type == mjWRAP_SITE                                ? m->nsite
-                    : (type == mjWRAP_SPHERE || type == mjWRAP_CYLINDER) ? m->ngeom
-                                                                         : 0;
-    if (type < mjWRAP_NONE || type > mjWRAP_CYLINDER || id < -1 || id >= count) {
-      c.Fail("wrap " + std::to_string(i) + " has an invalid type or object");
-    }
-  }
-  c.AdrNum("actuator_act", m->actuator_actadr, m->actuator_actnum, m->nu, m->na);
-  for (int64_t i = 0; i < m->nu && c.problem.empty(); i++) {
-    int type = m->actuator_trntype[i], id = m->actuator_trnid[2 * i];
-    int64_t count = (type == mjTRN_JOINT || type == mjTRN_JOINTINPARENT) ? m->njnt
-                    : (type == mjTRN_SLIDERCRANK || type == mjTRN_SITE)  ? m->nsite
-                    : type == mjTRN_TENDON                               ? m->ntendon
-                    : type == mjTRN_BODY                                 ? m->nbody
-                                                                         : 0;
-    int ref = m->actuator_trnid[2 * i + 1];
-    if (id < -1 || id >= count || ref < -1 || ref >= m->nsite) {
-      c.Fail("actuator " + std::to_string(i) + " has an invalid transmission target");
-    }
-  }
-  c.AdrNum("sensor", m->sensor_adr, m->sensor_dim, m->nsensor, m->nsensordata);
-  c.Typed("sensor_objid", m->sensor_objid, m->sensor_objtype, m->nsensor, 1);
-  c.Typed("sensor_refid", m->sensor_refid, m->sensor_reftype, m->nsensor, 1);
-
-  // custom data, keyframes' companions, names
-  c.AdrNum("numeric", m->numeric_adr, m->numeric_size, m->nnumeric, m->nnumericdata);
-  c.AdrNum("text", m->text_adr, m->text_size, m->ntext, m->ntextdata);
-  c.AdrNum("tuple", m->tuple_adr, m->tuple_size, m->ntuple, m->ntupledata);
-  c.Typed("tuple_objid", m->tuple_objid, m->tuple_objtype, m->ntupledata, 1);
-  if (m->nnames > 0 && m->names[m->nnames - 1] != 0) {
-    c.Fail("names not null-terminated");
-  }
-  if (m->npaths > 0 && m->paths[m->npaths - 1] != 0) {
-    c.Fail("paths not null-terminated");
-  }
-  if (m->ntextdata > 0 && m->text_data[m->ntextdata - 1] != 0) {
-    c.Fail("text_data not null-terminated");
-  }
-  const struct {
-    const char* name;
-    const int* adr;
-    int64_t n;
-  } names[] = {
-      {"name_bodyadr", m->name_bodyadr, m->nbody},
-      {"name_jntadr", m->name_jntadr, m->njnt},
-      {"name_geomadr", m->name_geomadr, m->ngeom},
-      {"name_siteadr", m->name_siteadr, m->nsite},
-      {"name_camadr", m->name_camadr, m->ncam},
-      {"name_lightadr", m->name_lightadr, m->nlight},
-      {"name_flexadr", m->name_flexadr, m->nflex},
-      {"name_meshadr", m->name_meshadr, m->nmesh},
-      {"name_skinadr", m->name_skinadr, m->nskin},
-      {"name_hfieldadr", m->name_hfieldadr, m->nhfield},
-      {"name_texadr", m->name_texadr, m->ntex},
-      {"name_matadr", m->name_matadr, m->nmat},
-      {"name_pairadr", m->name_pairadr, m->npair},
-      {"name_excludeadr", m->name_excludeadr, m->nexclude},
-      {"name_eqadr", m->name_eqadr, m->neq},
-      {"name_tendonadr", m->name_tendonadr, m->ntendon},
-      {"name_actuatoradr", m->name_actuatoradr, m->nu},
-      {"name_sensoradr", m->name_sensoradr, m->nsensor},
-      {"name_numericadr", m->name_numericadr, m->nnumeric},
-      {"name_textadr", m->name_textadr, m->ntext},
-      {"name_tupleadr", m->name_tupleadr, m->ntuple},
-      {"name_keyadr", m->name_keyadr, m->nkey},
-      {"name_pluginadr", m->name_pluginadr, m->nplugin},
-  };
-  for (const auto& n : names) {
-    c.Range(n.name, n.adr, n.n, 0, m->nnames);
-  }
-  // names_map is a hash table of object ids (-1: empty slot), one section per object type
-  int64_t maxcount = 0;
-  for (int t = mjOBJ_UNKNOWN; t < mjNOBJECT; t++) {
-    maxcount = std::max(maxcount, ObjectCount(m, t));
-  }
-  c.Range("names_map", m->names_map, m->nnames_map, -1, maxcount);
-  return c.problem;
 }
 
 // ---------------------------------------------------------------------------------------------

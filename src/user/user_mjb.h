@@ -88,6 +88,10 @@ int MjbReadDescription(const void* data, size_t size, std::string* mjcf, std::st
 // the target array, names null-terminated). Returns "" when consistent, else the first problem.
 std::string MjbValidate(const mjModel* m);
 
+// hash of the field lists that determine the byte layout (names, element sizes, row and column
+// expressions; blanks ignored), stored in every file
+uint64_t MjbLayoutHash();
+
 // 64-bit checksum of a byte range (detects every change confined to one aligned 8-byte word and,
 // with high probability, any other change)
 uint64_t MjbChecksum(const void* data, size_t size);
