@@ -173,8 +173,10 @@ static int faceContacts(mjContact* con, const BoxPose* ref, const BoxPose* inc, 
   farCorner(Dw, inc, mn, dots);
   mjtNum D[3], e[2][3];
   int ne = 0, shallow[2] = {0, 0};
+  // (an orthonormal frame has at most two axes this shallow; the count bound keeps e[] in range
+  // for frames that rounding or a bad model made less than orthonormal)
   for (int m = 0; m < 3; m++) {
-    if (fabs(dots[m]) < 0.5) {
+    if (fabs(dots[m]) < 0.5 && ne < 2) {
       mjtNum ew[3];
       featureEdge(ew, inc, m, dots[m]);
       mju_mulMatTVec3(e[ne], ref->mat, ew);
@@ -188,7 +190,7 @@ static int faceContacts(mjContact* con, const BoxPose* ref, const BoxPose* inc, 
   faceFrame(k, sgn, &iu, &su, &iv, &sv);
   mjtNum tol = 1e-12 * (lim[0] + lim[1] + lim[2]);  // rounding of coordinates in the face
 
-  mjtNum pt[16][3];
+  mjtNum pt[24][3];  // at most 16 crossings, 4 face corners and 4 feature corners
   int np = 0;
 
   // E: edges D+e0, D+e1, (D+e0)+e1, (D+e1)+e0 against the side lines u = -+1, v = -+1
@@ -527,7 +529,7 @@ int mjc_BoxBox(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2
     if (sep > margin) {
       return 0;
     }
-    if (sep > fsep) {
+    if (best < 0 || sep > fsep) {  // the first axis always counts (sizes beyond mjMAXVAL)
       fsep = sep;
       best = a;
       fsgn = c >= 0 ? 1 : -1;

@@ -207,6 +207,21 @@ static void finishContact(const mjModel* m, mjData* d, mjContact* con, int g1, i
   mj_addContact(m, d, con);
 }
 
+// whether the pose and size of geom g are finite: colliders assume it (their case analyses and
+// fixed-size candidate lists are sound only for real numbers)
+static int finiteGeom(const mjModel* m, const mjData* d, int g) {
+  const mjtNum* x[3] = {d->geom_xpos + 3 * g, d->geom_xmat + 9 * g, m->geom_size + 3 * g};
+  const int n[3] = {3, 9, 3};
+  for (int k = 0; k < 3; k++) {
+    for (int i = 0; i < n[k]; i++) {
+      if (!isfinite(x[k][i])) {
+        return 0;
+      }
+    }
+  }
+  return 1;
+}
+
 void mj_collideGeoms(const mjModel* m, mjData* d, int g1, int g2) {
   int ipair = g2 < 0 ? g1 : -1;
   if (ipair >= 0) {
@@ -228,6 +243,9 @@ void mj_collideGeoms(const mjModel* m, mjData* d, int g1, int g2) {
       m, ipair >= 0 ? m->pair_margin[ipair] : mjMAX(m->geom_margin[g1], m->geom_margin[g2]));
   if (mj_filterSphere(m, d, g1, g2, margin)) {
     return;  // filter 2
+  }
+  if (!finiteGeom(m, d, g1) || !finiteGeom(m, d, g2)) {
+    return;  // NaN or infinite pose or size: no contacts (mj_step warns and resets the state)
   }
 
   mjContact con[mjMAXCONPAIR];
