@@ -457,10 +457,14 @@ static mjData* allocData(const mjModel* m, const char* caller) {
   d->nbuffer = static_cast<mjtSize>(nbuffer);
   d->narena = m->narena;
   d->nplugin = static_cast<int>(m->nplugin);
-  d->buffer = mju_malloc(nbuffer > 0 ? nbuffer : kAlign);
-  d->arena = mju_malloc(static_cast<size_t>(m->narena));
+  // the arena can be large (<size memory>): on failure everything is freed before the error,
+  // whose handler may not return
+  d->buffer = mju_tryMalloc(nbuffer > 0 ? nbuffer : kAlign);
+  d->arena = mju_tryMalloc(static_cast<size_t>(m->narena));
   if (!d->buffer || (m->narena > 0 && !d->arena)) {
     mj_deleteData(d);
+    mju_error("%s: could not allocate %zu bytes of buffer and %zu bytes of arena", caller, nbuffer,
+              static_cast<size_t>(m->narena));
     return nullptr;
   }
   setDataPointers(m, d);

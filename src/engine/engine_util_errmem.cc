@@ -203,17 +203,25 @@ void mju_warningFunc(const char* func, const char* format, ...) {
 
 // Allocate with the user allocator when installed, else 64-byte aligned with the size padded to
 // a multiple of 64 (what aligned_alloc requires). Size 0 gives NULL; failure is an error.
+void* mju_tryMalloc(size_t size) {
+  if (size == 0) {
+    return nullptr;
+  }
+  if (mju_user_malloc) {
+    return mju_user_malloc(size);
+  }
+  if (size > SIZE_MAX - 63) {
+    return nullptr;
+  }
+  size_t padded = (size + 63) & ~static_cast<size_t>(63);
+  return aligned_alloc(64, padded);
+}
+
 void* mju_malloc(size_t size) {
   if (size == 0) {
     return nullptr;
   }
-  void* ptr = nullptr;
-  if (mju_user_malloc) {
-    ptr = mju_user_malloc(size);
-  } else if (size <= SIZE_MAX - 63) {
-    size_t padded = (size + 63) & ~static_cast<size_t>(63);
-    ptr = aligned_alloc(64, padded);
-  }
+  void* ptr = mju_tryMalloc(size);
   if (!ptr) {
     char num[32];
     snprintf(num, sizeof(num), "%zu", size);

@@ -34,6 +34,10 @@ void mju_warningFunc(const char* func, const char* format, ...) mjPRINTFLIKE(2, 
 void mju_verror(const char* format, va_list args);
 void mju_vwarning(const char* format, va_list args);
 
+// mju_malloc without the error: NULL when the allocation fails (callers free what they hold
+// before reporting, so that an error handler that does not return leaks nothing)
+void* mju_tryMalloc(size_t size);
+
 // mju_malloc followed by zero-fill of the (unpadded) size; NULL for size 0
 void* mju_calloc(size_t size);
 

@@ -695,6 +695,11 @@ bool CompileAll(CompileContext* c, std::unique_ptr<mjModel, ModelDeleter>* out) 
   }
   c->sizes.nnames_map = mj_namesMapSize(&c->sizes);
   c->sizes.narena = ArenaSize(c);
+  if (c->sizes.narena < 0) {
+    return c->Error(
+        "size: the arena for njmax, nconmax and nstack overflows; give smaller values or set "
+        "<size memory=...>");
+  }
 
   // njmax and nconmax are not array sizes and may be -1 ("unset"): allocate with 0, then store
   mjModel alloc = c->sizes;
@@ -753,6 +758,35 @@ bool CompileAll(CompileContext* c, std::unique_ptr<mjModel, ModelDeleter>* out) 
 }
 
 }  // namespace
+
+// MuJoCo accepts a timestep that is not positive and negative iteration counts without a word
+// (the simulation then stands still or runs backwards, and the solvers do no iterations). Motus
+// accepts them too, but says so. Empty when there is nothing to say.
+std::string OptionWarning(const mjModel* m) {
+  const mjOption& o = m->opt;
+  if (!(o.timestep > 0)) {
+    return "Warning: option timestep = " + std::to_string(o.timestep) + " is not positive";
+  }
+  const struct {
+    const char* name;
+    int value;
+  } counts[] = {{"iterations", o.iterations},
+                {"ls_iterations", o.ls_iterations},
+                {"noslip_iterations", o.noslip_iterations},
+                {"ccd_iterations", o.ccd_iterations},
+                {"sdf_iterations", o.sdf_iterations},
+                {"sdf_initpoints", o.sdf_initpoints}};
+  for (const auto& c : counts) {
+    if (c.value < 0) {
+      return std::string("Warning: option ") + c.name + " = " + std::to_string(c.value) +
+             " is negative";
+    }
+  }
+  if (!(o.impratio > 0)) {
+    return "Warning: option impratio = " + std::to_string(o.impratio) + " is not positive";
+  }
+  return "";
+}
 
 // The engine collides sdf geoms (type="sdf" with a mesh) with planes, spheres, capsules,
 // cylinders, boxes, ellipsoids, meshes with an octree and other sdf geoms as MuJoCo does; sdf
@@ -843,6 +877,9 @@ extern "C" mjModel* mj_compile(mjSpec* s, const mjVFS* vfs) {
     return nullptr;
   }
   std::string warning = motus::UnsupportedCollisionWarning(model.get());
+  if (warning.empty()) {
+    warning = motus::OptionWarning(model.get());
+  }
   if (!warning.empty()) {
     spec->error = warning;
     spec->warning = true;

@@ -13,7 +13,13 @@
 //   constraints  11.79 J^2 + 286.7 J + 39622  (dual matrix, rows of the constraint arrays)
 //   contacts     576 (C - 100)                (one mjContact each beyond the 100 included above)
 //   dofs         104.8 J nv + 40 nv^2 + 250 ntree
+//
+// The nv^2 and J nv terms are worst cases of dense matrices that models with many dofs do not
+// form (they use the sparse Jacobian), so the estimate is capped at kMaxArenaEstimate (1 GiB);
+// a model that needs more warns with mjWARN_CNSTRFULL, and <size memory> gives it any size
+// (doc/conformance.md compares this with MuJoCo).
 
+#include <algorithm>
 #include <cstddef>
 
 #include <mujoco/mujoco.h>
@@ -21,6 +27,12 @@
 #include "user/user_compiler_internal.h"
 
 namespace motus {
+
+// largest default estimate, in bytes (2^53: exactly representable, and far beyond any memory)
+constexpr double kMaxDefaultArena = 9007199254740992.0;
+
+// the default arena never exceeds this (see above)
+constexpr mjtSize kMaxArenaEstimate = mjtSize{1} << 30;
 
 mjtSize DefaultArena(const mjModel& sizes, int njmax, int nconmax, mjtSize nstack) {
   const double J = njmax < 0 ? 500 : njmax;
@@ -32,6 +44,11 @@ mjtSize DefaultArena(const mjModel& sizes, int njmax, int nconmax, mjtSize nstac
   double bytes = stack + 11.79 * J * J + 286.7 * J + 39622 + 576.0 * (C - 100) + 104.8 * J * nv +
                  40.0 * nv * nv + 250.0 * ntree;
   const double mib = 1048576.0;
+  // njmax, nconmax and nstack near INT_MAX give estimates far beyond any machine; they are
+  // rejected before the conversion to an integer (which would overflow)
+  if (!(bytes <= kMaxDefaultArena)) {
+    return -1;
+  }
   mjtSize n = static_cast<mjtSize>(bytes / mib);
   if (static_cast<double>(n) * mib < bytes) {
     n++;
@@ -39,7 +56,7 @@ mjtSize DefaultArena(const mjModel& sizes, int njmax, int nconmax, mjtSize nstac
   if (n < 1) {
     n = 1;
   }
-  return n * 1048576;
+  return std::min(n * 1048576, kMaxArenaEstimate);
 }
 
 }  // namespace motus

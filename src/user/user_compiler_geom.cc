@@ -805,19 +805,21 @@ bool CompileInertia(CompileContext* c) {
   }
 
   // moving bodies need mass and inertia: a body with joints together with the bodies welded to it
-  for (size_t i = 1; i < c->bodies.size(); i++) {
+  // (one pass summing into each body's weld root, in body order as the sums were always formed)
+  size_t nbody = c->bodies.size();
+  std::vector<double> mass(nbody, 0.0), inertia(nbody, 0.0);
+  for (size_t k = 1; k < nbody; k++) {
+    int w = c->body[k].weld;
+    if (w > 0 && static_cast<size_t>(w) <= k) {
+      mass[w] += c->body[k].mass;
+      inertia[w] += c->body[k].inertia[0] + c->body[k].inertia[1] + c->body[k].inertia[2];
+    }
+  }
+  for (size_t i = 1; i < nbody; i++) {
     if (!c->body[i].jntnum) {
       continue;
     }
-    double mass = 0, inertia = 0;
-    for (size_t k = i; k < c->bodies.size(); k++) {
-      if (c->body[k].weld != static_cast<int>(i)) {
-        continue;
-      }
-      mass += c->body[k].mass;
-      inertia += c->body[k].inertia[0] + c->body[k].inertia[1] + c->body[k].inertia[2];
-    }
-    if (mass < mjMINVAL || inertia < mjMINVAL) {
+    if (mass[i] < mjMINVAL || inertia[i] < mjMINVAL) {
       return c->Error("mass and inertia of moving bodies must be larger than mjMINVAL",
                       c->bodies[i]);
     }

@@ -44,6 +44,7 @@ int MeshBvhNodes(const CompileContext* c);  // BVH nodes of all meshes
 bool TransformSpec(CompileContext* c, SpecModel* s);
 
 // user_compiler_arena.cc
+// bytes of the default arena, rounded up to mebibytes; -1 when the estimate exceeds 2^53 bytes
 mjtSize DefaultArena(const mjModel& sizes, int njmax, int nconmax, mjtSize nstack);
 
 // geometric helpers (user_compiler_geom.cc)

@@ -182,27 +182,22 @@ struct Checker {
 // options the engine divides by or loops over
 void CheckOptions(Checker* c) {
   const mjOption& o = c->m->opt;
-  if (!std::isfinite(o.timestep) || o.timestep <= 0) {
-    c->Fail("timestep must be positive");
+  // a timestep that is not positive and negative iteration counts are accepted, as by the
+  // compiler (they stop or reverse the simulation, and skip loops)
+  if (!std::isfinite(o.timestep)) {
+    c->Fail("timestep is not finite");
   }
-  if (o.iterations < 0 || o.ls_iterations < 0 || o.noslip_iterations < 0 ||
-      o.ccd_iterations < 0 || o.sdf_iterations < 0 || o.sdf_initpoints < 0) {
-    c->Fail("iteration counts must be non-negative");
-  }
-  if (o.integrator < mjINT_EULER || o.integrator > mjINT_IMPLICITFAST || o.cone < mjCONE_PYRAMIDAL ||
-      o.cone > mjCONE_ELLIPTIC || o.jacobian < mjJAC_DENSE || o.jacobian > mjJAC_AUTO ||
-      o.solver < mjSOL_PGS || o.solver > mjSOL_NEWTON) {
+  if (o.integrator < mjINT_EULER || o.integrator > mjINT_IMPLICITFAST ||
+      o.cone < mjCONE_PYRAMIDAL || o.cone > mjCONE_ELLIPTIC || o.jacobian < mjJAC_DENSE ||
+      o.jacobian > mjJAC_AUTO || o.solver < mjSOL_PGS || o.solver > mjSOL_NEWTON) {
     c->Fail("invalid integrator, cone, jacobian or solver");
   }
-  const mjtNum* nums[] = {&o.impratio, &o.tolerance, &o.ls_tolerance, &o.noslip_tolerance,
-                          &o.ccd_tolerance, &o.density, &o.viscosity, &o.o_margin};
+  const mjtNum* nums[] = {&o.impratio,      &o.tolerance, &o.ls_tolerance, &o.noslip_tolerance,
+                          &o.ccd_tolerance, &o.density,   &o.viscosity,    &o.o_margin};
   for (const mjtNum* x : nums) {
     if (!std::isfinite(*x)) {
       c->Fail("non-finite physics option");
     }
-  }
-  if (o.impratio <= 0) {
-    c->Fail("impratio must be positive");
   }
 }
 
@@ -286,8 +281,8 @@ void CheckTree(Checker* c) {
     for (int k = 0; k < n && c->ok(); k++) {
       int want = k == 0 ? inherited : adr + k - 1;
       if (m->dof_parentid[adr + k] != want) {
-        c->Fail("dof_parentid[" + std::to_string(adr + k) + "] = " +
-                std::to_string(m->dof_parentid[adr + k]) + ", the tree gives " +
+        c->Fail("dof_parentid[" + std::to_string(adr + k) +
+                "] = " + std::to_string(m->dof_parentid[adr + k]) + ", the tree gives " +
                 std::to_string(want));
       }
     }
@@ -649,7 +644,8 @@ void TendonDofs(const mjModel* m, int t, std::vector<int>* dofs) {
 }
 
 // Tendon paths as mj_tendon walks them: a fixed tendon is joints only; a spatial tendon is sites
-// and pulleys (positive divisors), with every wrapping geom between two sites. The Jacobian columns are the tendon's dofs.
+// and pulleys (positive divisors), with every wrapping geom between two sites. The Jacobian columns
+// are the tendon's dofs.
 void CheckTendons(Checker* c) {
   const mjModel* m = c->m;
   c->AdrNum("tendon_wrap", m->tendon_adr, m->tendon_num, m->ntendon, m->nwrap);
@@ -749,8 +745,8 @@ void CheckSensors(Checker* c) {
     }
     int want = SensorModelDim(m, static_cast<int>(i));
     if (want >= 0 && want != m->sensor_dim[i]) {
-      c->Fail("sensor " + std::to_string(i) + " has dimension " +
-              std::to_string(m->sensor_dim[i]) + ", its type gives " + std::to_string(want));
+      c->Fail("sensor " + std::to_string(i) + " has dimension " + std::to_string(m->sensor_dim[i]) +
+              ", its type gives " + std::to_string(want));
     }
   }
 }
@@ -815,10 +811,9 @@ void CheckNames(Checker* c) {
 
 std::string MjbValidate(const mjModel* m) {
   Checker c{m, ""};
-  void (*const parts[])(Checker*) = {CheckOptions,    CheckTree,      CheckSparse,
-                                     CheckObjects,    CheckAssets,    CheckEqualities,
-                                     CheckTendons,    CheckActuators, CheckSensors,
-                                     CheckNames};
+  void (*const parts[])(Checker*) = {CheckOptions, CheckTree,       CheckSparse,  CheckObjects,
+                                     CheckAssets,  CheckEqualities, CheckTendons, CheckActuators,
+                                     CheckSensors, CheckNames};
   for (auto part : parts) {
     if (c.ok()) {
       part(&c);
