@@ -75,13 +75,14 @@ std::string PairModel(const char* t1, const char* t2) {
 // contacts whenever everything is finite.
 TEST(ColliderRobustTest, AllPairsHostileSizesAndPoses) {
   const double kInf = INFINITY, kNan = NAN;
-  const double sizes[][3] = {{1e11, 1e11, 1e11}, {1e300, 1e300, 1e300}, {0, 0, 0},
-                             {1e-300, 1e-300, 1e-300}, {kNan, 1, 1}, {kInf, 1, 1},
-                             {1e11, 1e-11, 1}, {.1, .2, .3}};
-  const double quats[][4] = {{1, 0, 0, 0}, {2, 0, 0, 0}, {0, 0, 0, 0}, {1, 1e-9, 0, 0},
-                             {0.1, 0.2, 0.3, 0.4}, {kNan, 0, 0, 0}, {1e300, 1e300, 0, 0}};
-  const double positions[][3] = {{0, 0, 0}, {0, 0, 1e11}, {1e300, 0, 0}, {kNan, 0, 0},
-                                 {0, 0, 0.05}, {kInf, 0, 0}};
+  const double sizes[][3] = {{1e11, 1e11, 1e11},       {1e300, 1e300, 1e300}, {0, 0, 0},
+                             {1e-300, 1e-300, 1e-300}, {kNan, 1, 1},          {kInf, 1, 1},
+                             {1e11, 1e-11, 1},         {.1, .2, .3}};
+  const double quats[][4] = {{1, 0, 0, 0},        {2, 0, 0, 0},         {0, 0, 0, 0},
+                             {1, 1e-9, 0, 0},     {0.1, 0.2, 0.3, 0.4}, {kNan, 0, 0, 0},
+                             {1e300, 1e300, 0, 0}};
+  const double positions[][3] = {{0, 0, 0},    {0, 0, 1e11}, {1e300, 0, 0},
+                                 {kNan, 0, 0}, {0, 0, 0.05}, {kInf, 0, 0}};
   int cases = 0;
   for (int i = 0; i < 7; i++) {
     for (int j = i; j < 7; j++) {

@@ -100,7 +100,8 @@ std::vector<std::pair<std::string, std::string>> IncludeChain(int n, int per) {
       close += "</body>";
     }
     std::string inc = k + 1 < n ? "<include file='c" + std::to_string(k + 1) + ".xml'/>" : "";
-    files.push_back({"c" + std::to_string(k) + ".xml", "<mujoco>" + open + inc + close + "</mujoco>"});
+    files.push_back(
+        {"c" + std::to_string(k) + ".xml", "<mujoco>" + open + inc + close + "</mujoco>"});
   }
   return files;
 }
@@ -155,8 +156,8 @@ TEST(HostileXmlTest, NonPositiveOptionsWarn) {
 TEST(HostileXmlTest, TenThousandFreeBodiesGetABoundedArena) {
   std::string xml = "<mujoco><worldbody><geom type='plane' size='30 30 .1'/>";
   for (int i = 0; i < 10000; i++) {
-    xml += "<body pos='" + std::to_string(0.25 * (i % 100)) + " " + std::to_string(0.25 * (i / 100)) +
-           " 0.3'><freejoint/><geom size='.1'/></body>";
+    xml += "<body pos='" + std::to_string(0.25 * (i % 100)) + " " +
+           std::to_string(0.25 * (i / 100)) + " 0.3'><freejoint/><geom size='.1'/></body>";
   }
   xml += "</worldbody></mujoco>";
   std::string error;
