@@ -99,8 +99,8 @@ int FuzzMjb(const uint8_t* data, size_t size) {
     uint64_t sum = motus::MjbChecksum(bytes.data(), size - 8);
     std::memcpy(bytes.data() + size - 8, &sum, 8);
   }
-  Simulate(mj_loadModelBuffer(bytes.empty() ? nullptr : bytes.data(),
-                              static_cast<int>(bytes.size())));
+  Simulate(
+      mj_loadModelBuffer(bytes.empty() ? nullptr : bytes.data(), static_cast<int>(bytes.size())));
   return 0;
 }
 
