@@ -24,8 +24,7 @@ struct Setup {
 
 mjModel* Load(const Setup& s) {
   char error[1000] = "";
-  mjModel* m =
-      mj_loadXML(motus_test::SourcePath(s.file).c_str(), nullptr, error, sizeof(error));
+  mjModel* m = mj_loadXML(motus_test::SourcePath(s.file).c_str(), nullptr, error, sizeof(error));
   EXPECT_NE(m, nullptr) << s.file << ": " << error;
   if (m) {
     m->opt.integrator = s.integrator;
