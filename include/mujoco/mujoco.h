@@ -104,6 +104,7 @@ MJAPI void mj_deleteModel(mjModel* m);
 MJAPI mjtSize mj_sizeModel(const mjModel* m);
 MJAPI mjData* mj_makeData(const mjModel* m);
 MJAPI mjData* mj_copyData(mjData* dest, const mjModel* m, const mjData* src);
+MJAPI mjData* mjv_copyData(mjData* dest, const mjModel* m, const mjData* src);
 MJAPI void mj_resetData(const mjModel* m, mjData* d);
 MJAPI void mj_resetDataDebug(const mjModel* m, mjData* d, unsigned char debug_value);
 MJAPI void mj_resetDataKeyframe(const mjModel* m, mjData* d, int key);
@@ -126,6 +127,9 @@ MJAPI void mj_printFormattedModel(const mjModel* m, const char* filename, const 
 MJAPI void mj_printModel(const mjModel* m, const char* filename);
 MJAPI void mj_printFormattedData(const mjModel* m, const mjData* d, const char* filename,
                                  const char* float_format);
+MJAPI void mj_printScene(const mjvScene* s, const char* filename);
+MJAPI void mj_printFormattedScene(const mjvScene* s, const char* filename,
+                                  const char* float_format);
 MJAPI void mj_printData(const mjModel* m, const mjData* d, const char* filename);
 MJAPI void mju_printMat(const mjtNum* mat, int nr, int nc);
 MJAPI void mju_printMatSparse(const mjtNum* mat, int nr, const int* rownnz, const int* rowadr,
@@ -430,6 +434,60 @@ MJAPI void mju_insertionSortInt(int* list, int n);
 MJAPI mjtNum mju_Halton(int index, int base);
 MJAPI char* mju_strncpy(char* dst, const char* src, int n);
 MJAPI mjtNum mju_sigmoid(mjtNum x);
+// ---------------------------------- Interaction -------------------------------------------------
+
+MJAPI void mjv_defaultCamera(mjvCamera* cam);
+MJAPI void mjv_defaultFreeCamera(const mjModel* m, mjvCamera* cam);
+MJAPI void mjv_defaultPerturb(mjvPerturb* pert);
+MJAPI void mjv_room2model(mjtNum modelpos[3], mjtNum modelquat[4], const mjtNum roompos[3],
+                          const mjtNum roomquat[4], const mjvScene* scn);
+MJAPI void mjv_model2room(mjtNum roompos[3], mjtNum roomquat[4], const mjtNum modelpos[3],
+                          const mjtNum modelquat[4], const mjvScene* scn);
+MJAPI void mjv_cameraInModel(mjtNum headpos[3], mjtNum forward[3], mjtNum up[3],
+                             const mjvScene* scn);
+MJAPI void mjv_cameraInRoom(mjtNum headpos[3], mjtNum forward[3], mjtNum up[3],
+                            const mjvScene* scn);
+MJAPI mjtNum mjv_frustumHeight(const mjvScene* scn);
+MJAPI void mjv_alignToCamera(mjtNum res[3], const mjtNum vec[3], const mjtNum forward[3]);
+MJAPI void mjv_moveCamera(const mjModel* m, int action, mjtNum reldx, mjtNum reldy,
+                          const mjvScene* scn, mjvCamera* cam);
+MJAPI void mjv_movePerturb(const mjModel* m, const mjData* d, int action, mjtNum reldx,
+                           mjtNum reldy, const mjvScene* scn, mjvPerturb* pert);
+MJAPI void mjv_moveModel(const mjModel* m, int action, mjtNum reldx, mjtNum reldy,
+                         const mjtNum roomup[3], mjvScene* scn);
+MJAPI void mjv_initPerturb(const mjModel* m, mjData* d, const mjvScene* scn, mjvPerturb* pert);
+MJAPI void mjv_applyPerturbPose(const mjModel* m, mjData* d, const mjvPerturb* pert,
+                                int flg_paused);
+MJAPI void mjv_applyPerturbForce(const mjModel* m, mjData* d, const mjvPerturb* pert);
+MJAPI mjvGLCamera mjv_averageCamera(const mjvGLCamera* cam1, const mjvGLCamera* cam2);
+MJAPI int mjv_select(const mjModel* m, const mjData* d, const mjvOption* vopt, mjtNum aspectratio,
+                     mjtNum relx, mjtNum rely, const mjvScene* scn, mjtNum selpnt[3], int geomid[1],
+                     int flexid[1], int skinid[1]);
+
+// ---------------------------------- Visualization -----------------------------------------------
+
+MJAPI void mjv_defaultOption(mjvOption* opt);
+MJAPI void mjv_defaultFigure(mjvFigure* fig);
+MJAPI void mjv_initGeom(mjvGeom* geom, int type, const mjtNum size[3], const mjtNum pos[3],
+                        const mjtNum mat[9], const float rgba[4]);
+MJAPI void mjv_connector(mjvGeom* geom, int type, mjtNum width, const mjtNum from[3],
+                         const mjtNum to[3]);
+MJAPI void mjv_defaultScene(mjvScene* scn);
+MJAPI void mjv_makeScene(const mjModel* m, mjvScene* scn, int maxgeom);
+MJAPI void mjv_freeScene(mjvScene* scn);
+MJAPI void mjv_updateScene(const mjModel* m, mjData* d, const mjvOption* opt,
+                           const mjvPerturb* pert, mjvCamera* cam, int catmask, mjvScene* scn);
+MJAPI void mjv_copyModel(mjModel* dest, const mjModel* src);
+MJAPI void mjv_addGeoms(const mjModel* m, mjData* d, const mjvOption* opt, const mjvPerturb* pert,
+                        int catmask, mjvScene* scn);
+MJAPI void mjv_makeLights(const mjModel* m, const mjData* d, mjvScene* scn);
+MJAPI void mjv_updateCamera(const mjModel* m, const mjData* d, mjvCamera* cam, mjvScene* scn);
+MJAPI void mjv_updateSkin(const mjModel* m, const mjData* d, mjvScene* scn);
+MJAPI void mjv_cameraFrame(mjtNum headpos[3], mjtNum forward[3], mjtNum up[3], mjtNum right[3],
+                           const mjData* d, const mjvCamera* cam);
+MJAPI void mjv_cameraFrustum(float zver[2], float zhor[2], float zclip[2], const mjModel* m,
+                             const mjvCamera* cam);
+
 // ---------------------------------- Derivatives -------------------------------------------------
 
 MJAPI void mjd_transitionFD(const mjModel* m, mjData* d, mjtNum eps, mjtByte flg_centered,
