@@ -83,8 +83,7 @@ TEST_F(VisApi, NullArgumentsAreErrors) {
   EXPECT_THROW(mjv_updateScene(nullptr, d, &opt, nullptr, &cam, mjCAT_ALL, &scn), MujocoError);
   EXPECT_THROW(mjv_makeScene(m, nullptr, 10), MujocoError);
   EXPECT_THROW(mjv_makeScene(m, &scn, -1), MujocoError);
-  EXPECT_THROW(mjv_initGeom(nullptr, mjGEOM_BOX, nullptr, nullptr, nullptr, nullptr),
-               MujocoError);
+  EXPECT_THROW(mjv_initGeom(nullptr, mjGEOM_BOX, nullptr, nullptr, nullptr, nullptr), MujocoError);
   double sel[3];
   EXPECT_THROW(mjv_select(m, d, &opt, 1, 0.5, 0.5, nullptr, sel, nullptr, nullptr, nullptr),
                MujocoError);

@@ -6,6 +6,7 @@
 // decor category; objtype/objid name the object they belong to.
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <mujoco/mujoco.h>
@@ -534,6 +535,21 @@ void addAppliedForces(const mjModel* m, const mjData* d, const mjvOption* opt, m
   }
 }
 
+// "geom1 | geom2", unnamed geoms as "g<id>"
+void contactLabel(char* label, int size, const mjModel* m, const mjContact* con) {
+  char names[2][64];
+  for (int k = 0; k < 2; k++) {
+    int g = con->geom[k];
+    const char* name = g >= 0 ? mj_id2name(m, mjOBJ_GEOM, g) : nullptr;
+    if (name && name[0]) {
+      snprintf(names[k], sizeof(names[k]), "%s", name);
+    } else {
+      snprintf(names[k], sizeof(names[k]), "g%d", g);
+    }
+  }
+  snprintf(label, size, "%.47s | %.47s", names[0], names[1]);
+}
+
 // Contacts: a flat cylinder at each contact point oriented by the contact frame
 // (mjVIS_CONTACTPOINT; rgba.contactgap for contacts not yet penetrating their margin), and arrows
 // of the contact force (mjVIS_CONTACTFORCE; with mjVIS_CONTACTSPLIT the normal and frictional
@@ -559,6 +575,9 @@ void addContacts(const mjModel* m, const mjData* d, const mjvOption* opt, mjvSce
       }
       mjv_initGeom(g, mjGEOM_CYLINDER, size, con->pos, mat,
                    gap ? m->vis.rgba.contactgap : m->vis.rgba.contactpoint);
+      if (opt->label == mjLABEL_CONTACTPOINT) {
+        contactLabel(g->label, sizeof(g->label), m, con);
+      }
       visCommitGeom(scn);
       if (opt->frame == mjFRAME_CONTACT) {
         addFrame(m, scn, i, con->pos, mat, 1, 1);
@@ -585,6 +604,9 @@ void addContacts(const mjModel* m, const mjData* d, const mjvOption* opt, mjvSce
           return;
         }
         mjv_connector(g, mjGEOM_ARROW, width, con->pos, end);
+        if (k == 0 && opt->label == mjLABEL_CONTACTFORCE) {
+          snprintf(g->label, sizeof(g->label), "%.3g", mju_norm3(world));
+        }
         visCommitGeom(scn);
       }
     }

@@ -29,18 +29,14 @@ bool validBody(const mjModel* m, int b, const char* func) {
   return true;
 }
 
-// 3 / trace(J M^-1 J') for the 3 x nv Jacobian J at the body (translational at point, or
-// rotational): the mean effective mass (or rotational inertia) the body presents there
-mjtNum effectiveMass(const mjModel* m, mjData* d, int b, const mjtNum point[3], bool rotational) {
+// 3 / trace(J M^-1 J') for the 3 x nv translational Jacobian J of the body at the point: the
+// mean effective mass the body presents there
+mjtNum effectiveMass(const mjModel* m, mjData* d, int b, const mjtNum point[3]) {
   int nv = m->nv;
   mj_markStack(d);
   mjtNum* jac = mj_stackAllocNum(d, 3 * nv);
   mjtNum* jacM = mj_stackAllocNum(d, 3 * nv);
-  if (rotational) {
-    mj_jac(m, d, nullptr, jac, point, b);
-  } else {
-    mj_jac(m, d, jac, nullptr, point, b);
-  }
+  mj_jac(m, d, jac, nullptr, point, b);
   mj_solveM(m, d, jacM, jac, 3);
   mjtNum trace = 0;
   for (int i = 0; i < 3; i++) {
@@ -148,34 +144,44 @@ void mjv_movePerturb(const mjModel* m, const mjData* d, int action, mjtNum reldx
   }
 }
 
-// Model motions in the room: rotations about roomup (by dx) and about the camera's right (by dy),
-// 180 degrees per window height; moves translate in the camera's planes by the frustum height
-// times the camera distance; zoom scales logarithmically.
+// Model motions in the room: a rotation by pi per window height about dx times roomup
+// (vertical plane) or the camera's horizontal forward (horizontal plane) plus dy times the
+// camera's right, composed in the room frame; moves translate in the camera's planes by the
+// model extent per window height; zoom scales logarithmically.
 void mjv_moveModel(const mjModel* m, int action, mjtNum reldx, mjtNum reldy, const mjtNum roomup[3],
                    mjvScene* scn) {
   if (!m || !scn || !roomup) {
     mju_error("mjv_moveModel: model, room up vector and scene must not be NULL");
     return;
   }
-  mjtNum head[3], fwd[3], up[3], right[3], vec[3], dif[3], q1[4], q2[4], rot[4], res[4];
+  mjtNum head[3], fwd[3], up[3], right[3], vec[3], dif[3], quat[4], rot[4], res[4];
   mjv_cameraInRoom(head, fwd, up, scn);
   cameraRight(right, fwd, up);
   for (int i = 0; i < 4; i++) {
     rot[i] = scn->rotate[i];
   }
-  mjtNum scl = mjv_frustumHeight(scn) * m->stat.extent;
   switch (action) {
     case mjMOUSE_ROTATE_V:
-    case mjMOUSE_ROTATE_H:
-      mju_axisAngle2Quat(q1, roomup, reldx * mjPI);
-      mju_axisAngle2Quat(q2, right, reldy * mjPI);
-      mju_mulQuat(res, q1, rot);
-      mju_mulQuat(rot, q2, res);
-      mju_normalize4(rot);
+    case mjMOUSE_ROTATE_H: {
+      mjtNum axis[3];
+      if (action == mjMOUSE_ROTATE_V) {
+        mju_copy3(axis, roomup);
+      } else {
+        mju_copy3(axis, fwd);
+        mju_addToScl3(axis, roomup, -mju_dot3(fwd, roomup));
+        mju_normalize3(axis);
+      }
+      mju_scl3(vec, axis, reldx);
+      mju_addToScl3(vec, right, reldy);
+      mjtNum angle = mjPI * mju_normalize3(vec);
+      mju_axisAngle2Quat(quat, vec, angle);
+      mju_mulQuat(res, quat, rot);
+      mju_normalize4(res);
       for (int i = 0; i < 4; i++) {
-        scn->rotate[i] = static_cast<float>(rot[i]);
+        scn->rotate[i] = static_cast<float>(res[i]);
       }
       break;
+    }
     case mjMOUSE_MOVE_V:
     case mjMOUSE_MOVE_H:
       vec[0] = reldx;
@@ -183,7 +189,7 @@ void mjv_moveModel(const mjModel* m, int action, mjtNum reldx, mjtNum reldy, con
       vec[2] = (action == mjMOUSE_MOVE_V) ? -reldy : 0;
       mjv_alignToCamera(dif, vec, fwd);
       for (int i = 0; i < 3; i++) {
-        scn->translate[i] += static_cast<float>(scl * dif[i]);
+        scn->translate[i] += static_cast<float>(m->stat.extent * dif[i]);
       }
       break;
     case mjMOUSE_ZOOM:
@@ -214,7 +220,7 @@ void mjv_initPerturb(const mjModel* m, mjData* d, const mjvScene* scn, mjvPertur
   mju_mulMatVec3(selpos, d->xmat + 9 * b, pert->localpos);
   mju_addTo3(selpos, d->xpos + 3 * b);
 
-  pert->localmass = effectiveMass(m, d, b, selpos, false);
+  pert->localmass = effectiveMass(m, d, b, selpos);
 
   mjv_cameraInModel(head, fwd, up, scn);
   mju_sub3(dif, selpos, head);
@@ -273,8 +279,8 @@ void mjv_applyPerturbPose(const mjModel* m, mjData* d, const mjvPerturb* pert, i
 // the reference selection point with stiffness vis.map.stiffness times localmass and damping
 // sqrt(stiffness) times localmass on the point's velocity; alone, it acts at the selection point
 // (its moment about the center of mass is added). Rotation turns the body toward the reference
-// orientation with stiffness vis.map.stiffnessrot times the body's effective rotational inertia,
-// damped likewise.
+// orientation with stiffness vis.map.stiffnessrot times the body's rotational inertia (the
+// inverse of body_invweight0), damped likewise.
 void mjv_applyPerturbForce(const mjModel* m, mjData* d, const mjvPerturb* pert) {
   if (!m || !d || !pert) {
     mju_error("mjv_applyPerturbForce: model, data and perturbation must not be NULL");
@@ -307,11 +313,14 @@ void mjv_applyPerturbForce(const mjModel* m, mjData* d, const mjvPerturb* pert) 
     }
   }
   if (pert->active & mjPERT_ROTATE) {
-    mjtNum dif[3], q[4], inv[4];
-    mju_negQuat(inv, d->xquat + 4 * b);
+    mjtNum dif[3], q[4], inv[4], iquat[4];
+    mju_mulQuat(iquat, d->xquat + 4 * b, m->body_iquat + 4 * b);
+    mju_negQuat(inv, iquat);
     mju_mulQuat(q, pert->refquat, inv);
     mju_quat2Vel(dif, q, 1);
-    mjtNum inertia = effectiveMass(m, d, b, d->xipos + 3 * b, true);
+    // the body's rotational inertia as the compiler measured it at qpos0
+    mjtNum invweight = m->body_invweight0[2 * b + 1];
+    mjtNum inertia = invweight > mjMINVAL ? 1 / invweight : 1;
     mjtNum k = m->vis.map.stiffnessrot;
     mju_scl3(xfrc + 3, dif, k * inertia);
     mju_addToScl3(xfrc + 3, vel, -sqrt(k) * inertia);

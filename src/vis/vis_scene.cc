@@ -143,6 +143,22 @@ void addSites(const mjModel* m, const mjData* d, const mjvOption* opt, int catma
   }
 }
 
+// A limited tendon past its range is drawn toward rgba.constraint: by 0.9 just past the limit,
+// easing (quadratic in, quadratic out) to 0.95 at 1 mm past it; 0 within the range.
+mjtNum tendonLimitBlend(const mjModel* m, const mjData* d, int i) {
+  if (!m->tendon_limited[i]) {
+    return 0;
+  }
+  mjtNum len = d->ten_length[i];
+  mjtNum excess = fmax(m->tendon_range[2 * i] - len, len - m->tendon_range[2 * i + 1]);
+  if (excess <= 0) {
+    return 0;
+  }
+  mjtNum t = fmin(1, excess / 0.001);
+  mjtNum ease = t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) * (1 - t);
+  return 0.9 + 0.05 * ease;
+}
+
 // Spatial tendon paths: one capsule per straight segment between consecutive wrap points (none
 // across a pulley); segments whose both ends lie on a wrapping geom are drawn at half width.
 void addTendons(const mjModel* m, const mjData* d, const mjvOption* opt, int catmask,
@@ -154,11 +170,7 @@ void addTendons(const mjModel* m, const mjData* d, const mjvOption* opt, int cat
     if (!groupVisible(opt->tendongroup, m->tendon_group[i])) {
       continue;
     }
-    // a tendon at its limit (an active limit constraint) is drawn nearly in rgba.constraint
-    bool limitActive = false;
-    for (int e = 0; e < d->nefc && !limitActive; e++) {
-      limitActive = d->efc_type[e] == mjCNSTR_LIMIT_TENDON && d->efc_id[e] == i;
-    }
+    mjtNum limitBlend = tendonLimitBlend(m, d, i);
     int adr = d->ten_wrapadr[i], num = d->ten_wrapnum[i];
     for (int j = adr; j < adr + num - 1; j++) {
       if (d->wrap_obj[j] == -2 || d->wrap_obj[j + 1] == -2) {
@@ -177,9 +189,10 @@ void addTendons(const mjModel* m, const mjData* d, const mjvOption* opt, int cat
       g->objid = i;
       g->category = mjCAT_DYNAMIC;
       setMaterial(g, m, opt, m->tendon_matid[i], m->tendon_rgba + 4 * i);
-      if (limitActive) {
+      if (limitBlend > 0) {
         for (int k = 0; k < 3; k++) {
-          g->rgba[k] = static_cast<float>(0.05 * g->rgba[k] + 0.95 * m->vis.rgba.constraint[k]);
+          g->rgba[k] = static_cast<float>((1 - limitBlend) * g->rgba[k] +
+                                          limitBlend * m->vis.rgba.constraint[k]);
         }
       }
       applyTransparency(g, m, opt, mjCAT_DYNAMIC);
