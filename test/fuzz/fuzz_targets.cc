@@ -2,7 +2,7 @@
 //
 // The loader fuzz targets (fuzz_targets.h). Inputs are bounded (64 KiB of text, 1 MiB of binary)
 // and models are simulated only when small, so that one input takes milliseconds; the arena of a
-// fuzzed model is capped at 16 MiB (mjModel.narena is a field users may set).
+// fuzzed model is kept between 1 and 16 MiB (mjModel.narena is a field users may set).
 
 #include "fuzz/fuzz_targets.h"
 
@@ -44,10 +44,10 @@ void Simulate(mjModel* m) {
     return;
   }
   loaded++;
-  const mjtSize kMaxArena = mjtSize{16} << 20;
-  if (m->narena > kMaxArena) {
-    m->narena = kMaxArena;
-  }
+  // a fuzzed narena can be a few bytes: the engine then ends with its documented "stack is
+  // full" mju_error (as MuJoCo does), which is not a finding; keep the arena in [1, 16] MiB
+  const mjtSize kMinArena = mjtSize{1} << 20, kMaxArena = mjtSize{16} << 20;
+  m->narena = m->narena < kMinArena ? kMinArena : m->narena > kMaxArena ? kMaxArena : m->narena;
   mjData* d = mj_makeData(m);
   if (d) {
     bool small = m->nv <= 200 && m->ngeom <= 200 && m->nmeshvert <= 20000;
