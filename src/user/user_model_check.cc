@@ -671,9 +671,10 @@ void CheckTendons(Checker* c) {
       } else if (type == mjWRAP_PULLEY) {
         valid = m->wrap_prm[w] > 0 && std::isfinite(m->wrap_prm[w]);
       } else if (type == mjWRAP_SPHERE || type == mjWRAP_CYLINDER) {
-        int side = static_cast<int>(m->wrap_prm[w]);
+        // the side site id (-1: none), range-checked before the engine converts it to int
+        mjtNum side = m->wrap_prm[w];
         valid = id >= 0 && id < m->ngeom && prev == mjWRAP_SITE && next == mjWRAP_SITE &&
-                m->wrap_prm[w] >= -1 && m->wrap_prm[w] < m->nsite && side >= -1;
+                side >= -1 && side < m->nsite;
       }
       if (!valid) {
         c->Fail(who + ": invalid path element " + std::to_string(k));
