@@ -202,7 +202,7 @@ TEST(BoxBox, AlignedStacksMatchOracle) {
 }
 
 // Calls the box-box collider directly for geoms (g1, g2) in this order.
-int CallBoxBox(const mjModel* m, const mjData* d, int g1, int g2, mjtNum margin, mjContact* con) {
+int CallBoxBox(const mjModel* m, mjData* d, int g1, int g2, mjtNum margin, mjContact* con) {
   for (int i = 0; i < mjMAXCONPAIR; i++) {
     mju_zero3(con[i].frame + 3);
   }

@@ -357,7 +357,7 @@ TEST(CollisionDriver, ContactFilterCallback) {
   mj_deleteModel(m);
 }
 
-int FixedContact(const mjModel*, const mjData*, mjContact* con, int, int, mjtNum) {
+int FixedContact(const mjModel*, mjData*, mjContact* con, int, int, mjtNum) {
   con->dist = -0.123;
   mju_zero3(con->pos);
   con->frame[0] = 0;

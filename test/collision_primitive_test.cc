@@ -144,7 +144,7 @@ TEST_P(PrimitivePair, MatchesOracle) {
 }
 
 // Calls the collider of geoms (g1, g2) directly (g1 first even when its type is higher).
-int CallCollider(const mjModel* m, const mjData* d, int g1, int g2, mjtNum margin, mjContact* con) {
+int CallCollider(const mjModel* m, mjData* d, int g1, int g2, mjtNum margin, mjContact* con) {
   int t1 = m->geom_type[g1], t2 = m->geom_type[g2];
   mjfCollision f = mjCOLLISIONFUNC[std::min(t1, t2)][std::max(t1, t2)];
   for (int i = 0; i < mjMAXCONPAIR; i++) {

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <mujoco/mjxmacro.h>
 #include <mujoco/mujoco.h>
 
 #include "fixture.h"
@@ -46,6 +47,7 @@ constexpr double kAtol = 1e-12;
 bool ModelField(const mjModel* m, const std::string& name, std::vector<double>* out,
                 bool* integer) {
   out->clear();
+#undef MJ_M
 #define MJ_M(x) m->x
 #define X(type, field, nr, nc)                                                       \
   if (name == #field) {                                                              \
@@ -63,9 +65,10 @@ bool ModelField(const mjModel* m, const std::string& name, std::vector<double>* 
     *integer = true;                               \
     return true;                                   \
   }
-  MJMODEL_INTS
+  MJMODEL_SIZES
 #undef X
 #undef MJ_M
+#define MJ_M(n) n
   return false;
 }
 

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <mujoco/mjxmacro.h>
 #include <mujoco/mujoco.h>
 
 #include "fixture.h"
@@ -193,6 +194,7 @@ void Take(FieldView* v, const T* p, size_t n, bool integer) {
 
 FieldView GetField(const mjModel* m, const std::string& name) {
   FieldView v;
+#undef MJ_M
 #define MJ_M(n) m->n
 #define X(type, field, nr, nc)                                               \
   if (name == #field) {                                                      \
@@ -209,9 +211,10 @@ FieldView GetField(const mjModel* m, const std::string& name) {
     v.values.push_back(static_cast<double>(m->field)); \
     return v;                                          \
   }
-  MJMODEL_INTS
+  MJMODEL_SIZES
 #undef X
 #undef MJ_M
+#define MJ_M(n) n
   if (name == "stat.meaninertia") {
     Take(&v, &m->stat.meaninertia, 1, false);
   }

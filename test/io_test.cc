@@ -14,6 +14,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <mujoco/mjxmacro.h>
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_io.h"
@@ -26,7 +27,9 @@ using motus_test::MakeTestModel;
 using motus_test::MujocoError;
 using motus_test::ScopedErrorCapture;
 
+#undef MJ_M
 #define MJ_M(x) m->x
+#undef MJ_D
 #define MJ_D(x) d->x
 
 struct Block {
@@ -201,7 +204,7 @@ TEST(IoModel, CopyModelIsIdentical) {
   EXPECT_EQ(copy->stat.meansize, 0.25);
   EXPECT_EQ(copy->signature, 77u);
 #define X(name) EXPECT_EQ(copy->name, m->name) << #name;
-  MJMODEL_INTS
+  MJMODEL_SIZES
 #undef X
   EXPECT_EQ(mj_name2id(copy, mjOBJ_BODY, "ball"), 2);
 

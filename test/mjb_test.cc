@@ -14,6 +14,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <mujoco/mjxmacro.h>
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_io.h"
@@ -83,12 +84,13 @@ mjModel* MakeTestModel(uint32_t seed = 1) {
 // every size, struct field and array byte of a and b is identical
 void ExpectModelsIdentical(const mjModel* a, const mjModel* b) {
 #define X(name) EXPECT_EQ(a->name, b->name) << #name;
-  MJMODEL_INTS
+  MJMODEL_SIZES
 #undef X
   EXPECT_EQ(std::memcmp(&a->opt, &b->opt, sizeof(mjOption)), 0) << "opt";
   EXPECT_EQ(std::memcmp(&a->vis, &b->vis, sizeof(mjVisual)), 0) << "vis";
   EXPECT_EQ(std::memcmp(&a->stat, &b->stat, sizeof(mjStatistic)), 0) << "stat";
   EXPECT_EQ(a->signature, b->signature);
+#undef MJ_M
 #define MJ_M(x) a->x
 #define X(type, name, nr, nc)                                        \
   {                                                                  \
@@ -100,6 +102,7 @@ void ExpectModelsIdentical(const mjModel* a, const mjModel* b) {
   MJMODEL_POINTERS
 #undef X
 #undef MJ_M
+#define MJ_M(n) n
 }
 
 std::string TempPath(const std::string& name) {
@@ -247,7 +250,7 @@ void Reseal(std::vector<uint8_t>* bytes) {
   std::memcpy(bytes->data() + bytes->size() - 8, &sum, 8);
 }
 
-// byte offset of size field i (MJMODEL_INTS order) in the file
+// byte offset of size field i (MJMODEL_SIZES order) in the file
 size_t SizeOffset(int i) {
   return 8 + 4 * 4 + 8 + 8 + 8 * i;
 }

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include <mujoco/mjxmacro.h>
 #include <mujoco/mujoco.h>
 
 namespace motus_test {
@@ -23,7 +24,7 @@ inline std::vector<std::string> ModelDifferences(const mjModel* a, const mjModel
 #define X(name)           \
   if (a->name != b->name) \
     diff.push_back(#name);
-  MJMODEL_INTS
+  MJMODEL_SIZES
 #undef X
   if (!diff.empty()) {
     return diff;  // arrays cannot be compared
@@ -37,6 +38,7 @@ inline std::vector<std::string> ModelDifferences(const mjModel* a, const mjModel
   if (std::memcmp(&a->stat, &b->stat, sizeof(mjStatistic))) {
     diff.push_back("stat");
   }
+#undef MJ_M
 #define MJ_M(x) a->x
 #define X(type, name, nr, nc)                                        \
   {                                                                  \
@@ -47,6 +49,7 @@ inline std::vector<std::string> ModelDifferences(const mjModel* a, const mjModel
   MJMODEL_POINTERS
 #undef X
 #undef MJ_M
+#define MJ_M(n) n
   return diff;
 }
 

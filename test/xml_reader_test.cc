@@ -1656,6 +1656,7 @@ std::vector<OracleModel> LoadOracleModels(const std::string& path) {
 // an mjModel array by name, as doubles; false if there is no such array
 bool ModelArray(const mjModel* m, const std::string& name, std::vector<double>* out) {
   out->clear();
+#undef MJ_M
 #define MJ_M(n) m->n
 #define X(type, field, nr, nc)                          \
   if (name == #field) {                                 \
@@ -1667,6 +1668,7 @@ bool ModelArray(const mjModel* m, const std::string& name, std::vector<double>* 
   MJMODEL_POINTERS
 #undef X
 #undef MJ_M
+#define MJ_M(n) n
   return false;
 }
 

@@ -277,7 +277,7 @@ typedef int (*mjfConFilt)(const mjModel* m, mjData* d, int geom1, int geom2);
 typedef void (*mjfSensor)(const mjModel* m, mjData* d, int stage);
 typedef mjtNum (*mjfTime)(void);
 typedef mjtNum (*mjfAct)(const mjModel* m, const mjData* d, int id);
-typedef int (*mjfCollision)(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
+typedef int (*mjfCollision)(const mjModel* m, mjData* d, mjContact* con, int g1, int g2,
                             mjtNum margin);
 
 #endif  // MUJOCO_MJDATA_H_

@@ -15,10 +15,16 @@
 #ifndef MUJOCO_MJXMACRO_H_
 #define MUJOCO_MJXMACRO_H_
 
-// X-macro lists of the fields of mjOption, mjStatistic, mjVisual, mjModel and mjData.
-// Array entries are X(type, name, nr, nc): the array has nr rows (a size field of
-// mjModel, or MJ_M(x)/MJ_D(x) for a model or data member) of nc elements each.
-// MJ_M(x) and MJ_D(x) must be defined by the user of a list that has them.
+// X-macro lists of the fields of mjOption, mjStatistic, mjVisual, mjModel and mjData, as MuJoCo's
+// mjxmacro.h defines them, so that code written against MuJoCo's lists compiles unchanged.
+//   X(type, name, n), XVEC(type, name, n)  mjOption and mjVisual.headlight fields of n values
+//                                          (XVEC: n > 1)
+//   X(name, n), XVEC(name, n)              mjStatistic fields (all mjtNum)
+//   X(type, name)                          mjVisual.global fields
+//   X(name)                                mjVisual.quality/map/scale/rgba fields, mjModel sizes
+//   X(type, name, rows, cols)              arrays: rows of cols elements (XNV: see below)
+// Row and column counts are size fields of mjModel or mjData, wrapped in MJ_M()/MJ_D() where the
+// list alone does not say which struct holds them.
 
 #define MJOPTION_FIELDS          \
   X(mjtNum, timestep, 1)         \
@@ -28,15 +34,15 @@
   X(mjtNum, noslip_tolerance, 1) \
   X(mjtNum, ccd_tolerance, 1)    \
   X(mjtNum, sleep_tolerance, 1)  \
-  X(mjtNum, gravity, 3)          \
-  X(mjtNum, wind, 3)             \
-  X(mjtNum, magnetic, 3)         \
+  XVEC(mjtNum, gravity, 3)       \
+  XVEC(mjtNum, wind, 3)          \
+  XVEC(mjtNum, magnetic, 3)      \
   X(mjtNum, density, 1)          \
   X(mjtNum, viscosity, 1)        \
   X(mjtNum, o_margin, 1)         \
-  X(mjtNum, o_solref, mjNREF)    \
-  X(mjtNum, o_solimp, mjNIMP)    \
-  X(mjtNum, o_friction, 5)       \
+  XVEC(mjtNum, o_solref, mjNREF) \
+  XVEC(mjtNum, o_solimp, mjNIMP) \
+  XVEC(mjtNum, o_friction, 5)    \
   X(int, integrator, 1)          \
   X(int, cone, 1)                \
   X(int, jacobian, 1)            \
@@ -51,33 +57,219 @@
   X(int, sdf_initpoints, 1)      \
   X(int, sdf_iterations, 1)
 
-#define MJSTATISTIC_FIELDS  \
-  X(mjtNum, meaninertia, 1) \
-  X(mjtNum, meanmass, 1)    \
-  X(mjtNum, meansize, 1)    \
-  X(mjtNum, extent, 1)      \
-  X(mjtNum, center, 3)
+#define MJSTATISTIC_FIELDS \
+  X(meaninertia, 1)        \
+  X(meanmass, 1)           \
+  X(meansize, 1)           \
+  X(extent, 1)             \
+  XVEC(center, 3)
 
 #define MJVISUAL_GLOBAL_FIELDS \
-  X(int, cameraid, 1)          \
-  X(int, orthographic, 1)      \
-  X(float, fovy, 1)            \
-  X(float, ipd, 1)             \
-  X(float, azimuth, 1)         \
-  X(float, elevation, 1)       \
-  X(float, linewidth, 1)       \
-  X(float, glow, 1)            \
-  X(float, realtime, 1)        \
-  X(int, offwidth, 1)          \
-  X(int, offheight, 1)         \
-  X(int, ellipsoidinertia, 1)  \
-  X(int, bvactive, 1)
+  X(int, cameraid)             \
+  X(int, orthographic)         \
+  X(float, fovy)               \
+  X(float, ipd)                \
+  X(float, azimuth)            \
+  X(float, elevation)          \
+  X(float, linewidth)          \
+  X(float, glow)               \
+  X(float, realtime)           \
+  X(int, offwidth)             \
+  X(int, offheight)            \
+  X(int, ellipsoidinertia)     \
+  X(int, bvactive)
 
 #define MJVISUAL_HEADLIGHT_FIELDS \
-  X(float, ambient, 3)            \
-  X(float, diffuse, 3)            \
-  X(float, specular, 3)           \
+  XVEC(float, ambient, 3)         \
+  XVEC(float, diffuse, 3)         \
+  XVEC(float, specular, 3)        \
   X(int, active, 1)
+
+// The other mjVisual sub-structs, X(name): quality holds ints, map and scale floats, rgba
+// float[4] colors.
+#define MJVISUAL_QUALITY_FIELDS \
+  X(shadowsize)                 \
+  X(offsamples)                 \
+  X(numslices)                  \
+  X(numstacks)                  \
+  X(numquads)
+
+#define MJVISUAL_MAP_FIELDS \
+  X(stiffness)              \
+  X(stiffnessrot)           \
+  X(force)                  \
+  X(torque)                 \
+  X(alpha)                  \
+  X(fogstart)               \
+  X(fogend)                 \
+  X(znear)                  \
+  X(zfar)                   \
+  X(haze)                   \
+  X(shadowclip)             \
+  X(shadowscale)            \
+  X(actuatortendon)
+
+#define MJVISUAL_SCALE_FIELDS \
+  X(forcewidth)               \
+  X(contactwidth)             \
+  X(contactheight)            \
+  X(connect)                  \
+  X(com)                      \
+  X(camera)                   \
+  X(light)                    \
+  X(selectpoint)              \
+  X(jointlength)              \
+  X(jointwidth)               \
+  X(actuatorlength)           \
+  X(actuatorwidth)            \
+  X(framelength)              \
+  X(framewidth)               \
+  X(constraint)               \
+  X(slidercrank)              \
+  X(frustum)
+
+#define MJVISUAL_RGBA_FIELDS \
+  X(fog)                     \
+  X(haze)                    \
+  X(force)                   \
+  X(inertia)                 \
+  X(joint)                   \
+  X(actuator)                \
+  X(actuatornegative)        \
+  X(actuatorpositive)        \
+  X(com)                     \
+  X(camera)                  \
+  X(light)                   \
+  X(selectpoint)             \
+  X(connect)                 \
+  X(contactpoint)            \
+  X(contactforce)            \
+  X(contactfriction)         \
+  X(contacttorque)           \
+  X(contactgap)              \
+  X(rangefinder)             \
+  X(constraint)              \
+  X(slidercrank)             \
+  X(crankbroken)             \
+  X(frustum)                 \
+  X(bv)                      \
+  X(bvactive)
+
+// Size fields of mjModel, X(name), in struct order; nbuffer is last.
+#define MJMODEL_SIZES \
+  X(nq)               \
+  X(nv)               \
+  X(nu)               \
+  X(na)               \
+  X(nbody)            \
+  X(nbvh)             \
+  X(nbvhstatic)       \
+  X(nbvhdynamic)      \
+  X(noct)             \
+  X(njnt)             \
+  X(ntree)            \
+  X(nM)               \
+  X(nB)               \
+  X(nC)               \
+  X(nD)               \
+  X(ngeom)            \
+  X(nsite)            \
+  X(ncam)             \
+  X(nlight)           \
+  X(nflex)            \
+  X(nflexnode)        \
+  X(nflexvert)        \
+  X(nflexedge)        \
+  X(nflexelem)        \
+  X(nflexelemdata)    \
+  X(nflexstiffness)   \
+  X(nflexelemedge)    \
+  X(nflexshelldata)   \
+  X(nflexevpair)      \
+  X(nflextexcoord)    \
+  X(nJfe)             \
+  X(nJfv)             \
+  X(nmesh)            \
+  X(nmeshvert)        \
+  X(nmeshnormal)      \
+  X(nmeshtexcoord)    \
+  X(nmeshface)        \
+  X(nmeshgraph)       \
+  X(nmeshpoly)        \
+  X(nmeshpolyvert)    \
+  X(nmeshpolymap)     \
+  X(nskin)            \
+  X(nskinvert)        \
+  X(nskintexvert)     \
+  X(nskinface)        \
+  X(nskinbone)        \
+  X(nskinbonevert)    \
+  X(nhfield)          \
+  X(nhfielddata)      \
+  X(ntex)             \
+  X(ntexdata)         \
+  X(nmat)             \
+  X(npair)            \
+  X(nexclude)         \
+  X(neq)              \
+  X(ntendon)          \
+  X(nJten)            \
+  X(nwrap)            \
+  X(nsensor)          \
+  X(nnumeric)         \
+  X(nnumericdata)     \
+  X(ntext)            \
+  X(ntextdata)        \
+  X(ntuple)           \
+  X(ntupledata)       \
+  X(nkey)             \
+  X(nmocap)           \
+  X(nplugin)          \
+  X(npluginattr)      \
+  X(nuser_body)       \
+  X(nuser_jnt)        \
+  X(nuser_geom)       \
+  X(nuser_site)       \
+  X(nuser_cam)        \
+  X(nuser_tendon)     \
+  X(nuser_actuator)   \
+  X(nuser_sensor)     \
+  X(nnames)           \
+  X(npaths)           \
+  X(nnames_map)       \
+  X(nJmom)            \
+  X(ngravcomp)        \
+  X(nemax)            \
+  X(njmax)            \
+  X(nconmax)          \
+  X(nuserdata)        \
+  X(nsensordata)      \
+  X(npluginstate)     \
+  X(nhistory)         \
+  X(narena)           \
+  X(nbuffer)
+
+// Declares, as local ints, the mjModel sizes that the column counts of MJMODEL_POINTERS refer to,
+// for code that expands the list with MJ_M(n) left as n.
+#define MJMODEL_POINTERS_PREAMBLE(m)      \
+  int nuser_body = m->nuser_body;         \
+  int nuser_jnt = m->nuser_jnt;           \
+  int nuser_geom = m->nuser_geom;         \
+  int nuser_site = m->nuser_site;         \
+  int nuser_cam = m->nuser_cam;           \
+  int nuser_tendon = m->nuser_tendon;     \
+  int nuser_actuator = m->nuser_actuator; \
+  int nuser_sensor = m->nuser_sensor;     \
+  int nq = m->nq;                         \
+  int nv = m->nv;                         \
+  int na = m->na;                         \
+  int nu = m->nu;                         \
+  int nmocap = m->nmocap;
+
+// Marks a count that is a member of mjModel (MJ_M) or of mjData (MJ_D). Both expand to the bare
+// name; code reading the counts from a model or data redefines them (e.g. as m->n, d->n).
+#define MJ_M(n) n
+#define MJ_D(n) n
 
 #define MJMODEL_POINTERS_BODY                   \
   X(int, body_parentid, nbody, 1)               \
@@ -178,7 +370,7 @@
   X(mjtNum, geom_friction, ngeom, 3)            \
   X(mjtNum, geom_margin, ngeom, 1)              \
   X(mjtNum, geom_gap, ngeom, 1)                 \
-  X(mjtNum, geom_fluid, ngeom, mjNFLUID)        \
+  XNV(mjtNum, geom_fluid, ngeom, mjNFLUID)      \
   X(mjtNum, geom_user, ngeom, MJ_M(nuser_geom)) \
   X(float, geom_rgba, ngeom, 4)
 
@@ -315,40 +507,40 @@
   X(float, flex_rgba, nflex, 4)                \
   X(float, flex_texcoord, nflextexcoord, 2)
 
-#define MJMODEL_POINTERS_MESH               \
-  X(int, mesh_vertadr, nmesh, 1)            \
-  X(int, mesh_vertnum, nmesh, 1)            \
-  X(int, mesh_faceadr, nmesh, 1)            \
-  X(int, mesh_facenum, nmesh, 1)            \
-  X(int, mesh_bvhadr, nmesh, 1)             \
-  X(int, mesh_bvhnum, nmesh, 1)             \
-  X(int, mesh_octadr, nmesh, 1)             \
-  X(int, mesh_octnum, nmesh, 1)             \
-  X(int, mesh_normaladr, nmesh, 1)          \
-  X(int, mesh_normalnum, nmesh, 1)          \
-  X(int, mesh_texcoordadr, nmesh, 1)        \
-  X(int, mesh_texcoordnum, nmesh, 1)        \
-  X(int, mesh_graphadr, nmesh, 1)           \
-  X(float, mesh_vert, nmeshvert, 3)         \
-  X(float, mesh_normal, nmeshnormal, 3)     \
-  X(float, mesh_texcoord, nmeshtexcoord, 2) \
-  X(int, mesh_face, nmeshface, 3)           \
-  X(int, mesh_facenormal, nmeshface, 3)     \
-  X(int, mesh_facetexcoord, nmeshface, 3)   \
-  X(int, mesh_graph, nmeshgraph, 1)         \
-  X(mjtNum, mesh_scale, nmesh, 3)           \
-  X(mjtNum, mesh_pos, nmesh, 3)             \
-  X(mjtNum, mesh_quat, nmesh, 4)            \
-  X(int, mesh_pathadr, nmesh, 1)            \
-  X(int, mesh_polynum, nmesh, 1)            \
-  X(int, mesh_polyadr, nmesh, 1)            \
-  X(mjtNum, mesh_polynormal, nmeshpoly, 3)  \
-  X(int, mesh_polyvertadr, nmeshpoly, 1)    \
-  X(int, mesh_polyvertnum, nmeshpoly, 1)    \
-  X(int, mesh_polyvert, nmeshpolyvert, 1)   \
-  X(int, mesh_polymapadr, nmeshvert, 1)     \
-  X(int, mesh_polymapnum, nmeshvert, 1)     \
-  X(int, mesh_polymap, nmeshpolymap, 1)
+#define MJMODEL_POINTERS_MESH                 \
+  X(int, mesh_vertadr, nmesh, 1)              \
+  X(int, mesh_vertnum, nmesh, 1)              \
+  X(int, mesh_faceadr, nmesh, 1)              \
+  X(int, mesh_facenum, nmesh, 1)              \
+  X(int, mesh_bvhadr, nmesh, 1)               \
+  X(int, mesh_bvhnum, nmesh, 1)               \
+  X(int, mesh_octadr, nmesh, 1)               \
+  X(int, mesh_octnum, nmesh, 1)               \
+  X(int, mesh_normaladr, nmesh, 1)            \
+  X(int, mesh_normalnum, nmesh, 1)            \
+  X(int, mesh_texcoordadr, nmesh, 1)          \
+  X(int, mesh_texcoordnum, nmesh, 1)          \
+  X(int, mesh_graphadr, nmesh, 1)             \
+  XNV(float, mesh_vert, nmeshvert, 3)         \
+  XNV(float, mesh_normal, nmeshnormal, 3)     \
+  XNV(float, mesh_texcoord, nmeshtexcoord, 2) \
+  XNV(int, mesh_face, nmeshface, 3)           \
+  XNV(int, mesh_facenormal, nmeshface, 3)     \
+  XNV(int, mesh_facetexcoord, nmeshface, 3)   \
+  XNV(int, mesh_graph, nmeshgraph, 1)         \
+  X(mjtNum, mesh_scale, nmesh, 3)             \
+  X(mjtNum, mesh_pos, nmesh, 3)               \
+  X(mjtNum, mesh_quat, nmesh, 4)              \
+  X(int, mesh_pathadr, nmesh, 1)              \
+  XNV(int, mesh_polynum, nmesh, 1)            \
+  XNV(int, mesh_polyadr, nmesh, 1)            \
+  XNV(mjtNum, mesh_polynormal, nmeshpoly, 3)  \
+  XNV(int, mesh_polyvertadr, nmeshpoly, 1)    \
+  XNV(int, mesh_polyvertnum, nmeshpoly, 1)    \
+  XNV(int, mesh_polyvert, nmeshpolyvert, 1)   \
+  XNV(int, mesh_polymapadr, nmeshvert, 1)     \
+  XNV(int, mesh_polymapnum, nmeshvert, 1)     \
+  XNV(int, mesh_polymap, nmeshpolymap, 1)
 
 #define MJMODEL_POINTERS_SKIN                     \
   X(int, skin_matid, nskin, 1)                    \
@@ -374,22 +566,22 @@
   X(float, skin_bonevertweight, nskinbonevert, 1) \
   X(int, skin_pathadr, nskin, 1)
 
-#define MJMODEL_POINTERS_HFIELD         \
-  X(mjtNum, hfield_size, nhfield, 4)    \
-  X(int, hfield_nrow, nhfield, 1)       \
-  X(int, hfield_ncol, nhfield, 1)       \
-  X(int, hfield_adr, nhfield, 1)        \
-  X(float, hfield_data, nhfielddata, 1) \
+#define MJMODEL_POINTERS_HFIELD           \
+  X(mjtNum, hfield_size, nhfield, 4)      \
+  X(int, hfield_nrow, nhfield, 1)         \
+  X(int, hfield_ncol, nhfield, 1)         \
+  X(int, hfield_adr, nhfield, 1)          \
+  XNV(float, hfield_data, nhfielddata, 1) \
   X(int, hfield_pathadr, nhfield, 1)
 
-#define MJMODEL_POINTERS_TEXTURE    \
-  X(int, tex_type, ntex, 1)         \
-  X(int, tex_colorspace, ntex, 1)   \
-  X(int, tex_height, ntex, 1)       \
-  X(int, tex_width, ntex, 1)        \
-  X(int, tex_nchannel, ntex, 1)     \
-  X(mjtSize, tex_adr, ntex, 1)      \
-  X(mjtByte, tex_data, ntexdata, 1) \
+#define MJMODEL_POINTERS_TEXTURE      \
+  X(int, tex_type, ntex, 1)           \
+  X(int, tex_colorspace, ntex, 1)     \
+  X(int, tex_height, ntex, 1)         \
+  X(int, tex_width, ntex, 1)          \
+  X(int, tex_nchannel, ntex, 1)       \
+  X(mjtSize, tex_adr, ntex, 1)        \
+  XNV(mjtByte, tex_data, ntexdata, 1) \
   X(int, tex_pathadr, ntex, 1)
 
 #define MJMODEL_POINTERS_MATERIAL     \
@@ -514,26 +706,41 @@
   X(mjtNum, sensor_user, nsensor, MJ_M(nuser_sensor)) \
   X(int, sensor_plugin, nsensor, 1)
 
-#define MJMODEL_POINTERS_PREAMBLE \
-  X(mjtNum, qpos0, nq, 1)         \
-  X(mjtNum, qpos_spring, nq, 1)
-
-#define MJMODEL_POINTERS_BVH         \
-  X(int, bvh_depth, nbvh, 1)         \
-  X(int, bvh_child, nbvh, 2)         \
-  X(int, bvh_nodeid, nbvh, 1)        \
-  X(mjtNum, bvh_aabb, nbvhstatic, 6) \
-  X(int, oct_depth, noct, 1)         \
-  X(int, oct_child, noct, 8)         \
-  X(mjtNum, oct_aabb, noct, 6)       \
-  X(mjtNum, oct_coeff, noct, 8)
-
-#define MJMODEL_POINTERS_WRAP  \
-  X(int, wrap_type, nwrap, 1)  \
-  X(int, wrap_objid, nwrap, 1) \
-  X(mjtNum, wrap_prm, nwrap, 1)
-
-#define MJMODEL_POINTERS_OTHER                 \
+// Every array of mjModel, X(type, name, rows, columns), in struct order.
+#define MJMODEL_POINTERS                       \
+  X(mjtNum, qpos0, nq, 1)                      \
+  X(mjtNum, qpos_spring, nq, 1)                \
+  MJMODEL_POINTERS_BODY                        \
+  X(int, bvh_depth, nbvh, 1)                   \
+  X(int, bvh_child, nbvh, 2)                   \
+  X(int, bvh_nodeid, nbvh, 1)                  \
+  X(mjtNum, bvh_aabb, nbvhstatic, 6)           \
+  X(int, oct_depth, noct, 1)                   \
+  X(int, oct_child, noct, 8)                   \
+  X(mjtNum, oct_aabb, noct, 6)                 \
+  X(mjtNum, oct_coeff, noct, 8)                \
+  MJMODEL_POINTERS_JOINT                       \
+  MJMODEL_POINTERS_DOF                         \
+  MJMODEL_POINTERS_TREE                        \
+  MJMODEL_POINTERS_GEOM                        \
+  MJMODEL_POINTERS_SITE                        \
+  MJMODEL_POINTERS_CAMERA                      \
+  MJMODEL_POINTERS_LIGHT                       \
+  MJMODEL_POINTERS_FLEX                        \
+  MJMODEL_POINTERS_MESH                        \
+  MJMODEL_POINTERS_SKIN                        \
+  MJMODEL_POINTERS_HFIELD                      \
+  MJMODEL_POINTERS_TEXTURE                     \
+  MJMODEL_POINTERS_MATERIAL                    \
+  MJMODEL_POINTERS_PAIR                        \
+  MJMODEL_POINTERS_EXCLUDE                     \
+  MJMODEL_POINTERS_EQUALITY                    \
+  MJMODEL_POINTERS_TENDON                      \
+  X(int, wrap_type, nwrap, 1)                  \
+  X(int, wrap_objid, nwrap, 1)                 \
+  X(mjtNum, wrap_prm, nwrap, 1)                \
+  MJMODEL_POINTERS_ACTUATOR                    \
+  MJMODEL_POINTERS_SENSOR                      \
   X(int, plugin, nplugin, 1)                   \
   X(int, plugin_stateadr, nplugin, 1)          \
   X(int, plugin_statenum, nplugin, 1)          \
@@ -597,32 +804,6 @@
   X(int, mapM2D, nD, 1)                        \
   X(int, mapD2M, nC, 1)
 
-#define MJMODEL_POINTERS    \
-  MJMODEL_POINTERS_PREAMBLE \
-  MJMODEL_POINTERS_BODY     \
-  MJMODEL_POINTERS_BVH      \
-  MJMODEL_POINTERS_JOINT    \
-  MJMODEL_POINTERS_DOF      \
-  MJMODEL_POINTERS_TREE     \
-  MJMODEL_POINTERS_GEOM     \
-  MJMODEL_POINTERS_SITE     \
-  MJMODEL_POINTERS_CAMERA   \
-  MJMODEL_POINTERS_LIGHT    \
-  MJMODEL_POINTERS_FLEX     \
-  MJMODEL_POINTERS_MESH     \
-  MJMODEL_POINTERS_SKIN     \
-  MJMODEL_POINTERS_HFIELD   \
-  MJMODEL_POINTERS_TEXTURE  \
-  MJMODEL_POINTERS_MATERIAL \
-  MJMODEL_POINTERS_PAIR     \
-  MJMODEL_POINTERS_EXCLUDE  \
-  MJMODEL_POINTERS_EQUALITY \
-  MJMODEL_POINTERS_TENDON   \
-  MJMODEL_POINTERS_WRAP     \
-  MJMODEL_POINTERS_ACTUATOR \
-  MJMODEL_POINTERS_SENSOR   \
-  MJMODEL_POINTERS_OTHER
-
 #define MJDATA_POINTERS                      \
   X(mjtNum, qpos, nq, 1)                     \
   X(mjtNum, qvel, nv, 1)                     \
@@ -679,10 +860,10 @@
   X(int, moment_rowadr, nu, 1)               \
   X(int, moment_colind, nJmom, 1)            \
   X(mjtNum, actuator_moment, nJmom, 1)       \
-  X(mjtNum, crb, nbody, 10)                  \
-  X(mjtNum, qM, nM, 1)                       \
-  X(mjtNum, M, nC, 1)                        \
-  X(mjtNum, qLD, nC, 1)                      \
+  XNV(mjtNum, crb, nbody, 10)                \
+  XNV(mjtNum, qM, nM, 1)                     \
+  XNV(mjtNum, M, nC, 1)                      \
+  XNV(mjtNum, qLD, nC, 1)                    \
   X(mjtNum, qLDiagInv, nv, 1)                \
   X(mjtByte, bvh_active, nbvh, 1)            \
   X(int, tree_awake, ntree, 1)               \
@@ -703,10 +884,10 @@
   X(mjtNum, qfrc_passive, nv, 1)             \
   X(mjtNum, subtree_linvel, nbody, 3)        \
   X(mjtNum, subtree_angmom, nbody, 3)        \
-  X(mjtNum, qH, nC, 1)                       \
+  XNV(mjtNum, qH, nC, 1)                     \
   X(mjtNum, qHDiagInv, nv, 1)                \
-  X(mjtNum, qDeriv, nD, 1)                   \
-  X(mjtNum, qLU, nD, 1)                      \
+  XNV(mjtNum, qDeriv, nD, 1)                 \
+  XNV(mjtNum, qLU, nD, 1)                    \
   X(mjtNum, actuator_force, nu, 1)           \
   X(mjtNum, qfrc_actuator, nv, 1)            \
   X(mjtNum, qfrc_smooth, nv, 1)              \
@@ -722,16 +903,16 @@
 #define MJDATA_ARENA_POINTERS_SOLVER         \
   X(int, efc_type, MJ_D(nefc), 1)            \
   X(int, efc_id, MJ_D(nefc), 1)              \
-  X(int, efc_J_rownnz, MJ_D(nefc), 1)        \
-  X(int, efc_J_rowadr, MJ_D(nefc), 1)        \
-  X(int, efc_J_rowsuper, MJ_D(nefc), 1)      \
-  X(int, efc_J_colind, MJ_D(nJ), 1)          \
-  X(mjtNum, efc_J, MJ_D(nJ), 1)              \
+  XNV(int, efc_J_rownnz, MJ_D(nefc), 1)      \
+  XNV(int, efc_J_rowadr, MJ_D(nefc), 1)      \
+  XNV(int, efc_J_rowsuper, MJ_D(nefc), 1)    \
+  XNV(int, efc_J_colind, MJ_D(nJ), 1)        \
+  XNV(mjtNum, efc_J, MJ_D(nJ), 1)            \
   X(mjtNum, efc_pos, MJ_D(nefc), 1)          \
   X(mjtNum, efc_margin, MJ_D(nefc), 1)       \
   X(mjtNum, efc_frictionloss, MJ_D(nefc), 1) \
   X(mjtNum, efc_diagApprox, MJ_D(nefc), 1)   \
-  X(mjtNum, efc_KBIP, MJ_D(nefc), 1)         \
+  X(mjtNum, efc_KBIP, MJ_D(nefc), 4)         \
   X(mjtNum, efc_D, MJ_D(nefc), 1)            \
   X(mjtNum, efc_R, MJ_D(nefc), 1)            \
   X(int, tendon_efcadr, MJ_M(ntendon), 1)    \
@@ -741,11 +922,11 @@
   X(int, efc_state, MJ_D(nefc), 1)           \
   X(mjtNum, efc_force, MJ_D(nefc), 1)
 
-#define MJDATA_ARENA_POINTERS_DUAL     \
-  X(int, efc_AR_rownnz, MJ_D(nefc), 1) \
-  X(int, efc_AR_rowadr, MJ_D(nefc), 1) \
-  X(int, efc_AR_colind, MJ_D(nA), 1)   \
-  X(mjtNum, efc_AR, MJ_D(nA), 1)
+#define MJDATA_ARENA_POINTERS_DUAL       \
+  XNV(int, efc_AR_rownnz, MJ_D(nefc), 1) \
+  XNV(int, efc_AR_rowadr, MJ_D(nefc), 1) \
+  XNV(int, efc_AR_colind, MJ_D(nA), 1)   \
+  XNV(mjtNum, efc_AR, MJ_D(nA), 1)
 
 #define MJDATA_ARENA_POINTERS_ISLAND          \
   X(int, tree_island, MJ_M(ntree), 1)         \
@@ -760,11 +941,11 @@
   X(int, map_idof2dof, MJ_M(nv), 1)           \
   X(mjtNum, ifrc_smooth, MJ_D(nidof), 1)      \
   X(mjtNum, iacc_smooth, MJ_D(nidof), 1)      \
-  X(int, iM_rownnz, MJ_D(nidof), 1)           \
-  X(int, iM_rowadr, MJ_D(nidof), 1)           \
-  X(int, iM_colind, MJ_M(nC), 1)              \
-  X(mjtNum, iM, MJ_M(nC), 1)                  \
-  X(mjtNum, iLD, MJ_M(nC), 1)                 \
+  XNV(int, iM_rownnz, MJ_D(nidof), 1)         \
+  XNV(int, iM_rowadr, MJ_D(nidof), 1)         \
+  XNV(int, iM_colind, MJ_M(nC), 1)            \
+  XNV(mjtNum, iM, MJ_M(nC), 1)                \
+  XNV(mjtNum, iLD, MJ_M(nC), 1)               \
   X(mjtNum, iLDiagInv, MJ_D(nidof), 1)        \
   X(mjtNum, iacc, MJ_D(nidof), 1)             \
   X(int, efc_island, MJ_D(nefc), 1)           \
@@ -776,11 +957,11 @@
   X(int, map_iefc2efc, MJ_D(nefc), 1)         \
   X(int, iefc_type, MJ_D(nefc), 1)            \
   X(int, iefc_id, MJ_D(nefc), 1)              \
-  X(int, iefc_J_rownnz, MJ_D(nefc), 1)        \
-  X(int, iefc_J_rowadr, MJ_D(nefc), 1)        \
-  X(int, iefc_J_rowsuper, MJ_D(nefc), 1)      \
-  X(int, iefc_J_colind, MJ_D(nJ), 1)          \
-  X(mjtNum, iefc_J, MJ_D(nJ), 1)              \
+  XNV(int, iefc_J_rownnz, MJ_D(nefc), 1)      \
+  XNV(int, iefc_J_rowadr, MJ_D(nefc), 1)      \
+  XNV(int, iefc_J_rowsuper, MJ_D(nefc), 1)    \
+  XNV(int, iefc_J_colind, MJ_D(nJ), 1)        \
+  XNV(mjtNum, iefc_J, MJ_D(nJ), 1)            \
   X(mjtNum, iefc_frictionloss, MJ_D(nefc), 1) \
   X(mjtNum, iefc_D, MJ_D(nefc), 1)            \
   X(mjtNum, iefc_R, MJ_D(nefc), 1)            \
@@ -830,103 +1011,14 @@
   X(mjTimerStat, timer, mjNTIMER, 1)            \
   X(mjtNum, energy, 2, 1)
 
-#define MJMODEL_INTS \
-  X(nq)              \
-  X(nv)              \
-  X(nu)              \
-  X(na)              \
-  X(nbody)           \
-  X(nbvh)            \
-  X(nbvhstatic)      \
-  X(nbvhdynamic)     \
-  X(noct)            \
-  X(njnt)            \
-  X(ntree)           \
-  X(nM)              \
-  X(nB)              \
-  X(nC)              \
-  X(nD)              \
-  X(ngeom)           \
-  X(nsite)           \
-  X(ncam)            \
-  X(nlight)          \
-  X(nflex)           \
-  X(nflexnode)       \
-  X(nflexvert)       \
-  X(nflexedge)       \
-  X(nflexelem)       \
-  X(nflexelemdata)   \
-  X(nflexstiffness)  \
-  X(nflexelemedge)   \
-  X(nflexshelldata)  \
-  X(nflexevpair)     \
-  X(nflextexcoord)   \
-  X(nJfe)            \
-  X(nJfv)            \
-  X(nmesh)           \
-  X(nmeshvert)       \
-  X(nmeshnormal)     \
-  X(nmeshtexcoord)   \
-  X(nmeshface)       \
-  X(nmeshgraph)      \
-  X(nmeshpoly)       \
-  X(nmeshpolyvert)   \
-  X(nmeshpolymap)    \
-  X(nskin)           \
-  X(nskinvert)       \
-  X(nskintexvert)    \
-  X(nskinface)       \
-  X(nskinbone)       \
-  X(nskinbonevert)   \
-  X(nhfield)         \
-  X(nhfielddata)     \
-  X(ntex)            \
-  X(ntexdata)        \
-  X(nmat)            \
-  X(npair)           \
-  X(nexclude)        \
-  X(neq)             \
-  X(ntendon)         \
-  X(nJten)           \
-  X(nwrap)           \
-  X(nsensor)         \
-  X(nnumeric)        \
-  X(nnumericdata)    \
-  X(ntext)           \
-  X(ntextdata)       \
-  X(ntuple)          \
-  X(ntupledata)      \
-  X(nkey)            \
-  X(nmocap)          \
-  X(nplugin)         \
-  X(npluginattr)     \
-  X(nuser_body)      \
-  X(nuser_jnt)       \
-  X(nuser_geom)      \
-  X(nuser_site)      \
-  X(nuser_cam)       \
-  X(nuser_tendon)    \
-  X(nuser_actuator)  \
-  X(nuser_sensor)    \
-  X(nnames)          \
-  X(npaths)          \
-  X(nnames_map)      \
-  X(nJmom)           \
-  X(ngravcomp)       \
-  X(nemax)           \
-  X(njmax)           \
-  X(nconmax)         \
-  X(nuserdata)       \
-  X(nsensordata)     \
-  X(npluginstate)    \
-  X(nhistory)        \
-  X(narena)          \
-  X(nbuffer)
-
 #define MJDATA_ARENA_POINTERS   \
   MJDATA_ARENA_POINTERS_CONTACT \
   MJDATA_ARENA_POINTERS_SOLVER  \
   MJDATA_ARENA_POINTERS_DUAL    \
   MJDATA_ARENA_POINTERS_ISLAND
+
+// XNV marks arrays that building an mjvScene does not need; it is X unless redefined (to nothing,
+// to visit only what visualization uses).
+#define XNV X
 
 #endif  // MUJOCO_MJXMACRO_H_

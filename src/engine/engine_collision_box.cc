@@ -497,7 +497,7 @@ static int edgeContacts(mjContact* con, const BoxPose* b1, const BoxPose* b2, in
   return ncon;
 }
 
-int mjc_BoxBox(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
+int mjc_BoxBox(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   BoxPose b1, b2;
   boxPose(&b1, m, d, g1);
   boxPose(&b2, m, d, g2);
@@ -713,8 +713,7 @@ static int sphereBoxRaw(mjContact* con, const BoxPose* b, const mjtNum p[3], mjt
   return 1;
 }
 
-int mjc_CapsuleBox(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                   mjtNum margin) {
+int mjc_CapsuleBox(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   BoxPose b;
   boxPose(&b, m, d, g2);
   const mjtNum* pc = d->geom_xpos + 3 * g1;

@@ -458,7 +458,7 @@ int smoothNormal(mjtNum n[3], const mjModel* m, const mjData* d, int g, const mj
 
 }  // namespace
 
-void mjc_fixNormal(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2) {
+void mjc_fixNormal(const mjModel* m, mjData* d, mjContact* con, int g1, int g2) {
   mjtNum n1[3], n2[3];
   int s1 = smoothNormal(n1, m, d, g1, con->pos);
   int s2 = smoothNormal(n2, m, d, g2, con->pos);
@@ -973,7 +973,7 @@ void ccdConfig(mjCCDConfig* cfg, const mjModel* m, mjtNum cutoff) {
 
 // legacy pipeline: MPR on the geoms inflated by half the margin each, so that an overlap of
 // depth p of the inflated shapes is a distance margin - p of the shapes
-int convexLegacy(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
+int convexLegacy(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   mjCCDObj o1, o2;
   mjc_initCCDObj(&o1, m, d, g1, 0.5 * margin);
   mjc_initCCDObj(&o2, m, d, g2, 0.5 * margin);
@@ -997,7 +997,7 @@ int convexLegacy(const mjModel* m, const mjData* d, mjContact* con, int g1, int 
 // EPA find the signed distance s of the inflated shapes, and a contact is reported when s < 0,
 // with dist = s + m (the distance of the geoms themselves when they are separated by less than
 // m; for overlapping geoms the EPA result on the rounded shapes).
-int mjc_Convex(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
+int mjc_Convex(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   if (m->opt.disableflags & mjDSBL_NATIVECCD) {
     return convexLegacy(m, d, con, g1, g2, margin);
   }
@@ -1026,7 +1026,7 @@ int mjc_Convex(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2
   return 1;
 }
 
-int mjc_ConvexDistance(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
+int mjc_ConvexDistance(const mjModel* m, mjData* d, mjContact* con, int g1, int g2,
                        mjtNum distmax) {
   mjCCDObj o1, o2;
   mjc_initCCDObj(&o1, m, d, g1, 0);
@@ -1050,8 +1050,7 @@ int mjc_ConvexDistance(const mjModel* m, const mjData* d, mjContact* con, int g1
 // farther than 0.3 geom_rbound from the first contact point give up to two more, in the order of
 // the graph (a face resting on the plane is then held by three points). Each contact is at the
 // midpoint between the vertex and its projection on the plane, with the plane normal.
-int mjc_PlaneConvex(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                    mjtNum margin) {
+int mjc_PlaneConvex(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   const int maxcon = 3;
   const mjtNum* ppos = d->geom_xpos + 3 * g1;
   const mjtNum* pmat = d->geom_xmat + 9 * g1;

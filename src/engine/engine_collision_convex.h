@@ -27,22 +27,19 @@ extern "C" {
 
 // any two convex geoms (sphere, capsule, ellipsoid, cylinder, box, mesh) not handled by a
 // primitive function
-int mjc_Convex(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
+int mjc_Convex(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
 
 // plane (g1) vs mesh (g2)
-int mjc_PlaneConvex(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                    mjtNum margin);
+int mjc_PlaneConvex(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
 
 // height field (g1) vs any convex geom (g2)
-int mjc_ConvexHField(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                     mjtNum margin);
+int mjc_ConvexHField(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
 
 // Signed distance of two convex geoms as one contact (GJK when separated, EPA when overlapping,
 // on the geoms themselves: unlike mjc_Convex, no inflation by the margin, so the result does not
 // depend on distmax); 0 contacts when the distance is distmax or more. Used by mj_geomDistance
 // (MuJoCo's distance sensors give the same values for any cutoff).
-int mjc_ConvexDistance(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                       mjtNum distmax);
+int mjc_ConvexDistance(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum distmax);
 
 // ---------------------------------------------------------------------------------------------
 // convex objects: a geom (or a height-field prism) seen through its support function
@@ -144,7 +141,7 @@ int mjc_mprPenetration(const mjModel* m, mjCCDObj* obj1, mjCCDObj* obj2, mjtNum*
 // (radial, on the side only: |z| < 0.95 half-length and h - |z| > (R - r) / 4), ellipsoid (at the
 // surface point closest to the contact point); n1 - n2 normalized when both geoms are smooth, the
 // collider's normal when neither is.
-void mjc_fixNormal(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2);
+void mjc_fixNormal(const mjModel* m, mjData* d, mjContact* con, int g1, int g2);
 
 // Writes one contact from a CCD result (dist, midpoint of the witness points, normal).
 void mjc_setContact(mjContact* con, const mjCCDStatus* status);

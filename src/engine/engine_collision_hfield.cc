@@ -65,8 +65,7 @@ void contactToWorld(mjContact* con, const mjtNum* hpos, const mjtNum* hmat) {
 
 }  // namespace
 
-int mjc_ConvexHField(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                     mjtNum margin) {
+int mjc_ConvexHField(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   int hid = m->geom_dataid[g1];
   if (hid < 0 || hid >= m->nhfield) {
     return 0;

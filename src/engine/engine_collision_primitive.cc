@@ -115,8 +115,7 @@ static int planeSphereRaw(mjContact* con, mjtNum margin, const mjtNum p0[3], con
   return 1;
 }
 
-int mjc_PlaneSphere(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                    mjtNum margin) {
+int mjc_PlaneSphere(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   mjtNum n[3];
   matColumn(n, d->geom_xmat + 9 * g1, 2);
   return planeSphereRaw(con, margin, d->geom_xpos + 3 * g1, n, d->geom_xpos + 3 * g2,
@@ -125,8 +124,7 @@ int mjc_PlaneSphere(const mjModel* m, const mjData* d, mjContact* con, int g1, i
 
 // The capsule touches the plane with its two end spheres (centers c +- h a): up to two
 // contacts, the +a end first; both prefer the capsule axis as their first tangent.
-int mjc_PlaneCapsule(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                     mjtNum margin) {
+int mjc_PlaneCapsule(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   mjtNum n[3], axis[3], end[3];
   matColumn(n, d->geom_xmat + 9 * g1, 2);
   matColumn(axis, d->geom_xmat + 9 * g2, 2);
@@ -147,8 +145,7 @@ int mjc_PlaneCapsule(const mjModel* m, const mjData* d, mjContact* con, int g1, 
 
 // Ellipsoid with semi-axes s (diagonal S) in its frame R: the surface point farthest along -n is
 // R x with x = -S^2 u / |S u|, u = R' n (maximizes -u.x over x' S^-2 x = 1).
-int mjc_PlaneEllipsoid(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                       mjtNum margin) {
+int mjc_PlaneEllipsoid(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   mjtNum n[3], u[3], su[3], x[3], pnt[3], dif[3];
   matColumn(n, d->geom_xmat + 9 * g1, 2);
   const mjtNum* mat2 = d->geom_xmat + 9 * g2;
@@ -186,8 +183,7 @@ int mjc_PlaneEllipsoid(const mjModel* m, const mjData* d, mjContact* con, int g1
 // If the deepest point is farther than the margin there is no contact; otherwise every
 // candidate within the margin is a contact, in this order. When the axis is parallel to the
 // normal all rim points are equally deep and w is the cylinder's local x axis.
-int mjc_PlaneCylinder(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                      mjtNum margin) {
+int mjc_PlaneCylinder(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   mjtNum n[3], a[3], w[3], b[3], dif[3], pnt[3];
   const mjtNum* mat2 = d->geom_xmat + 9 * g2;
   const mjtNum* c = d->geom_xpos + 3 * g2;
@@ -258,7 +254,7 @@ int mjc_PlaneCylinder(const mjModel* m, const mjData* d, mjContact* con, int g1,
 // Box corners c + sum_k +-s_k e_k (corner i takes +s_k when bit k of i is set). A corner is a
 // contact when it lies on the plane side of the box center (e.n <= 0) and within the margin; at
 // most four corners (a face) are reported, in corner order.
-int mjc_PlaneBox(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
+int mjc_PlaneBox(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   mjtNum n[3], dif[3], loc[3], off[3], pnt[3];
   const mjtNum* mat2 = d->geom_xmat + 9 * g2;
   const mjtNum* c = d->geom_xpos + 3 * g2;
@@ -286,15 +282,13 @@ int mjc_PlaneBox(const mjModel* m, const mjData* d, mjContact* con, int g1, int 
 // ---------------------------------------------------------------------------------------------
 // sphere pairs
 
-int mjc_SphereSphere(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                     mjtNum margin) {
+int mjc_SphereSphere(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   return mjc_sphereSphereRaw(con, margin, d->geom_xpos + 3 * g1, m->geom_size[3 * g1],
                              d->geom_xpos + 3 * g2, m->geom_size[3 * g2]);
 }
 
 // the capsule point nearest to the sphere center is on its axis segment, clamped to the ends
-int mjc_SphereCapsule(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                      mjtNum margin) {
+int mjc_SphereCapsule(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   mjtNum a[3], dif[3], q[3];
   const mjtNum* cs = d->geom_xpos + 3 * g1;
   const mjtNum* cc = d->geom_xpos + 3 * g2;
@@ -312,8 +306,7 @@ int mjc_SphereCapsule(const mjModel* m, const mjData* d, mjContact* con, int g1,
 //         centered at c + x a;
 //   cap:  |v| < r and |x| > h (or inside, nearer to the cap): normal -+a, distance |x| - h - rs;
 //   rim:  otherwise the nearest point is on the rim circle c + sign(x) h a + r v/|v|.
-int mjc_SphereCylinder(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                       mjtNum margin) {
+int mjc_SphereCylinder(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   mjtNum a[3], dif[3], v[3], q[3], n[3], pnt[3];
   const mjtNum* p = d->geom_xpos + 3 * g1;
   const mjtNum* c = d->geom_xpos + 3 * g2;
@@ -367,8 +360,7 @@ int mjc_SphereCylinder(const mjModel* m, const mjData* d, mjContact* con, int g1
 // nearest box point to the center is the clamp of the center to the box. If the center is
 // inside, the sphere leaves through the nearest face: normal -sign(x_k) e_k (into the box) for
 // the first axis k with the smallest s_k - |x_k| (+e_k when x_k = 0).
-int mjc_SphereBox(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                  mjtNum margin) {
+int mjc_SphereBox(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   mjtNum dif[3], x[3], q[3], qw[3], n[3];
   const mjtNum* p = d->geom_xpos + 3 * g1;
   const mjtNum* c = d->geom_xpos + 3 * g2;
@@ -428,8 +420,7 @@ static void segmentPoint(mjtNum res[3], const mjtNum p[3], const mjtNum a[3], mj
   mju_addScl3(res, p, a, t);
 }
 
-int mjc_CapsuleCapsule(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                       mjtNum margin) {
+int mjc_CapsuleCapsule(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   mjtNum a1[3], a2[3], dif[3], q1[3], q2[3];
   const mjtNum* p1 = d->geom_xpos + 3 * g1;
   const mjtNum* p2 = d->geom_xpos + 3 * g2;

@@ -28,31 +28,22 @@ extern "C" {
 #endif
 
 // plane (g1) vs primitive (g2); engine_collision_primitive.cc
-int mjc_PlaneSphere(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                    mjtNum margin);
-int mjc_PlaneCapsule(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                     mjtNum margin);
-int mjc_PlaneEllipsoid(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                       mjtNum margin);
-int mjc_PlaneCylinder(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                      mjtNum margin);
-int mjc_PlaneBox(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
+int mjc_PlaneSphere(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
+int mjc_PlaneCapsule(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
+int mjc_PlaneEllipsoid(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
+int mjc_PlaneCylinder(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
+int mjc_PlaneBox(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
 
 // sphere / capsule pairs; engine_collision_primitive.cc
-int mjc_SphereSphere(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                     mjtNum margin);
-int mjc_SphereCapsule(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                      mjtNum margin);
-int mjc_SphereCylinder(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                       mjtNum margin);
-int mjc_SphereBox(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
-int mjc_CapsuleCapsule(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                       mjtNum margin);
+int mjc_SphereSphere(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
+int mjc_SphereCapsule(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
+int mjc_SphereCylinder(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
+int mjc_SphereBox(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
+int mjc_CapsuleCapsule(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
 
 // box pairs; engine_collision_box.cc
-int mjc_CapsuleBox(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2,
-                   mjtNum margin);
-int mjc_BoxBox(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
+int mjc_CapsuleBox(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
+int mjc_BoxBox(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
 
 // ---------------------------------------------------------------------------------------------
 // shared pieces

@@ -465,7 +465,7 @@ static int overlapBox(const mjModel* m, const SdfPair* s, int g1, int g2, mjtNum
   return 1;
 }
 
-int mjc_SDF(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
+int mjc_SDF(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   SdfPair s;
   s.type1 = m->geom_type[g1];
   s.size1 = m->geom_size + 3 * g1;

@@ -25,7 +25,7 @@ extern "C" {
 // (mjCOLLISIONFUNC signature).
 // Writes at most mjMAXCONPAIR contacts; geoms of other types, sdf or mesh geoms without a mesh
 // octree and degenerate sizes give no contacts.
-int mjc_SDF(const mjModel* m, const mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
+int mjc_SDF(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
 
 // Signed distance of the mesh octree of `mesh` at point p (mesh frame): trilinear interpolation
 // of the corner values of the leaf containing p; outside the root box, the value at the point

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include <mujoco/mjxmacro.h>
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_io.h"
@@ -548,12 +549,6 @@ void buildRows(const mjModel* m, mjData* d, Builder* b) {
 // ---------------------------------------------------------------------------------------------
 // arena
 
-// columns of an arena array: efc_KBIP holds 4 numbers per row (K, B, I, P); the generated
-// X-macro list gives it 1 because the C-interface table truncates that column
-int arenaCols(const char* name, int nc) {
-  return strcmp(name, "efc_KBIP") ? nc : 4;
-}
-
 // arrays the row builder writes completely are not cleared first: efc_J (dense rows are
 // cleared row by row as they are built) and, in the sparse layout, efc_J_colind
 int arenaClear(const char* name, int sparse) {
@@ -566,19 +561,21 @@ int arenaClear(const char* name, int sparse) {
 int allocEfc(const mjModel* m, mjData* d) {
   size_t parena = d->parena;
   int ok = 1, sparse = mj_isSparse(m);
+#undef MJ_M
 #define MJ_M(n) m->n
+#undef MJ_D
 #define MJ_D(n) d->n
-#define X(type, name, nr, nc)                                        \
-  if (ok) {                                                          \
-    size_t bytes = sizeof(type) * (size_t)(nr)*arenaCols(#name, nc); \
-    d->name = (type*)mj_arenaAllocByte(d, bytes, 8);                 \
-    if (d->name) {                                                   \
-      if (arenaClear(#name, sparse)) {                               \
-        memset(d->name, 0, bytes);                                   \
-      }                                                              \
-    } else {                                                         \
-      ok = 0;                                                        \
-    }                                                                \
+#define X(type, name, nr, nc)                          \
+  if (ok) {                                            \
+    size_t bytes = sizeof(type) * (size_t)(nr) * (nc); \
+    d->name = (type*)mj_arenaAllocByte(d, bytes, 8);   \
+    if (d->name) {                                     \
+      if (arenaClear(#name, sparse)) {                 \
+        memset(d->name, 0, bytes);                     \
+      }                                                \
+    } else {                                           \
+      ok = 0;                                          \
+    }                                                  \
   }
   MJDATA_ARENA_POINTERS_SOLVER
 #undef X
@@ -589,7 +586,9 @@ int allocEfc(const mjModel* m, mjData* d) {
 #undef X
   }
 #undef MJ_M
+#define MJ_M(n) n
 #undef MJ_D
+#define MJ_D(n) n
   return ok;
 }
 

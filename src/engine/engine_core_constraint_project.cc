@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include <mujoco/mjxmacro.h>
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_core_constraint.h"
@@ -93,6 +94,7 @@ int intersect(const int* a, int na, const int* b, int nb) {
 int allocDual(mjData* d) {
   size_t parena = d->parena;
   int ok = 1;
+#undef MJ_D
 #define MJ_D(n) d->n
 #define X(type, name, nr, nc)                          \
   if (ok) {                                            \
@@ -107,6 +109,7 @@ int allocDual(mjData* d) {
   MJDATA_ARENA_POINTERS_DUAL
 #undef X
 #undef MJ_D
+#define MJ_D(n) n
   if (!ok) {
     d->parena = parena;
 #define X(type, name, nr, nc) d->name = NULL;

@@ -13,13 +13,16 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <mujoco/mjxmacro.h>
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_support_names.h"
 #include "engine/engine_util_errmem.h"
 
 // X-macro size expressions: MJ_M(x) is a field of the model `m`, MJ_D(x) of the data `d`
+#undef MJ_M
 #define MJ_M(x) m->x
+#undef MJ_D
 #define MJ_D(x) d->x
 
 namespace {
@@ -76,14 +79,14 @@ constexpr mjtSize minSize(const char* name) {
   return (same(name, a) || same(name, b)) ? -1 : 0;
 }
 
-// all MJMODEL_INTS sizes are in range (non-negative except the legacy -1 above)
+// all MJMODEL_SIZES sizes are in range (non-negative except the legacy -1 above)
 bool validSizes(const mjModel* s, const char* caller) {
 #define X(name)                                                                                  \
   if (s->name < minSize(#name)) {                                                                \
     mju_error("%s: size %s is negative (%lld)", caller, #name, static_cast<long long>(s->name)); \
     return false;                                                                                \
   }
-  MJMODEL_INTS
+  MJMODEL_SIZES
 #undef X
   return true;
 }
@@ -347,7 +350,7 @@ mjModel* mj_allocModel(const mjModel* sizes) {
     return nullptr;
   }
 #define X(name) m->name = sizes->name;
-  MJMODEL_INTS
+  MJMODEL_SIZES
 #undef X
   m->nbuffer = static_cast<mjtSize>(nbuffer);
 
@@ -400,7 +403,7 @@ mjModel* mj_copyModel(mjModel* dest, const mjModel* src) {
             static_cast<long long>(dest->name), static_cast<long long>(src->name));      \
     return nullptr;                                                                      \
   }
-    MJMODEL_INTS
+    MJMODEL_SIZES
 #undef X
   }
   if (dest == src) {

@@ -28,7 +28,7 @@ extern "C" {
 // ---------------------------------------------------------------------------------------------
 // model
 
-// Allocate an mjModel whose MJMODEL_INTS size fields are copied from `sizes` (only those fields
+// Allocate an mjModel whose MJMODEL_SIZES size fields are copied from `sizes` (only those fields
 // of `sizes` are read; nbuffer is recomputed). Allocates the struct and one buffer for all
 // arrays (each 64-byte aligned), points every array into it, zeroes all arrays, sets opt, vis
 // and stat to their defaults (mj_defaultOption, mj_defaultVisual, stat: meaninertia = meanmass

@@ -18,12 +18,15 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <mujoco/mjxmacro.h>
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_io.h"
 #include "engine/engine_util_errmem.h"
 
+#undef MJ_M
 #define MJ_M(x) m->x
+#undef MJ_D
 #define MJ_D(x) d->x
 
 namespace {
@@ -214,14 +217,15 @@ void printModelHeader(const Printer& p, const mjModel* m) {
   fprintf(p.fp, "MODEL  (MuJoCo API %s)\n", mj_versionString());
   p.section("SIZES");
 #define X(name) fprintf(p.fp, "  %-22s %lld\n", #name, static_cast<long long>(m->name));
-  MJMODEL_INTS
+  MJMODEL_SIZES
 #undef X
   p.section("OPTION");
+#define XVEC X
 #define X(type, name, n) p.field(#name, reinterpret_cast<const type*>(&m->opt.name), n);
   MJOPTION_FIELDS
 #undef X
   p.section("VISUAL GLOBAL");
-#define X(type, name, n) p.field(#name, reinterpret_cast<const type*>(&m->vis.global.name), n);
+#define X(type, name) p.field(#name, &m->vis.global.name, 1);
   MJVISUAL_GLOBAL_FIELDS
 #undef X
   p.section("VISUAL HEADLIGHT");
@@ -229,9 +233,10 @@ void printModelHeader(const Printer& p, const mjModel* m) {
   MJVISUAL_HEADLIGHT_FIELDS
 #undef X
   p.section("STATISTIC");
-#define X(type, name, n) p.field(#name, reinterpret_cast<const type*>(&m->stat.name), n);
+#define X(name, n) p.field(#name, reinterpret_cast<const mjtNum*>(&m->stat.name), n);
   MJSTATISTIC_FIELDS
 #undef X
+#undef XVEC
   p.field("signature", &m->signature, 1);
 }
 

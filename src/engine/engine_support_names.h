@@ -32,7 +32,7 @@ extern "C" {
 // nnames_map does not have the expected size, so hand-built models without a table still work.
 
 // number of slots needed for the model's objects: 2 * (total number of named-type objects);
-// `sizes` needs only the MJMODEL_INTS size fields
+// `sizes` needs only the MJMODEL_SIZES size fields
 mjtSize mj_namesMapSize(const mjModel* sizes);
 
 // fill m->names_map from m->names and m->name_*adr; requires nnames_map == mj_namesMapSize(m)

@@ -33,18 +33,18 @@ bool modelOnlySize(const char* name) {
 
 const char* const kSizeNames[] = {
 #define X(name) #name,
-    MJMODEL_INTS
+    MJMODEL_SIZES
 #undef X
 };
 
 constexpr int kNumSizes = sizeof(kSizeNames) / sizeof(kSizeNames[0]);
 static_assert(kNumSizes <= 128, "mtrModelSizes holds at most 128 sizes");
 
-// the layout sizes of m, in MJMODEL_INTS order
+// the layout sizes of m, in MJMODEL_SIZES order
 int layoutSizes(const mjModel* m, mjtSize* out) {
   const mjtSize all[] = {
 #define X(name) m->name,
-      MJMODEL_INTS
+      MJMODEL_SIZES
 #undef X
   };
   int count = 0;

@@ -12,7 +12,7 @@
 #include <motus/rollout.h>
 #include <mujoco/mujoco.h>
 
-// the mjModel sizes that fix the layout of mjData (MJMODEL_INTS minus the model-only ones)
+// the mjModel sizes that fix the layout of mjData (MJMODEL_SIZES minus the model-only ones)
 struct mtrModelSizes {
   mjtSize n[128];
   int count;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include <mujoco/mjxmacro.h>
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_io.h"
@@ -22,12 +23,20 @@ namespace {
 // ---------------------------------------------------------------------------------------------
 // field lists
 
-// mjVisual sub-structs that mjxmacro.h does not list (global and headlight are in the header).
-// Every field of mjVisual is 4 bytes (int or float); the static_assert below checks coverage.
+// mjVisual's sub-structs with their element types and counts (MuJoCo's MJVISUAL_* lists carry
+// names only). Every field of mjVisual is 4 bytes (int or
+// float); the static_assert below checks coverage.
 // clang-format off
+#define MOTUS_VIS_GLOBAL \
+  X(int, cameraid, 1) X(int, orthographic, 1) X(float, fovy, 1) X(float, ipd, 1)          \
+  X(float, azimuth, 1) X(float, elevation, 1) X(float, linewidth, 1) X(float, glow, 1)    \
+  X(float, realtime, 1) X(int, offwidth, 1) X(int, offheight, 1) X(int, ellipsoidinertia, 1) \
+  X(int, bvactive, 1)
 #define MOTUS_VIS_QUALITY \
   X(int, shadowsize, 1) X(int, offsamples, 1) X(int, numslices, 1) X(int, numstacks, 1) \
   X(int, numquads, 1)
+#define MOTUS_VIS_HEADLIGHT \
+  X(float, ambient, 3) X(float, diffuse, 3) X(float, specular, 3) X(int, active, 1)
 #define MOTUS_VIS_MAP \
   X(float, stiffness, 1) X(float, stiffnessrot, 1) X(float, force, 1) X(float, torque, 1) \
   X(float, alpha, 1) X(float, fogstart, 1) X(float, fogend, 1) X(float, znear, 1)         \
@@ -49,11 +58,19 @@ namespace {
   X(float, crankbroken, 4) X(float, frustum, 4) X(float, bv, 4) X(float, bvactive, 4)
 // clang-format on
 
+// MJOPTION_FIELDS marks vectors with XVEC; here they are visited like scalars
+#define XVEC X
+
 // byte counts of the struct lists, used to check that the lists cover the structs completely
+
 #define X(type, name, n) +sizeof(type) * (n)
 constexpr size_t kOptionBytes = 0 MJOPTION_FIELDS;
+#undef X
+#define X(name, n) +sizeof(mjtNum) * (n)
 constexpr size_t kStatisticBytes = 0 MJSTATISTIC_FIELDS;
-constexpr size_t kVisualBytes = 0 MJVISUAL_GLOBAL_FIELDS MOTUS_VIS_QUALITY MJVISUAL_HEADLIGHT_FIELDS
+#undef X
+#define X(type, name, n) +sizeof(type) * (n)
+constexpr size_t kVisualBytes = 0 MOTUS_VIS_GLOBAL MOTUS_VIS_QUALITY MOTUS_VIS_HEADLIGHT
     MOTUS_VIS_MAP MOTUS_VIS_SCALE MOTUS_VIS_RGBA;
 #undef X
 static_assert(kVisualBytes == sizeof(mjVisual), "mjVisual field list is incomplete");
@@ -63,7 +80,7 @@ static_assert(kOptionBytes <= sizeof(mjOption) && kOptionBytes + 8 > sizeof(mjOp
               "mjOption field list is incomplete");
 
 #define X(name) +1
-constexpr int kNumSizes = 0 MJMODEL_INTS;
+constexpr int kNumSizes = 0 MJMODEL_SIZES;
 #undef X
 
 // fixed header: magic, version, byte order, sizeof(mjtNum), nsize, layout, length
@@ -83,13 +100,13 @@ void ForEachStructField(mjModel* m, Op&& op) {
   MJOPTION_FIELDS
 #undef X
 #define X(type, name, n) op(static_cast<void*>(&m->vis.global.name), sizeof(type) * (n));
-  MJVISUAL_GLOBAL_FIELDS
+  MOTUS_VIS_GLOBAL
 #undef X
 #define X(type, name, n) op(static_cast<void*>(&m->vis.quality.name), sizeof(type) * (n));
   MOTUS_VIS_QUALITY
 #undef X
 #define X(type, name, n) op(static_cast<void*>(&m->vis.headlight.name), sizeof(type) * (n));
-  MJVISUAL_HEADLIGHT_FIELDS
+  MOTUS_VIS_HEADLIGHT
 #undef X
 #define X(type, name, n) op(static_cast<void*>(&m->vis.map.name), sizeof(type) * (n));
   MOTUS_VIS_MAP
@@ -100,7 +117,7 @@ void ForEachStructField(mjModel* m, Op&& op) {
 #define X(type, name, n) op(static_cast<void*>(&m->vis.rgba.name), sizeof(type) * (n));
   MOTUS_VIS_RGBA
 #undef X
-#define X(type, name, n) op(static_cast<void*>(&m->stat.name), sizeof(type) * (n));
+#define X(name, n) op(static_cast<void*>(&m->stat.name), sizeof(mjtNum) * (n));
   MJSTATISTIC_FIELDS
 #undef X
 }
@@ -109,6 +126,7 @@ void ForEachStructField(mjModel* m, Op&& op) {
 // rows and cols are read from m (cols may refer to other sizes through MJ_M).
 template <class Op>
 void ForEachArray(mjModel* m, Op&& op) {
+#undef MJ_M
 #define MJ_M(x) m->x
 #define X(type, name, nr, nc)                                                       \
   op(#name, static_cast<void*>(m->name), sizeof(type), static_cast<int64_t>(m->nr), \
@@ -116,6 +134,7 @@ void ForEachArray(mjModel* m, Op&& op) {
   MJMODEL_POINTERS
 #undef X
 #undef MJ_M
+#define MJ_M(n) n
 }
 
 // 64-bit FNV-1a of a string (layout hash). Blanks are skipped: the stringized size expressions
@@ -138,14 +157,17 @@ uint64_t LayoutHashOf() {
   static const uint64_t hash = [] {
     std::string s;
 #define X(name) s += #name ";";
-    MJMODEL_INTS
+    MJMODEL_SIZES
 #undef X
 #define X(type, name, n) s += #name ":" + std::to_string(sizeof(type)) + "x" #n ";";
-    MJOPTION_FIELDS MJVISUAL_GLOBAL_FIELDS MOTUS_VIS_QUALITY MJVISUAL_HEADLIGHT_FIELDS MOTUS_VIS_MAP
-        MOTUS_VIS_SCALE MOTUS_VIS_RGBA MJSTATISTIC_FIELDS
+    MJOPTION_FIELDS MOTUS_VIS_GLOBAL MOTUS_VIS_QUALITY MOTUS_VIS_HEADLIGHT MOTUS_VIS_MAP
+        MOTUS_VIS_SCALE MOTUS_VIS_RGBA
+#undef X
+#define X(name, n) s += #name ":" + std::to_string(sizeof(mjtNum)) + "x" #n ";";
+            MJSTATISTIC_FIELDS
 #undef X
 #define X(type, name, nr, nc) s += #name ":" + std::to_string(sizeof(type)) + ":" #nr "x" #nc ";";
-            MJMODEL_POINTERS
+                MJMODEL_POINTERS
 #undef X
         return HashString(s, 0xcbf29ce484222325ull);
   }();
@@ -195,17 +217,17 @@ struct Reader {
   }
 };
 
-// mjModel sizes in MJMODEL_INTS order
+// mjModel sizes in MJMODEL_SIZES order
 void GetSizes(const mjModel* m, int64_t* sizes) {
   int i = 0;
 #define X(name) sizes[i++] = static_cast<int64_t>(m->name);
-  MJMODEL_INTS
+  MJMODEL_SIZES
 #undef X
 }
 void SetSizes(mjModel* m, const int64_t* sizes) {
   int i = 0;
 #define X(name) m->name = static_cast<mjtSize>(sizes[i++]);
-  MJMODEL_INTS
+  MJMODEL_SIZES
 #undef X
 }
 
@@ -213,7 +235,7 @@ void SetSizes(mjModel* m, const int64_t* sizes) {
 const char* SizeName(int i) {
   static const char* names[] = {
 #define X(name) #name,
-      MJMODEL_INTS
+      MJMODEL_SIZES
 #undef X
   };
   return names[i];

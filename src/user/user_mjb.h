@@ -12,13 +12,13 @@
 //   uint32   version         kMjbVersion
 //   uint32   byteorder       0x01020304 as written by the machine that saved the file
 //   uint32   sizeof(mjtNum)  8 (double) or 4 (mjUSESINGLE)
-//   uint32   nsize           number of size fields (entries of MJMODEL_INTS)
+//   uint32   nsize           number of size fields (entries of MJMODEL_SIZES)
 //   uint64   layout          hash of the field names, element types and row/column expressions
 //                            of every serialized field: a library whose mjModel differs from the
 //                            writer's refuses the file even if the version was not bumped
 //   uint64   length          total file length in bytes, checksum included (bytes after it,
 //                            e.g. the rest of a buffer of mj_sizeModel bytes, are ignored)
-//   int64    sizes[nsize]    mjModel size fields in MJMODEL_INTS order
+//   int64    sizes[nsize]    mjModel size fields in MJMODEL_SIZES order
 //   uint64   signature       mjModel.signature
 //   mjOption, mjVisual, mjStatistic, field by field (mjtNum, int, float, as declared)
 //   arrays   every MJMODEL_POINTERS array in X-macro order, rows*cols elements, no padding

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include <mujoco/mjxmacro.h>
 #include <mujoco/mujoco.h>
 
 #include "user/user_spec.h"
@@ -914,6 +915,7 @@ bool IsAttachedKey(mjsElement* e) {
 // number of columns of a keyframe array of the compiled model, as allocated (MJMODEL_POINTERS)
 mjtSize KeyColumns(const mjModel* m, const char* array) {
   mjtSize cols = -1;
+#undef MJ_M
 #define MJ_M(x) m->x
 #define X(type, name, nr, nc)     \
   if (!std::strcmp(#name, array)) \
@@ -921,6 +923,7 @@ mjtSize KeyColumns(const mjModel* m, const char* array) {
   MJMODEL_POINTERS
 #undef X
 #undef MJ_M
+#define MJ_M(n) n
   return cols;
 }
 
