@@ -175,7 +175,7 @@ static void makeShadow(mjrContext* con) {
 }
 
 // What the default framebuffer offers; with a surfaceless EGL context there is none.
-static void probeWindow(mjrContext* con) {
+static void queryWindowBuffer(mjrContext* con) {
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   con->windowAvailable = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
   if (con->windowAvailable) {
@@ -238,7 +238,7 @@ void mjr_makeContext(const mjModel* m, mjrContext* con, int fontscale) {
   }
   con->fontScale = fontscale;
 
-  probeWindow(con);
+  queryWindowBuffer(con);
   makeOffscreen(con);
   makeShadow(con);
   render_makeBuiltin(m, con);
