@@ -757,8 +757,6 @@ bool CompileAll(CompileContext* c, std::unique_ptr<mjModel, ModelDeleter>* out) 
   return true;
 }
 
-}  // namespace
-
 // MuJoCo accepts a timestep that is not positive and negative iteration counts without a word
 // (the simulation then stands still or runs backwards, and the solvers do no iterations). Motus
 // accepts them too, but says so. Empty when there is nothing to say.
@@ -837,6 +835,8 @@ std::string UnsupportedCollisionWarning(const mjModel* m) {
   }
   return "";
 }
+
+}  // namespace
 
 }  // namespace motus
 
