@@ -8,8 +8,8 @@
 //
 // Files of this area:
 //   engine_collision_convex.cc   support functions, mjc_Convex, mjc_PlaneConvex, multiccd
-//   engine_collision_gjk.cc      native GJK / EPA distance and penetration (mjc_ccd), and the
-//                                legacy libccd MPR pipeline (mjc_ccdLegacy)
+//   engine_collision_gjk.cc      native GJK / EPA distance and penetration (mjc_ccd)
+//   engine_collision_mpr.cc      the legacy pipeline: libccd's MPR (mjc_mprPenetration)
 //   engine_collision_hfield.cc   mjc_ConvexHField (height field as a union of prisms)
 //   engine_collision_distance.cc mj_geomDistance
 

@@ -76,8 +76,11 @@ void mj_fluidInertiaBox(const mjModel* m, int body, const mjtNum lvel[6], mjtNum
 // ellipsoid model
 
 void mj_fluidSemiAxes(const mjModel* m, int g, mjtNum r[3]) {
-  const mjtNum* size = m->geom_size + 3 * g;
-  switch (m->geom_type[g]) {
+  mju_geomSemiAxes(m->geom_type[g], m->geom_size + 3 * g, r);
+}
+
+void mju_geomSemiAxes(int type, const mjtNum size[3], mjtNum r[3]) {
+  switch (type) {
     case mjGEOM_SPHERE:
       r[0] = r[1] = r[2] = size[0];
       break;

@@ -46,6 +46,10 @@ void mj_fluid(const mjModel* m, mjData* d, mjtNum* qfrc);
 // Semi-axes of the equivalent ellipsoid of geom g (see above).
 void mj_fluidSemiAxes(const mjModel* m, int g, mjtNum r[3]);
 
+// The same from a geom type and size (used by the compiler for geom_fluid): spheres, capsules
+// and cylinders by their radius and (half-)length, every other type by its geom_size.
+void mju_geomSemiAxes(int type, const mjtNum size[3], mjtNum r[3]);
+
 // Local force (res[3..5]) and torque (res[0..2]) of the two models for a local velocity
 // lvel = (w; v) already relative to the medium. `fluid` is the geom's geom_fluid row.
 void mj_fluidInertiaBox(const mjModel* m, int body, const mjtNum lvel[6], mjtNum res[6]);

@@ -1,6 +1,7 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
-// Errors, warnings, log file, heap memory and the global callback pointers.
+// Errors, warnings, log file, heap memory and the user error / memory handlers (the simulation
+// callbacks mjcb_* are in engine_callback.cc).
 //
 // Spec: programming_simulation.rst "Errors and warnings"; APIreference_APIglobals.rst (the
 // callbacks); APIreference_functions.rst "Error and memory".
@@ -18,7 +19,7 @@
 #include <mujoco/mujoco.h>
 
 // ---------------------------------------------------------------------------------------------
-// global callbacks (all NULL until the user installs one)
+// user error / memory handlers (all NULL until the user installs one)
 
 extern "C" {
 
@@ -26,15 +27,6 @@ MJAPI void (*mju_user_error)(const char*) = nullptr;
 MJAPI void (*mju_user_warning)(const char*) = nullptr;
 MJAPI void* (*mju_user_malloc)(size_t) = nullptr;
 MJAPI void (*mju_user_free)(void*) = nullptr;
-
-MJAPI mjfGeneric mjcb_passive = nullptr;
-MJAPI mjfGeneric mjcb_control = nullptr;
-MJAPI mjfConFilt mjcb_contactfilter = nullptr;
-MJAPI mjfSensor mjcb_sensor = nullptr;
-MJAPI mjfTime mjcb_time = nullptr;
-MJAPI mjfAct mjcb_act_dyn = nullptr;
-MJAPI mjfAct mjcb_act_gain = nullptr;
-MJAPI mjfAct mjcb_act_bias = nullptr;
 
 }  // extern "C"
 
@@ -44,20 +36,6 @@ void mju_clearHandlers(void) {
   mju_user_warning = nullptr;
   mju_user_malloc = nullptr;
   mju_user_free = nullptr;
-}
-
-// every callback of the API back to NULL: the simulation callbacks mjcb_* and the user
-// error/warning/memory handlers
-void mj_resetCallbacks(void) {
-  mju_clearHandlers();
-  mjcb_passive = nullptr;
-  mjcb_control = nullptr;
-  mjcb_contactfilter = nullptr;
-  mjcb_sensor = nullptr;
-  mjcb_time = nullptr;
-  mjcb_act_dyn = nullptr;
-  mjcb_act_gain = nullptr;
-  mjcb_act_bias = nullptr;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@
 
 #include <mujoco/mujoco.h>
 
-#include "user/user_compiler.h"
+#include "user/user_compile.h"
 
 namespace motus {
 

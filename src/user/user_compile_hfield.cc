@@ -8,7 +8,7 @@
 
 #include <mujoco/mujoco.h>
 
-#include "user/user_compiler.h"
+#include "user/user_compile.h"
 #include "user/user_hfield.h"
 #include "user/user_vfs.h"
 

@@ -11,7 +11,7 @@
 
 #include <mujoco/mujoco.h>
 
-#include "user/user_compiler.h"
+#include "user/user_compile.h"
 #include "user/user_spec.h"
 
 namespace motus {

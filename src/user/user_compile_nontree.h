@@ -3,7 +3,7 @@
 // Compilation of the non-tree elements of an mjSpec (tendons, actuators, sensors, equality
 // constraints, contact pairs and excludes) into mjModel.
 //
-// Each kind is one CompileKind of the compiler core (user_compiler.h: kCompileContacts,
+// Each kind is one CompileKind of the compiler core (user_compile.h: kCompileContacts,
 // kCompileEqualities, kCompileTendons, kCompileActuators, kCompileSensors, defined at the end of
 // user_compile_<kind>.cc) and runs in three phases:
 //   1. Size*(): validate the elements, resolve every name, and write the size fields of the kind
@@ -65,7 +65,7 @@ struct NonTreeContext {
   int Find(mjtObj type, const std::string& name) const;
 };
 
-// names and tree from the compiler core's context (user_compiler.h), before allocation
+// names and tree from the compiler core's context (user_compile.h), before allocation
 void NonTreeFromCompile(NonTreeContext* ctx, CompileContext* core);
 
 // replaces ctx->tree by the tree of a model whose tree arrays are filled

@@ -1,7 +1,7 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
 // Compilation of skins (XMLreference.rst, deformable/skin and skin/bone) into the skin_* arrays
-// of mjModel (CompileKind kCompileSkins, see user_compiler.h). Skins are for rendering only:
+// of mjModel (CompileKind kCompileSkins, see user_compile.h). Skins are for rendering only:
 // nothing here affects the physics.
 //
 // A skin comes from the spec's vectors or from an SKN file (header nvertex, ntexcoord, nface,
@@ -19,7 +19,7 @@
 
 #include <mujoco/mujoco.h>
 
-#include "user/user_compiler.h"
+#include "user/user_compile.h"
 #include "user/user_vfs.h"
 
 namespace motus {

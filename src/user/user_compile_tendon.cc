@@ -18,8 +18,8 @@
 
 #include <mujoco/mujoco.h>
 
+#include "user/user_compile.h"
 #include "user/user_compile_nontree.h"
-#include "user/user_compiler.h"
 #include "user/user_spec.h"
 
 namespace motus {

@@ -48,7 +48,7 @@
 // Errors: API misuse sets model->error (mjs_getError) and returns NULL / nonzero. The compiler
 // reports through the same string.
 //
-// Extending the compiler: see user_compiler.h (CompileContext and the per-kind hooks).
+// Extending the compiler: see user_compile.h (CompileContext and the per-kind hooks).
 // ============================================================================================
 
 #ifndef MOTUS_USER_USER_SPEC_H_

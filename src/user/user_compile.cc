@@ -1,10 +1,10 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
-// mj_compile: the driver of the model compiler (passes described in user_compiler.h), plus the
+// mj_compile: the driver of the model compiler (passes described in user_compile.h), plus the
 // global parts of the model: options, sizes, names and paths, custom keyframes, statistics and
 // the arena size.
 
-#include "user/user_compiler.h"
+#include "user/user_compile.h"
 
 #include <algorithm>
 #include <cmath>
@@ -18,7 +18,7 @@
 #include "engine/engine_io.h"
 #include "engine/engine_setconst.h"
 #include "engine/engine_support_names.h"
-#include "user/user_compiler_internal.h"
+#include "user/user_compile_internal.h"
 
 namespace motus {
 
@@ -628,7 +628,7 @@ mjtSize ArenaSize(CompileContext* c) {
     return s.memory;
   }
   // by default 500 constraint rows plus 3 per connect or weld equality and 1 per other
-  // equality (calibrated on MuJoCo's sizes, see user_compiler_arena.cc)
+  // equality (calibrated on MuJoCo's sizes, see user_compile_arena.cc)
   int njmax = s.njmax;
   if (njmax < 0) {
     njmax = 500;

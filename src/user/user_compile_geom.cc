@@ -14,7 +14,8 @@
 
 #include <mujoco/mujoco.h>
 
-#include "user/user_compiler_internal.h"
+#include "engine/engine_passive_fluid.h"
+#include "user/user_compile_internal.h"
 #include "user/user_hfield.h"
 #include "user/user_mesh.h"
 #include "user/user_util.h"
@@ -252,25 +253,10 @@ void FluidCoefficients(const mjsGeom& s, int type, const double* size, mjtNum ou
   for (int i = 0; i < 5; i++) {
     out[1 + i] = s.fluid_coefs[i];
   }
+  // mesh geoms use their geom_size (the largest |coordinate| per principal axis of the mesh,
+  // MeshGeomBounds), not the equivalent-inertia box, as in MuJoCo
   double r[3];
-  switch (type) {
-    case mjGEOM_SPHERE:
-      r[0] = r[1] = r[2] = size[0];
-      break;
-    case mjGEOM_CAPSULE:
-      r[0] = r[1] = size[0];
-      r[2] = size[1] + size[0];
-      break;
-    case mjGEOM_CYLINDER:
-      r[0] = r[1] = size[0];
-      r[2] = size[1];
-      break;
-    // mesh geoms use their geom_size (the largest |coordinate| per principal axis of the mesh,
-    // MeshGeomBounds), not the equivalent-inertia box, as in MuJoCo
-    default:
-      um::Copy3(r, size);
-      break;
-  }
+  mju_geomSemiAxes(type, size, r);
   if (r[0] <= 0 || r[1] <= 0 || r[2] <= 0) {
     return;
   }

@@ -24,7 +24,7 @@
 
 #include <mujoco/mujoco.h>
 
-#include "user/user_compiler_internal.h"
+#include "user/user_compile_internal.h"
 
 namespace motus {
 

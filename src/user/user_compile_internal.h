@@ -1,22 +1,22 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
 // The compiler's own passes (kinematic tree, geoms, inertia, meshes), shared between the
-// user_compiler*.cc files. The per-kind compile hooks are declared in user_compiler.h.
+// user_compile*.cc files. The per-kind compile hooks are declared in user_compile.h.
 
-#ifndef MOTUS_USER_USER_COMPILER_INTERNAL_H_
-#define MOTUS_USER_USER_COMPILER_INTERNAL_H_
+#ifndef MOTUS_USER_USER_COMPILE_INTERNAL_H_
+#define MOTUS_USER_USER_COMPILE_INTERNAL_H_
 
 #include <string>
 
-#include "user/user_compiler.h"
+#include "user/user_compile.h"
 
 namespace motus {
 
-// user_compiler.cc
+// user_compile.cc
 bool Gather(CompileContext* c);
 std::string CompiledName(const SpecElement* e);
 
-// user_compiler_tree.cc
+// user_compile_tree.cc
 // local pose of an element in its body: (pos, quat or alt) composed with its frames
 bool ElementPose(CompileContext* c, const SpecElement* e, const double pos[3], const double quat[4],
                  const mjsOrientation& alt, Pose* out);
@@ -29,27 +29,27 @@ bool SparseSizes(CompileContext* c);        // simple bodies/dofs, nM nC nD nB
 void FillTree(CompileContext* c);
 bool FinishJoints(CompileContext* c);  // after mj_setConst: springdamper
 
-// user_compiler_geom.cc
+// user_compile_geom.cc
 bool CompileGeoms(CompileContext* c);    // geoms, sites, cameras, lights (local data)
 bool CompileInertia(CompileContext* c);  // body inertials from geoms or explicit
 void FillGeoms(CompileContext* c);       // geom, site, camera, light arrays
 void BuildBodyBVH(CompileContext* c);    // per-body BVH over geom AABBs (inertial frame)
 
-// user_compiler_mesh.cc
+// user_compile_mesh.cc
 bool CompileMeshes(CompileContext* c);      // load and process mesh assets
 void FillMeshes(CompileContext* c);         // mesh arrays of ctx->m
 int MeshBvhNodes(const CompileContext* c);  // BVH nodes of all meshes
 
-// user_compiler_transform.cc: fusestatic and discardvisual, applied to a copy of the spec
+// user_compile_transform.cc: fusestatic and discardvisual, applied to a copy of the spec
 bool TransformSpec(CompileContext* c, SpecModel* s);
 
-// user_compiler_arena.cc
+// user_compile_arena.cc
 // bytes of the default arena, rounded up to mebibytes; -1 when the estimate exceeds 2^53 bytes
 mjtSize DefaultArena(const mjModel& sizes, int njmax, int nconmax, mjtSize nstack);
 
-// geometric helpers (user_compiler_geom.cc)
+// geometric helpers (user_compile_geom.cc)
 void GeomFrameAabb(const GeomInfo& g, int type, double aabb[6]);
 
 }  // namespace motus
 
-#endif  // MOTUS_USER_USER_COMPILER_INTERNAL_H_
+#endif  // MOTUS_USER_USER_COMPILE_INTERNAL_H_

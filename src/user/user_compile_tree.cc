@@ -13,7 +13,7 @@
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_setconst.h"
-#include "user/user_compiler_internal.h"
+#include "user/user_compile_internal.h"
 #include "user/user_util.h"
 
 namespace motus {

@@ -6,7 +6,7 @@
 // How the compiler works, and how to add a kind of element (tendons, actuators, sensors, ...)
 // ============================================================================================
 //
-// mj_compile (user_compiler.cc) runs these passes over one CompileContext:
+// mj_compile (user_compile.cc) runs these passes over one CompileContext:
 //
 //   1. Gather    all elements into id-ordered lists (ctx.bodies, ctx.joints, ..., see below) and
 //                give every element its compiled id (SpecElement::id); check duplicate names.
@@ -40,8 +40,8 @@
 // mjs_getError(spec) holds "Error: <msg>\nElement name '<name>', id <id>".
 // ============================================================================================
 
-#ifndef MOTUS_USER_USER_COMPILER_H_
-#define MOTUS_USER_USER_COMPILER_H_
+#ifndef MOTUS_USER_USER_COMPILE_H_
+#define MOTUS_USER_USER_COMPILE_H_
 
 #include <memory>
 #include <string>
@@ -199,7 +199,7 @@ struct CompileContext {
   // copy one element's user values into a row of nuser numbers (zero padded)
   static void CopyUser(mjtNum* dst, int nuser, const std::vector<double>& src);
 
-  // fusestatic (user_compiler_transform.cc): one record per fused static body, in fusion order
+  // fusestatic (user_compile_transform.cc): one record per fused static body, in fusion order
   // (pre-order: a static body inside a static body is fused after it). MuJoCo gives the
   // receiving body the combination of its own inertial and the inertials of the bodies fused into
   // it; see FusedBody and CompileInertia.
@@ -221,4 +221,4 @@ bool RejectIfAny(CompileContext* ctx, size_t count, const char* what);
 
 }  // namespace motus
 
-#endif  // MOTUS_USER_USER_COMPILER_H_
+#endif  // MOTUS_USER_USER_COMPILE_H_

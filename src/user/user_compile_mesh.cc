@@ -11,7 +11,7 @@
 
 #include <mujoco/mujoco.h>
 
-#include "user/user_compiler_internal.h"
+#include "user/user_compile_internal.h"
 #include "user/user_mesh.h"
 #include "user/user_vfs.h"
 

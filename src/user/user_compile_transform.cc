@@ -9,7 +9,7 @@
 //     among the parent's children). Bodies are fused top-down. Each fused body is recorded
 //     (CompileContext::fused): the receiving body's inertial is its own (explicit, or from its own
 //     geoms) combined, one fused body at a time, with each fused body's inertial (explicit or from
-//     the geoms it brought), placed as MuJoCo does (see FusedItem, user_compiler_geom.cc).
+//     the geoms it brought), placed as MuJoCo does (see FusedItem, user_compile_geom.cc).
 //   discardvisual (compiler/discardvisual): materials and textures are discarded, geoms with
 //     contype = conaffinity = 0 that no element references are discarded (a body whose inertia
 //     they contributed to gets the explicit inertial computed with them), and meshes no geom uses
@@ -24,7 +24,7 @@
 
 #include <mujoco/mujoco.h>
 
-#include "user/user_compiler_internal.h"
+#include "user/user_compile_internal.h"
 #include "user/user_util.h"
 
 namespace motus {
