@@ -82,12 +82,6 @@ mjModel* Compile() {
   return m;
 }
 
-int Id(const mjModel* m, mjtObj type, const char* name) {
-  int id = mj_name2id(m, type, name);
-  EXPECT_GE(id, 0) << name;
-  return id;
-}
-
 // Applies `edit` to a compiled model, saves it (valid checksum, consistent sizes) and loads it
 // back. Returns the loader's warning; fails the test if the model loads or mju_error is called.
 std::string Rejection(const std::function<void(mjModel*)>& edit) {
