@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <mujoco/mjxmacro.h>
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_io.h"
