@@ -1,5 +1,5 @@
 # Writes C files that reference every function and global declared with MJAPI in mujoco.h: OUT
-# those of libmujoco.so, OUT_RENDER the renderer's mjr_ functions (libmujoco_render.so).
+# those of libmujoco.so, OUT_RENDER the renderer's mjr_ and mjui_ functions (libmujoco_render.so).
 # Functions and globals go in separate arrays: ISO C converts function pointers only to other
 # function pointer types, not to void*.
 file(STRINGS ${HEADER} lines REGEX "^MJAPI ")
@@ -21,7 +21,7 @@ foreach(line ${lines})
   else()
     message(FATAL_ERROR "api_symbols: cannot parse: ${line}")
   endif()
-  if(name MATCHES "^mjr_")
+  if(name MATCHES "^mj(r|ui)_")
     set(lib render)
   else()
     set(lib main)

@@ -284,6 +284,18 @@ MJAPI void mjr_finish(void);
 MJAPI int mjr_getError(void);
 MJAPI int mjr_findRect(int x, int y, int nrect, const mjrRect* rect);
 
+// ---------------------------------- UI framework (libmujoco_render) ------------------------------
+
+MJAPI mjuiThemeSpacing mjui_themeSpacing(int ind);
+MJAPI mjuiThemeColor mjui_themeColor(int ind);
+MJAPI void mjui_add(mjUI* ui, const mjuiDef* def);
+MJAPI void mjui_addToSection(mjUI* ui, int sect, const mjuiDef* def);
+MJAPI void mjui_resize(mjUI* ui, const mjrContext* con);
+MJAPI void mjui_update(int section, int item, const mjUI* ui, const mjuiState* state,
+                       const mjrContext* con);
+MJAPI mjuiItem* mjui_event(mjUI* ui, mjuiState* state, const mjrContext* con);
+MJAPI void mjui_render(mjUI* ui, const mjuiState* state, const mjrContext* con);
+
 // ---------------------------------- Error and memory --------------------------------------------
 
 MJAPI void mju_error(const char* msg, ...) mjPRINTFLIKE(1, 2);
