@@ -287,7 +287,8 @@ TEST_P(PrimitivePair, CountsAndFrames) {
         maxcon = 16;
       }
       EXPECT_LE(same, maxcon) << "state " << r;
-      mjtNum margin = std::max(m->geom_margin[c.geom1], m->geom_margin[c.geom2]);
+      // the margins of the two geoms add up (modeling.rst "Contact parameters")
+      mjtNum margin = m->geom_margin[c.geom1] + m->geom_margin[c.geom2];
       EXPECT_LE(c.dist, margin + 1e-12);
       // orthonormal, right-handed frame (rounding of normalizations)
       for (int a = 0; a < 3; a++) {

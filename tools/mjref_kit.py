@@ -8,7 +8,8 @@ pos, frame, dim}; the golden-data generators need more (efc_J, ten_J, qDeriv, m.
 and every mjContact member the collision tests compare). The dumper's source is not part of this
 repository and is not copied into it: this tool reads ../shared/conform/mjrefc.cc in place, writes
 a temporary copy to which it adds (a) a fallback lookup over the kit's X-macro tables
-(MJMODEL_SIZES, MJMODEL_POINTERS, MJDATA_POINTERS, MJDATA_ARENA_POINTERS, MJDATA_SCALAR) and
+(MJMODEL_SIZES, MJMODEL_POINTERS, MJDATA_POINTERS, MJDATA_ARENA_POINTERS, MJDATA_VECTOR (numeric
+entries, e.g. solver_nnz), MJDATA_SCALAR) and
 (b) contact records with the keys H dim dist efc_address exclude frame friction geom1 geom2
 includemargin mu pos solimp solref solreffriction, compiles it against the kit's headers and
 library ("Compiling against the kit" in the kit's README) into a cache folder, and runs it with
@@ -68,6 +69,9 @@ Arr data(const mjModel* m, const mjData* d, const std::string& f) {
 #define X(type, name, d0, d1) if (f == #name) return one(d->name, (long)(d0) * (long)(d1));
   MJDATA_POINTERS
   MJDATA_ARENA_POINTERS
+#undef X
+#define X(type, name, d0, d1) if (f == #name) return one(&d->name[0], (long)(d0) * (long)(d1));
+  MJDATA_VECTOR
 #undef X
 #define X(type, n) if (f == #n) return one(&d->n, -1L);
   MJDATA_SCALAR

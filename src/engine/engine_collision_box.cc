@@ -26,8 +26,8 @@
 //   R  the corners of F that lie inside the incident face (only when the feature is a face),
 //   I  the corners of the feature that lie inside F (D, D+e0, D+e1, D+e0+e1).
 // Each point has a height h above F (on the incident feature); points with h <= margin become
-// contacts at the midpoint between the incident point and its projection on F, with dist h / 2
-// (MuJoCo reports half the gap in this case) and normal n (from geom 1 to geom 2).
+// contacts at the midpoint between the incident point and its projection on F, with dist h (the
+// full height; MuJoCo before 3.4 reported h / 2 here) and normal n (from geom 1 to geom 2).
 //
 // Edge case (axis n = a_i x b_j), in box 1's frame: box 1 gives the face F (the face
 // containing edge direction i whose outward normal is closest to n), box 2 the incident face G
@@ -302,7 +302,7 @@ static int faceContacts(mjContact* con, const BoxPose* ref, const BoxPose* inc, 
     if (!keepContact(ref, x, inc, con[ncon].pos, margin)) {
       continue;
     }
-    con[ncon].dist = 0.5 * h;
+    con[ncon].dist = h;
     mju_scl3(con[ncon].frame, n, flip ? -1 : 1);
     mju_zero3(con[ncon].frame + 3);
     ncon++;

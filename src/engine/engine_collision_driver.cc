@@ -101,7 +101,8 @@ static void expandFriction(mjtNum friction[5], const mjtNum f[3]) {
 
 void mj_contactParam(const mjModel* m, int g1, int g2, int* condim, mjtNum* gap,
                      mjtNum solref[mjNREF], mjtNum solimp[mjNIMP], mjtNum friction[5]) {
-  *gap = mjMAX(m->geom_gap[g1], m->geom_gap[g2]);
+  // the gaps of the two geoms add up, as their margins do (modeling.rst "Contact parameters")
+  *gap = m->geom_gap[g1] + m->geom_gap[g2];
 
   // a higher priority geom imposes its parameters
   int p1 = m->geom_priority[g1], p2 = m->geom_priority[g2];
@@ -239,8 +240,10 @@ void mj_collideGeoms(const mjModel* m, mjData* d, int g1, int g2) {
     return;  // filter 1
   }
 
-  mjtNum margin = assignMargin(
-      m, ipair >= 0 ? m->pair_margin[ipair] : mjMAX(m->geom_margin[g1], m->geom_margin[g2]));
+  // the margins of the two geoms add up: each inflates its own geom (modeling.rst "Contact
+  // parameters"); an explicit pair has its own
+  mjtNum margin =
+      assignMargin(m, ipair >= 0 ? m->pair_margin[ipair] : m->geom_margin[g1] + m->geom_margin[g2]);
   if (mj_filterSphere(m, d, g1, g2, margin)) {
     return;  // filter 2
   }
@@ -677,13 +680,8 @@ static void collideBodyPair(const mjModel* m, mjData* d, int b1, int b2, int pst
   int* cand = mj_stackAllocInt(d, 2 * mjMAX(n1 * n2, 1));
   int ncand = 0;
   if (useMidphase(m, b1, b2)) {
-    mjtNum margin = mjMAX(m->body_margin[b1], m->body_margin[b2]);
-    for (int g = adr1; g < adr1 + n1; g++) {
-      margin = mjMAX(margin, m->geom_margin[g]);
-    }
-    for (int g = adr2; g < adr2 + n2; g++) {
-      margin = mjMAX(margin, m->geom_margin[g]);
-    }
+    // body_margin is the largest geom margin of the body: their sum bounds every pair's margin
+    mjtNum margin = m->body_margin[b1] + m->body_margin[b2];
     ncand = midphase(m, d, b1, b2, assignMargin(m, margin), cand, n1 * n2);
   } else {
     for (int g1 = adr1; g1 < adr1 + n1; g1++) {
@@ -817,7 +815,7 @@ int mj_maxContact(const mjModel* m, int g1, int g2, int has_margin) {
   int t1 = mjMIN(m->geom_type[g1], m->geom_type[g2]);
   int t2 = mjMAX(m->geom_type[g1], m->geom_type[g2]);
   if (has_margin < 0) {
-    has_margin = assignMargin(m, mjMAX(m->geom_margin[g1], m->geom_margin[g2])) > 0;
+    has_margin = assignMargin(m, m->geom_margin[g1] + m->geom_margin[g2]) > 0;
   }
   int multi = !mjDISABLED(mjDSBL_MULTICCD);
   int native = !mjDISABLED(mjDSBL_NATIVECCD);

@@ -474,8 +474,14 @@ void contactRows(const mjModel* m, mjData* d, Builder* b, int i) {
   int type = dim == 1 ? mjCNSTR_CONTACT_FRICTIONLESS
                       : (pyramidal ? mjCNSTR_CONTACT_PYRAMIDAL : mjCNSTR_CONTACT_ELLIPTIC);
   int b1 = m->geom_bodyid[con->geom[0]], b2 = m->geom_bodyid[con->geom[1]];
-  // counting a dense Jacobian needs only the row count (nv entries per row)
-  int n = (b->emit || b->sparse) ? contactChain(m, b->chain, b1, b2) : 0;
+  // the dofs that move the two bodies relative to each other; none (two geoms of one body, e.g.
+  // an explicit pair) leaves the contact without rows: exclude 3, "no dofs"
+  int n = contactChain(m, b->chain, b1, b2);
+  if (n == 0) {
+    con->exclude = 3;
+    con->efc_address = -1;
+    return;
+  }
   if (!b->emit) {
     addRows(m, d, b, NULL, b->chain, n, nrow, NULL, 0, 0, type, i);
     return;

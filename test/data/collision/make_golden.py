@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
-"""Regenerates the collision conformance data from the MuJoCo 3.3.8 oracle (run from the
-repository root):
+"""Regenerates the collision conformance data from MuJoCo 3.8.0 (the kit, the default dumper;
+run from the repository root):
 
     python3 test/data/collision/make_golden.py [names]
 

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Regenerates the golden data of test/solver_island_test.cc from the MuJoCo 3.3.8 oracle:
+# Regenerates the golden data of test/solver_island_test.cc from MuJoCo 3.8.0 (the kit):
 #   test/data/island/make_golden.sh      (run from the repository root)
 # For each scene: an oracle trajectory gives the states (qpos, qvel, act, ctrl, time,
 # qacc_warmstart) at a few steps; the oracle then evaluates mj_forward at exactly those states
