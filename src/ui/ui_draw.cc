@@ -23,6 +23,19 @@ mjrRect makeRect(int left, int bottom, int width, int height) {
   return r;
 }
 
+// Vertical gradient from `top` to `bottom` colors, in horizontal strips.
+void gradient(mjrRect r, const float* top, const float* bottom) {
+  const int nstrip = 8;
+  for (int i = 0; i < nstrip; i++) {
+    int y0 = r.bottom + r.height * i / nstrip, y1 = r.bottom + r.height * (i + 1) / nstrip;
+    float a = i / (float)(nstrip - 1), c[3];  // the top strip has the top color
+    for (int k = 0; k < 3; k++) {
+      c[k] = a * top[k] + (1 - a) * bottom[k];
+    }
+    fill(makeRect(r.left, y0, r.width, y1 - y0), c);
+  }
+}
+
 // Text clipped to `width` pixels, with the lower edge of its line box at `bottom`.
 void text(const char* txt, int left, int bottom, int width, const float* c, const mjrContext* con) {
   char buf[mjMAXUITEXT];
@@ -157,8 +170,7 @@ void drawItem(const mjUI* ui, const mjuiItem* it, const uiMetrics* m, const mjrC
   switch (it->type) {
     case mjITEM_SEPARATOR: {
       mjrRect r = it->rect;
-      fill(r, ui->color.separator);
-      fill(makeRect(r.left, r.bottom, r.width, r.height / 2), ui->color.separator2);
+      gradient(r, ui->color.separator, ui->color.separator2);
       text(it->name, r.left + m->texthor, r.bottom + m->textver, r.width - 2 * m->texthor,
            ui->color.sectfont, con);
       if (it->state == 1 || it->state == mjSEPCLOSED) {
@@ -239,8 +251,7 @@ void drawTitle(const mjUI* ui, const mjuiSection* s, const uiMetrics* m, const m
                      : checked    ? c->secttitlecheck2
                                   : c->secttitleuncheck2;
   mjrRect r = s->rtitle;
-  fill(r, top);
-  fill(makeRect(r.left, r.bottom, r.width, r.height / 3), bot);
+  gradient(r, top, bot);
   const char* sym = s->state == mjSECT_OPEN ? "-" : "+";
   int symw = render_textWidth(mjFONT_NORMAL, "+", con);
   int symleft = r.left + r.width - m->texthor - symw;

@@ -1,0 +1,321 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// The simulate viewer driven under Xvfb with synthetic input (xdotool): load the humanoid, run
+// about 2 s, pause, step, toggle contact forces, select and perturb a body, reset; a malformed
+// model shows an error and the viewer keeps running, then loads the fixed file on Ctrl-L. The
+// viewer reports its state through --status and writes screenshots on Ctrl-P; the assertions
+// are on both. Skips when Xvfb or xdotool is not installed (apt-get install xvfb xdotool).
+// Screenshots are left in the test's temporary directory.
+
+#include <gtest/gtest.h>
+#include <lodepng.h>
+#include <signal.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "fixture.h"
+
+namespace motus_test {
+namespace {
+
+#ifdef MOTUS_SIMULATE
+const char* kSimulate = MOTUS_SIMULATE;
+#else
+const char* kSimulate = nullptr;
+#endif
+
+bool HaveProgram(const char* name) {
+  std::string cmd = std::string("command -v ") + name + " >/dev/null 2>&1";
+  return std::system(cmd.c_str()) == 0;
+}
+
+void Sleep(double s) {
+  std::this_thread::sleep_for(std::chrono::milliseconds((int)(s * 1000)));
+}
+
+pid_t Spawn(const std::vector<std::string>& args, const std::string& display,
+            const std::string& log) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    setenv("DISPLAY", display.c_str(), 1);
+    FILE* f = std::fopen(log.c_str(), "w");
+    if (f) {
+      dup2(fileno(f), 1);
+      dup2(fileno(f), 2);
+    }
+    std::vector<char*> argv;
+    for (const std::string& a : args) {
+      argv.push_back(const_cast<char*>(a.c_str()));
+    }
+    argv.push_back(nullptr);
+    execvp(argv[0], argv.data());
+    _exit(127);
+  }
+  return pid;
+}
+
+void Stop(pid_t pid) {
+  if (pid > 0) {
+    kill(pid, SIGTERM);
+    for (int i = 0; i < 50 && waitpid(pid, nullptr, WNOHANG) == 0; i++) {
+      Sleep(0.1);
+    }
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+  }
+}
+
+bool Alive(pid_t pid) {
+  return waitpid(pid, nullptr, WNOHANG) == 0;
+}
+
+struct Image {
+  unsigned w = 0, h = 0;
+  std::vector<unsigned char> rgb;
+  const unsigned char* at(int x, int y) const { return &rgb[3 * ((size_t)y * w + x)]; }
+};
+
+// An Xvfb display with one simulate window.
+class SimulateUnderXvfb : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!kSimulate) {
+      GTEST_SKIP() << "simulate is not built (GLFW missing)";
+    }
+    if (!HaveProgram("Xvfb") || !HaveProgram("xdotool")) {
+      GTEST_SKIP() << "Xvfb or xdotool not installed (apt-get install xvfb xdotool)";
+    }
+    dir_ = ::testing::TempDir() + "simulate_" + std::to_string(getpid()) + "/";
+    std::system(("mkdir -p " + dir_).c_str());
+    // a display number of our own (a new one for each test: a stopped server may linger)
+    static int next = 0;
+    for (int k = next; k < next + 50; k++) {
+      int n = 90 + (getpid() * 7 + k) % 400;
+      std::string lock = "/tmp/.X" + std::to_string(n) + "-lock";
+      if (access(lock.c_str(), F_OK) != 0) {
+        display_ = ":" + std::to_string(n);
+        next = k + 1;
+        break;
+      }
+    }
+    ASSERT_FALSE(display_.empty());
+    xvfb_ = Spawn({"Xvfb", display_, "-screen", "0", "1200x800x24", "-nolisten", "tcp"}, display_,
+                  dir_ + "xvfb.log");
+    for (int i = 0; i < 100 && !XReady() && Alive(xvfb_); i++) {
+      Sleep(0.1);
+    }
+    ASSERT_TRUE(XReady()) << "Xvfb did not start on " << display_;
+  }
+  void TearDown() override {
+    Stop(sim_);
+    Stop(xvfb_);
+  }
+  bool XReady() { return Run("xdotool getmouselocation >/dev/null 2>&1") == 0; }
+  int Run(const std::string& cmd) {
+    return std::system(("DISPLAY=" + display_ + " " + cmd).c_str());
+  }
+  void Start(const std::string& model) {
+    status_ = dir_ + "status.txt";
+    shot_ = dir_ + "shot.png";
+    std::remove(status_.c_str());
+    sim_ = Spawn({kSimulate, model, "--status", status_, "--screenshot", shot_}, display_,
+                 dir_ + "simulate.log");
+    ASSERT_TRUE(WaitFor([&] { return !Status().empty(); }, 30)) << "no status from simulate";
+    std::string id;
+    for (int i = 0; i < 50 && id.empty(); i++) {
+      FILE* p = popen(("DISPLAY=" + display_ + " xdotool search --name '^simulate$'").c_str(), "r");
+      char buf[64] = "";
+      if (p && std::fgets(buf, sizeof(buf), p)) {
+        id = std::to_string(std::atol(buf));
+      }
+      if (p) {
+        pclose(p);
+      }
+      if (id.empty()) {
+        Sleep(0.1);
+      }
+    }
+    ASSERT_FALSE(id.empty()) << "no simulate window";
+    window_ = id;
+    Run("xdotool windowfocus --sync " + window_);
+  }
+  std::map<std::string, std::string> Status() {
+    std::map<std::string, std::string> st;
+    std::ifstream f(status_);
+    std::string line;
+    while (std::getline(f, line)) {
+      size_t sp = line.find(' ');
+      if (sp != std::string::npos) {
+        st[line.substr(0, sp)] = line.substr(sp + 1);
+      }
+    }
+    return st;
+  }
+  double Num(const std::string& key) {
+    auto st = Status();
+    return st.count(key) ? std::atof(st[key].c_str()) : NAN;
+  }
+  template <typename F>
+  bool WaitFor(F cond, double seconds) {
+    for (double t = 0; t < seconds; t += 0.1) {
+      if (cond()) {
+        return true;
+      }
+      Sleep(0.1);
+    }
+    return cond();
+  }
+  void Key(const std::string& keys) { Run("xdotool key --delay 50 " + keys); }
+  Image Shot(const std::string& name) {
+    double before = Num("screenshots");
+    Key("ctrl+p");
+    EXPECT_TRUE(WaitFor([&] { return Num("screenshots") > before; }, 20));
+    Image img;
+    lodepng::decode(img.rgb, img.w, img.h, shot_, LCT_RGB);
+    std::rename(shot_.c_str(), (dir_ + name + ".png").c_str());
+    return img;
+  }
+  // pixels of the left panel's width having the section title color of the default theme
+  int TitlePixels(const Image& img) {
+    int n = 0;
+    for (unsigned y = 0; y < img.h; y++) {
+      for (int x = 0; x < 250; x++) {
+        const unsigned char* p = img.at(x, y);
+        n += std::abs(p[0] - 150) < 20 && std::abs(p[1] - 50) < 15 && std::abs(p[2] - 50) < 15;
+      }
+    }
+    return n;
+  }
+  // the humanoid's skin color in the 3D view: centroid and count
+  int Body(const Image& img, int* cx, int* cy) {
+    long sx = 0, sy = 0, n = 0;
+    for (unsigned y = 0; y < img.h; y++) {
+      for (unsigned x = 280; x + 280 < img.w; x++) {
+        const unsigned char* p = img.at(x, y);
+        if (p[0] > 120 && p[0] > p[1] + 20 && p[1] > p[2] + 15) {
+          sx += x;
+          sy += y;
+          n++;
+        }
+      }
+    }
+    *cx = n ? (int)(sx / n) : 0;
+    *cy = n ? (int)(sy / n) : 0;
+    return (int)n;
+  }
+  static int Differ(const Image& a, const Image& b) {
+    int n = 0;
+    for (size_t i = 0; i + 2 < a.rgb.size() && i + 2 < b.rgb.size(); i += 3) {
+      n += std::abs(a.rgb[i] - b.rgb[i]) + std::abs(a.rgb[i + 1] - b.rgb[i + 1]) +
+               std::abs(a.rgb[i + 2] - b.rgb[i + 2]) >
+           60;
+    }
+    return n;
+  }
+
+  std::string dir_, display_, status_, shot_, window_;
+  pid_t xvfb_ = -1, sim_ = -1;
+};
+
+TEST_F(SimulateUnderXvfb, RunPauseStepContactForcesPerturbReset) {
+  Start(SourcePath("model/humanoid.xml"));
+  ASSERT_TRUE(WaitFor([&] { return Num("loaded") == 1; }, 30));
+  ASSERT_TRUE(WaitFor([&] { return Num("time") > 2; }, 60)) << "simulation does not advance";
+  Image running = Shot("running");
+  ASSERT_GT(running.w, 0u);
+  EXPECT_GT(TitlePixels(running), 500) << "left UI panel not drawn";
+  int cx, cy;
+  EXPECT_GT(Body(running, &cx, &cy), 2000) << "model not visible";
+
+  // pause: time stops
+  Key("space");
+  ASSERT_TRUE(WaitFor([&] { return Num("run") == 0; }, 10));
+  Sleep(0.5);
+  double t0 = Num("time");
+  Sleep(0.5);
+  EXPECT_EQ(Num("time"), t0);
+  // single step: one timestep
+  Key("Right");
+  EXPECT_TRUE(WaitFor([&] { return std::fabs(Num("time") - t0 - 0.005) < 1e-6; }, 10))
+      << Num("time") - t0;
+
+  // contact forces: arrows in the scene and in the picture
+  Image before = Shot("paused");
+  EXPECT_EQ(Num("arrows"), 0);
+  Key("f");
+  ASSERT_TRUE(WaitFor([&] { return Num("contactforce") == 1; }, 10));
+  EXPECT_TRUE(WaitFor([&] { return Num("arrows") > 0; }, 10));
+  Image forces = Shot("contact_forces");
+  EXPECT_GT(Differ(before, forces), 50) << "no contact force arrows drawn";
+  Key("f");
+
+  // select the body under the humanoid's centroid (double click) and pull it (Ctrl + right drag)
+  Body(forces, &cx, &cy);
+  Run("xdotool mousemove --window " + window_ + " " + std::to_string(cx) + " " +
+      std::to_string(cy) + " click --repeat 2 --delay 80 1");
+  ASSERT_TRUE(WaitFor([&] { return Num("select") > 0; }, 10)) << "no body selected";
+  Key("space");  // run
+  ASSERT_TRUE(WaitFor([&] { return Num("run") == 1; }, 10));
+  Run("xdotool keydown ctrl mousedown 3");
+  bool pulled = false;
+  for (int i = 0; i < 20 && !pulled; i++) {
+    Run("xdotool mousemove_relative -- 15 -5");
+    Sleep(0.1);
+    pulled = Num("perturb") != 0 && Num("xfrc") > 0;
+  }
+  EXPECT_TRUE(pulled) << "perturbation force not applied";
+  Image perturb = Shot("perturb");
+  Run("xdotool mouseup 3 keyup ctrl");
+  EXPECT_TRUE(WaitFor([&] { return Num("perturb") == 0; }, 10));
+
+  // reset (paused, so that the time stays at zero)
+  Key("space");
+  ASSERT_TRUE(WaitFor([&] { return Num("run") == 0; }, 10));
+  EXPECT_GT(Num("time"), 0.2);
+  Key("BackSpace");
+  EXPECT_TRUE(WaitFor([&] { return Num("time") == 0; }, 10)) << Num("time");
+  EXPECT_TRUE(Alive(sim_));
+}
+
+TEST_F(SimulateUnderXvfb, MalformedModelShowsErrorAndKeepsRunning) {
+  std::string file = ::testing::TempDir() + "simulate_bad_" + std::to_string(getpid()) + ".xml";
+  {
+    std::ofstream f(file);
+    f << "<mujoco><worldbody><geom type=\"sphere\" size=\"0.1\"></worldbody>";  // unclosed
+  }
+  Start(file);
+  ASSERT_TRUE(WaitFor([&] { return !Status()["error"].empty(); }, 30));
+  EXPECT_EQ(Num("loaded"), 0);
+  Image err = Shot("load_error");
+  EXPECT_GT(TitlePixels(err), 500);
+  Sleep(1);
+  EXPECT_TRUE(Alive(sim_));
+  {
+    std::ofstream f(file);
+    f << "<mujoco><worldbody><geom type=\"plane\" size=\"1 1 0.1\"/><body pos=\"0 0 1\">"
+         "<freejoint/><geom type=\"sphere\" size=\"0.1\"/></body></worldbody></mujoco>";
+  }
+  Key("ctrl+l");
+  EXPECT_TRUE(WaitFor([&] { return Num("loaded") == 1 && Status()["error"].empty(); }, 30));
+  // a missing file is an error too, and the loaded model stays
+  std::remove(file.c_str());
+  Key("ctrl+l");
+  EXPECT_TRUE(WaitFor([&] { return !Status()["error"].empty(); }, 30));
+  EXPECT_EQ(Num("loaded"), 1);
+  EXPECT_TRUE(Alive(sim_));
+}
+
+}  // namespace
+}  // namespace motus_test
