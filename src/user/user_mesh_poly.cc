@@ -21,8 +21,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include <mujoco/mujoco.h>
@@ -39,9 +37,39 @@ constexpr double kPlanarAngle = 1.6e-3;
 // normal components closer than this are equal when ordering polygons
 constexpr double kNormalTie = 1e-10;
 
-uint64_t EdgeKey(int a, int b) {
-  return (static_cast<uint64_t>(static_cast<uint32_t>(a)) << 32) | static_cast<uint32_t>(b);
-}
+// Directed edges of all triangles grouped by their first vertex (compressed rows, counting
+// sort): the edges leaving vertex a are to[adr[a] .. adr[a+1]) with their triangles tri[],
+// triangles in increasing order. Vertices have only a few edges each, so finding the triangles
+// across an edge is a short scan, without the node allocations of a hash map (the mesh
+// compiler's hot spot on large meshes).
+struct EdgeIndex {
+  std::vector<int> adr, to, tri;
+
+  explicit EdgeIndex(const std::vector<int>& face) {
+    int nv = 0;
+    for (int v : face) {
+      nv = std::max(nv, v + 1);
+    }
+    int nface = static_cast<int>(face.size() / 3);
+    adr.assign(nv + 1, 0);
+    for (int v : face) {
+      adr[v + 1]++;
+    }
+    for (int v = 0; v < nv; v++) {
+      adr[v + 1] += adr[v];
+    }
+    to.resize(3 * nface);
+    tri.resize(3 * nface);
+    std::vector<int> fill(adr.begin(), adr.end() - 1);
+    for (int f = 0; f < nface; f++) {
+      for (int k = 0; k < 3; k++) {
+        int pos = fill[face[3 * f + k]]++;
+        to[pos] = face[3 * f + (k + 1) % 3];
+        tri[pos] = f;
+      }
+    }
+  }
+};
 
 // unit normal of triangle f
 void FaceNormal(const std::vector<double>& vert, const std::vector<int>& face, int f, double n[3]) {
@@ -93,43 +121,50 @@ void SortPolygons(std::vector<Polygon>* polys) {
   }
 }
 
-// boundary loop of a polygon (step 4); empty if the boundary is not a single simple loop
-std::vector<int> BoundaryLoop(const std::vector<int>& face, const std::vector<int>& faces) {
-  std::unordered_map<uint64_t, int> directed;  // edge -> multiplicity
-  for (int f : faces) {
-    for (int k = 0; k < 3; k++) {
-      directed[EdgeKey(face[3 * f + k], face[3 * f + (k + 1) % 3])]++;
-    }
-  }
-  std::unordered_map<int, int> next;
+// boundary loop of a polygon (step 4); empty if the boundary is not a single simple loop.
+// mark[g] == stamp for the polygon's triangles; next (one entry per vertex, -1) is workspace
+// and is left as it was found.
+std::vector<int> BoundaryLoop(const std::vector<int>& face, const std::vector<int>& faces,
+                              const EdgeIndex& edges, const std::vector<int>& mark, int stamp,
+                              std::vector<int>* next) {
   int start = -1;
   size_t nboundary = 0;
+  std::vector<int> touched;
   for (int f : faces) {
     for (int k = 0; k < 3; k++) {
       int a = face[3 * f + k], b = face[3 * f + (k + 1) % 3];
-      if (directed.count(EdgeKey(b, a))) {
-        continue;  // interior edge
+      bool interior = false;  // the reverse edge b->a belongs to a triangle of the polygon
+      for (int e = edges.adr[b]; e < edges.adr[b + 1] && !interior; e++) {
+        interior = edges.to[e] == a && mark[edges.tri[e]] == stamp;
+      }
+      if (interior) {
+        continue;
       }
       if (start < 0) {
         start = a;
       }
-      next[a] = b;
+      if ((*next)[a] < 0) {
+        touched.push_back(a);
+      }
+      (*next)[a] = b;
       nboundary++;
     }
   }
   std::vector<int> loop;
-  if (start < 0) {
-    return loop;
+  if (start >= 0) {
+    int v = start;
+    do {
+      loop.push_back(v);
+      if ((*next)[v] < 0 || loop.size() > nboundary) {
+        loop.clear();
+        break;
+      }
+      v = (*next)[v];
+    } while (v != start);
   }
-  int v = start;
-  do {
-    loop.push_back(v);
-    auto it = next.find(v);
-    if (it == next.end() || loop.size() > nboundary) {
-      return std::vector<int>();
-    }
-    v = it->second;
-  } while (v != start);
+  for (int a : touched) {
+    (*next)[a] = -1;
+  }
   return loop;
 }
 
@@ -151,12 +186,7 @@ void MakePolygons(const std::vector<double>& vert, const std::vector<double>& fi
   }
 
   // triangles across each directed edge: edge (a,b) of one triangle meets (b,a) of a neighbor
-  std::unordered_map<uint64_t, std::vector<int>> edge_faces;
-  for (int f = 0; f < nface; f++) {
-    for (int k = 0; k < 3; k++) {
-      edge_faces[EdgeKey(face[3 * f + k], face[3 * f + (k + 1) % 3])].push_back(f);
-    }
-  }
+  EdgeIndex edges(face);
 
   // step 2
   const double planar = 1 - kPlanarAngle * kPlanarAngle / 2;
@@ -173,12 +203,10 @@ void MakePolygons(const std::vector<double>& vert, const std::vector<double>& fi
     for (size_t i = 0; i < p.faces.size(); i++) {
       int f = p.faces[i];
       for (int k = 0; k < 3; k++) {
-        auto it = edge_faces.find(EdgeKey(face[3 * f + (k + 1) % 3], face[3 * f + k]));
-        if (it == edge_faces.end()) {
-          continue;
-        }
-        for (int g : it->second) {
-          if (used[g] || mju_dot3(p.normal, normal.data() + 3 * g) < planar) {
+        int a = face[3 * f + (k + 1) % 3], b = face[3 * f + k];
+        for (int e = edges.adr[a]; e < edges.adr[a + 1]; e++) {
+          int g = edges.tri[e];
+          if (edges.to[e] != b || used[g] || mju_dot3(p.normal, normal.data() + 3 * g) < planar) {
             continue;
           }
           used[g] = 1;
@@ -193,8 +221,13 @@ void MakePolygons(const std::vector<double>& vert, const std::vector<double>& fi
   // step 3 and 4
   SortPolygons(&polys);
   std::vector<std::vector<int>> vertpolys(nvert);
-  for (const Polygon& p : polys) {
-    std::vector<int> loop = BoundaryLoop(face, p.faces);
+  std::vector<int> mark(nface, -1), next(edges.adr.size(), -1);
+  for (size_t ip = 0; ip < polys.size(); ip++) {
+    const Polygon& p = polys[ip];
+    for (int f : p.faces) {
+      mark[f] = static_cast<int>(ip);
+    }
+    std::vector<int> loop = BoundaryLoop(face, p.faces, edges, mark, static_cast<int>(ip), &next);
     if (loop.size() < 3) {
       continue;  // degenerate or non-manifold patch: no polygon
     }
