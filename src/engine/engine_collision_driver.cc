@@ -223,6 +223,23 @@ static int finiteGeom(const mjModel* m, const mjData* d, int g) {
   return 1;
 }
 
+// Colliders may leave the tangent hint (frame + 3) of a contact unset, then it must be zero. The
+// primitive colliders of engine_collision_primitive.cc write it for every contact they return
+// (setNormal, or the capsule axis), so their 50 candidate slots need no clearing (a cost paid
+// for every geom pair that passes the filters).
+static int writesTangentHint(mjfCollision collide) {
+  static const mjfCollision primitive[] = {
+      mjc_PlaneSphere, mjc_PlaneCapsule,  mjc_PlaneEllipsoid, mjc_PlaneCylinder,
+      mjc_PlaneBox,    mjc_SphereSphere,  mjc_SphereCapsule,  mjc_SphereCylinder,
+      mjc_SphereBox,   mjc_CapsuleCapsule};
+  for (mjfCollision f : primitive) {
+    if (collide == f) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
 void mj_collideGeoms(const mjModel* m, mjData* d, int g1, int g2) {
   int ipair = g2 < 0 ? g1 : -1;
   if (ipair >= 0) {
@@ -252,8 +269,10 @@ void mj_collideGeoms(const mjModel* m, mjData* d, int g1, int g2) {
   }
 
   mjContact con[mjMAXCONPAIR];
-  for (int i = 0; i < mjMAXCONPAIR; i++) {
-    mju_zero3(con[i].frame + 3);
+  if (!writesTangentHint(collide)) {
+    for (int i = 0; i < mjMAXCONPAIR; i++) {
+      mju_zero3(con[i].frame + 3);
+    }
   }
   int ncon = collide(m, d, con, g1, g2, margin);
   if (ncon <= 0) {

@@ -18,6 +18,12 @@
 // power functions joined at the midpoint: y = x^p / mid^(p-1) below it,
 // y = 1 - (1-x)^p / (1-mid)^(p-1) above it (y is linear for p = 1); beyond the width d = dmax.
 // dmin and dmax are clamped to [mjMINIMP, mjMAXIMP].
+// x^p; x^1 = x exactly (the correctly rounded power), without the cost of pow: the sigmoid's
+// default power 2 needs the first power twice per row
+static mjtNum powOf(mjtNum x, mjtNum p) {
+  return p == 1 ? x : pow(x, p);
+}
+
 mjtNum mj_impedance(const mjtNum solimp[mjNIMP], mjtNum r, mjtNum* dimp) {
   mjtNum dmin = mju_clip(solimp[0], mjMINIMP, mjMAXIMP);
   mjtNum dmax = mju_clip(solimp[1], mjMINIMP, mjMAXIMP);
@@ -35,13 +41,13 @@ mjtNum mj_impedance(const mjtNum solimp[mjNIMP], mjtNum r, mjtNum* dimp) {
     y = x;
     slope = 1;
   } else if (x <= mid) {
-    mjtNum a = 1 / pow(mid, power - 1);
+    mjtNum a = 1 / powOf(mid, power - 1);
     y = a * pow(x, power);
-    slope = power * a * pow(x, power - 1);
+    slope = power * a * powOf(x, power - 1);
   } else {
-    mjtNum a = 1 / pow(1 - mid, power - 1);
+    mjtNum a = 1 / powOf(1 - mid, power - 1);
     y = 1 - a * pow(1 - x, power);
-    slope = power * a * pow(1 - x, power - 1);
+    slope = power * a * powOf(1 - x, power - 1);
   }
   if (dimp) {
     mjtNum sign = r < 0 ? -1 : (r > 0 ? 1 : 0);
