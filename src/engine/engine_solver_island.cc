@@ -15,6 +15,7 @@
 // gather / scatter between the global and the island-ordered arrays.
 
 #include <math.h>
+#include <string.h>
 
 #include <mujoco/mujoco.h>
 
@@ -216,12 +217,21 @@ void gatherJ(const mjModel* m, mjData* d) {
     for (int k = 0; k < d->nisland; k++) {
       int ne = d->island_nefc[k], nvk = d->island_nv[k];
       const int* dofs = d->map_idof2dof + d->island_idofadr[k];
+      // an island of consecutive dofs (one tree, or a whole model) copies its rows in one piece
+      int contiguous = 1;
+      for (int c = 1; c < nvk && contiguous; c++) {
+        contiguous = dofs[c] == dofs[0] + c;
+      }
       for (int r = 0; r < ne; r++) {
         int j = d->island_iefcadr[k] + r;
         const mjtNum* row = d->efc_J + (size_t)d->map_iefc2efc[j] * nv;
         d->iefc_J_rownnz[j] = d->iefc_J_rowadr[j] = d->iefc_J_rowsuper[j] = 0;
-        for (int c = 0; c < nvk; c++) {
-          d->iefc_J[adr + c] = row[dofs[c]];
+        if (contiguous && nvk > 0) {
+          memcpy(d->iefc_J + adr, row + dofs[0], sizeof(mjtNum) * nvk);
+        } else {
+          for (int c = 0; c < nvk; c++) {
+            d->iefc_J[adr + c] = row[dofs[c]];
+          }
         }
         adr += nvk;
       }

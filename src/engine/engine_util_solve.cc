@@ -32,7 +32,16 @@ int mju_cholFactor(mjtNum* mat, int n, mjtNum mindiag) {
     mjtNum ljj = std::sqrt(d);
     rowj[j] = ljj;
     mjtNum inv = 1 / ljj;
-    for (int i = j + 1; i < n; i++) {
+    int i = j + 1;
+    for (; i + 1 < n; i += 2) {  // two rows per pass over row j
+      mjtNum* rowi = mat + i * n;
+      mjtNum* rowk = rowi + n;
+      mjtNum si, sk;
+      mji_dot2(rowi, rowk, rowj, j, &si, &sk);
+      rowi[j] = (rowi[j] - si) * inv;
+      rowk[j] = (rowk[j] - sk) * inv;
+    }
+    if (i < n) {
       mjtNum* rowi = mat + i * n;
       rowi[j] = (rowi[j] - mji_dot(rowi, rowj, j)) * inv;
     }
