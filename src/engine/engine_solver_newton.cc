@@ -602,9 +602,14 @@ void factorComponent(const mjModel* m, mjData* d, HessBlocks* hb, int c) {
       if (hb->p->efcmap) {
         i0 = d->map_efc2iefc[i0] - hb->p->efcadr;
       }
-      k += contactRun(hb, k, kend) - 1;
+      int run = contactRun(hb, k, kend);
       if (type == mjCNSTR_CONTACT_PYRAMIDAL) {
-        addQuadraticRows(m, d, hb, c, H, nb, i0, 2 * (dim - 1));
+        // the contact's rows in this component, from the row list: rows with an all-zero
+        // Jacobian belong to no island, so an island's rows of a contact may start after
+        // con->efc_address (whose local index then lies past the island's rows)
+        for (int q = k; q < k + run; q++) {
+          addQuadraticRows(m, d, hb, c, H, nb, hb->crow[q], 1);
+        }
       } else if (hb->p->efc_state[i0] == mjCNSTRSTATE_CONE) {
         int n = contactPattern(m, d, hb, c, i0, dim, cidx);
         for (int a = 0; a < dim; a++) {
@@ -619,6 +624,7 @@ void factorComponent(const mjModel* m, mjData* d, HessBlocks* hb, int c) {
         // quadratic state: every row of the contact adds D_j j_j j_j'
         addQuadraticRows(m, d, hb, c, H, nb, i0, dim);
       }
+      k += run - 1;
       continue;
     }
     if (hb->p->efc_state[i] != mjCNSTRSTATE_QUADRATIC) {
