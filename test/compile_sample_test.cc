@@ -4,7 +4,7 @@
 // mjModel as the original, field by field and byte by byte (issue "MJCF", done-when). It runs
 // the built sample program, as a user would, on every model in model/ and on the main model of
 // every entry of ../shared/models/manifest.json when present. A model that does not load
-// because it uses a feature Motus reports as not supported (flexcomp, ...) is listed and
+// because it uses a feature Motus reports as not supported (composite, ...) is listed and
 // skipped; any other failure fails the test.
 
 #include <sys/stat.h>

@@ -860,7 +860,7 @@ TEST(XmlReaderAssets, Errors) {
   e = ParseError(Model("<asset><texture type=\"3d\"/></asset>"));
   EXPECT_TRUE(Contains(e, "valid keywords: 2d, cube, skybox")) << e;
   e = ParseError(Model("<deformable>\n<flex name=\"f\"/></deformable>"));
-  EXPECT_TRUE(Contains(e, "<flex> is not supported yet")) << e;
+  EXPECT_TRUE(Contains(e, "missing required attribute 'body'")) << e;
   ExpectLocated(e, "XML string", 3);
 }
 
@@ -1347,7 +1347,7 @@ TEST(XmlReaderErrors, MessagesCarryFileAndLine) {
   EXPECT_TRUE(Contains(e, "malformed XML")) << e;
 
   // unsupported features are errors, never silently skipped
-  const char* unsupported[] = {"composite", "flexcomp"};
+  const char* unsupported[] = {"composite"};
   for (const char* u : unsupported) {
     e = ParseError("<mujoco>\n<worldbody>\n<body>\n<" + std::string(u) +
                    " type=\"cable\"/>"
@@ -1488,9 +1488,9 @@ TEST(XmlReaderSharedModels, AllParse) {
       {"balloons/balloons.xml", nullptr},
       {"cube_3x3x3/cube_3x3x3.xml", nullptr},
       {"mug/mug.xml", nullptr},
-      {"flex_trampoline/trampoline.xml", "flexcomp"},
-      {"flex_gripper_trilinear/gripper_trilinear.xml", "flexcomp"},
-      {"hammock/hammock/hammock.xml", "flexcomp"},
+      {"flex_trampoline/trampoline.xml", nullptr},
+      {"flex_gripper_trilinear/gripper_trilinear.xml", nullptr},
+      {"hammock/hammock/hammock.xml", nullptr},
       {"replicate_stonehenge/stonehenge.xml", nullptr},
       {"humanoid200/humanoid200.xml", nullptr},
       {"flag_skin/flag.xml", nullptr},

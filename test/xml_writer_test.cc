@@ -583,7 +583,7 @@ std::vector<std::string> ListXml(const std::string& dir, int depth) {
 }
 
 // Round trip of each file. Every file must parse, except that with `allow_unsupported` a file
-// whose error names a feature Motus does not support yet (flexcomp, ...) is reported and
+// whose error names a feature Motus does not support yet (composite, ...) is reported and
 // skipped; any other parse or compile failure fails the test.
 void RoundTripFiles(const std::vector<std::string>& files, bool allow_unsupported) {
   int tested = 0;

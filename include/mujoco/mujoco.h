@@ -161,6 +161,9 @@ MJAPI void mj_checkAcc(const mjModel* m, mjData* d);
 MJAPI void mj_kinematics(const mjModel* m, mjData* d);
 MJAPI void mj_comPos(const mjModel* m, mjData* d);
 MJAPI void mj_camlight(const mjModel* m, mjData* d);
+
+// Compute flex-related quantities.
+MJAPI void mj_flex(const mjModel* m, mjData* d);
 MJAPI void mj_tendon(const mjModel* m, mjData* d);
 MJAPI void mj_transmission(const mjModel* m, mjData* d);
 MJAPI void mj_crb(const mjModel* m, mjData* d);

@@ -297,6 +297,26 @@ void eqTendon(const mjModel* m, mjData* d, Builder* b, int e) {
   addRows(m, d, b, b->jac, b->chain, n, 1, &pos, 0, 0, mjCNSTR_EQUALITY, e);
 }
 
+// Flex edge equality (one row per non-rigid edge of the flex, in edge order): r = length -
+// length0, J = the edge Jacobian row (flexedge_J).
+void eqFlex(const mjModel* m, mjData* d, Builder* b, int e) {
+  int f = m->eq_obj1id[e];
+  for (int i = m->flex_edgeadr[f]; i < m->flex_edgeadr[f] + m->flex_edgenum[f]; i++) {
+    if (m->flexedge_rigid[i]) {
+      continue;
+    }
+    int adr = m->flexedge_J_rowadr[i], n = m->flexedge_J_rownnz[i];
+    memcpy(b->chain, m->flexedge_J_colind + adr, sizeof(int) * n);
+    if (!b->emit) {
+      addRows(m, d, b, NULL, b->chain, n, 1, NULL, 0, 0, mjCNSTR_EQUALITY, e);
+      continue;
+    }
+    mjtNum pos = d->flexedge_length[i] - m->flexedge_length0[i];
+    memcpy(b->jac, d->flexedge_J + adr, sizeof(mjtNum) * n);
+    addRows(m, d, b, b->jac, b->chain, n, 1, &pos, 0, 0, mjCNSTR_EQUALITY, e);
+  }
+}
+
 void equalityRows(const mjModel* m, mjData* d, Builder* b) {
   for (int e = 0; e < m->neq; e++) {
     if (!d->eq_active[e]) {
@@ -313,8 +333,11 @@ void equalityRows(const mjModel* m, mjData* d, Builder* b) {
       case mjEQ_TENDON:
         eqTendon(m, d, b, e);
         break;
+      case mjEQ_FLEX:
+        eqFlex(m, d, b, e);
+        break;
       default:
-        break;  // flex equalities belong to the flex area (not built yet)
+        break;  // flexvert and flexstrain equalities are not implemented (doc/conformance.md)
     }
   }
 }

@@ -102,6 +102,17 @@ void contactBodies(const mjModel* m, const mjContact* con, int* b1, int* b2) {
   *b2 = m->geom_bodyid[con->geom[1]];
 }
 
+// edge of the sub-th row of a flex equality (rows skip rigid edges)
+int flexRowEdge(const mjModel* m, int f, int sub) {
+  int adr = m->flex_edgeadr[f], num = m->flex_edgenum[f];
+  for (int e = adr; e < adr + num; e++) {
+    if (!m->flexedge_rigid[e] && sub-- == 0) {
+      return e;
+    }
+  }
+  return adr;
+}
+
 // Diagonal approximation of A for row i, the `sub`-th row of its constraint ("Parameters":
 // end-effector inverse inertias at qpos0, body_/dof_/tendon_invweight0):
 //   connect, weld position rows: sum of the two bodies' translational weights; weld rotation
@@ -131,6 +142,8 @@ mjtNum diagApprox(const mjModel* m, const mjData* d, int i, int sub) {
           mjtNum w = m->tendon_invweight0[m->eq_obj1id[id]];
           return t2 >= 0 ? w + m->tendon_invweight0[t2] : w;
         }
+        case mjEQ_FLEX:
+          return m->flexedge_invweight0[flexRowEdge(m, m->eq_obj1id[id], sub)];
         default:
           return 0;
       }
@@ -260,14 +273,16 @@ void mj_makeImpedance(const mjModel* m, mjData* d) {
     // equality rows by definition, pyramidal edges because they all have the contact's
     // residual and margin
     mjtNum imp, dimp;
-    if ((type == mjCNSTR_CONTACT_ELLIPTIC || type == mjCNSTR_EQUALITY ||
+    // each edge row of a flex equality is a constraint of its own for the impedance
+    int flexrow = type == mjCNSTR_EQUALITY && m->eq_type[d->efc_id[i]] == mjEQ_FLEX;
+    if ((type == mjCNSTR_CONTACT_ELLIPTIC || (type == mjCNSTR_EQUALITY && !flexrow) ||
          type == mjCNSTR_CONTACT_PYRAMIDAL) &&
         sub > 0) {
       imp = normal_imp;
       dimp = normal_dimp;
     } else {
       mjtNum r = friction ? 0 : d->efc_pos[i] - d->efc_margin[i];
-      if (type == mjCNSTR_EQUALITY) {
+      if (type == mjCNSTR_EQUALITY && !flexrow) {
         r = residualNorm(d, i);
       }
       imp = mj_impedance(solimp, r, &dimp);

@@ -142,6 +142,22 @@ void mjd_passiveVel(const mjModel* m, mjData* d) {
       addOuterProduct(m, d, slope, d->ten_J + adr, m->ten_J_colind + adr, m->ten_J_rownnz[t]);
     }
 
+    // flex edge dampers: force -b (J v) J' (entries outside the D sparsity, between trees, are
+    // left out as in MuJoCo)
+    for (int f = 0; f < m->nflex; f++) {
+      mjtNum b = m->flex_edgedamping[f];
+      if (b == 0 || m->flex_rigid[f]) {
+        continue;
+      }
+      for (int e = m->flex_edgeadr[f]; e < m->flex_edgeadr[f] + m->flex_edgenum[f]; e++) {
+        if (!m->flexedge_rigid[e]) {
+          int adr = m->flexedge_J_rowadr[e];
+          addOuterProduct(m, d, -b, d->flexedge_J + adr, m->flexedge_J_colind + adr,
+                          m->flexedge_J_rownnz[e]);
+        }
+      }
+    }
+
     // actuator damping at joint and tendon targets: force -f(moment v) moment' (the moment
     // carries the gear, hence the gear^2 of XMLreference actuator/general/damping)
     for (int i = 0; i < m->nu; i++) {

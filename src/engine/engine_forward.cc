@@ -191,8 +191,7 @@ void mj_fwdKinematics(const mjModel* m, mjData* d) {
   mj_kinematics(m, d);
   mj_comPos(m, d);
   mj_camlight(m, d);
-  // stage 4, flex vertex positions, edge lengths and Jacobians (mj_flex): not implemented yet
-  // (flex area)
+  mj_flex(m, d);
   mj_tendon(m, d);
 }
 

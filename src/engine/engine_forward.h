@@ -11,9 +11,8 @@
 //   engine_integrate.cc          mj_Euler, mj_RungeKutta, mj_implicit (engine_integrate.h)
 //
 // Every stage is a direct call at its documented place in the pipeline (there is no global table
-// of stage functions: the only global mutable state is the documented mjcb_* callbacks). Stages
-// that are not implemented are marked so in engine_forward.cc: flex (stage 4, mj_flex; the
-// compiler rejects flexes, see doc/conformance.md).
+// of stage functions: the only global mutable state is the documented mjcb_* callbacks). Flex
+// kinematics (stage 4, mj_flex) is in engine_flex.cc.
 
 #ifndef MOTUS_ENGINE_ENGINE_FORWARD_H_
 #define MOTUS_ENGINE_ENGINE_FORWARD_H_

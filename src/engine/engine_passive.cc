@@ -118,6 +118,7 @@ static void tendonSprings(const mjModel* m, const mjData* d, mjtNum* qfrc) {
 void mj_springs(const mjModel* m, mjData* d, mjtNum* qfrc) {
   jointSprings(m, d, qfrc);
   tendonSprings(m, d, qfrc);
+  mj_flexEdgePassive(m, d, 1, qfrc);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -144,6 +145,8 @@ void mj_dampers(const mjModel* m, mjData* d, mjtNum* qfrc) {
       qfrc[m->ten_J_colind[adr + i]] += f * d->ten_J[adr + i];
     }
   }
+
+  mj_flexEdgePassive(m, d, 0, qfrc);
 
   // actuators at joint and tendon targets (XMLreference actuator/general/damping): damping in
   // actuator space, force mapped by the moment arms, which carry the gear (hence gear^2)
@@ -203,8 +206,8 @@ void mj_passive(const mjModel* m, mjData* d) {
   if (damper) {
     mj_dampers(m, d, d->qfrc_damper);
   }
-  // flex passive forces (edge springs and dampers, bending) belong here once flexes exist: the
-  // compiler rejects flexes, so there is nothing to add yet
+  // flex edge springs and dampers are part of mj_springs / mj_dampers (engine_flex.cc); the
+  // elasticity of 2D and 3D flexes (flex_stiffness, flex_bending) is not implemented yet
   if (!mjDISABLED(mjDSBL_GRAVITY) && m->ngravcomp) {
     mj_gravcomp(m, d, d->qfrc_gravcomp);
   }

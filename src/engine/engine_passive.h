@@ -47,8 +47,12 @@ mjtNum mj_damperForce(mjtNum v, mjtNum a, const mjtNum* poly);
 mjtNum mj_damperSlope(mjtNum v, mjtNum a, const mjtNum* poly);
 
 // The pieces of mj_passive; each ADDS to the given vector (nv).
-void mj_springs(const mjModel* m, mjData* d, mjtNum* qfrc);   // joints and tendons
-void mj_dampers(const mjModel* m, mjData* d, mjtNum* qfrc);   // dofs, tendons, actuators
+void mj_springs(const mjModel* m, mjData* d, mjtNum* qfrc);  // joints and tendons
+void mj_dampers(const mjModel* m, mjData* d, mjtNum* qfrc);  // dofs, tendons, actuators
+
+// flex edge springs (spring=1) or dampers (spring=0) into qfrc (engine_flex.cc); needs mj_flex
+// and, for dampers, flexedge_velocity
+void mj_flexEdgePassive(const mjModel* m, const mjData* d, int spring, mjtNum* qfrc);
 void mj_gravcomp(const mjModel* m, mjData* d, mjtNum* qfrc);  // gravity compensation
 
 #ifdef __cplusplus

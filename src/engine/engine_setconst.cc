@@ -503,6 +503,7 @@ void mj_setConst(mjModel* m, mjData* d) {
   }
   mj_kinematics(m, d);
   mj_comPos(m, d);
+  mj_flex(m, d);
 
   // diagonal inertia from the bodies and dof armature (mj_crb): MuJoCo leaves the tendon
   // armature out of dof_M0

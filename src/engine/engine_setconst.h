@@ -32,7 +32,8 @@
 
 // body_simple of one body (mjModel.body_simple, as MuJoCo assigns it):
 //   0: not simple;
-//   1: the body hangs from the world (parentid == 0), has no child bodies, its inertial frame is
+//   1: the body hangs from the world (parentid == 0; the compiler passes the weld id of the
+//      parent, so a child of a static body counts), has no child bodies, its inertial frame is
 //      its body frame (sameframe == mjSAMEFRAME_BODY) and its joints are zero or more slides
 //      followed by at most one rotational joint (free, ball or hinge), every joint anchored at
 //      the body origin (jnt_pos == 0), every hinge/slide axis along a coordinate axis of the body

@@ -130,6 +130,24 @@ struct SkinResult {
   std::vector<int> bodyid;  // per bone
 };
 
+// a flex ready for the flex_* arrays (user_compile_flex.cc): resolved bodies, elements (3D ones
+// reordered to MuJoCo's orientation), edges and the topology derived from them
+struct FlexResult {
+  int dim = 2, order = 0, matid = -1;
+  std::vector<int> vertbody, nodebody;  // body ids (vertbody -1 for interpolated flexes)
+  std::vector<double> vert, node;       // local coordinates, 3 per vertex / node
+  std::vector<double> vert0;            // vertex positions at qpos0 normalized in the bounding box
+  double size[3] = {0, 0, 0};           // half sizes of the bounding box at qpos0
+  std::vector<int> elem, elemtexcoord;  // dim+1 per element
+  std::vector<int> edge;                // 2 per edge (smaller vertex id first)
+  std::vector<int> elemedge;            // edges of each element
+  std::vector<int> shell;               // boundary facets (dim ids each)
+  std::vector<int> elemlayer;           // graph distance of 3D elements to the boundary
+  std::vector<int> vertedgeadr, vertedgenum, vertedge;  // edges at each vertex
+  std::vector<float> texcoord;
+  bool rigid = false, centered = false;
+};
+
 struct JointInfo {
   double pos[3] = {0, 0, 0};  // in the body frame
   double axis[3] = {0, 0, 1};
@@ -183,6 +201,7 @@ struct CompileContext {
   std::vector<TextureResult> texture;
   std::vector<HFieldResult> hfield;
   std::vector<SkinResult> skin;  // by kCompileSkins' size()
+  std::vector<FlexResult> flex;  // by kCompileFlexes' size()
 
   // ---- helpers for the per-kind files ----
 

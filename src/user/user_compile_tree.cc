@@ -509,9 +509,12 @@ bool SparseSizes(CompileContext* c) {
       pos.insert(pos.end(), j.pos, j.pos + 3);
       axis.insert(axis.end(), j.axis, j.axis + 3);
     }
+    // a body whose parent is welded to the world (the world or a static body) counts as a child
+    // of the world (as in MuJoCo: flexcomp points under a static body are simple)
     int nchild = static_cast<int>(c->bodies[i]->bodies.size());
-    simple[i] = static_cast<mjtByte>(mj_bodySimple(parent[i], nchild, b.sameframe, b.jntnum,
-                                                   type.data(), pos.data(), axis.data()));
+    int pweld = i ? c->body[b.parent].weld : -1;
+    simple[i] = static_cast<mjtByte>(
+        mj_bodySimple(pweld, nchild, b.sameframe, b.jntnum, type.data(), pos.data(), axis.data()));
     c->body[i].simple = simple[i];
   }
   std::vector<int>& simplenum = c->dof_simplenum;

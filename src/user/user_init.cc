@@ -314,6 +314,7 @@ void mjs_defaultFlex(mjsFlex* flex) {
   SetRgba(flex->rgba, 0.5f, 0.5f, 0.5f, 1);
   flex->thickness = -1;
   flex->order = 1;
+  flex->cellcount[0] = flex->cellcount[1] = flex->cellcount[2] = 1;
 }
 
 void mjs_defaultMesh(mjsMesh* mesh) {

@@ -224,6 +224,7 @@ void ParseRoot(XmlContext& ctx, const XmlNode& root) {
   each("sensor", [&](const XmlNode& c) { ParseSensor(ctx, c); });
   each("keyframe", [&](const XmlNode& c) { ParseKeyframe(ctx, c); });
   each("custom", [&](const XmlNode& c) { ParseCustom(ctx, c); });
+  AddFlexcompEqualities(ctx);
 }
 
 // parses MJCF text; `file` names it in messages and gives the directory for relative paths

@@ -16,8 +16,8 @@
 //
 // Errors are thrown as XmlError (message with file and line) and turned into the error buffer and
 // a NULL result by the public functions; nothing is silently skipped: unknown elements and
-// attributes, and the MJCF features that are not implemented yet (composite, flexcomp, flex,
-// plugins, extensions), are errors.
+// attributes, and the MJCF features that are not implemented yet (composite, plugins,
+// extensions), are errors.
 
 #ifndef MOTUS_XML_XML_READER_H_
 #define MOTUS_XML_XML_READER_H_
@@ -33,6 +33,14 @@
 namespace motus {
 namespace mjcf {
 
+// a flex equality requested by a flexcomp, added after all sections
+struct XmlPendingEquality {
+  std::string flex;
+  int type = mjEQ_FLEX;
+  double solref[mjNREF];
+  double solimp[mjNIMP];
+};
+
 // state shared by all parsers of one model file
 struct XmlContext {
   mjSpec* spec = nullptr;
@@ -41,6 +49,7 @@ struct XmlContext {
   std::vector<std::string>* modelstack;  // files being parsed, to reject recursive <model>
   XmlReplicate rep;                      // <replicate> scopes and replicated names
   std::string variant;                   // replica suffix of the outside element being created
+  std::vector<XmlPendingEquality> flexequality;  // from flexcomps
 };
 
 // position in the kinematic tree
@@ -68,6 +77,9 @@ void ParseVisual(XmlContext& ctx, const XmlNode& node);
 void ParseDefault(XmlContext& ctx, const XmlNode& node, mjsDefault* parent);  // defaults.cc
 void ParseAsset(XmlContext& ctx, const XmlNode& node);                        // assets.cc
 void ParseDeformable(XmlContext& ctx, const XmlNode& node);
+void ParseFlex(XmlContext& ctx, const XmlNode& node);  // flex.cc
+void ParseFlexcomp(XmlContext& ctx, const XmlNode& node, mjsBody* parent);
+void AddFlexcompEqualities(XmlContext& ctx);
 void ParseWorldbody(XmlContext& ctx, const XmlNode& node);        // body.cc
 void ParseActuatorSection(XmlContext& ctx, const XmlNode& node);  // actuator.cc
 void ParseContact(XmlContext& ctx, const XmlNode& node);          // elements.cc

@@ -1,8 +1,8 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
 // Assets (XMLreference.rst, asset): mesh, hfield, skin (deprecated location), texture, material
-// (with layer), model; and the deformable section (deformable/skin; deformable/flex is not
-// supported yet). File names are stored as written: the compiler resolves them with meshdir /
+// (with layer), model; and the deformable section (deformable/skin; deformable/flex is in
+// xml_reader_flex.cc). File names are stored as written: the compiler resolves them with meshdir /
 // texturedir and the model directory (user/user_vfs.h).
 //
 // <model> assets are parsed here into separate specs that the parent spec owns
@@ -374,7 +374,7 @@ void ParseDeformable(XmlContext& ctx, const XmlNode& node) {
     if (n == "skin") {
       ParseSkin(ctx, c);
     } else if (n == "flex") {
-      Unsupported(c);
+      ParseFlex(ctx, c);
     } else {
       UnknownElement(c, node);
     }

@@ -396,7 +396,9 @@ void ParseChildren(XmlContext& ctx, const XmlNode& node, const XmlTreeScope& sco
         CheckOnce(c, &ninertial, node);
       }
       ParseInertial(ctx, c, scope);
-    } else if (n == "composite" || n == "flexcomp" || n == "plugin") {
+    } else if (n == "flexcomp") {
+      ParseFlexcomp(ctx, c, scope.body);
+    } else if (n == "composite" || n == "plugin") {
       Unsupported(c);
     } else {
       UnknownElement(c, node);

@@ -1,0 +1,157 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Flex kinematics (computation_index.rst, position stage "flex"; modeling.rst "Deformable
+// objects"): vertex positions, edge lengths and edge Jacobians, and the edge spring-dampers of
+// the passive stage.
+//
+// Vertex positions: a vertex is a point of its body (flex_vert in the body frame); vertices of
+// interpolated flexes (flex_interp 1 trilinear, 2 quadratic) are the tensor-product Lagrange
+// interpolation of the node positions at the vertex's reference coordinates flex_vert0 in the unit
+// cube of the flex's bounding box; they have no edge lengths or Jacobians.
+//
+// Edge Jacobian: for edge (v1, v2) with unit direction u = (x2 - x1) / |x2 - x1|, the row is
+// u' (Jp(x2) - Jp(x1)), where Jp(x) is the translational Jacobian of point x on its body. Columns follow the model's sparsity
+// (flexedge_J_rowadr/rownnz/colind, sorted dof ids).
+
+#include <algorithm>
+
+#include <mujoco/mujoco.h>
+
+#include "engine/engine_passive.h"
+
+namespace {
+
+// 1D Lagrange basis on the nodes {0, 1} (order 1) or {0, 1/2, 1} (order 2)
+mjtNum Basis(int order, int i, mjtNum t) {
+  if (order == 1) {
+    return i ? t : 1 - t;
+  }
+  switch (i) {
+    case 0:
+      return 2 * (t - 0.5) * (t - 1);
+    case 1:
+      return -4 * t * (t - 1);
+    default:
+      return 2 * t * (t - 0.5);
+  }
+}
+
+// interpolation weight of node n (index (i, j, k) in the (order+1)^3 grid) at reference point r
+mjtNum NodeWeight(int order, int n, const mjtNum* r) {
+  int per = order + 1;
+  int i = n / (per * per), j = (n / per) % per, k = n % per;
+  return Basis(order, i, r[0]) * Basis(order, j, r[1]) * Basis(order, k, r[2]);
+}
+
+// world position of a point given in the frame of body b
+void BodyPoint(const mjData* d, int b, const mjtNum* local, mjtNum* out) {
+  mju_mulMatVec3(out, d->xmat + 9 * b, local);
+  mju_addTo3(out, d->xpos + 3 * b);
+}
+
+// adds scale * u' Jp(p on body b) into the sparse row (cols sorted)
+void AddPointJac(const mjModel* m, const mjData* d, int b, const mjtNum* p, const mjtNum* u,
+                 mjtNum scale, const int* cols, int nnz, mjtNum* row) {
+  const mjtNum* com = d->subtree_com + 3 * m->body_rootid[b];
+  mjtNum off[3];
+  mju_sub3(off, p, com);
+  for (; b > 0; b = m->body_parentid[b]) {
+    for (int k = 0; k < m->body_dofnum[b]; k++) {
+      int j = m->body_dofadr[b] + k;
+      const mjtNum* cd = d->cdof + 6 * j;
+      mjtNum jp[3];
+      mju_cross(jp, cd, off);
+      mju_addTo3(jp, cd + 3);
+      const int* at = std::lower_bound(cols, cols + nnz, j);
+      if (at != cols + nnz && *at == j) {
+        row[at - cols] += scale * mju_dot3(u, jp);
+      }
+    }
+  }
+}
+
+void FlexVertices(const mjModel* m, mjData* d, int f, mjtNum* nodepos) {
+  int vadr = m->flex_vertadr[f], nvert = m->flex_vertnum[f];
+  int order = m->flex_interp[f];
+  if (order) {
+    int nadr = m->flex_nodeadr[f], nnode = m->flex_nodenum[f];
+    for (int n = 0; n < nnode; n++) {
+      BodyPoint(d, m->flex_nodebodyid[nadr + n], m->flex_node + 3 * (nadr + n), nodepos + 3 * n);
+    }
+    for (int v = vadr; v < vadr + nvert; v++) {
+      mjtNum* x = d->flexvert_xpos + 3 * v;
+      mju_zero3(x);
+      for (int n = 0; n < nnode; n++) {
+        mju_addToScl3(x, nodepos + 3 * n, NodeWeight(order, n, m->flex_vert0 + 3 * v));
+      }
+    }
+    return;
+  }
+  for (int v = vadr; v < vadr + nvert; v++) {
+    BodyPoint(d, m->flex_vertbodyid[v], m->flex_vert + 3 * v, d->flexvert_xpos + 3 * v);
+  }
+}
+
+void FlexEdges(const mjModel* m, mjData* d, int f) {
+  int vadr = m->flex_vertadr[f], eadr = m->flex_edgeadr[f];
+  for (int e = eadr; e < eadr + m->flex_edgenum[f]; e++) {
+    int v1 = vadr + m->flex_edge[2 * e], v2 = vadr + m->flex_edge[2 * e + 1];
+    const mjtNum* x1 = d->flexvert_xpos + 3 * v1;
+    const mjtNum* x2 = d->flexvert_xpos + 3 * v2;
+    mjtNum u[3];
+    mju_sub3(u, x2, x1);
+    d->flexedge_length[e] = mju_normalize3(u);
+
+    int adr = m->flexedge_J_rowadr[e], nnz = m->flexedge_J_rownnz[e];
+    mjtNum* row = d->flexedge_J + adr;
+    const int* cols = m->flexedge_J_colind + adr;
+    mju_zero(row, nnz);
+    if (!nnz) {
+      continue;
+    }
+    AddPointJac(m, d, m->flex_vertbodyid[v2], x2, u, 1, cols, nnz, row);
+    AddPointJac(m, d, m->flex_vertbodyid[v1], x1, u, -1, cols, nnz, row);
+  }
+}
+
+}  // namespace
+
+// needs mj_kinematics and mj_comPos (cdof, subtree_com)
+void mj_flex(const mjModel* m, mjData* d) {
+  if (!m->nflex) {
+    return;
+  }
+  mj_markStack(d);
+  mjtNum* nodepos = mj_stackAllocNum(d, 3 * mjMAX(1, mjMAXFLEXNODES));
+  for (int f = 0; f < m->nflex; f++) {
+    FlexVertices(m, d, f, nodepos);
+    // interpolated flexes have no edge quantities (MuJoCo leaves them at zero)
+    if (!m->flex_interp[f]) {
+      FlexEdges(m, d, f);
+    }
+  }
+  mj_freeStack(d);
+}
+
+// edge springs (flex_edgestiffness, toward flexedge_length0; 1D flexes only, XMLreference
+// flex/edge) or dampers (flex_edgedamping), mapped by the edge Jacobian; rigid flexes and rigid
+// edges have none
+void mj_flexEdgePassive(const mjModel* m, const mjData* d, int spring, mjtNum* qfrc) {
+  for (int f = 0; f < m->nflex; f++) {
+    mjtNum k = spring ? m->flex_edgestiffness[f] : m->flex_edgedamping[f];
+    if (k == 0 || m->flex_rigid[f] || (spring && m->flex_dim[f] != 1)) {
+      continue;
+    }
+    for (int e = m->flex_edgeadr[f]; e < m->flex_edgeadr[f] + m->flex_edgenum[f]; e++) {
+      if (m->flexedge_rigid[e]) {
+        continue;
+      }
+      mjtNum frc = spring ? k * (m->flexedge_length0[e] - d->flexedge_length[e])
+                          : -k * d->flexedge_velocity[e];
+      int adr = m->flexedge_J_rowadr[e];
+      for (int i = 0; i < m->flexedge_J_rownnz[e]; i++) {
+        qfrc[m->flexedge_J_colind[adr + i]] += frc * d->flexedge_J[adr + i];
+      }
+    }
+  }
+}

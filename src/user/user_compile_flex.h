@@ -1,0 +1,21 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// The two halves of kCompileFlexes: topology and sizes (user_compile_flex.cc), arrays, Jacobian
+// sparsity and reference quantities at qpos0 (user_compile_flex_fill.cc).
+
+#ifndef MOTUS_USER_USER_COMPILE_FLEX_H_
+#define MOTUS_USER_USER_COMPILE_FLEX_H_
+
+#include <mujoco/mujoco.h>
+
+#include "user/user_compile.h"
+
+namespace motus {
+
+bool SizeFlexJacobians(CompileContext* c);  // nJfe, after the flexes are sized
+bool FillFlexes(CompileContext* c);
+bool FinalizeFlexes(CompileContext* c, mjData* d);
+
+}  // namespace motus
+
+#endif  // MOTUS_USER_USER_COMPILE_FLEX_H_
