@@ -279,6 +279,25 @@ TEST(Flex, DirectFlexElement) {
   mj_deleteModel(m);
 }
 
+TEST(Flexcomp, UnusedPointsDropped) {
+  std::string err;
+  mjModel* m = Load(R"(<mujoco><worldbody>
+    <flexcomp name="d" type="direct" dim="1" point="5 5 5 0 0 0 0.1 0 0" element="1 2"
+              radius="0.01"><pin id="1"/></flexcomp>
+  </worldbody></mujoco>)",
+                    &err);
+  ASSERT_NE(m, nullptr) << err;
+  // point 0 is in no element: no vertex and no body; the pin follows its point
+  EXPECT_EQ(m->nflexvert, 2);
+  EXPECT_EQ(m->nbody, 2);
+  EXPECT_EQ(mj_name2id(m, mjOBJ_BODY, "d_1"), 1);
+  EXPECT_EQ(m->flex_vertbodyid[0], 0);
+  EXPECT_EQ(m->flex_elem[0], 0);
+  EXPECT_EQ(m->flex_elem[1], 1);
+  EXPECT_NEAR(m->body_pos[3], 0.1, 1e-15);
+  mj_deleteModel(m);
+}
+
 TEST(Flexcomp, MalformedAttributes) {
   auto model = [](const std::string& fc) {
     return "<mujoco>\n<worldbody>\n" + fc + "\n</worldbody></mujoco>";

@@ -400,6 +400,51 @@ bool MakeNodes(mjsBody* parent, const mjsDefault* def, Flexcomp& fc, mjsFlex* fl
   return true;
 }
 
+// points that no element uses are dropped (MuJoCo makes no vertex or body for them); elements,
+// texture coordinates and point pin ids are renumbered
+void DropUnusedPoints(Flexcomp& fc, int* npnt) {
+  std::vector<int> newid(*npnt, -1);
+  for (int id : fc.element) {
+    newid[id] = 0;
+  }
+  int n = 0;
+  for (int i = 0; i < *npnt; i++) {
+    if (newid[i] == 0) {
+      newid[i] = n;
+      for (int k = 0; k < 3; k++) {
+        fc.point[3 * n + k] = fc.point[3 * i + k];
+      }
+      if (!fc.texcoord.empty()) {
+        fc.texcoord[2 * n] = fc.texcoord[2 * i];
+        fc.texcoord[2 * n + 1] = fc.texcoord[2 * i + 1];
+      }
+      n++;
+    }
+  }
+  if (n == *npnt) {
+    return;
+  }
+  fc.point.resize(3 * static_cast<size_t>(n));
+  if (!fc.texcoord.empty()) {
+    fc.texcoord.resize(2 * static_cast<size_t>(n));
+  }
+  for (int& id : fc.element) {
+    id = newid[id];
+  }
+  if (fc.dof == kFcompDofTrilinear || fc.dof == kFcompDofQuadratic) {
+    *npnt = n;
+    return;  // pins name interpolation nodes there
+  }
+  std::vector<int> pins;
+  for (int id : fc.pinid) {
+    if (id >= 0 && id < *npnt && newid[id] >= 0) {
+      pins.push_back(newid[id]);
+    }
+  }
+  fc.pinid = pins;
+  *npnt = n;
+}
+
 bool GeneratePoints(Flexcomp& fc, mjsFlex* flex, const mjVFS* vfs, std::string* error) {
   switch (fc.type) {
     case kFcompGrid:
@@ -478,6 +523,7 @@ bool MakeFlexcomp(mjSpec* spec, mjsBody* parent, Flexcomp& fc, mjsFlex* flex, co
   if (!fc.texcoord.empty() && fc.texcoord.size() != 2 * static_cast<size_t>(npnt)) {
     return Fail(error, "flexcomp texcoord must have 2 numbers per point");
   }
+  DropUnusedPoints(fc, &npnt);
 
   // scale (types with explicit coordinates), then the pose
   const char* err = mjs_resolveOrientation(fc.quat, spec->compiler.degree,
