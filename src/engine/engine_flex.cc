@@ -10,8 +10,8 @@
 // cube of the flex's bounding box; they have no edge lengths or Jacobians.
 //
 // Edge Jacobian: for edge (v1, v2) with unit direction u = (x2 - x1) / |x2 - x1|, the row is
-// u' (Jp(x2) - Jp(x1)), where Jp(x) is the translational Jacobian of point x on its body. Columns follow the model's sparsity
-// (flexedge_J_rowadr/rownnz/colind, sorted dof ids).
+// u' (Jp(x2) - Jp(x1)), where Jp(x) is the translational Jacobian of point x on its body. Columns
+// follow the model's sparsity (flexedge_J_rowadr/rownnz/colind, sorted dof ids).
 
 #include <algorithm>
 

@@ -127,10 +127,9 @@ void FillOne(CompileContext* c, int f, FlexResult& r, int* adr) {
     m->flex_edgeflap[2 * (eadr + e) + 1] = -1;
     int b1 = r.order ? -1 : r.vertbody[r.edge[2 * e]];
     int b2 = r.order ? -1 : r.vertbody[r.edge[2 * e + 1]];
-    m->flexedge_rigid[eadr + e] = !r.order && (b1 == b2 || (c->body[b1].dofnum == 0 &&
-                                                            c->body[b2].dofnum == 0 &&
-                                                            c->body[b1].weld == 0 &&
-                                                            c->body[b2].weld == 0));
+    m->flexedge_rigid[eadr + e] =
+        !r.order && (b1 == b2 || (c->body[b1].dofnum == 0 && c->body[b2].dofnum == 0 &&
+                                  c->body[b1].weld == 0 && c->body[b2].weld == 0));
   }
   std::copy(r.elem.begin(), r.elem.end(), m->flex_elem + dadr);
   const std::vector<int>& et = r.elemtexcoord.empty() ? r.elem : r.elemtexcoord;
@@ -211,7 +210,7 @@ bool FinalizeFlexes(CompileContext* c, mjData* d) {
   for (int i = 0; i < m->neq; i++) {
     if (m->eq_type[i] == mjEQ_FLEX || m->eq_type[i] == mjEQ_FLEXVERT ||
         m->eq_type[i] == mjEQ_FLEXSTRAIN) {
-      m->flex_edgeequality[m->eq_obj1id[i]] = m->eq_type[i] == mjEQ_FLEX ? 1
+      m->flex_edgeequality[m->eq_obj1id[i]] = m->eq_type[i] == mjEQ_FLEX       ? 1
                                               : m->eq_type[i] == mjEQ_FLEXVERT ? 2
                                                                                : 3;
     }

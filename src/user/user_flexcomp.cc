@@ -66,8 +66,8 @@ bool MakeGrid(Flexcomp& fc, int dim, std::string* error) {
       for (int iy = 0; iy < n[1]; iy++) {
         AddPoint(fc, GridCoord(fc, 0, ix), GridCoord(fc, 1, iy), 0);
         if (ix < n[0] - 1 && iy < n[1] - 1) {
-          int tri[6] = {id(ix, iy),     id(ix + 1, iy),     id(ix + 1, iy + 1),
-                        id(ix, iy),     id(ix + 1, iy + 1), id(ix, iy + 1)};
+          int tri[6] = {id(ix, iy), id(ix + 1, iy),     id(ix + 1, iy + 1),
+                        id(ix, iy), id(ix + 1, iy + 1), id(ix, iy + 1)};
           fc.element.insert(fc.element.end(), tri, tri + 6);
         }
       }
@@ -139,7 +139,7 @@ bool MakeBox(Flexcomp& fc, std::string* error) {
     int axis, side, outer, inner;
     bool flip;
   };
-  static const Face kFaces[6] = {{2, 0, 0, 1, false}, {2, 1, 0, 1, true}, {1, 0, 0, 2, true},
+  static const Face kFaces[6] = {{2, 0, 0, 1, false}, {2, 1, 0, 1, true},  {1, 0, 0, 2, true},
                                  {1, 1, 0, 2, false}, {0, 0, 1, 2, false}, {0, 1, 1, 2, true}};
   for (const Face& f : kFaces) {
     auto pointid = [&](int a, int b) {
@@ -381,8 +381,8 @@ bool MakeNodes(mjsBody* parent, const mjsDefault* def, Flexcomp& fc, mjsFlex* fl
           node.insert(node.end(), p, p + 3);
           continue;
         }
-        std::string name = fc.name + "_" + std::to_string(i) + "_" + std::to_string(j) + "_" +
-                           std::to_string(k);
+        std::string name =
+            fc.name + "_" + std::to_string(i) + "_" + std::to_string(j) + "_" + std::to_string(k);
         mjsBody* b = AddPointBody(fc, parent, name, p, fc.mass * weight(i, j, k) / wfree);
         AddSlide(b, def, 1, 0, 0);
         AddSlide(b, def, 0, 1, 0);
@@ -526,8 +526,8 @@ bool MakeFlexcomp(mjSpec* spec, mjsBody* parent, Flexcomp& fc, mjsFlex* flex, co
   DropUnusedPoints(fc, &npnt);
 
   // scale (types with explicit coordinates), then the pose
-  const char* err = mjs_resolveOrientation(fc.quat, spec->compiler.degree,
-                                           spec->compiler.eulerseq, &fc.alt);
+  const char* err =
+      mjs_resolveOrientation(fc.quat, spec->compiler.degree, spec->compiler.eulerseq, &fc.alt);
   if (err) {
     return Fail(error, err);
   }

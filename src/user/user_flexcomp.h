@@ -28,8 +28,13 @@ enum FlexcompType {
   kFcompDirect
 };
 
-enum FlexcompDof { kFcompDofFull = 0, kFcompDofRadial, kFcompDofTrilinear, kFcompDofQuadratic,
-                   kFcompDof2D };
+enum FlexcompDof {
+  kFcompDofFull = 0,
+  kFcompDofRadial,
+  kFcompDofTrilinear,
+  kFcompDofQuadratic,
+  kFcompDof2D
+};
 
 // flexcomp/edge equality
 enum FlexcompEquality { kFcompEqNone = 0, kFcompEqEdge, kFcompEqVert, kFcompEqStrain };

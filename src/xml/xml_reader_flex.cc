@@ -24,19 +24,19 @@ const XmlKeyword kSelfCollide[] = {{"none", mjFLEXSELF_NONE},
                                    {"auto", mjFLEXSELF_AUTO}};
 const XmlKeyword kElastic2D[] = {{"none", 0}, {"bend", 1}, {"stretch", 2}, {"both", 3}};
 const XmlKeyword kFlexDof[] = {{"trilinear", 1}, {"quadratic", 2}};
-const XmlKeyword kFcompType[] = {{"grid", kFcompGrid},       {"box", kFcompBox},
-                                 {"cylinder", kFcompCylinder}, {"ellipsoid", kFcompEllipsoid},
-                                 {"disc", kFcompDisc},       {"circle", kFcompCircle},
-                                 {"mesh", kFcompMesh},       {"gmsh", kFcompGmsh},
-                                 {"direct", kFcompDirect}};
+const XmlKeyword kFcompType[] = {
+    {"grid", kFcompGrid},           {"box", kFcompBox},   {"cylinder", kFcompCylinder},
+    {"ellipsoid", kFcompEllipsoid}, {"disc", kFcompDisc}, {"circle", kFcompCircle},
+    {"mesh", kFcompMesh},           {"gmsh", kFcompGmsh}, {"direct", kFcompDirect}};
 const XmlKeyword kFcompDof[] = {{"full", kFcompDofFull},
                                 {"radial", kFcompDofRadial},
                                 {"trilinear", kFcompDofTrilinear},
                                 {"quadratic", kFcompDofQuadratic},
                                 {"2d", kFcompDof2D}};
-const XmlKeyword kFcompEquality[] = {
-    {"false", kFcompEqNone}, {"true", kFcompEqEdge}, {"vert", kFcompEqVert},
-    {"strain", kFcompEqStrain}};
+const XmlKeyword kFcompEquality[] = {{"false", kFcompEqNone},
+                                     {"true", kFcompEqEdge},
+                                     {"vert", kFcompEqVert},
+                                     {"strain", kFcompEqStrain}};
 
 // flex/contact and flexcomp/contact
 void ReadFlexContact(const XmlNode& node, mjsFlex* f) {
