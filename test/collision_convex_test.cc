@@ -171,6 +171,9 @@ TEST(ConvexConformance, SharedModels) {
     ASSERT_TRUE(g.ok()) << g.error();
     mjModel* m = LoadConvexScene(path);
     ASSERT_NE(m, nullptr);
+    // these goldens are MuJoCo 3.3.8's, whose default left multiccd off (on since 3.8); the
+    // models do not set the flag
+    m->opt.disableflags |= mjDSBL_MULTICCD;
     mjData* d = mj_makeData(m);
     std::vector<std::vector<double>> states;
     // the states file: one JSON object {"qpos": [...]} per line
@@ -297,6 +300,10 @@ void CheckProbe(const char* name, double tol, int first, int count, bool compare
   ASSERT_TRUE(g.ok()) << g.error();
   mjModel* m = LoadConvexScene(SourcePath(std::string("test/data/convex/probe_") + name + ".xml"));
   ASSERT_NE(m, nullptr);
+  if (std::string(name) == "defaults") {
+    // the golden is MuJoCo 3.3.8's default options, multiccd off (on by default since 3.8)
+    m->opt.disableflags |= mjDSBL_MULTICCD;
+  }
   mjData* d = mj_makeData(m);
   CollideAt(m, d, g.get(0, "qpos"));
   std::vector<motus_test::SimpleContact> ref =
@@ -320,8 +327,9 @@ void CheckProbe(const char* name, double tol, int first, int count, bool compare
 }
 
 TEST(ConvexConformance, Probes) {
-  // contact 0: two mesh cubes face to face give one contact, i.e. multiccd is off by default
-  // (exact polytope EPA: observed 1e-17); contacts 1, 2 (ellipsoids) are not compared here
+  // contact 0: two mesh cubes face to face give one contact under 3.3.8's default options
+  // (multiccd off; exact polytope EPA: observed 1e-17); contacts 1, 2 (ellipsoids) are not
+  // compared here
   CheckProbe("defaults", 1e-12, 0, 1, true);
   // plane vs tetrahedra: the neighbor at x = r is a contact only for r > 0.3 rbound (closed
   // forms, observed 7e-17)
@@ -373,7 +381,9 @@ TEST(ConvexConformance, DefaultIterations) {
   mjModel* m = LoadConvexScene(SourcePath("test/data/convex/probe_defaults.xml"));
   ASSERT_NE(m, nullptr);
   EXPECT_EQ(m->opt.ccd_iterations, 35);
-  EXPECT_TRUE(m->opt.disableflags & mjDSBL_MULTICCD);
+  // multiccd is on by default (MuJoCo 3.8); the golden is 3.3.8's, whose default was off
+  EXPECT_FALSE(m->opt.disableflags & mjDSBL_MULTICCD);
+  m->opt.disableflags |= mjDSBL_MULTICCD;
   mjData* d = mj_makeData(m);
   CollideAt(m, d, g.get(0, "qpos"));
   std::vector<motus_test::SimpleContact> ref =

@@ -157,8 +157,8 @@ TEST(XmlReaderGlobals, ModelNameOptionAndFlags) {
   EXPECT_EQ(o.o_solimp[2], 0.01);
   EXPECT_EQ(o.o_solimp[3], 0.5);
   EXPECT_EQ(o.disableactuator, (1 << 0) | (1 << 3));
-  // multiccd starts disabled as in the reference 3.3.8 (see mj_defaultOption)
-  EXPECT_EQ(o.disableflags, mjDSBL_CONTACT | mjDSBL_WARMSTART | mjDSBL_MULTICCD);
+  // multiccd starts enabled, as in MuJoCo 3.8 (see mj_defaultOption)
+  EXPECT_EQ(o.disableflags, mjDSBL_CONTACT | mjDSBL_WARMSTART);
   EXPECT_EQ(o.enableflags, mjENBL_ENERGY);
 }
 

@@ -190,10 +190,10 @@ void mj_defaultOption(mjOption* opt) {
   opt->noslip_iterations = 0;
   // MuJoCo 3.3.8 defaults to 35 (the newer spec says 50): see doc/conformance.md#defaults
   opt->ccd_iterations = 35;
-  // every <flag> defaults to its enabled/disabled documented state, except multiccd: the newer
-  // spec tables make it a disable bit (default enabled), but in MuJoCo 3.3.8 it is an enable
-  // flag that defaults to off (see doc/conformance.md#defaults)
-  opt->disableflags = mjDSBL_MULTICCD;
+  // every <flag> defaults to its documented state; multiccd is a disable bit, so it starts
+  // enabled (MuJoCo 3.8; 3.3.8 had it as an enable flag, off by default; see
+  // doc/conformance.md#defaults)
+  opt->disableflags = 0;
   opt->enableflags = 0;
   opt->disableactuator = 0;
   opt->sdf_initpoints = 40;
