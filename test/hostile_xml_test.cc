@@ -151,6 +151,20 @@ TEST(HostileXmlTest, NonPositiveOptionsWarn) {
   }
 }
 
+// the legacy limits njmax and nconmax are -1 ("unset") or counts: below -1 is an error naming
+// the attribute and the line, not a model that mj_makeData later refuses
+TEST(HostileXmlTest, LegacyLimitsBelowMinusOneAreErrors) {
+  for (const char* attr : {"nconmax", "njmax"}) {
+    std::string error;
+    mjModel* m =
+        Compile(std::string("<mujoco>\n<size ") + attr + "='-4'/>\n" + kFreeSphere, &error);
+    EXPECT_EQ(m, nullptr) << attr;
+    EXPECT_NE(error.find(std::string(attr) + " must be >= -1"), std::string::npos) << error;
+    EXPECT_NE(error.find("line 2"), std::string::npos) << error;
+    mj_deleteModel(m);
+  }
+}
+
 // 10,000 free spheres: MuJoCo's estimate (147 GB) cannot be allocated; the default arena is
 // capped at 1 GiB (the simulation uses about 20 MB), so the model compiles and steps
 TEST(HostileXmlTest, TenThousandFreeBodiesGetABoundedArena) {

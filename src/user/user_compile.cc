@@ -660,8 +660,36 @@ void ThrowEngineError(const char* msg) {
   throw EngineError{msg};
 }
 
+// Global settings the engine relies on (XMLreference.rst, option and size): the enumerations of
+// mjOption in range, and the legacy njmax/nconmax either -1 ("unset") or a count. An mjSpec
+// filled in code can hold any value; the MJCF parser rejects these too.
+bool CheckGlobals(CompileContext* c) {
+  const mjSpec& s = c->spec->s;
+  const mjOption& o = s.option;
+  const struct {
+    const char* name;
+    int value, lo, hi;
+  } enums[] = {{"integrator", o.integrator, mjINT_EULER, mjINT_IMPLICITFAST},
+               {"cone", o.cone, mjCONE_PYRAMIDAL, mjCONE_ELLIPTIC},
+               {"jacobian", o.jacobian, mjJAC_DENSE, mjJAC_AUTO},
+               {"solver", o.solver, mjSOL_PGS, mjSOL_NEWTON}};
+  for (const auto& e : enums) {
+    if (e.value < e.lo || e.value > e.hi) {
+      return c->Error(std::string("option ") + e.name + " = " + std::to_string(e.value) +
+                      " is not a valid value");
+    }
+  }
+  if (s.njmax < -1) {
+    return c->Error("size njmax must be >= -1");
+  }
+  if (s.nconmax < -1) {
+    return c->Error("size nconmax must be >= -1");
+  }
+  return true;
+}
+
 bool CompileAll(CompileContext* c, std::unique_ptr<mjModel, ModelDeleter>* out) {
-  if (!Gather(c)) {
+  if (!CheckGlobals(c) || !Gather(c)) {
     return false;
   }
   if (!CompileMeshes(c)) {

@@ -391,10 +391,17 @@ void ParseSize(XmlContext& ctx, const XmlNode& node) {
     s->memory = ParseMemory(a, memory);
   }
   int v;
+  // the legacy limits: -1 means "unset"
   if (a.Int("njmax", &v)) {
+    if (v < -1) {
+      a.Fail("njmax must be >= -1");
+    }
     s->njmax = v;
   }
   if (a.Int("nconmax", &v)) {
+    if (v < -1) {
+      a.Fail("nconmax must be >= -1");
+    }
     s->nconmax = v;
   }
   if (a.Int("nstack", &v)) {
