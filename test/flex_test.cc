@@ -279,40 +279,6 @@ TEST(Flex, DirectFlexElement) {
   mj_deleteModel(m);
 }
 
-// what the engine does not simulate yet is said at compile time, naming the flex: contacts of a
-// flex that may collide, elastic forces of a 2D or 3D flex with a Young's modulus
-TEST(Flex, UnsimulatedFeaturesWarn) {
-  const struct {
-    const char* contact;
-    const char* elasticity;
-    const char* words;  // expected in the warning; empty: no warning
-  } cases[] = {
-      {"contype=\"0\" conaffinity=\"0\"", "", ""},
-      {"", "", "flex 0 'cloth': flex contacts are not simulated yet"},
-      {"contype=\"0\" conaffinity=\"0\"", "<elasticity young=\"1e4\"/>",
-       "flex 0 'cloth': flex elastic forces are not simulated yet"},
-  };
-  for (const auto& c : cases) {
-    std::string xml = std::string(R"(<mujoco><worldbody>
-      <flexcomp name="cloth" type="grid" dim="2" count="3 3 1" spacing="0.1 0.1 0.1" mass="1"
-                radius="0.01"><contact )") +
-                      c.contact + "/>" + c.elasticity + "</flexcomp></worldbody></mujoco>";
-    char err[1000] = "";
-    mjSpec* s = mj_parseXMLString(xml.c_str(), nullptr, err, sizeof(err));
-    ASSERT_NE(s, nullptr) << err;
-    mjModel* m = mj_compile(s, nullptr);
-    ASSERT_NE(m, nullptr) << mjs_getError(s);
-    std::string warning = mjs_isWarning(s) ? mjs_getError(s) : "";
-    if (*c.words) {
-      EXPECT_TRUE(Contains(warning, c.words)) << warning;
-    } else {
-      EXPECT_EQ(warning, "");
-    }
-    mj_deleteModel(m);
-    mj_deleteSpec(s);
-  }
-}
-
 TEST(Flexcomp, UnusedPointsDropped) {
   std::string err;
   mjModel* m = Load(R"(<mujoco><worldbody>

@@ -864,28 +864,6 @@ std::string UnsupportedCollisionWarning(const mjModel* m) {
   return "";
 }
 
-// Flexes load and simulate their kinematics, edge springs and dampers and edge equalities; their
-// contacts and the elasticity of 2D and 3D flexes are not computed yet (doc/conformance.md,
-// "Flexes"). A model that relies on them compiles, and says so: the warning names the first flex
-// concerned. Empty when there is nothing to say.
-std::string UnsupportedFlexWarning(const SpecModel* spec, const mjModel* m) {
-  bool have_spec = spec->flexes.size() == static_cast<size_t>(m->nflex);
-  for (int f = 0; f < m->nflex; f++) {
-    bool collides = m->flex_contype[f] || m->flex_conaffinity[f];
-    bool elastic = have_spec && m->flex_dim[f] >= 2 && spec->flexes[f]->s.young > 0;
-    if (!collides && !elastic) {
-      continue;
-    }
-    const char* name = m->names + m->name_flexadr[f];
-    std::string what = collides && elastic ? "contacts and elastic forces"
-                       : collides          ? "contacts"
-                                           : "elastic forces";
-    return "Warning: flex " + std::to_string(f) + (*name ? std::string(" '") + name + "'" : "") +
-           ": flex " + what + " are not simulated yet; this flex has no " + what;
-  }
-  return "";
-}
-
 }  // namespace
 
 }  // namespace motus
@@ -929,9 +907,6 @@ extern "C" mjModel* mj_compile(mjSpec* s, const mjVFS* vfs) {
   std::string warning = motus::UnsupportedCollisionWarning(model.get());
   if (warning.empty()) {
     warning = motus::OptionWarning(model.get());
-  }
-  if (warning.empty()) {
-    warning = motus::UnsupportedFlexWarning(ctx.spec, model.get());
   }
   if (!warning.empty()) {
     spec->error = warning;
