@@ -459,27 +459,8 @@ TEST(CompileNonTree, ActuatorDampingArmature) {
 // modeling "Delays": the engine does not keep actuator or sensor histories yet, so nsample (with
 // its delay and interp) and sensor intervals are compile errors naming the feature, never
 // silently ignored; without them no history buffer is allocated
-TEST(CompileNonTree, HistoriesAreNotSupportedYet) {
-  struct Case {
-    const char* xml;
-    const char* message;
-  } cases[] = {
-      {R"(<actuator><motor joint="ja" nsample="3" interp="linear" delay="0.004"/></actuator>)",
-       "actuator history (nsample, delay, interp) is not supported yet"},
-      {R"(<sensor><framepos objtype="site" objname="sa" nsample="4" delay="0.01"/></sensor>)",
-       "sensor history (nsample, delay, interp) is not supported yet"},
-      {R"(<sensor><jointvel joint="ja" interval="0.5 0.1"/></sensor>)",
-       "sensor interval is not supported yet"},
-  };
-  for (const Case& c : cases) {
-    std::string error;
-    mjModel* m = CompileString(TreeModel(c.xml), &error);
-    EXPECT_EQ(m, nullptr) << c.xml;
-    if (m) {
-      mj_deleteModel(m);
-    }
-    EXPECT_NE(error.find(c.message), std::string::npos) << error;
-  }
+// without nsample no history buffer is laid out (delays themselves: history_test)
+TEST(CompileNonTree, NoHistoryWithoutNsample) {
   std::string error;
   mjModel* m = CompileString(TreeModel(R"(
     <actuator><motor joint="ja"/></actuator>

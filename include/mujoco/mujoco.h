@@ -193,6 +193,13 @@ MJAPI void mj_extractState(const mjModel* m, const mjtNum* src, int srcsig, mjtN
                            int dstsig);
 MJAPI void mj_setState(const mjModel* m, mjData* d, const mjtNum* state, int sig);
 MJAPI void mj_copyState(const mjModel* m, const mjData* src, mjData* dst, int sig);
+MJAPI mjtNum mj_readCtrl(const mjModel* m, const mjData* d, int id, mjtNum time, int interp);
+MJAPI const mjtNum* mj_readSensor(const mjModel* m, const mjData* d, int id, mjtNum time,
+                                  mjtNum* result, int interp);
+MJAPI void mj_initCtrlHistory(const mjModel* m, mjData* d, int id, const mjtNum* times,
+                              const mjtNum* values);
+MJAPI void mj_initSensorHistory(const mjModel* m, mjData* d, int id, const mjtNum* times,
+                                const mjtNum* values, mjtNum phase);
 MJAPI void mj_setKeyframe(mjModel* m, const mjData* d, int k);
 MJAPI int mj_addContact(const mjModel* m, mjData* d, const mjContact* con);
 MJAPI int mj_isPyramidal(const mjModel* m);

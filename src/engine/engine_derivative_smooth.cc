@@ -10,6 +10,7 @@
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_forward.h"
+#include "engine/engine_history.h"
 #include "engine/engine_passive.h"
 #include "engine/engine_passive_fluid.h"
 #include "engine/engine_util_misc.h"
@@ -55,7 +56,7 @@ static int hasDamping(mjtNum a, const mjtNum* poly) {
 static mjtNum gainInput(const mjModel* m, const mjData* d, int i, int bad) {
   int adr = m->actuator_actadr[i], num = m->actuator_actnum[i];
   if (m->actuator_dyntype[i] == mjDYN_NONE || adr < 0 || num <= 0) {
-    return bad ? 0 : d->ctrl[i];
+    return bad ? 0 : mj_historyCtrl(m, d, i);
   }
   return d->act[adr + num - 1];
 }

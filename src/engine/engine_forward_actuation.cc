@@ -25,6 +25,7 @@
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_forward.h"
+#include "engine/engine_history.h"
 #include "engine/engine_integrate.h"
 #include "engine/engine_timer.h"
 #include "engine/engine_util_errmem.h"
@@ -46,7 +47,7 @@ static void effectiveControls(const mjModel* m, mjData* d, mjtNum* ctrl) {
 
   int clamp = !mjDISABLED(mjDSBL_CLAMPCTRL);
   for (int i = 0; i < nu; i++) {
-    mjtNum u = d->ctrl[i];
+    mjtNum u = mj_historyCtrl(m, d, i);  // delayed actuators: the control of time - delay
     if (clamp && m->actuator_ctrllimited[i]) {
       const mjtNum* range = m->actuator_ctrlrange + 2 * i;
       u = mju_clip(u, range[0], range[1]);

@@ -13,6 +13,7 @@
 
 #include "engine/engine_core_smooth.h"
 #include "engine/engine_derivative_smooth.h"
+#include "engine/engine_history.h"
 #include "engine/engine_timer.h"
 #include "engine/engine_util_errmem.h"
 #include "engine/engine_util_sparse.h"
@@ -40,6 +41,10 @@ mjtNum mj_nextActivation(const mjModel* m, const mjData* d, int i, int act_index
 void mj_advance(const mjModel* m, mjData* d, const mjtNum* act_dot, const mjtNum* qacc,
                 const mjtNum* qvel_pos) {
   mjtNum h = m->opt.timestep;
+
+  // the controls and sensor values of the step's start time into the history buffers (RK4 has
+  // restored its start state by now)
+  mj_historyPush(m, d);
 
   // activations, actuator by actuator (each block has its own dynamics and limits)
   if (m->na) {

@@ -10,6 +10,7 @@
 // (defaults); APIreference_functions.rst "Initialization", "Support".
 
 #include "engine/engine_io.h"
+#include "engine/engine_history.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -688,8 +689,9 @@ void resetData(const mjModel* m, mjData* d, unsigned char fill, bool debug, cons
     modelDefaults(m, d);
   }
   resetSleep(m, d);
-  // TODO(delays): initialize the history timestamps ([..., -2*dt, -dt], modeling.rst "Delays")
-  // once the history buffer layout is defined by the delay code.
+  if (m->buffer) {
+    mj_historyReset(m, d);
+  }
 }
 
 }  // namespace

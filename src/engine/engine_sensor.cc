@@ -10,6 +10,7 @@
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_collision_convex.h"
+#include "engine/engine_history.h"
 
 namespace {
 
@@ -373,9 +374,9 @@ int velSensor(const mjModel* m, mjData* d, int i, mjtNum* out) {
 // ---------------------------------------------------------------------------------------------
 // stages
 
-// Clamps the data of sensor i to its cutoff (XMLreference.rst "sensor": cutoff); the collision
-// and contact sensors use the cutoff otherwise.
-void applyCutoff(const mjModel* m, mjData* d, int i) {
+// Clamps the data of sensor i (at out) to its cutoff (XMLreference.rst "sensor": cutoff); the
+// collision and contact sensors use the cutoff otherwise.
+void applyCutoff(const mjModel* m, int i, mjtNum* out) {
   mjtNum cutoff = m->sensor_cutoff[i];
   int type = m->sensor_type[i], datatype = m->sensor_datatype[i];
   if (cutoff <= 0 || type == mjSENS_CONTACT || type == mjSENS_GEOMDIST ||
@@ -386,9 +387,21 @@ void applyCutoff(const mjModel* m, mjData* d, int i) {
     return;
   }
   mjtNum lo = datatype == mjDATATYPE_REAL ? -cutoff : 0;
-  mjtNum* data = d->sensordata + m->sensor_adr[i];
   for (int k = 0; k < m->sensor_dim[i]; k++) {
-    data[k] = mju_clip(data[k], lo, cutoff);
+    out[k] = mju_clip(out[k], lo, cutoff);
+  }
+}
+
+// Computes built-in sensor i into out; user, plugin and tactile sensors are left as they are.
+// By type: the stage of a type is the compiler's choice (MuJoCo computes e.g. e_kinetic, which
+// needs only M and qvel, in the position stage).
+void computeSensor(const mjModel* m, mjData* d, int i, mjtNum* out) {
+  int type = m->sensor_type[i];
+  if (type == mjSENS_USER || type == mjSENS_PLUGIN || type == mjSENS_TACTILE) {
+    return;
+  }
+  if (!posSensor(m, d, i, out) && !velSensor(m, d, i, out)) {
+    mj_sensorAccOne(m, d, i, out);
   }
 }
 
@@ -402,6 +415,9 @@ void userPrerequisites(const mjModel* m, mjData* d, int stage) {
 }
 
 // Computes every sensor of `stage`, then the user sensors through mjcb_sensor, then cutoffs.
+// Sensors with a history buffer (modeling.rst "Delays") that are delayed, or interval sensors
+// between their samples, read their buffer at time - delay (interval sensors: their last sample);
+// the current value of a delayed sensor is computed when the step records it (mj_historyPush).
 void sensorStage(const mjModel* m, mjData* d, int stage) {
   if (m->opt.disableflags & mjDSBL_SENSOR) {
     return;
@@ -411,28 +427,33 @@ void sensorStage(const mjModel* m, mjData* d, int stage) {
     if (m->sensor_needstage[i] != stage) {
       continue;
     }
-    int type = m->sensor_type[i];
-    if (type == mjSENS_USER) {
+    if (m->sensor_type[i] == mjSENS_USER) {
       nuser++;
       continue;
     }
-    mjtNum* out = d->sensordata + m->sensor_adr[i];
-    if (type == mjSENS_PLUGIN || type == mjSENS_TACTILE) {
-      continue;  // not supported: left as is
-    }
-    // by type: the stage of a type is the compiler's choice (MuJoCo computes e.g.
-    // e_kinetic, which needs only M and qvel, in the position stage)
-    if (!posSensor(m, d, i, out) && !velSensor(m, d, i, out)) {
-      mj_sensorAccOne(m, d, i);
+    if (!mj_sensorDelayed(m, i) && mj_sensorDue(m, d, i)) {
+      mjtNum* out = d->sensordata + m->sensor_adr[i];
+      computeSensor(m, d, i, out);
+      applyCutoff(m, i, out);
     }
   }
   if (nuser && mjcb_sensor) {
     userPrerequisites(m, d, stage);
     mjcb_sensor(m, d, stage);
+    for (int i = 0; i < m->nsensor; i++) {
+      if (m->sensor_needstage[i] == stage && m->sensor_type[i] == mjSENS_USER) {
+        applyCutoff(m, i, d->sensordata + m->sensor_adr[i]);
+      }
+    }
   }
   for (int i = 0; i < m->nsensor; i++) {
-    if (m->sensor_needstage[i] == stage) {
-      applyCutoff(m, d, i);
+    if (m->sensor_needstage[i] == stage && m->sensor_type[i] != mjSENS_USER &&
+        (mj_sensorDelayed(m, i) || !mj_sensorDue(m, d, i))) {
+      mjtNum* out = d->sensordata + m->sensor_adr[i];
+      const mjtNum* p = mj_readSensor(m, d, i, d->time, out, -1);
+      if (p) {
+        mju_copy(out, p, m->sensor_dim[i]);
+      }
     }
   }
 }
@@ -504,6 +525,11 @@ int mj_insideSite(const mjModel* m, const mjData* d, int s, const mjtNum p[3]) {
     default:
       return 0;
   }
+}
+
+void mj_sensorCompute(const mjModel* m, mjData* d, int i, mjtNum* out) {
+  computeSensor(m, d, i, out);
+  applyCutoff(m, i, out);
 }
 
 // ---------------------------------------------------------------------------------------------

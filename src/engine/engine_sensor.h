@@ -34,8 +34,12 @@ extern "C" {
 // ---------------------------------------------------------------------------------------------
 // internal helpers shared by the sensor files
 
-// Computes acceleration-stage sensor i (engine_sensor_acc.cc).
-void mj_sensorAccOne(const mjModel* m, mjData* d, int i);
+// Computes acceleration-stage sensor i into out (engine_sensor_acc.cc).
+void mj_sensorAccOne(const mjModel* m, mjData* d, int i, mjtNum* out);
+
+// Computes built-in sensor i from the current state into out (sensor_dim[i] numbers), with its
+// cutoff; user, plugin and tactile sensors leave out unchanged.
+void mj_sensorCompute(const mjModel* m, mjData* d, int i, mjtNum* out);
 
 // Frame (position, rotation matrix) of an object of type body (inertial frame), xbody, geom,
 // site or camera; returns 0 for other types or bad ids.

@@ -335,9 +335,8 @@ void mj_sensorContactForce(const mjModel* m, const mjData* d, int i, mjtNum resu
   }
 }
 
-void mj_sensorAccOne(const mjModel* m, mjData* d, int i) {
+void mj_sensorAccOne(const mjModel* m, mjData* d, int i, mjtNum* out) {
   int type = m->sensor_type[i], obj = m->sensor_objid[i];
-  mjtNum* out = d->sensordata + m->sensor_adr[i];
   if (needsRnePost(type) && !d->flg_rnepost) {
     mj_rnePostConstraint(m, d);
   }

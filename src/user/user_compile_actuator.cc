@@ -141,25 +141,13 @@ int ActDim(NonTreeContext* ctx, const SpecActuator* act, int i) {
 int HistorySize(NonTreeContext* ctx, const SpecActuator* act, int i) {
   const mjsActuator& s = act->s;
   const std::string who = Describe("actuator", act, i);
-  if (s.nsample < 0) {
-    ctx->error = "negative nsample in " + who;
-    return -1;
-  }
+  // as in MuJoCo, a negative nsample or delay means none
   if (s.interp < 0 || s.interp > 2) {
     ctx->error = "interp must be 0 (zoh), 1 (linear) or 2 (cubic) in " + who;
     return -1;
   }
-  if (s.delay < 0) {
-    ctx->error = "negative delay in " + who;
-    return -1;
-  }
-  if (s.delay > 0 && s.nsample == 0) {
-    ctx->error = "delay requires nsample > 0 in " + who;
-    return -1;
-  }
-  // the engine does not record or read control histories yet: refuse rather than ignore
-  if (s.nsample > 0) {
-    ctx->error = "actuator history (nsample, delay, interp) is not supported yet in " + who;
+  if (s.delay > 0 && s.nsample <= 0) {
+    ctx->error = "setting delay > 0 without a history buffer in " + who;
     return -1;
   }
   return s.nsample > 0 ? 2 + 2 * s.nsample : 0;

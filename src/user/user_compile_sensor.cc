@@ -397,22 +397,31 @@ bool CheckSensor(NonTreeContext* ctx, const mjModel* m, const SpecSensor* sen, i
     return false;
   }
 
-  // history buffer (modeling "Delays")
-  if (s.nsample < 0 || s.interp < 0 || s.interp > 2 || s.delay < 0 || s.interval[0] < 0) {
-    ctx->error = who + ": invalid nsample, interp, delay or interval";
+  // history buffer (modeling "Delays"); as in MuJoCo, a negative nsample or delay means none
+  if (s.interp < 0 || s.interp > 2) {
+    ctx->error = who + ": interp must be 0 (zoh), 1 (linear) or 2 (cubic)";
     return false;
   }
-  if (s.delay > 0 && s.nsample == 0) {
-    ctx->error = who + ": delay requires nsample > 0";
+  if (s.delay > 0 && s.nsample <= 0) {
+    ctx->error = "setting delay > 0 without a history buffer in " + who;
     return false;
   }
-  // the engine does not record or read sensor histories yet: refuse rather than ignore
-  if (s.nsample > 0) {
-    ctx->error = who + ": sensor history (nsample, delay, interp) is not supported yet";
+  if (s.interval[0] < 0) {
+    ctx->error = "negative interval in " + who;
     return false;
   }
-  if (s.interval[0] > 0 || s.interval[1] != 0) {
-    ctx->error = who + ": sensor interval is not supported yet";
+  if (s.interval[1] > 0) {
+    ctx->error = "positive phase in " + who;
+    return false;
+  }
+  if (s.interval[0] > 0 && s.interval[1] <= -s.interval[0]) {
+    ctx->error = "phase must be greater than -period in " + who;
+    return false;
+  }
+  // the value of a user sensor exists only inside mjcb_sensor's stage call, so a delayed one
+  // could not be recorded at the end of the step
+  if (s.delay > 0 && s.type == mjSENS_USER) {
+    ctx->error = "delay on a user sensor is not supported in " + who;
     return false;
   }
   r->nhist = s.nsample > 0 ? 2 + s.nsample * (1 + r->dim) : 0;
