@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -21,12 +22,18 @@ namespace {
 using motus_test::Golden;
 using motus_test::SourcePath;
 
-// The segment of mj_geomDistance follows its collider's geom order (the pair ordered by geom
-// type), whatever the argument order: MuJoCo 3.3.8's fromto sensors report the same segment for
-// (box, ellipsoid) as for (ellipsoid, box), starting on the ellipsoid (checked on
-// distance.xml; the documentation says "from geom1 to geom2").
+// The goldens are MuJoCo 3.3.8's fromto sensors, whose segment followed the collider's geom order
+// (the pair ordered by geom type) whatever the argument order; mj_geomDistance runs from geom1 to
+// geom2 as MuJoCo 3.8 does (GeomDistance.SegmentRunsFromGeom1), so the comparison reverses it
+// when geom1 has the larger type.
 double DistanceFromTo(const mjModel* m, mjData* d, int g1, int g2, double distmax, double ft[6]) {
-  return mj_geomDistance(m, d, g1, g2, distmax, ft);
+  double dist = mj_geomDistance(m, d, g1, g2, distmax, ft);
+  if (m->geom_type[g1] > m->geom_type[g2]) {
+    for (int k = 0; k < 3; k++) {
+      std::swap(ft[k], ft[k + 3]);
+    }
+  }
+  return dist;
 }
 
 // Each sensor pair of distance.xml: distance sensor (1 value) then fromto sensor (6 values),
@@ -181,6 +188,35 @@ TEST(GeomDistance, Distmax) {
   EXPECT_NEAR(mj_geomDistance(m, d, 0, 1, 1.0, nullptr), 0.8, 1e-6);
   // sphere below the ellipsoid (primitive-convex pair through mjc_Convex): 2 - 0.3 - 0.1
   EXPECT_NEAR(mj_geomDistance(m, d, 2, 0, 5, ft), 1.6, 1e-6);
+  mj_deleteData(d);
+  mj_deleteModel(m);
+  mj_deleteSpec(spec);
+}
+
+// MuJoCo 3.8.0 (a program linked against the kit, same scene): the segment starts on geom1 in
+// both argument orders
+TEST(GeomDistance, SegmentRunsFromGeom1) {
+  const char* xml =
+      "<mujoco><worldbody>"
+      "<geom type='ellipsoid' size='0.1 0.2 0.15'/>"
+      "<geom type='box' size='0.1 0.1 0.1' pos='1 0.3 0.2'/>"
+      "</worldbody></mujoco>";
+  char err[1000];
+  mjSpec* spec = mj_parseXMLString(xml, nullptr, err, sizeof(err));
+  ASSERT_NE(spec, nullptr) << err;
+  mjModel* m = mj_compile(spec, nullptr);
+  ASSERT_NE(m, nullptr);
+  mjData* d = mj_makeData(m);
+  mj_kinematics(m, d);
+  double ft[6], tf[6];
+  double dist = mj_geomDistance(m, d, 0, 1, 5, ft);
+  EXPECT_EQ(mj_geomDistance(m, d, 1, 0, 5, tf), dist);
+  EXPECT_LT(std::fabs(ft[0]), 0.11);  // on the ellipsoid
+  EXPECT_GT(ft[3], 0.89);             // on the box
+  for (int k = 0; k < 3; k++) {
+    EXPECT_EQ(tf[k], ft[k + 3]);
+    EXPECT_EQ(tf[k + 3], ft[k]);
+  }
   mj_deleteData(d);
   mj_deleteModel(m);
   mj_deleteSpec(spec);

@@ -5,6 +5,7 @@
 // reconstructs its input and reproduces the reference compiler's principal inertias, and mju_boxQP
 // satisfies the KKT conditions and matches an exhaustive active-set search.
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <string>
@@ -309,10 +310,31 @@ TEST(UtilSolve, BandRejectsInvalidShape) {
   EXPECT_THROW(mju_cholFactorBand(mat, 4, 0, 1, 0, 0), motus_test::MujocoError);
   EXPECT_THROW(mju_cholSolveBand(res, mat, vec, 4, 2, 5), motus_test::MujocoError);
   EXPECT_THROW(mju_band2Dense(res, mat, 4, 2, -1, 0), motus_test::MujocoError);
-  EXPECT_THROW(mju_dense2Band(res, mat, 4, 0, 0), motus_test::MujocoError);
+  EXPECT_THROW(mju_dense2Band(res, mat, 4, -1, 0), motus_test::MujocoError);
   EXPECT_THROW(mju_bandMulMatVec(res, mat, vec, 4, 0, 0, 1, 1), motus_test::MujocoError);
   ASSERT_FALSE(capture.errors().empty());
   EXPECT_NE(capture.errors().back().find("nband"), std::string::npos);
+}
+
+// MuJoCo 3.8.0 (checked with a program linked against the kit): nband = 0 stores only the dense
+// rows, and slots outside the matrix keep their contents
+TEST(UtilSolve, Dense2BandWritesOnlyThePattern) {
+  const mjtNum mat[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+  mjtNum res[9];
+  std::fill(res, res + 9, -1);
+  mju_dense2Band(res, mat, 3, 0, 0);
+  EXPECT_EQ(res[0], -1);
+  mju_dense2Band(res, mat, 3, 0, 3);
+  const mjtNum dense[9] = {1, -1, -1, 4, 5, -1, 7, 8, 9};
+  for (int i = 0; i < 9; i++) {
+    EXPECT_EQ(res[i], dense[i]) << i;
+  }
+  std::fill(res, res + 9, -1);
+  mju_dense2Band(res, mat, 3, 2, 1);
+  const mjtNum band[9] = {-1, 1, 4, 5, 7, 8, 9, -1, -1};
+  for (int i = 0; i < 9; i++) {
+    EXPECT_EQ(res[i], band[i]) << i;
+  }
 }
 
 // ---- eig3 -------------------------------------------------------------------------------------

@@ -59,6 +59,10 @@ MJAPI extern mjfCollision mjCOLLISIONFUNC[mjNGEOMTYPES][mjNGEOMTYPES];
 MJAPI extern const char* mjDISABLESTRING[mjNDISABLE];
 MJAPI extern const char* mjENABLESTRING[mjNENABLE];
 MJAPI extern const char* mjTIMERSTRING[mjNTIMER];
+MJAPI extern const char* mjLABELSTRING[mjNLABEL];
+MJAPI extern const char* mjFRAMESTRING[mjNFRAME];
+MJAPI extern const char* mjVISSTRING[mjNVISFLAG][3];
+MJAPI extern const char* mjRNDSTRING[mjNRNDFLAG][3];
 
 // ---------------------------------- Virtual file system -----------------------------------------
 
@@ -80,6 +84,7 @@ MJAPI int mj_saveLastXML(const char* filename, const mjModel* m, char* error, in
 MJAPI void mj_freeLastXML(void);
 MJAPI int mj_saveXMLString(const mjSpec* s, char* xml, int xml_sz, char* error, int error_sz);
 MJAPI int mj_saveXML(const mjSpec* s, const char* filename, char* error, int error_sz);
+MJAPI void mju_getXMLDependencies(const char* filename, mjStringVec* dependencies);
 // ---------------------------------- Main simulation ---------------------------------------------
 
 MJAPI void mj_step(const mjModel* m, mjData* d);

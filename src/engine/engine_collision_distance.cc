@@ -53,9 +53,10 @@ mjtNum mj_geomDistance(const mjModel* m, mjData* d, int geom1, int geom2, mjtNum
   }
 
   if (fromto && best >= 0) {
-    // point on the collider's first geom, then on its second
-    mju_addScl3(fromto, con[best].pos, con[best].frame, -0.5 * dist);
-    mju_addScl3(fromto + 3, con[best].pos, con[best].frame, 0.5 * dist);
+    // point on geom1, then on geom2: the collider's first geom is g1, which is geom2 when the
+    // pair was swapped into type order
+    mju_addScl3(fromto + 3 * swap, con[best].pos, con[best].frame, -0.5 * dist);
+    mju_addScl3(fromto + 3 * (1 - swap), con[best].pos, con[best].frame, 0.5 * dist);
   }
   return dist;
 }

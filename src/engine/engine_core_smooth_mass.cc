@@ -250,7 +250,8 @@ void mj_fullM(const mjModel* m, mjtNum* dst, const mjtNum* M) {
   }
 }
 
-// dst += M. Dense (all int* NULL): dst is nv x nv and receives both triangles. Sparse: dst is a
+// dst += M. Dense (all int* NULL): dst is nv x nv and, as in MuJoCo 3.8, receives the lower
+// triangle (and diagonal) only, like the sparse path. Sparse: dst is a
 // CSR matrix whose rows contain (at least) the lower-triangle pattern of M; its columns must be
 // increasing in each row.
 void mj_addM(const mjModel* m, mjData* d, mjtNum* dst, int* rownnz, int* rowadr, int* colind) {
@@ -260,8 +261,7 @@ void mj_addM(const mjModel* m, mjData* d, mjtNum* dst, int* rownnz, int* rowadr,
       int adr = m->dof_Madr[i];
       dst[i * (nv + 1)] += d->qM[adr++];
       for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j], adr++) {
-        dst[i * nv + j] += d->qM[adr];
-        dst[j * nv + i] += d->qM[adr];
+        dst[i * nv + j] += d->qM[adr];  // lower triangle only, like the sparse path (as MuJoCo)
       }
     }
     return;

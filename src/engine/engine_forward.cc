@@ -348,8 +348,9 @@ void mj_forwardSkip(const mjModel* m, mjData* d, int skipstage, int skipsensor) 
     energyVel(m, d);
   }
 
-  // 19: control callback, then 20-23
-  if (mjcb_control) {
+  // 19: control callback (as in MuJoCo, not with actuation disabled: there is nothing to
+  // control; mj_step1 calls it regardless), then 20-23
+  if (mjcb_control && !mjDISABLED(mjDSBL_ACTUATION)) {
     mjcb_control(m, d);
   }
   mj_fwdActuation(m, d);

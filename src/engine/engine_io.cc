@@ -378,16 +378,6 @@ void mj_deleteModel(mjModel* m) {
   mju_free(m);
 }
 
-// Bytes held by the model: the struct plus its buffer. This is also an upper bound of the MJB
-// image size (header, sizes, options and the unpadded arrays are smaller than the struct, its
-// pointers and the padded buffer), so a buffer of this size always fits mj_saveModel's output.
-mjtSize mj_sizeModel(const mjModel* m) {
-  if (!m) {
-    return 0;
-  }
-  return static_cast<mjtSize>(sizeof(mjModel)) + m->nbuffer;
-}
-
 mjModel* mj_copyModel(mjModel* dest, const mjModel* src) {
   if (!src) {
     mjERROR("src is NULL");
@@ -441,6 +431,19 @@ size_t mj_dataBufferSize(const mjModel* m) {
   return size;
 }
 
+// As MuJoCo: an mjData array whose size is negative (a damaged or hand-edited model) is a warning
+// naming the array, and no mjData is made.
+static bool dataSizesValid(const mjModel* m) {
+#define X(type, name, nr, nc)                          \
+  if (m->nr < 0 || (nc) < 0) {                         \
+    mju_warning("Invalid data: %s too large.", #name); \
+    return false;                                      \
+  }
+  MJDATA_POINTERS
+#undef X
+  return true;
+}
+
 // mjData with its buffer and arena allocated and the buffer pointers set; contents undefined
 static mjData* allocData(const mjModel* m, const char* caller) {
   if (!m) {
@@ -448,7 +451,7 @@ static mjData* allocData(const mjModel* m, const char* caller) {
     return nullptr;
   }
   size_t nbuffer;
-  if (!validSizes(m, caller)) {
+  if (!dataSizesValid(m) || !validSizes(m, caller)) {
     return nullptr;
   }
   if (!dataBufferSize(m, &nbuffer) || static_cast<size_t>(m->narena) > kMaxBytes) {

@@ -158,16 +158,9 @@ void geomRange(const mjModel* m, int type, int id, int* start, int* end) {
   }
 }
 
-// Nonzero when the segment of mj_geomDistance(g1, g2) must be reversed to run from g1 to g2, as
-// the sensor documentation says: mj_geomDistance orders the segment as its collider does, the
-// pair ordered by geom type (see engine_collision_distance.cc), so the segment is reversed when
-// geom1 has the larger type, whatever the collider.
-int reverseSegment(const mjModel* m, int g1, int g2) {
-  return m->geom_type[g1] > m->geom_type[g2];
-}
-
 // distance / normal / fromto: smallest signed distance over the geom pairs, searched up to
-// distmax = cutoff (mj_geomDistance); nothing found leaves dist = cutoff and zero vectors
+// distmax = cutoff (mj_geomDistance, whose segment runs from geom1 to geom2); nothing found
+// leaves dist = cutoff and zero vectors
 void collisionSensor(const mjModel* m, mjData* d, int i, mjtNum* out) {
   int a0, a1, b0, b1;
   geomRange(m, m->sensor_objtype[i], m->sensor_objid[i], &a0, &a1);
@@ -179,13 +172,6 @@ void collisionSensor(const mjModel* m, mjData* d, int i, mjtNum* out) {
     for (int g2 = b0; g2 < b1; g2++) {
       mjtNum ft[6] = {0, 0, 0, 0, 0, 0};
       mjtNum dist = mj_geomDistance(m, d, g1, g2, cutoff, ft);
-      if (reverseSegment(m, g1, g2)) {
-        for (int k = 0; k < 3; k++) {
-          mjtNum tmp = ft[k];
-          ft[k] = ft[k + 3];
-          ft[k + 3] = tmp;
-        }
-      }
       if (dist < best) {
         best = dist;
         mju_copy(bestft, ft, 6);

@@ -278,7 +278,28 @@ void mj_jacPointAxis(const mjModel* m, mjData* d, mjtNum* jacPoint, mjtNum* jacA
 
 // time derivative of mj_jac: with c held fixed (the convention of cdof_dot),
 //   d/dt (lin_k + rot_k x (p - c)) = lin_dot_k + rot_dot_k x (p - c) + rot_k x p_dot,
-// p_dot being the velocity of the point as attached to the body
+// p_dot being the velocity of the point as attached to the body. The rotational dofs of ball and
+// free joints turn with the joint's own rotation too: their rate is v x cdof with v the velocity
+// of the body up to and including that joint (cvel without the body's later joints; as in MuJoCo
+// 3.8), whereas cdof_dot, made for the recursive accelerations, uses the velocity before the
+// joint (the two differ by v_joint x cdof, which cancels in sum_k cdof_dot_k qvel_k).
+static void jacDotColumn(const mjModel* m, const mjData* d, int k, mjtNum cdot[6]) {
+  int j = m->dof_jntid[k], type = m->jnt_type[j];
+  bool rotational = type == mjJNT_BALL || (type == mjJNT_FREE && k >= m->jnt_dofadr[j] + 3);
+  if (rotational) {
+    int b = m->dof_bodyid[k];
+    mjtNum v[6];
+    mju_copy(v, d->cvel + 6 * b, 6);
+    int last = m->body_dofadr[b] + m->body_dofnum[b];
+    for (int i = m->jnt_dofadr[j] + (type == mjJNT_FREE ? 6 : 3); i < last; i++) {
+      mju_addToScl(v, d->cdof + 6 * i, -d->qvel[i], 6);
+    }
+    mju_crossMotion(cdot, v, d->cdof + 6 * k);
+  } else {
+    mju_copy(cdot, d->cdof_dot + 6 * k, 6);
+  }
+}
+
 void mj_jacDot(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr, const mjtNum point[3],
                int body) {
   int nv = m->nv;
@@ -299,8 +320,8 @@ void mj_jacDot(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr, co
 
   for (int k = lastDof(m, body); k >= 0; k = m->dof_parentid[k]) {
     const mjtNum* cdof = d->cdof + 6 * k;
-    const mjtNum* cdot = d->cdof_dot + 6 * k;
-    mjtNum lin[3], tmp[3];
+    mjtNum cdot[6], lin[3], tmp[3];
+    jacDotColumn(m, d, k, cdot);
     mju_cross(lin, cdot, r);
     mju_addTo3(lin, cdot + 3);
     mju_cross(tmp, cdof, pvel + 3);

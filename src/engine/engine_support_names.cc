@@ -34,6 +34,36 @@ MJAPI const char* mjTIMERSTRING[mjNTIMER] = {
     "actuation",     "constraint", "advance",     "pos_kinematics", "pos_inertia",
     "pos_collision", "pos_make",   "pos_project", "col_broadphase", "col_narrowphase"};
 
+// label / frame names of the visualizer (mjtLabel, mjtFrame order), and for each visualization
+// flag (mjtVisFlag) and rendering flag (mjtRndFlag): its name, its default ("0" or "1") and the
+// keyboard shortcut MuJoCo's viewer binds to it ("" for none), as MuJoCo 3.8 reports them
+MJAPI const char* mjLABELSTRING[mjNLABEL] = {
+    "None",      "Body",     "Joint",    "Geom",         "Site",  "Camera",
+    "Light",     "Tendon",   "Actuator", "Constraint",   "Flex",  "Skin",
+    "Selection", "SelPoint", "Contact",  "ContactForce", "Island"};
+
+MJAPI const char* mjFRAMESTRING[mjNFRAME] = {"None",   "Body",  "Geom",    "Site",
+                                             "Camera", "Light", "Contact", "World"};
+
+MJAPI const char* mjVISSTRING[mjNVISFLAG][3] = {
+    {"Convex Hull", "0", "H"},   {"Texture", "1", "X"},        {"Joint", "0", "J"},
+    {"Camera", "0", "Q"},        {"Actuator", "0", "U"},       {"Activation", "0", ","},
+    {"Light", "0", "Z"},         {"Tendon", "1", "V"},         {"Range Finder", "1", "Y"},
+    {"Equality", "0", "E"},      {"Inertia", "0", "I"},        {"Scale Inertia", "0", "'"},
+    {"Perturb Force", "0", "B"}, {"Perturb Object", "1", "O"}, {"Contact Point", "0", "C"},
+    {"Island", "0", "N"},        {"Contact Force", "0", "F"},  {"Contact Split", "0", "P"},
+    {"Transparent", "0", "T"},   {"Auto Connect", "0", "A"},   {"Center of Mass", "0", "M"},
+    {"Select Point", "0", ""},   {"Static Body", "1", "D"},    {"Skin", "1", ";"},
+    {"Flex Vert", "0", ""},      {"Flex Edge", "1", ""},       {"Flex Face", "0", ""},
+    {"Flex Skin", "1", ""},      {"Body Tree", "0", "`"},      {"Mesh Tree", "0", "\\"},
+    {"SDF iters", "0", ""}};
+
+MJAPI const char* mjRNDSTRING[mjNRNDFLAG][3] = {
+    {"Shadow", "1", "S"},   {"Wireframe", "0", "W"}, {"Reflection", "1", "R"},
+    {"Additive", "0", "L"}, {"Skybox", "1", "K"},    {"Fog", "0", "G"},
+    {"Haze", "1", "/"},     {"Depth", "0", ""},      {"Segment", "0", ","},
+    {"Id Color", "0", ""},  {"Cull Face", "1", ""}};
+
 }  // extern "C"
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 //
 // Names and text of the support layer: object names (mj_name2id, mj_id2name and the hash table
 // names_map), object type names, warning texts, byte counts, mj_warning, version and the string
-// tables mjDISABLESTRING / mjENABLESTRING / mjTIMERSTRING.
+// tables mjDISABLESTRING / mjENABLESTRING / mjTIMERSTRING / mjLABELSTRING / mjFRAMESTRING /
+// mjVISSTRING / mjRNDSTRING.
 
 #ifndef MOTUS_ENGINE_ENGINE_SUPPORT_NAMES_H_
 #define MOTUS_ENGINE_ENGINE_SUPPORT_NAMES_H_

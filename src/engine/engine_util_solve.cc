@@ -117,12 +117,12 @@ inline int BandRowAdr(int i, int nsparse, int nband, int ntotal) {
 // The band functions index memory from (ntotal, nband, ndense): reject shapes for which the
 // layout is undefined (the diagonal must be stored, 0 <= ndense <= ntotal) instead of reading or
 // writing outside the arrays.
-bool BandShapeOk(const char* func, int ntotal, int nband, int ndense) {
-  if (ntotal < 0 || nband < 1 || ndense < 0 || ndense > ntotal) {
+bool BandShapeOk(const char* func, int ntotal, int nband, int ndense, int minband = 1) {
+  if (ntotal < 0 || nband < minband || ndense < 0 || ndense > ntotal) {
     mju_error(
-        "%s: invalid band-dense shape ntotal=%d nband=%d ndense=%d (need nband >= 1, "
+        "%s: invalid band-dense shape ntotal=%d nband=%d ndense=%d (need nband >= %d, "
         "0 <= ndense <= ntotal)",
-        func, ntotal, nband, ndense);
+        func, ntotal, nband, ndense, minband);
     return false;
   }
   return true;
@@ -220,14 +220,14 @@ void mju_band2Dense(mjtNum* res, const mjtNum* mat, int ntotal, int nband, int n
   }
 }
 
-// Copies the lower-triangle entries inside the pattern; storage slots outside the matrix (columns
-// < 0 of the first band rows, columns > i of the dense rows) are set to 0.
+// Copies the lower-triangle entries inside the pattern; as in MuJoCo, storage slots outside the
+// matrix (columns < 0 of the first band rows, columns > i of the dense rows) are not written, and
+// nband = 0 (no band rows: only the dense rows are stored) is allowed.
 void mju_dense2Band(mjtNum* res, const mjtNum* mat, int ntotal, int nband, int ndense) {
-  if (!BandShapeOk("mju_dense2Band", ntotal, nband, ndense)) {
+  if (!BandShapeOk("mju_dense2Band", ntotal, nband, ndense, 0)) {
     return;
   }
   int nsparse = ntotal - ndense;
-  mju_zero(res, mju_bandSize(ntotal, nband, ndense));
   for (int i = 0; i < ntotal; i++) {
     int ci = BandFirstCol(i, nsparse, nband);
     mjtNum* rowi = res + BandRowAdr(i, nsparse, nband, ntotal);

@@ -11,6 +11,7 @@
 #include "engine/engine_util_spatial.h"
 
 #include <cmath>
+#include <cstring>
 
 #include <mujoco/mujoco.h>
 
@@ -257,6 +258,10 @@ int mju_mat2Rot(mjtNum quat[4], const mjtNum mat[9]) {
 // axes: q <- r * q (XML reference, compiler/eulerseq). Angles are in radians here.
 void mju_euler2Quat(mjtNum quat[4], const mjtNum euler[3], const char* seq) {
   mju_unit4(quat);
+  if (!seq || std::strlen(seq) != 3) {
+    mju_error("mju_euler2Quat: seq must contain exactly 3 characters");
+    return;
+  }
   for (int i = 0; i < 3; i++) {
     char c = seq ? seq[i] : 0;
     int axis;
@@ -288,8 +293,7 @@ void mju_euler2Quat(mjtNum quat[4], const mjtNum euler[3], const char* seq) {
         break;
       default:
         mju_unit4(quat);
-        mju_error("mju_euler2Quat: seq must be 3 characters from 'xyzXYZ', got \"%.3s\"",
-                  seq ? seq : "(null)");
+        mju_error("mju_euler2Quat: seq[%d] is '%c', should be one of x, y, z, X, Y, Z", i, c);
         return;
     }
     mjtNum r[4] = {std::cos(0.5 * euler[i]), 0, 0, 0};
@@ -434,7 +438,8 @@ void mjd_subQuat(const mjtNum qa[4], const mjtNum qb[4], mjtNum Da[9], mjtNum Db
 
 // q = qbar exp(s), s = scale * vel, t = |s|:
 //   qbar exp(e):   exp(e) exp(s) = exp(s) exp(R(s)' e)         -> Dquat = R(s)' = exp(-[s])
-//   vel + dv:      exp(s + scale dv) = exp(s) exp(Jr(s) scale dv) -> Dvel = scale Jr(s)
+//   vel + dv:      exp(s + scale dv) = exp(s) exp(Jr(s) scale dv) -> Dvel = Jr(s) (MuJoCo
+//                  reports the derivative per unit of s = scale * vel, without the factor)
 //   scale + dh:    Jr(s) vel dh = vel dh (Jr(s) s = s)          -> Dscale = vel
 // with R(s)' = I - sin(t)/t [s] + (1-cos t)/t^2 [s]^2 and
 //      Jr(s) = I - (1-cos t)/t^2 [s] + (t-sin t)/t^3 [s]^2;
@@ -458,11 +463,10 @@ void mjd_quatIntegrate(const mjtNum vel[3], mjtNum scale, mjtNum Dquat[9], mjtNu
   if (Dquat) {
     RodriguesForm(Dquat, s, -sinc, cosc);
   }
+  // as in MuJoCo 3.8, Dvel is the derivative with respect to the rotation vector vel * scale,
+  // not yet multiplied by the scale
   if (Dvel) {
     RodriguesForm(Dvel, s, -cosc, sinc3);
-    for (int i = 0; i < 9; i++) {
-      Dvel[i] *= scale;
-    }
   }
   if (Dscale) {
     mju_copy3(Dscale, vel);

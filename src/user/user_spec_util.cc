@@ -325,6 +325,9 @@ const char* mjs_setToAdhesion(mjsActuator* actuator, double gain) {
   if (gain < 0) {
     return "adhesion gain cannot be negative";
   }
+  if (actuator->ctrlrange[0] < 0 || actuator->ctrlrange[1] < 0) {
+    return "adhesion control range cannot be negative";  // e.g. inherited from general defaults
+  }
   ResetPrm(actuator);
   actuator->dyntype = mjDYN_NONE;
   actuator->gaintype = mjGAIN_FIXED;

@@ -149,6 +149,15 @@ void mj_saveModel(const mjModel* m, const char* filename, void* buffer, int buff
   motus::WriteBytes(filename, image, description);
 }
 
+// As in MuJoCo, exactly the bytes mj_saveModel writes into a buffer (and into a file, unless the
+// file also gets the description of the last mj_loadXML model).
+mjtSize mj_sizeModel(const mjModel* m) {
+  if (!m) {
+    return 0;
+  }
+  return static_cast<mjtSize>(motus::MjbSize(m));
+}
+
 mjModel* mj_loadModel(const char* filename, const mjVFS* vfs) {
   if (!filename || !filename[0]) {
     mju_warning("mj_loadModel: no file name given");

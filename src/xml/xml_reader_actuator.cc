@@ -163,9 +163,12 @@ void ApplyPosition(XmlAttrs& a, mjsActuator* act) {
   double inheritrange = act->inheritrange;
   a.Num("kp", &kp);
   ReadServoDamping(a, act, &kv, &dampratio);
-  a.Num("timeconst", &timeconst);
+  bool explicit_timeconst = a.Num("timeconst", &timeconst);
   a.Num("inheritrange", &inheritrange);
   CheckSetter(a, mjs_setToPosition(act, kp, &kv, &dampratio, &timeconst, inheritrange));
+  if (explicit_timeconst) {
+    act->dynprm[0] = timeconst;  // as MuJoCo: a written timeconst is stored, 0 included
+  }
 }
 
 void ApplyIntVelocity(XmlAttrs& a, mjsActuator* act) {

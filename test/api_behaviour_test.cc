@@ -1,0 +1,336 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// API behaviours checked against MuJoCo 3.8.0: each expectation below was measured with a small
+// program linked against the kit (../shared/oracle/mujoco-3.8.0) doing the same calls.
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <mujoco/mujoco.h>
+
+#include "fixture.h"
+
+namespace {
+
+using motus_test::ScopedErrorCapture;
+
+const char* kHinge = R"(
+<mujoco>
+  <worldbody>
+    <body>
+      <joint name="j" type="hinge" axis="0 1 0"/>
+      <geom size=".1" mass="1"/>
+    </body>
+  </worldbody>
+  <actuator><motor joint="j"/></actuator>
+</mujoco>)";
+
+mjModel* Compile(const char* xml) {
+  char err[1000] = "";
+  mjSpec* spec = mj_parseXMLString(xml, nullptr, err, sizeof(err));
+  EXPECT_NE(spec, nullptr) << err;
+  if (!spec) {
+    return nullptr;
+  }
+  mjModel* m = mj_compile(spec, nullptr);
+  EXPECT_NE(m, nullptr) << mjs_getError(spec);
+  mj_deleteSpec(spec);
+  return m;
+}
+
+int g_control_calls = 0;
+void CountControl(const mjModel*, mjData*) {
+  g_control_calls++;
+}
+
+// mjcb_control is not called by mj_forward / mj_step when actuation is disabled (mj_step1 calls
+// it regardless); RK4 calls it at each of its 4 stages
+TEST(ApiBehaviour, ControlCallbackSkippedWithoutActuation) {
+  mjModel* m = Compile(kHinge);
+  ASSERT_NE(m, nullptr);
+  mjData* d = mj_makeData(m);
+  mjcb_control = CountControl;
+  auto calls = [&](auto fn) {
+    g_control_calls = 0;
+    fn();
+    return g_control_calls;
+  };
+  EXPECT_EQ(calls([&] { mj_step(m, d); }), 1);
+  m->opt.disableflags |= mjDSBL_ACTUATION;
+  EXPECT_EQ(calls([&] { mj_step(m, d); }), 0);
+  EXPECT_EQ(calls([&] { mj_forward(m, d); }), 0);
+  EXPECT_EQ(calls([&] { mj_step1(m, d); }), 1);
+  m->opt.integrator = mjINT_RK4;
+  EXPECT_EQ(calls([&] { mj_step(m, d); }), 0);
+  m->opt.disableflags = 0;
+  EXPECT_EQ(calls([&] { mj_step(m, d); }), 4);
+  mjcb_control = nullptr;
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+// a negative array size gives MuJoCo's warning naming the first mjData array it affects, and NULL
+TEST(ApiBehaviour, MakeDataWithBadSizeWarnsAndReturnsNull) {
+  mjModel* m = Compile(kHinge);
+  ASSERT_NE(m, nullptr);
+  ScopedErrorCapture capture;
+  mjtSize nv = m->nv;
+  m->nv = -1;
+  EXPECT_EQ(mj_makeData(m), nullptr);
+  m->nv = nv;
+  mjtSize nbody = m->nbody;
+  m->nbody = -5;
+  EXPECT_EQ(mj_makeData(m), nullptr);
+  m->nbody = nbody;
+  ASSERT_EQ(capture.warnings().size(), 2u);
+  EXPECT_EQ(capture.warnings()[0], "Invalid data: qvel too large.");
+  EXPECT_EQ(capture.warnings()[1], "Invalid data: xfrc_applied too large.");
+  EXPECT_TRUE(capture.errors().empty());
+  mj_deleteModel(m);
+}
+
+// mj_sizeModel is the number of bytes mj_saveModel writes
+TEST(ApiBehaviour, SizeModelIsTheSavedSize) {
+  mjModel* m = Compile(kHinge);
+  ASSERT_NE(m, nullptr);
+  std::string path = testing::TempDir() + "api_behaviour_size.mjb";
+  mj_saveModel(m, path.c_str(), nullptr, 0);
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  ASSERT_TRUE(in.good());
+  EXPECT_EQ(static_cast<mjtSize>(in.tellg()), mj_sizeModel(m));
+  std::vector<char> buffer(mj_sizeModel(m));
+  ScopedErrorCapture capture;
+  mj_saveModel(m, nullptr, buffer.data(), static_cast<int>(buffer.size()));
+  EXPECT_TRUE(capture.warnings().empty());
+  std::remove(path.c_str());
+  mj_deleteModel(m);
+}
+
+// the viewer's name tables, with MuJoCo's texts, defaults and shortcuts
+TEST(ApiBehaviour, StringTables) {
+  EXPECT_STREQ(mjLABELSTRING[mjLABEL_NONE], "None");
+  EXPECT_STREQ(mjLABELSTRING[mjLABEL_CONTACTFORCE], "ContactForce");
+  EXPECT_STREQ(mjLABELSTRING[mjLABEL_ISLAND], "Island");
+  EXPECT_STREQ(mjFRAMESTRING[mjFRAME_CONTACT], "Contact");
+  EXPECT_STREQ(mjFRAMESTRING[mjFRAME_WORLD], "World");
+  const char* stat[3] = {"Static Body", "1", "D"};
+  const char* sdf[3] = {"SDF iters", "0", ""};
+  const char* cull[3] = {"Cull Face", "1", ""};
+  const char* haze[3] = {"Haze", "1", "/"};
+  for (int k = 0; k < 3; k++) {
+    EXPECT_STREQ(mjVISSTRING[mjVIS_STATIC][k], stat[k]);
+    EXPECT_STREQ(mjVISSTRING[mjVIS_SDFITER][k], sdf[k]);
+    EXPECT_STREQ(mjRNDSTRING[mjRND_CULL_FACE][k], cull[k]);
+    EXPECT_STREQ(mjRNDSTRING[mjRND_HAZE][k], haze[k]);
+  }
+  for (int i = 0; i < mjNVISFLAG; i++) {
+    EXPECT_TRUE(mjVISSTRING[i][0] && mjVISSTRING[i][1] && mjVISSTRING[i][2]) << i;
+  }
+  for (int i = 0; i < mjNRNDFLAG; i++) {
+    EXPECT_TRUE(mjRNDSTRING[i][0] && mjRNDSTRING[i][1] && mjRNDSTRING[i][2]) << i;
+  }
+}
+
+void WriteFile(const std::string& path, const std::string& text) {
+  std::ofstream(path) << text;
+}
+
+std::set<std::string> Dependencies(const std::string& file) {
+  mjStringVec deps;
+  mju_getXMLDependencies(file.c_str(), &deps);
+  EXPECT_EQ(deps.back(), file);  // the file itself comes last
+  return std::set<std::string>(deps.begin(), deps.end());
+}
+
+// Each file resolves names against its own directory and its own <compiler> asset directories;
+// includes and asset models are scanned in turn (MuJoCo 3.8.0 lists the same files)
+TEST(ApiBehaviour, XMLDependencies) {
+  std::string dir = testing::TempDir() + "xmldeps/";
+  ASSERT_EQ(std::system(("mkdir -p " + dir + "sub").c_str()), 0);
+  WriteFile(dir + "main.xml", R"(<mujoco>
+  <compiler meshdir="meshes" texturedir="tex"/>
+  <include file="sub/inc.xml"/>
+  <asset>
+    <mesh name="m1" file="a.stl"/>
+    <texture name="t1" type="2d" file="t.png"/>
+    <hfield name="h" file="h.png"/>
+    <model name="child" file="sub/child.xml"/>
+  </asset>
+</mujoco>)");
+  WriteFile(dir + "sub/inc.xml",
+            R"(<mujoco><asset><mesh name="m2" file="b.obj"/><skin file="s.skn"/></asset></mujoco>)");
+  WriteFile(dir + "sub/child.xml",
+            R"(<mujoco><compiler meshdir="cm"/><asset><mesh file="c.stl"/></asset></mujoco>)");
+  WriteFile(dir + "assets.xml", R"(<mujoco>
+  <compiler assetdir="assets"/>
+  <asset>
+    <mesh name="m1" file="a.stl"/>
+    <texture name="t1" type="cube" fileright="r.png" fileleft="l.png" fileup="u.png"/>
+    <hfield name="h" file="h.png"/>
+    <skin file="s.skn"/>
+    <mesh name="abs" file="/abs/x.stl"/>
+  </asset>
+</mujoco>)");
+  WriteFile(dir + "dirs.xml", R"(<mujoco>
+  <compiler meshdir="md" texturedir="td" assetdir="ad"/>
+  <asset>
+    <mesh file="a.stl"/><texture file="t.png"/><hfield file="h.png"/><skin file="s.skn"/>
+  </asset>
+</mujoco>)");
+
+  std::set<std::string> main = {"meshes/a.stl",  "tex/t.png",     "sub/inc.xml",
+                                "sub/b.obj",     "h.png",         "sub/s.skn",
+                                "sub/child.xml", "sub/cm/c.stl",  "main.xml"};
+  std::set<std::string> expected;
+  for (const std::string& f : main) {
+    expected.insert(dir + f);
+  }
+  EXPECT_EQ(Dependencies(dir + "main.xml"), expected);
+
+  expected = {dir + "assets/a.stl", "/abs/x.stl",         dir + "assets/s.skn",
+              dir + "assets/u.png", dir + "assets/r.png", dir + "assets/l.png",
+              dir + "assets/h.png", dir + "assets.xml"};
+  EXPECT_EQ(Dependencies(dir + "assets.xml"), expected);
+
+  expected = {dir + "ad/h.png", dir + "md/s.skn", dir + "md/a.stl", dir + "td/t.png",
+              dir + "dirs.xml"};
+  EXPECT_EQ(Dependencies(dir + "dirs.xml"), expected);
+
+  // an unreadable file is an error, as in MuJoCo
+  ScopedErrorCapture capture;
+  mjStringVec deps;
+  EXPECT_THROW(mju_getXMLDependencies((dir + "missing.xml").c_str(), &deps),
+               motus_test::MujocoError);
+  ASSERT_EQ(capture.errors().size(), 1u);
+  EXPECT_EQ(capture.errors()[0].rfind("Problem reading XML file '", 0), 0u) << capture.errors()[0];
+}
+
+std::string CompileError(const char* xml) {
+  char err[1000] = "";
+  mjSpec* spec = mj_parseXMLString(xml, nullptr, err, sizeof(err));
+  if (!spec) {
+    return err;
+  }
+  mjModel* m = mj_compile(spec, nullptr);
+  std::string msg = m ? "" : mjs_getError(spec);
+  mj_deleteModel(m);
+  mj_deleteSpec(spec);
+  return msg;
+}
+
+// an adhesion actuator takes the control range of the general defaults, which must not be
+// negative (MuJoCo: "adhesion control range cannot be negative")
+TEST(ApiBehaviour, AdhesionInheritsGeneralDefaults) {
+  const char* xml = R"(<mujoco>
+  <default><default class="a"><general ctrlrange="-3 3" ctrllimited="true"/></default></default>
+  <worldbody><body><joint/><geom size=".1"/></body></worldbody>
+  <actuator><adhesion class="a" body="world" gain="2"/></actuator>
+</mujoco>)";
+  EXPECT_NE(CompileError(xml).find("adhesion control range cannot be negative"),
+            std::string::npos)
+      << CompileError(xml);
+}
+
+// a written value equal to the built-in default still overrides a default class: timeconst="0"
+// turns the class's filter off and is stored in dynprm[0] (MuJoCo 3.8.0: dyntype none,
+// dynprm[0] = 0), while a position without timeconst keeps dynprm[0] = 1
+TEST(ApiBehaviour, ExplicitDefaultValueOverridesClass) {
+  mjModel* m = Compile(R"(<mujoco>
+  <default><default class="b"><position timeconst="0.5" kp="10"/></default></default>
+  <worldbody><body><joint name="j"/><geom size=".1"/></body></worldbody>
+  <actuator>
+    <position class="b" joint="j" timeconst="0"/>
+    <position class="b" joint="j"/>
+    <position joint="j"/>
+  </actuator>
+</mujoco>)");
+  ASSERT_NE(m, nullptr);
+  EXPECT_EQ(m->actuator_dyntype[0], mjDYN_NONE);
+  EXPECT_EQ(m->actuator_dynprm[0], 0);
+  EXPECT_EQ(m->actuator_dyntype[1], mjDYN_FILTEREXACT);
+  EXPECT_EQ(m->actuator_dynprm[mjNDYN], 0.5);
+  EXPECT_EQ(m->actuator_dyntype[2], mjDYN_NONE);
+  EXPECT_EQ(m->actuator_dynprm[2 * mjNDYN], 1);
+  mj_deleteModel(m);
+}
+
+// mj_jacDot of ball and free joints (MuJoCo 3.8.0, same model and state): the rotational axes
+// turn with the joint's own rotation
+TEST(ApiBehaviour, JacDotBallAndFree) {
+  mjModel* m = Compile(R"(<mujoco><worldbody>
+   <body pos="0 0 1"><freejoint/><geom size=".1 .2 .3" type="box"/>
+     <body pos=".2 0 0"><joint type="ball"/><geom size=".05 .1" type="capsule" pos="0 0 .1"/>
+       <body pos="0 0 .2"><joint type="hinge" axis="1 0 0"/><geom size=".05"/>
+         <site name="s" pos=".1 .1 0"/></body>
+     </body>
+   </body>
+  </worldbody></mujoco>)");
+  ASSERT_NE(m, nullptr);
+  mjData* d = mj_makeData(m);
+  for (int i = 0; i < m->nq; i++) {
+    d->qpos[i] += 0.1 * ((i * 7) % 5) - 0.2;
+  }
+  for (int i = 0; i < m->nv; i++) {
+    d->qvel[i] = 0.3 * ((i * 3) % 7) - 0.9;
+  }
+  mj_forward(m, d);
+  int nv = m->nv;
+  std::vector<mjtNum> jacp(3 * nv), jacr(3 * nv);
+  mj_jacDot(m, d, jacp.data(), jacr.data(), d->site_xpos, 3);
+  // first rows (x components), dofs 0..9: free (6), ball (3), hinge
+  const double p0[10] = {0,           0,           0,           -0.06524651163, 0.009497674419,
+                         0.1956465116, -0.1620837209, 0.05816744186, 0.07918139535, -0.0544};
+  const double r0[10] = {0,           0,           0,            0.2790697674, 0.6697674419,
+                         0.5302325581, -0.2533953488, 0.5384186047, -0.2624186047, -0.2533953488};
+  for (int k = 0; k < 10; k++) {
+    EXPECT_NEAR(jacp[k], p0[k], 1e-9) << k;
+    EXPECT_NEAR(jacr[k], r0[k], 1e-9) << k;
+  }
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+// mjd_quatIntegrate's Dvel is per unit of the scaled velocity (MuJoCo 3.8.0's values)
+TEST(ApiBehaviour, QuatIntegrateVelocityJacobian) {
+  const mjtNum vel[3] = {0.4, -1.2, 0.7};
+  mjtNum Dq[9], Dv[9], Dh[3];
+  mjd_quatIntegrate(vel, 0.05, Dq, Dv, Dh);
+  const double dv[9] = {0.9991960434,  0.01729243378, 0.03010357597,
+                        -0.01769232929, 0.9997292374,  0.009645738018,
+                        -0.02987030358, -0.01034555517, 0.9993335075};
+  for (int i = 0; i < 9; i++) {
+    EXPECT_NEAR(Dv[i], dv[i], 1e-9) << i;
+  }
+  for (int i = 0; i < 3; i++) {
+    EXPECT_EQ(Dh[i], vel[i]);
+  }
+}
+
+// mj_addM, dense: the lower triangle only, like the sparse path (MuJoCo 3.8.0)
+TEST(ApiBehaviour, AddMDenseLowerTriangle) {
+  mjModel* m = Compile(R"(<mujoco><worldbody>
+   <body><joint type="hinge" axis="0 1 0"/><geom size=".1 .2 .3" type="box"/>
+     <body pos=".2 0 0"><joint type="hinge" axis="0 1 0"/><geom size=".05 .1" type="capsule"/>
+     </body>
+   </body></worldbody></mujoco>)");
+  ASSERT_NE(m, nullptr);
+  mjData* d = mj_makeData(m);
+  mj_forward(m, d);
+  mjtNum dense[4] = {0, 0, 0, 0}, full[4];
+  mj_addM(m, d, dense, nullptr, nullptr, nullptr);
+  mj_fullM(m, full, d->qM);
+  EXPECT_NE(full[1], 0);
+  EXPECT_EQ(dense[0], full[0]);
+  EXPECT_EQ(dense[1], 0);
+  EXPECT_EQ(dense[2], full[2]);
+  EXPECT_EQ(dense[3], full[3]);
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+}  // namespace
