@@ -162,8 +162,9 @@ TEST(ApiBehaviour, XMLDependencies) {
     <model name="child" file="sub/child.xml"/>
   </asset>
 </mujoco>)");
-  WriteFile(dir + "sub/inc.xml",
-            R"(<mujoco><asset><mesh name="m2" file="b.obj"/><skin file="s.skn"/></asset></mujoco>)");
+  WriteFile(
+      dir + "sub/inc.xml",
+      R"(<mujoco><asset><mesh name="m2" file="b.obj"/><skin file="s.skn"/></asset></mujoco>)");
   WriteFile(dir + "sub/child.xml",
             R"(<mujoco><compiler meshdir="cm"/><asset><mesh file="c.stl"/></asset></mujoco>)");
   WriteFile(dir + "assets.xml", R"(<mujoco>
@@ -183,9 +184,9 @@ TEST(ApiBehaviour, XMLDependencies) {
   </asset>
 </mujoco>)");
 
-  std::set<std::string> main = {"meshes/a.stl",  "tex/t.png",     "sub/inc.xml",
-                                "sub/b.obj",     "h.png",         "sub/s.skn",
-                                "sub/child.xml", "sub/cm/c.stl",  "main.xml"};
+  std::set<std::string> main = {"meshes/a.stl",  "tex/t.png",    "sub/inc.xml",
+                                "sub/b.obj",     "h.png",        "sub/s.skn",
+                                "sub/child.xml", "sub/cm/c.stl", "main.xml"};
   std::set<std::string> expected;
   for (const std::string& f : main) {
     expected.insert(dir + f);
@@ -231,8 +232,7 @@ TEST(ApiBehaviour, AdhesionInheritsGeneralDefaults) {
   <worldbody><body><joint/><geom size=".1"/></body></worldbody>
   <actuator><adhesion class="a" body="world" gain="2"/></actuator>
 </mujoco>)";
-  EXPECT_NE(CompileError(xml).find("adhesion control range cannot be negative"),
-            std::string::npos)
+  EXPECT_NE(CompileError(xml).find("adhesion control range cannot be negative"), std::string::npos)
       << CompileError(xml);
 }
 
@@ -283,10 +283,26 @@ TEST(ApiBehaviour, JacDotBallAndFree) {
   std::vector<mjtNum> jacp(3 * nv), jacr(3 * nv);
   mj_jacDot(m, d, jacp.data(), jacr.data(), d->site_xpos, 3);
   // first rows (x components), dofs 0..9: free (6), ball (3), hinge
-  const double p0[10] = {0,           0,           0,           -0.06524651163, 0.009497674419,
-                         0.1956465116, -0.1620837209, 0.05816744186, 0.07918139535, -0.0544};
-  const double r0[10] = {0,           0,           0,            0.2790697674, 0.6697674419,
-                         0.5302325581, -0.2533953488, 0.5384186047, -0.2624186047, -0.2533953488};
+  const double p0[10] = {0,
+                         0,
+                         0,
+                         -0.06524651163,
+                         0.009497674419,
+                         0.1956465116,
+                         -0.1620837209,
+                         0.05816744186,
+                         0.07918139535,
+                         -0.0544};
+  const double r0[10] = {0,
+                         0,
+                         0,
+                         0.2790697674,
+                         0.6697674419,
+                         0.5302325581,
+                         -0.2533953488,
+                         0.5384186047,
+                         -0.2624186047,
+                         -0.2533953488};
   for (int k = 0; k < 10; k++) {
     EXPECT_NEAR(jacp[k], p0[k], 1e-9) << k;
     EXPECT_NEAR(jacr[k], r0[k], 1e-9) << k;
@@ -300,8 +316,8 @@ TEST(ApiBehaviour, QuatIntegrateVelocityJacobian) {
   const mjtNum vel[3] = {0.4, -1.2, 0.7};
   mjtNum Dq[9], Dv[9], Dh[3];
   mjd_quatIntegrate(vel, 0.05, Dq, Dv, Dh);
-  const double dv[9] = {0.9991960434,  0.01729243378, 0.03010357597,
-                        -0.01769232929, 0.9997292374,  0.009645738018,
+  const double dv[9] = {0.9991960434,   0.01729243378,  0.03010357597,
+                        -0.01769232929, 0.9997292374,   0.009645738018,
                         -0.02987030358, -0.01034555517, 0.9993335075};
   for (int i = 0; i < 9; i++) {
     EXPECT_NEAR(Dv[i], dv[i], 1e-9) << i;
@@ -329,6 +345,71 @@ TEST(ApiBehaviour, AddMDenseLowerTriangle) {
   EXPECT_EQ(dense[1], 0);
   EXPECT_EQ(dense[2], full[2]);
   EXPECT_EQ(dense[3], full[3]);
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+// Rangefinders on cameras (one ray per pixel) for perspective, physical-sensor and orthographic
+// cameras, with data fields; values of MuJoCo 3.8.0 on the same model and state
+TEST(ApiBehaviour, CameraRangefinders) {
+  mjModel* m = Compile(R"(<mujoco>
+  <worldbody>
+    <geom type="plane" size="5 5 .1"/>
+    <geom type="box" size=".2 .2 .2" pos="0.5 0 0.2"/>
+    <body pos="0 0 1">
+      <joint type="hinge" axis="0 1 0"/>
+      <geom size=".05"/>
+      <camera name="c2" pos="0.1 0 0" euler="0 30 0" resolution="4 3" fovy="60"/>
+      <camera name="c3" pos="0 0.1 0" euler="10 20 0" resolution="3 2" fovy="0.8"
+              projection="orthographic"/>
+      <camera name="c4" resolution="2 2" sensorsize="0.004 0.003" focal="0.005 0.004"/>
+    </body>
+  </worldbody>
+  <sensor>
+    <rangefinder camera="c2"/>
+    <rangefinder camera="c3" data="dist origin point depth"/>
+    <rangefinder camera="c4" data="dir depth"/>
+  </sensor>
+</mujoco>)");
+  ASSERT_NE(m, nullptr);
+  ASSERT_EQ(m->sensor_dim[0], 12);
+  ASSERT_EQ(m->sensor_dim[1], 48);
+  ASSERT_EQ(m->sensor_dim[2], 16);
+  EXPECT_EQ(m->sensor_intprm[0], 1);  // "dist"
+  mjData* d = mj_makeData(m);
+  d->qpos[0] = 0.3;
+  mj_forward(m, d);
+  const double persp[12] = {4.613244743, 1.962259148, 1.287199576, 1.070766165,
+                            4.376508237, 1.835525359, 1.20406495,  1.015817977,
+                            4.613244743, 1.962259148, 1.287199576, 1.070766165};
+  const double ortho[16] = {1.523657259,
+                            -0.2025858442,
+                            0.281123904,
+                            1.193039421,
+                            -1.117120922,
+                            0.5297480656,
+                            0,
+                            1.523657259,
+                            1.319495295,
+                            0.01026330907,
+                            0.2969615506,
+                            1.033178488,
+                            -0.7817289354,
+                            0.5122713977,
+                            0,
+                            1.319495295};
+  const double sensor[16] = {-0.1007359926,  -0.1808279114, -0.9783422337, 0.9857650246,
+                             0.2350909384,   -0.1587412604, -0.9589230746, 0.8828863369,
+                             -0.08968618976, -0.4829783067, -0.8710271768, 0.9857650246,
+                             0.2144656199,   -0.4344430678, -0.8747935292, 0.8828863369};
+  const mjtNum* sd = d->sensordata;
+  for (int k = 0; k < 12; k++) {
+    EXPECT_NEAR(sd[m->sensor_adr[0] + k], persp[k], 1e-8) << k;
+  }
+  for (int k = 0; k < 16; k++) {
+    EXPECT_NEAR(sd[m->sensor_adr[1] + k], ortho[k], 1e-8) << k;
+    EXPECT_NEAR(sd[m->sensor_adr[2] + k], sensor[k], 1e-8) << k;
+  }
   mj_deleteData(d);
   mj_deleteModel(m);
 }

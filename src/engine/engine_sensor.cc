@@ -133,14 +133,99 @@ void camProjection(const mjModel* m, const mjData* d, int i, mjtNum* out) {
   out[1] = cy - fy * pc[1] / -pc[2];
 }
 
-// rangefinder: distance along the site's z axis to the nearest geom (not of the site's body),
-// -1 when nothing is hit
-void rangefinder(const mjModel* m, mjData* d, int i, mjtNum* out) {
-  int s = m->sensor_objid[i];
-  const mjtNum* mat = d->site_xmat + 9 * s;
-  mjtNum dir[3] = {mat[2], mat[5], mat[8]};
+// One rangefinder ray from pnt along the unit vector dir (geoms of `body` excluded): writes the
+// fields selected by `bits` (mjtRayDataField order: dist, dir, origin, point, normal, depth) and
+// returns their count. Without a hit: dist and depth -1, dir, point and normal zero. depth is the
+// distance of the hit from the plane through pnt normal to `axis` (the camera's view axis).
+int rangefinderRay(const mjModel* m, mjData* d, int bits, const mjtNum pnt[3], const mjtNum dir[3],
+                   const mjtNum axis[3], int body, mjtNum* out) {
   int geomid = -1;
-  out[0] = mj_ray(m, d, d->site_xpos + 3 * s, dir, nullptr, 1, m->site_bodyid[s], &geomid, nullptr);
+  mjtNum normal[3] = {0, 0, 0};
+  mjtNum dist = mj_ray(m, d, pnt, dir, nullptr, 1, body, &geomid, normal);
+  bool hit = dist >= 0;
+  int n = 0;
+  if (bits & (1 << mjRAYDATA_DIST)) {
+    out[n++] = dist;
+  }
+  if (bits & (1 << mjRAYDATA_DIR)) {
+    hit ? mju_copy3(out + n, dir) : mju_zero3(out + n);
+    n += 3;
+  }
+  if (bits & (1 << mjRAYDATA_ORIGIN)) {
+    mju_copy3(out + n, pnt);
+    n += 3;
+  }
+  if (bits & (1 << mjRAYDATA_POINT)) {
+    hit ? mju_addScl3(out + n, pnt, dir, dist) : mju_zero3(out + n);
+    n += 3;
+  }
+  if (bits & (1 << mjRAYDATA_NORMAL)) {
+    hit ? mju_copy3(out + n, normal) : mju_zero3(out + n);
+    n += 3;
+  }
+  if (bits & (1 << mjRAYDATA_DEPTH)) {
+    out[n++] = hit ? dist * mju_dot3(dir, axis) : -1;
+  }
+  return n;
+}
+
+// Rangefinder (XMLreference.rst sensor/rangefinder). On a site: one ray along the site's z axis.
+// On a camera: one ray per pixel, row by row from the top-left pixel, through the pixel centers;
+// a perspective camera casts them from its position, an orthographic one along its view axis from
+// the pixel centers on the image plane. As measured on MuJoCo 3.8.0: with fovy the principal
+// point is the image center and pixels are square; with a physical sensor (sensorsize) the focal
+// lengths and the principal point come from the intrinsics, the principal point counted from the
+// top-left corner (so the default 0 puts it there); an orthographic image spans fovy (length
+// units) both across and down.
+void rangefinder(const mjModel* m, mjData* d, int i, mjtNum* out) {
+  int id = m->sensor_objid[i], bits = m->sensor_intprm[mjNSENS * i];
+  if (m->sensor_objtype[i] != mjOBJ_CAMERA) {
+    const mjtNum* mat = d->site_xmat + 9 * id;
+    mjtNum dir[3] = {mat[2], mat[5], mat[8]};
+    rangefinderRay(m, d, bits, d->site_xpos + 3 * id, dir, dir, m->site_bodyid[id], out);
+    return;
+  }
+  const mjtNum* pos = d->cam_xpos + 3 * id;
+  const mjtNum* mat = d->cam_xmat + 9 * id;
+  int w = m->cam_resolution[2 * id], h = m->cam_resolution[2 * id + 1];
+  const float* ss = m->cam_sensorsize + 2 * id;
+  const float* in = m->cam_intrinsic + 4 * id;
+  bool ortho = m->cam_projection[id] == mjPROJ_ORTHOGRAPHIC;
+  // pixels per unit of image-plane coordinate at distance 1 (orthographic: per length), and the
+  // principal point in pixels
+  mjtNum fx, fy, cx = 0.5 * w, cy = 0.5 * h;
+  if (ortho) {
+    fx = w / m->cam_fovy[id];
+    fy = h / m->cam_fovy[id];
+  } else if (ss[0] > 0 && ss[1] > 0) {
+    fx = in[0] / ss[0] * w;
+    fy = in[1] / ss[1] * h;
+    cx = in[2] / ss[0] * w;
+    cy = in[3] / ss[1] * h;
+  } else {
+    fy = 0.5 * h / tan(m->cam_fovy[id] * mjPI / 360.0);
+    fx = fy;
+  }
+  mjtNum axis[3] = {-mat[2], -mat[5], -mat[8]};  // the view direction, -z
+  int body = m->cam_bodyid[id];
+  for (int v = 0; v < h; v++) {
+    for (int u = 0; u < w; u++) {
+      mjtNum x = (u + 0.5 - cx) / fx, y = (cy - v - 0.5) / fy;
+      mjtNum local[3], origin[3], dir[3];
+      if (ortho) {
+        mjtNum offset[3] = {x, y, 0};
+        mju_mulMatVec3(local, mat, offset);
+        mju_add3(origin, pos, local);
+        mju_copy3(dir, axis);
+      } else {
+        mjtNum cam[3] = {x, y, -1};
+        mju_normalize3(cam);
+        mju_mulMatVec3(dir, mat, cam);
+        mju_copy3(origin, pos);
+      }
+      out += rangefinderRay(m, d, bits, origin, dir, axis, body, out);
+    }
+  }
 }
 
 // first and one-past-last geom of side `objtype/id` of a collision sensor (a geom, or all

@@ -69,7 +69,7 @@ SensorInfo Info(int type) {
     case mjSENS_MAGNETOMETER:
       return {R, POS, kSite, kNone};
     case mjSENS_RANGEFINDER:
-      return {P, POS, kSiteOrCam, kNone};
+      return {R, POS, kSiteOrCam, kNone};  // -1 without a hit: real, as in MuJoCo
     case mjSENS_CAMPROJECTION:
       return {R, POS, kSite, kSiteOrCam};
     case mjSENS_JOINTPOS:
@@ -525,6 +525,9 @@ bool FillSensors(NonTreeContext* ctx, mjModel* m) {
     m->sensor_refid[i] = hasref ? r.refid : -1;
     for (int k = 0; k < mjNSENS; k++) {
       m->sensor_intprm[mjNSENS * i + k] = s.intprm[k];
+    }
+    if (s.type == mjSENS_RANGEFINDER && s.intprm[0] == 0) {
+      m->sensor_intprm[mjNSENS * i] = 1 << mjRAYDATA_DIST;  // the default data field
     }
     m->sensor_dim[i] = r.dim;
     m->sensor_adr[i] = adr;
