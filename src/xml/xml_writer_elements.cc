@@ -651,7 +651,9 @@ void ActuatorAttrs(AttrWriter& w, const mjsActuator* e, const mjsActuator* ref, 
     } else {
       node->Set("kv", FormatDouble(-b2));
     }
-    if (kind == ActuatorKind::kPosition) {
+    // a written timeconst is stored in dynprm[0], 0 included: write it for a filter, or when
+    // dynprm[0] is 0 (an explicit timeconst="0"), so that reading gives back the same dynprm
+    if (kind == ActuatorKind::kPosition && (e->dyntype == mjDYN_FILTEREXACT || e->dynprm[0] == 0)) {
       double tc = e->dyntype == mjDYN_FILTEREXACT ? e->dynprm[0] : 0;
       node->Set("timeconst", FormatDouble(tc));
     }
