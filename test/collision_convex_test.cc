@@ -282,9 +282,9 @@ TEST(ConvexConformance, BitExactScenes) {
                {"sphere_ellipsoid", 54},
                {"cylinder_mesh", 53},
                {"ellipsoid_box", 51},
-               {"probe_cylinder_margin", 1},
+               {"rule_cylinder_margin", 1},
                // humanoid200's mirror-symmetric cylinder pair (was 4.4e-4 off in the point)
-               {"probe_cylinder_mirror", 1}};
+               {"rule_cylinder_mirror", 1}};
   for (const auto& c : cases) {
     int total = 0;
     int exact = BitExactContacts(c.name, &total);
@@ -292,13 +292,13 @@ TEST(ConvexConformance, BitExactScenes) {
   }
 }
 
-// Probe scenes (test/data/convex/probe_*.xml, see make_golden.py): one rule of MuJoCo 3.3.8
+// Rule scenes (test/data/convex/rule_*.xml, see make_golden.py): one rule of MuJoCo 3.3.8
 // each, compared contact by contact in the oracle's order.
-void CheckProbe(const char* name, double tol, int first, int count, bool compare_pos) {
+void CheckRule(const char* name, double tol, int first, int count, bool compare_pos) {
   SCOPED_TRACE(name);
-  Golden g(SourcePath(std::string("test/data/convex/probe_") + name + "_golden.txt"));
+  Golden g(SourcePath(std::string("test/data/convex/rule_") + name + "_golden.txt"));
   ASSERT_TRUE(g.ok()) << g.error();
-  mjModel* m = LoadConvexScene(SourcePath(std::string("test/data/convex/probe_") + name + ".xml"));
+  mjModel* m = LoadConvexScene(SourcePath(std::string("test/data/convex/rule_") + name + ".xml"));
   ASSERT_NE(m, nullptr);
   if (std::string(name) == "defaults") {
     // the golden is MuJoCo 3.3.8's default options, multiccd off (on by default since 3.8)
@@ -326,48 +326,48 @@ void CheckProbe(const char* name, double tol, int first, int count, bool compare
   mj_deleteModel(m);
 }
 
-TEST(ConvexConformance, Probes) {
+TEST(ConvexConformance, RuleScenes) {
   // contact 0: two mesh cubes face to face give one contact under 3.3.8's default options
   // (multiccd off; exact polytope EPA: observed 1e-17); contacts 1, 2 (ellipsoids) are not
   // compared here
-  CheckProbe("defaults", 1e-12, 0, 1, true);
+  CheckRule("defaults", 1e-12, 0, 1, true);
   // plane vs tetrahedra: the neighbor at x = r is a contact only for r > 0.3 rbound (closed
   // forms, observed 7e-17)
-  CheckProbe("plane_mesh", 1e-12, 0, -1, true);
+  CheckRule("plane_mesh", 1e-12, 0, -1, true);
   // plane vs sdf geoms: through their meshes, as plane vs mesh (closed forms)
-  CheckProbe("plane_sdf", 1e-12, 0, -1, true);
+  CheckRule("plane_sdf", 1e-12, 0, -1, true);
   // inflated cylinders cap to cap: EPA from the hexahedron around GJK's triangle (observed
   // 1e-16)
-  CheckProbe("cylinder_margin", 1e-12, 0, -1, true);
+  CheckRule("cylinder_margin", 1e-12, 0, -1, true);
   // multiccd: points on geom2's face with its normal, compared as sets (the order of the
   // points within a pair differs from the oracle's, which follows the mesh's polygon data; an
   // open point); observed 5.5e-7 in the points
   {
-    motus_test::MatchStats st = CheckConvexScene("probe_multiccd", {1e-6, 1e-6, 1e-6}, false);
+    motus_test::MatchStats st = CheckConvexScene("rule_multiccd", {1e-6, 1e-6, 1e-6}, false);
     EXPECT_EQ(st.contacts, 10);
   }
   // mirror-symmetric ellipsoids (the balloons model) and an asymmetric pair: EPA from the
   // hexahedron around GJK's segment, its support points 120 degrees apart as MuJoCo 3.3.8 turns
   // them (sin 120 = 0.86602540378), the ellipsoid support rounded as there; every tie of the
   // mirror faces then goes the same way (observed 6.6e-15; with the exact sine 8e-2)
-  CheckProbe("epa_rotation", 1e-12, 0, -1, true);
+  CheckRule("epa_rotation", 1e-12, 0, -1, true);
   // cylinders against ellipsoids and mesh cubes: GJK's tetrahedron is not oriented before the
   // intersection test (observed 3.4e-12: rounding carried along up to 35 EPA iterations on
   // curved boundaries; orienting it first gives 11 of 20 contacts off, by up to 8.8e-3)
-  CheckProbe("gjk_orient", 1e-9, 0, -1, true);
+  CheckRule("gjk_orient", 1e-9, 0, -1, true);
   // sphere cores against ellipsoids with ccd_iterations 15, GJK out of iterations: the core
   // result stands, with the distance of the last iterate GJK started from (observed 3.3e-13;
   // skipping the core result when GJK runs out: 3e-1; the final iterate's distance: 1.8e-5)
-  CheckProbe("gjk_maxiter", 1e-11, 0, -1, true);
+  CheckRule("gjk_maxiter", 1e-11, 0, -1, true);
   // boxes over height fields: EPA stops at a repeated box vertex; on the flat field the
   // contact points of the face-face contacts are ties between coplanar faces of the Minkowski
   // difference (see kPoly), decided as in MuJoCo 3.3.8 once the prisms are built in its vertex
   // order in the height field's frame (observed 9e-14)
-  CheckProbe("hfield_box", 1e-12, 0, -1, true);
+  CheckRule("hfield_box", 1e-12, 0, -1, true);
   // a cylinder over a rotated height field: the prisms' vertices in MuJoCo 3.3.8's strip order,
   // in the height field's frame (observed 7e-15; with the previous vertex order and world-frame
   // prisms the second contact's EPA path differs: 3.3e-4 in the normal, 1.1e-7 in the depth)
-  CheckProbe("hfield_order", 1e-12, 0, -1, true);
+  CheckRule("hfield_order", 1e-12, 0, -1, true);
 }
 
 // The default ccd_iterations is 35 (MuJoCo 3.3.8): the depth of two overlapping spheres
@@ -376,9 +376,9 @@ TEST(ConvexConformance, Probes) {
 // -0.0483013, ours -0.0483074: the paths differ after a few iterations, see kCurved); with 50
 // both would be within 2e-6 of it.
 TEST(ConvexConformance, DefaultIterations) {
-  Golden g(SourcePath("test/data/convex/probe_defaults_golden.txt"));
+  Golden g(SourcePath("test/data/convex/rule_defaults_golden.txt"));
   ASSERT_TRUE(g.ok()) << g.error();
-  mjModel* m = LoadConvexScene(SourcePath("test/data/convex/probe_defaults.xml"));
+  mjModel* m = LoadConvexScene(SourcePath("test/data/convex/rule_defaults.xml"));
   ASSERT_NE(m, nullptr);
   EXPECT_EQ(m->opt.ccd_iterations, 35);
   // multiccd is on by default (MuJoCo 3.8); the golden is 3.3.8's, whose default was off

@@ -425,10 +425,10 @@ TEST(CollisionDriver, MaxContact) {
 }
 
 // sdf geoms (with a mesh) collide with planes through their mesh (oracle: collision_convex_test,
-// probe plane_sdf) and with the other geom types by the sdf collider (oracle: collision_sdf_test),
-// except height fields (MuJoCo 3.3.8 does not support them either) and mesh geoms whose mesh has
-// no octree (only meshes used by sdf geoms get one): a model where such a pair can collide loads
-// with a warning naming both geoms, and the pair gives no contacts.
+// rule scene plane_sdf) and with the other geom types by the sdf collider (oracle:
+// collision_sdf_test), except height fields (MuJoCo 3.3.8 does not support them either) and mesh
+// geoms whose mesh has no octree (only meshes used by sdf geoms get one): a model where such a pair
+// can collide loads with a warning naming both geoms, and the pair gives no contacts.
 namespace sdf_warning {
 
 std::string LoadWithMessage(const std::string& xml, mjModel** m) {

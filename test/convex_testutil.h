@@ -37,8 +37,8 @@ constexpr double kTouchTol = 1e-4;
 
 // The goldens of test/data/convex come from MuJoCo 3.3.8, which gave a contact the larger of the
 // two geoms' margins and gaps; MuJoCo 3.5 and later add them. The scenes give both geoms of a
-// colliding pair the same margin and gap (copy 1 of the pair scenes, both geoms of a probe), or
-// one geom a margin and the other none. Halving the geoms that share a nonzero margin with
+// colliding pair the same margin and gap (copy 1 of the pair scenes, both geoms of a rule scene),
+// or one geom a margin and the other none. Halving the geoms that share a nonzero margin with
 // another geom gives every pair the sum 3.3.8's maximum had (halving and doubling are exact), so
 // the collider is compared at the margins those goldens were made with.
 inline void MarginsOfMuJoCo338(mjModel* m) {

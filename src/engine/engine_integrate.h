@@ -14,8 +14,7 @@
 //
 // implicit and implicitfast then integrate eligible free bodies with the midpoint method
 // (computation_index.rst "Midpoint integration for free bodies"; engine_integrate_midpoint.cc)
-// unless the invdiscrete flag is set. MuJoCo 3.3.8 predates that feature: see
-// doc/conformance.md#midpoint-integration.
+// unless the invdiscrete flag is set (see doc/conformance.md#midpoint-integration).
 
 #ifndef MOTUS_ENGINE_ENGINE_INTEGRATE_H_
 #define MOTUS_ENGINE_ENGINE_INTEGRATE_H_

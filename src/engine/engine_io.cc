@@ -189,11 +189,10 @@ void mj_defaultOption(mjOption* opt) {
   opt->iterations = 100;
   opt->ls_iterations = 50;
   opt->noslip_iterations = 0;
-  // MuJoCo 3.3.8 defaults to 35 (the newer spec says 50): see doc/conformance.md#defaults
+  // MuJoCo defaults to 35 (its documentation says 50): see doc/conformance.md#defaults
   opt->ccd_iterations = 35;
   // every <flag> defaults to its documented state; multiccd is a disable bit, so it starts
-  // enabled (MuJoCo 3.8; 3.3.8 had it as an enable flag, off by default; see
-  // doc/conformance.md#defaults)
+  // enabled, as in MuJoCo 3.8 (see doc/conformance.md#defaults)
   opt->disableflags = 0;
   opt->enableflags = 0;
   opt->disableactuator = 0;

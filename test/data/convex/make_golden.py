@@ -23,7 +23,7 @@ Distance sensors (distance.xml, hand-written): distance_golden.txt =
 second is static, its fromto sensors are covered by distance.xml.)
 Shared models (../shared/models, skipped when absent): qpos every 100 steps of an oracle
 trajectory (<name>_states.jsonl), golden as for the pairs in <name>_golden.txt.
-Probe scenes (probe_<name>.xml, see PROBES below): hand-made scenes pinning one MuJoCo 3.3.8 rule
+Rule scenes (rule_<name>.xml, see RULE_SCENES below): hand-made scenes pinning one MuJoCo 3.3.8 rule
 each (default options, plane-mesh neighbor rule, EPA on prisms, EPA from a hexahedron, multiccd
 faces, the EPA rotation, GJK's unoriented tetrahedron, GJK out of iterations, the height field's
 prism order), golden as for the pairs at the model's initial state.
@@ -122,7 +122,7 @@ SHARED_MODELS = {
     "collision_mixed": ("collision_mixed/mixed.xml", 3),
     "cube_3x3x3": ("cube_3x3x3/cube_3x3x3.xml", 3),
     # the state after the first step: 27 cubies pressed together by 1e-6, face-face contacts
-    # whose EPA ends exactly where the polytope's bounds meet (probe of the EPA stop rule)
+    # whose EPA ends exactly where the polytope's bounds meet (it pins the EPA stop rule)
     "cube_3x3x3_step1": ("cube_3x3x3/cube_3x3x3.xml", 1, 1),
     "replicate_bunnies": ("replicate_bunnies/bunnies.xml", 2),
     # the first ten steps of the robot arm: a capsule core against a cylinder's rim, whose GJK
@@ -238,11 +238,11 @@ def make_pair(t1, t2, legacy=False, multi=False):
                "--states", os.path.relpath(path, ROOT), "--fields", "qpos,ncon,contact")
 
 
-# State probes (probe_<name>.xml with probe_<name>_states.jsonl): a hand-made scene at given
+# State rule scenes (rule_<name>.xml with rule_<name>_states.jsonl): a hand-made scene at given
 # qpos, for poses that XML cannot state to the last bit.
-#     probe_<name>_golden.txt = tools/gen_golden.py probe_<name>.xml
-#         --states probe_<name>_states.jsonl --fields qpos,ncon,contact
-STATE_PROBES = {
+#     rule_<name>_golden.txt = tools/gen_golden.py rule_<name>.xml
+#         --states rule_<name>_states.jsonl --fields qpos,ncon,contact
+STATE_RULE_SCENES = {
     # two cylinders in an almost exactly mirror-symmetric pose (humanoid200 at step 120, geoms
     # 164 and 165, moved to free bodies): GJK ends on a triangle through the origin and the
     # rims EPA starts from depend on the last bits of every support direction
@@ -256,16 +256,16 @@ STATE_PROBES = {
 }
 
 
-def make_state_probe(name):
-    xml, states = STATE_PROBES[name]
-    model = os.path.join(HERE, f"probe_{name}.xml")
+def make_state_rule(name):
+    xml, states = STATE_RULE_SCENES[name]
+    model = os.path.join(HERE, f"rule_{name}.xml")
     with open(model, "w") as f:
         f.write(xml)
-    path = os.path.join(HERE, f"probe_{name}_states.jsonl")
+    path = os.path.join(HERE, f"rule_{name}_states.jsonl")
     with open(path, "w") as f:
         for q in states:
             f.write(json.dumps({"qpos": q}) + "\n")
-    gen_golden(os.path.relpath(model, ROOT), os.path.join(HERE, f"probe_{name}_golden.txt"),
+    gen_golden(os.path.relpath(model, ROOT), os.path.join(HERE, f"rule_{name}_golden.txt"),
                "--states", os.path.relpath(path, ROOT), "--fields", "qpos,ncon,contact")
 
 
@@ -331,14 +331,14 @@ def make_shared(name):
     print(f"wrote {name}_golden.txt")
 
 
-# Probe scenes (probe_<name>.xml, written here): small hand-made scenes that pin one rule of
+# Rule scenes (rule_<name>.xml, written here): small hand-made scenes that pin one rule of
 # MuJoCo 3.3.8 each, found by experiment with the oracle (see the comments in the engine files).
-# Their single state is the model's own (qpos0): probe_<name>_golden.txt =
-#     tools/gen_golden.py probe_<name>.xml --states probe_<name>_states.jsonl --fields qpos,ncon,contact
+# Their single state is the model's own (qpos0): rule_<name>_golden.txt =
+#     tools/gen_golden.py rule_<name>.xml --states rule_<name>_states.jsonl --fields qpos,ncon,contact
 # with the states file holding one empty object.
 CUBE = ("-.1 -.1 -.1 .1 -.1 -.1 -.1 .1 -.1 .1 .1 -.1 "
         "-.1 -.1 .1 .1 -.1 .1 -.1 .1 .1 .1 .1 .1")
-PROBES = {
+RULE_SCENES = {
     # default options: multiccd off (two mesh cubes face to face: 1 contact), ccd_iterations 35
     # (two overlapping spheres modeled as ellipsoids: the depth depends on the iteration count)
     "defaults": f"""<mujoco>
@@ -442,7 +442,7 @@ PROBES = {
 }
 
 
-def _orient_probe():
+def _orient_rule():
     """Random overlapping pairs of an ellipsoid or a mesh cube with a cylinder (seed 11), 2 m apart
     along x: GJK's first tetrahedron comes out with either orientation."""
     rng = random.Random(11)
@@ -483,7 +483,7 @@ _MAXITER_POSES = [  # (sphere pos, quat), (ellipsoid pos, quat)
 ]
 
 
-def _maxiter_probe():
+def _maxiter_rule():
     def pose(p, q):
         return f'pos="{" ".join(repr(x) for x in p)}" quat="{" ".join(repr(x) for x in q)}"'
     lines = ["<mujoco>", '  <option ccd_iterations="15"><flag gravity="disable"/></option>',
@@ -497,7 +497,7 @@ def _maxiter_probe():
     return "\n".join(lines)
 
 
-PROBES.update({
+RULE_SCENES.update({
     # ellipsoids side by side, mirror-symmetric (the balloons model's blue and green balloons),
     # and an asymmetric pair: GJK ends on a segment, EPA starts from the hexahedron around it
     # (three support points 120 degrees apart, rotated with sin = 0.86602540378) and every later
@@ -514,20 +514,20 @@ PROBES.update({
 """,
     # cylinders against ellipsoids and mesh cubes at random poses: GJK's tetrahedron is used as
     # built, not oriented first (half of these start inward)
-    "gjk_orient": _orient_probe(),
+    "gjk_orient": _orient_rule(),
     # sphere cores against ellipsoids, GJK out of iterations: distance one iterate behind
-    "gjk_maxiter": _maxiter_probe(),
+    "gjk_maxiter": _maxiter_rule(),
 })
 
 
-def make_probe(name):
-    model = os.path.join(HERE, f"probe_{name}.xml")
+def make_rule(name):
+    model = os.path.join(HERE, f"rule_{name}.xml")
     with open(model, "w") as f:
-        f.write(PROBES[name])
-    path = os.path.join(HERE, f"probe_{name}_states.jsonl")
+        f.write(RULE_SCENES[name])
+    path = os.path.join(HERE, f"rule_{name}_states.jsonl")
     with open(path, "w") as f:
         f.write("{}\n")
-    gen_golden(os.path.relpath(model, ROOT), os.path.join(HERE, f"probe_{name}_golden.txt"),
+    gen_golden(os.path.relpath(model, ROOT), os.path.join(HERE, f"rule_{name}_golden.txt"),
                "--states", os.path.relpath(path, ROOT), "--fields", "qpos,ncon,contact")
 
 
@@ -586,15 +586,15 @@ def main():
     for name in SHARED_MODELS:
         if not names or name in names:
             make_shared(name)
-    for name in STATE_PROBES:
-        if not names or f"probe_{name}" in names:
-            make_state_probe(name)
+    for name in STATE_RULE_SCENES:
+        if not names or f"rule_{name}" in names:
+            make_state_rule(name)
     for pair, n in ITER_SCENES:
         if not names or f"iter_{pair}_{n}" in names:
             make_iter(pair, n)
-    for name in PROBES:
-        if not names or f"probe_{name}" in names:
-            make_probe(name)
+    for name in RULE_SCENES:
+        if not names or f"rule_{name}" in names:
+            make_rule(name)
 
 
 if __name__ == "__main__":
