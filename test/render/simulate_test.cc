@@ -99,22 +99,32 @@ class SimulateUnderXvfb : public ::testing::Test {
     }
     dir_ = ::testing::TempDir() + "simulate_" + std::to_string(getpid()) + "/";
     std::system(("mkdir -p " + dir_).c_str());
-    // a display number of our own (a new one for each test: a stopped server may linger)
+    // a display number of our own (a new one for each test: a stopped server may linger); a
+    // server that does not come up within 30 s (a busy machine, a display taken meanwhile) is
+    // stopped and the next free number tried, three times at most
     static int next = 0;
-    for (int k = next; k < next + 50; k++) {
-      int n = 90 + (getpid() * 7 + k) % 400;
-      std::string lock = "/tmp/.X" + std::to_string(n) + "-lock";
-      if (access(lock.c_str(), F_OK) != 0) {
-        display_ = ":" + std::to_string(n);
-        next = k + 1;
-        break;
+    for (int attempt = 0; attempt < 3 && !XReady(); attempt++) {
+      display_.clear();
+      for (int k = next; k < next + 50; k++) {
+        int n = 90 + (getpid() * 7 + k) % 400;
+        std::string lock = "/tmp/.X" + std::to_string(n) + "-lock";
+        std::string socket = "/tmp/.X11-unix/X" + std::to_string(n);
+        if (access(lock.c_str(), F_OK) != 0 && access(socket.c_str(), F_OK) != 0) {
+          display_ = ":" + std::to_string(n);
+          next = k + 1;
+          break;
+        }
       }
-    }
-    ASSERT_FALSE(display_.empty());
-    xvfb_ = Spawn({"Xvfb", display_, "-screen", "0", "1200x800x24", "-nolisten", "tcp"}, display_,
-                  dir_ + "xvfb.log");
-    for (int i = 0; i < 100 && !XReady() && Alive(xvfb_); i++) {
-      Sleep(0.1);
+      ASSERT_FALSE(display_.empty());
+      xvfb_ = Spawn({"Xvfb", display_, "-screen", "0", "1200x800x24", "-nolisten", "tcp"}, display_,
+                    dir_ + "xvfb.log");
+      for (int i = 0; i < 300 && !XReady() && Alive(xvfb_); i++) {
+        Sleep(0.1);
+      }
+      if (!XReady()) {
+        Stop(xvfb_);
+        xvfb_ = -1;
+      }
     }
     ASSERT_TRUE(XReady()) << "Xvfb did not start on " << display_;
   }
@@ -132,7 +142,7 @@ class SimulateUnderXvfb : public ::testing::Test {
     std::remove(status_.c_str());
     sim_ = Spawn({kSimulate, model, "--status", status_, "--screenshot", shot_}, display_,
                  dir_ + "simulate.log");
-    ASSERT_TRUE(WaitFor([&] { return !Status().empty(); }, 30)) << "no status from simulate";
+    ASSERT_TRUE(WaitFor([&] { return !Status().empty(); }, 90)) << "no status from simulate";
     std::string id;
     for (int i = 0; i < 50 && id.empty(); i++) {
       FILE* p = popen(("DISPLAY=" + display_ + " xdotool search --name '^simulate$'").c_str(), "r");
