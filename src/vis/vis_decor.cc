@@ -463,8 +463,8 @@ void addConstraints(const mjModel* m, const mjData* d, const mjvOption* opt, mjv
 }
 
 // Perturbation object of the selected body (mjVIS_PERTOBJ, while a perturbation is active): a
-// capsule from the body's selection point to the reference selection point, a sphere at the
-// reference point, and the body's equivalent inertia box at its center of mass in the reference
+// capsule from the body's selection point to the target selection point, a sphere at the
+// target point, and the body's equivalent inertia box at its center of mass in the target
 // orientation.
 void addPerturbObject(const mjModel* m, const mjData* d, const mjvOption* opt,
                       const mjvPerturb* pert, mjvScene* scn) {

@@ -1,7 +1,7 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
 // Mouse interaction (programming_visualization.rst "Interaction", "Perturbations"): motions of
-// the abstract camera, of the model in the room, and of the perturbation reference; and the
+// the abstract camera, of the model in the room, and of the perturbation target; and the
 // perturbation applied to mjData as a pose or as a spring force.
 //
 // Mouse displacements reldx, reldy are fractions of the window height. Horizontal motions are
@@ -104,7 +104,7 @@ void mjv_moveCamera(const mjModel* m, int action, mjtNum reldx, mjtNum reldy, co
   }
 }
 
-// Perturbation reference motions: translations as for the camera but by the perturbation's
+// Perturbation target motions: translations as for the camera but by the perturbation's
 // scale (mjv_initPerturb) and in the same direction as the mouse; rotations by 2 pi per window
 // height about the aligned axis (dy, 0, dx) (vertical plane) or (dy, dx, 0) (horizontal plane),
 // composed in the world frame.
@@ -200,10 +200,10 @@ void mjv_moveModel(const mjModel* m, int action, mjtNum reldx, mjtNum reldy, con
   }
 }
 
-// Starts a perturbation of the selected body: the reference pose is the body's pose, the
-// reference selection point is the selection point (localpos in the body frame) in the world,
-// localmass the inverse of the mean translational inverse inertia at that point
-// (3 / trace(J M^-1 J')), and scale the visible height at the point's depth.
+// Starts a perturbation of the selected body: the target pose (refpos, refquat) is the body's
+// pose, the target selection point (refselpos) is the selection point (localpos in the body
+// frame) in the world, localmass the inverse of the mean translational inverse inertia at that
+// point (3 / trace(J M^-1 J')), and scale the visible height at the point's depth.
 void mjv_initPerturb(const mjModel* m, mjData* d, const mjvScene* scn, mjvPerturb* pert) {
   if (!m || !d || !scn || !pert) {
     mju_error("mjv_initPerturb: model, data, scene and perturbation must not be NULL");
@@ -226,15 +226,15 @@ void mjv_initPerturb(const mjModel* m, mjData* d, const mjvScene* scn, mjvPertur
   mju_sub3(dif, selpos, head);
   pert->scale = mju_dot3(dif, fwd) * mjv_frustumHeight(scn);
 
-  // the reference is the body's inertial frame
+  // the target is the body's inertial frame
   mju_copy3(pert->refpos, d->xipos + 3 * b);
   mju_mulQuat(pert->refquat, d->xquat + 4 * b, m->body_iquat + 4 * b);
   mju_copy3(pert->refselpos, selpos);
 }
 
-// Moves the selected body's inertial frame to the reference pose: a mocap body directly;
+// Moves the selected body's inertial frame to the target pose: a mocap body directly;
 // otherwise, when paused and the body's tree has a free joint at its root, the root is moved so
-// that the body, rigidly attached to it, lands on the reference.
+// that the body, rigidly attached to it, lands on the target.
 void mjv_applyPerturbPose(const mjModel* m, mjData* d, const mjvPerturb* pert, int flg_paused) {
   if (!m || !d || !pert) {
     mju_error("mjv_applyPerturbPose: model, data and perturbation must not be NULL");
@@ -258,7 +258,7 @@ void mjv_applyPerturbPose(const mjModel* m, mjData* d, const mjvPerturb* pert, i
   if (!flg_paused || jnt < 0 || m->jnt_type[jnt] != mjJNT_FREE) {
     return;
   }
-  // pose of the root relative to the body's inertial frame, then composed with the reference
+  // pose of the root relative to the body's inertial frame, then composed with the target
   mjtNum iquat[4], inv[4], rel[4], dif[3], relpos[3], quat[4], pos[3];
   mju_mulQuat(iquat, d->xquat + 4 * b, m->body_iquat + 4 * b);
   mju_negQuat(inv, iquat);
@@ -276,9 +276,9 @@ void mjv_applyPerturbPose(const mjModel* m, mjData* d, const mjvPerturb* pert, i
 
 // Critically damped springs on the selected dynamic body, written to its xfrc_applied
 // (programming_visualization.rst "Perturbations"): translation pulls the selection point toward
-// the reference selection point with stiffness vis.map.stiffness times localmass and damping
+// the target selection point with stiffness vis.map.stiffness times localmass and damping
 // sqrt(stiffness) times localmass on the point's velocity; alone, it acts at the selection point
-// (its moment about the center of mass is added). Rotation turns the body toward the reference
+// (its moment about the center of mass is added). Rotation turns the body toward the target
 // orientation with stiffness vis.map.stiffnessrot times the body's rotational inertia (the
 // inverse of body_invweight0), damped likewise.
 void mjv_applyPerturbForce(const mjModel* m, mjData* d, const mjvPerturb* pert) {
