@@ -5,7 +5,7 @@
 // bodies, checks the elements, orients tetrahedra, and derives the topology: edges (unique vertex
 // pairs in order of first appearance in the elements), element edges, boundary facets (shells),
 // element layers and vertex-edge adjacency. fill() writes the flex_* arrays and the sparsity of
-// the edge Jacobians; finalize() computes the reference edge lengths and inverse weights at qpos0.
+// the edge Jacobians; finalize() computes the rest edge lengths and inverse weights at qpos0.
 
 #include <algorithm>
 #include <cmath>

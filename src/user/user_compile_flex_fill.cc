@@ -3,7 +3,7 @@
 // Flex arrays (second half of kCompileFlexes, see user_compile_flex.cc): the flex_* arrays from
 // the FlexResults of size(), the sparsity of the edge Jacobians (flexedge_J_*: for each edge the
 // sorted union of the dofs that move its two vertex bodies, or all node bodies of an
-// interpolated flex), and at qpos0 the reference edge lengths and edge inverse weights.
+// interpolated flex), and at qpos0 the rest edge lengths and edge inverse weights.
 
 #include <algorithm>
 #include <cstring>
