@@ -742,6 +742,17 @@ MJAPI mjsSkin* mjs_asSkin(mjsElement* element);
 MJAPI mjsTexture* mjs_asTexture(mjsElement* element);
 MJAPI mjsMaterial* mjs_asMaterial(mjsElement* element);
 MJAPI mjsPlugin* mjs_asPlugin(mjsElement* element);
+// ---------------------------------- Plugins -----------------------------------------------------
+
+MJAPI void mjp_defaultPlugin(mjpPlugin* plugin);
+MJAPI int mjp_registerPlugin(const mjpPlugin* plugin);
+MJAPI int mjp_pluginCount(void);
+MJAPI const mjpPlugin* mjp_getPlugin(const char* name, int* slot);
+MJAPI const mjpPlugin* mjp_getPluginAtSlot(int slot);
+MJAPI const char* mj_getPluginConfig(const mjModel* m, int plugin_id, const char* attrib);
+MJAPI void mj_loadPluginLibrary(const char* path);
+MJAPI void mj_loadAllPluginLibraries(const char* directory, mjfPluginLibraryLoadCallback callback);
+MJAPI int mjs_activatePlugin(mjSpec* s, const char* name);
 
 #if defined(__cplusplus)
 }

@@ -27,6 +27,7 @@
 #include "engine/engine_forward.h"
 #include "engine/engine_history.h"
 #include "engine/engine_integrate.h"
+#include "engine/engine_plugin.h"
 #include "engine/engine_timer.h"
 #include "engine/engine_util_errmem.h"
 
@@ -238,15 +239,21 @@ void mj_fwdActuation(const mjModel* m, mjData* d) {
   for (int i = 0; i < nu; i++) {
     activationDot(m, d, i, ctrl[i]);
   }
+  if (m->nplugin) {
+    mj_pluginActDot(m, d);  // plugin actuators write the act_dot of their own states
+  }
 
-  // unclamped forces
+  // unclamped forces; plugin actuators get theirs from their instance, after the built-in ones
   for (int i = 0; i < nu; i++) {
-    if (mj_actuatorDisabled(m, i)) {
+    if (mj_actuatorDisabled(m, i) || m->actuator_plugin[i] >= 0) {
       d->actuator_force[i] = 0;
       continue;
     }
     mjtNum input = forceInput(m, d, i, ctrl[i]);
     d->actuator_force[i] = actuatorGain(m, d, i) * input + actuatorBias(m, d, i);
+  }
+  if (m->nplugin) {
+    mj_pluginCompute(m, d, mjPLUGIN_ACTUATOR, mjSTAGE_NONE);
   }
 
   // limits at the tendons, then at the actuators

@@ -6,6 +6,7 @@
 // "implicitfast" (mj_implicit). See engine_integrate.h for the shared state update.
 
 #include "engine/engine_integrate.h"
+#include "engine/engine_plugin.h"
 
 #include <cmath>
 
@@ -61,6 +62,9 @@ void mj_advance(const mjModel* m, mjData* d, const mjtNum* act_dot, const mjtNum
   mj_integratePos(m, d->qpos, qvel_pos ? qvel_pos : d->qvel, h);
 
   d->time += h;
+  if (m->nplugin) {
+    mj_pluginAdvance(m, d);  // plugins advance their own state with the time
+  }
   mju_copy(d->qacc_warmstart, d->qacc, m->nv);
 }
 

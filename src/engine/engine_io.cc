@@ -11,6 +11,7 @@
 
 #include "engine/engine_io.h"
 #include "engine/engine_history.h"
+#include "engine/engine_plugin.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -487,7 +488,7 @@ mjData* mj_makeData(const mjModel* m) {
   fillBytes(d->plugin_data, 0, sizeof(uintptr_t) * d->nplugin);
   fillBytes(d->plugin, 0, sizeof(int) * d->nplugin);
   if (m->buffer) {
-    copyBytes(d->plugin, m->plugin, sizeof(int) * d->nplugin);
+    mj_pluginInit(m, d);  // plugin_data is the plugins' own (programming_extension.rst)
   }
   mj_resetData(m, d);
   return d;
@@ -496,6 +497,9 @@ mjData* mj_makeData(const mjModel* m) {
 void mj_deleteData(mjData* d) {
   if (!d) {
     return;
+  }
+  if (d->buffer) {
+    mj_pluginDestroyData(d);
   }
   mju_free(d->buffer);
   mju_free(d->arena);
@@ -564,6 +568,8 @@ mjData* mj_copyData(mjData* dest, const mjModel* m, const mjData* src) {
   MJDATA_ARENA_POINTERS
 #undef X
   dest->signature = src->signature;
+  // plugin_data was copied as pointers: each plugin sets up its own data for the copy
+  mj_pluginCopy(dest, m, src);
   return dest;
 }
 
@@ -689,6 +695,7 @@ void resetData(const mjModel* m, mjData* d, unsigned char fill, bool debug, cons
   zeroInputs(m, d);
   if (m->buffer) {
     modelDefaults(m, d);
+    mj_pluginReset(m, d);
   }
   resetSleep(m, d);
   if (m->buffer) {

@@ -9,6 +9,7 @@
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_passive_fluid.h"
+#include "engine/engine_plugin.h"
 
 // ---------------------------------------------------------------------------------------------
 // polynomials (computation_index.rst "Polynomial forces")
@@ -226,5 +227,8 @@ void mj_passive(const mjModel* m, mjData* d) {
 
   if (mjcb_passive) {
     mjcb_passive(m, d);
+  }
+  if (m->nplugin) {
+    mj_pluginCompute(m, d, mjPLUGIN_PASSIVE, mjSTAGE_NONE);  // passive plugins add their forces
   }
 }

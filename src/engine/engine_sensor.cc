@@ -11,6 +11,7 @@
 
 #include "engine/engine_collision_convex.h"
 #include "engine/engine_history.h"
+#include "engine/engine_plugin.h"
 
 namespace {
 
@@ -516,6 +517,9 @@ void sensorStage(const mjModel* m, mjData* d, int stage) {
         applyCutoff(m, i, d->sensordata + m->sensor_adr[i]);
       }
     }
+  }
+  if (m->nplugin) {
+    mj_pluginCompute(m, d, mjPLUGIN_SENSOR, stage);
   }
   for (int i = 0; i < m->nsensor; i++) {
     if (m->sensor_needstage[i] == stage && m->sensor_type[i] != mjSENS_USER &&

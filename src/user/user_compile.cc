@@ -688,8 +688,39 @@ bool CheckGlobals(CompileContext* c) {
   return true;
 }
 
+// allocates the model with ctx.sizes and fills every array
+bool AllocateAndFill(CompileContext* c, std::unique_ptr<mjModel, ModelDeleter>* out) {
+  // njmax and nconmax are not array sizes and may be -1 ("unset"): allocate with 0, then store
+  mjModel alloc = c->sizes;
+  alloc.njmax = std::max<mjtSize>(alloc.njmax, 0);
+  alloc.nconmax = std::max<mjtSize>(alloc.nconmax, 0);
+  out->reset(mj_allocModel(&alloc));
+  if (!*out) {
+    return c->Error("could not allocate the model");
+  }
+  c->m = out->get();
+  mjModel* m = c->m;
+
+  // globals
+  m->opt = c->spec->s.option;
+  m->vis = c->spec->s.visual;
+
+  FillTree(c);
+  FillGeoms(c);
+  FillMeshes(c);
+  for (const CompileKind* k : kKinds) {
+    if (!k->fill(c)) {
+      return false;
+    }
+  }
+  FillNames(c);
+  mj_buildNamesMap(m);
+  mj_setSparse(m);
+  return true;
+}
+
 bool CompileAll(CompileContext* c, std::unique_ptr<mjModel, ModelDeleter>* out) {
-  if (!CheckGlobals(c) || !Gather(c)) {
+  if (!CheckGlobals(c) || !Gather(c) || !ResolvePlugins(c)) {
     return false;
   }
   if (!CompileMeshes(c)) {
@@ -729,32 +760,21 @@ bool CompileAll(CompileContext* c, std::unique_ptr<mjModel, ModelDeleter>* out) 
         "<size memory=...>");
   }
 
-  // njmax and nconmax are not array sizes and may be -1 ("unset"): allocate with 0, then store
-  mjModel alloc = c->sizes;
-  alloc.njmax = std::max<mjtSize>(alloc.njmax, 0);
-  alloc.nconmax = std::max<mjtSize>(alloc.nconmax, 0);
-  out->reset(mj_allocModel(&alloc));
-  if (!*out) {
-    return c->Error("could not allocate the model");
+  if (!AllocateAndFill(c, out)) {
+    return false;
   }
-  c->m = out->get();
-  mjModel* m = c->m;
-
-  // globals
-  m->opt = c->spec->s.option;
-  m->vis = c->spec->s.visual;
-
-  FillTree(c);
-  FillGeoms(c);
-  FillMeshes(c);
-  for (const CompileKind* k : kKinds) {
-    if (!k->fill(c)) {
+  // plugins size their state and sensor outputs from the filled model: fill again if needed
+  bool resize = false;
+  if (!QueryPlugins(c, &resize)) {
+    return false;
+  }
+  if (resize) {
+    c->sizes.narena = ArenaSize(c);
+    if (!AllocateAndFill(c, out)) {
       return false;
     }
   }
-  FillNames(c);
-  mj_buildNamesMap(m);
-  mj_setSparse(m);
+  mjModel* m = c->m;
 
   // constants at qpos0
   std::unique_ptr<mjData, DataDeleter> d(mj_makeData(m));

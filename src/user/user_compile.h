@@ -68,6 +68,12 @@ struct CompileKind {
   bool (*finalize)(CompileContext* ctx, mjData* d);  // after mj_setConst (may be nullptr)
 };
 
+// engine plugins (user_compile_plugin.cc): resolve the plugin references of every element
+// (after Gather); query the plugins about the filled model: returns false on error and sets
+// *resize when the state or sensor sizes differ from those the model was allocated with
+bool ResolvePlugins(CompileContext* c);
+bool QueryPlugins(CompileContext* c, bool* resize);
+
 // the kinds, in fill/finalize order (each defined in user_compile_<kind>.cc)
 extern const CompileKind kCompileMaterials;   // user_compile_material.cc
 extern const CompileKind kCompileTextures;    // user_compile_texture.cc
@@ -80,7 +86,7 @@ extern const CompileKind kCompileTendons;     // user_compile_tendon.cc
 extern const CompileKind kCompileActuators;   // user_compile_actuator.cc
 extern const CompileKind kCompileSensors;     // user_compile_sensor.cc
 extern const CompileKind kCompileCustom;      // user_compile_custom.cc (numeric, text, tuple)
-extern const CompileKind kCompilePlugins;     // user_compile_custom.cc (rejects plugins)
+extern const CompileKind kCompilePlugins;     // user_compile_plugin.cc
 
 // a position and orientation
 struct Pose {
@@ -203,10 +209,21 @@ struct CompileContext {
   std::vector<SkinResult> skin;  // by kCompileSkins' size()
   std::vector<FlexResult> flex;  // by kCompileFlexes' size()
 
+  // engine plugins (user_compile_plugin.cc): the instance each element refers to (-1: none,
+  // index = compiled id), filled by ResolvePlugins; then what the plugins report about the
+  // filled model (state size per instance, output size per plugin sensor, -1: not a plugin
+  // sensor); the model is filled again when these change the sizes
+  std::vector<int> body_plugin, geom_plugin, mesh_plugin, actuator_plugin, sensor_plugin;
+  std::vector<int> plugin_slot;
+  std::vector<int> plugin_statenum, plugin_sensor_dim;
+
   // ---- helpers for the per-kind files ----
 
   // id of the element of this type with this name, -1 if none (mjOBJ_XBODY = mjOBJ_BODY)
   int FindId(mjtObj type, const std::string& name) const;
+
+  // the registered plugin of an instance (ResolvePlugins has checked it exists)
+  const mjpPlugin* Plugin(int instance) const { return mjp_getPluginAtSlot(plugin_slot[instance]); }
 
   // record an error (optionally naming the element) and return false
   bool Error(const std::string& msg, const SpecElement* e = nullptr);

@@ -115,6 +115,15 @@ int ActDim(NonTreeContext* ctx, const SpecActuator* act, int i) {
   const mjsActuator& s = act->s;
   const std::string who = Describe("actuator", act, i);
   bool stateful = s.dyntype != mjDYN_NONE;
+  if (s.plugin.active) {
+    // the plugin's own states (actdim), then one for the built-in dynamics, if any
+    // (programming_extension.rst "Actuator states")
+    if (s.actdim < -1) {
+      ctx->error = "invalid actdim " + std::to_string(s.actdim) + " in " + who;
+      return -1;
+    }
+    return (s.actdim > 0 ? s.actdim : 0) + (stateful ? 1 : 0);
+  }
   if (s.actdim == -1) {
     return stateful ? 1 : 0;
   }
@@ -241,11 +250,6 @@ bool CheckActuator(NonTreeContext* ctx, const mjModel* m, const SpecActuator* ac
   ctrlrange[0] = act->s.ctrlrange[0];
   ctrlrange[1] = act->s.ctrlrange[1];
   if (inherit && !InheritRange(ctx, m, act, i, *trn, ctrlrange)) {
-    return false;
-  }
-  if (act->s.plugin.active) {
-    ctx->error = "actuator plugins are " + std::string(kNotSupported) + " in " +
-                 Describe("actuator", act, i);
     return false;
   }
   return CheckLimits(ctx, act, i, inherit, limited);

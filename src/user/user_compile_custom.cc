@@ -1,7 +1,6 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
-// Custom elements (XMLreference.rst, custom/numeric, text, tuple) and engine plugins (not
-// supported: any plugin element is rejected).
+// Custom elements (XMLreference.rst, custom/numeric, text, tuple).
 
 #include <algorithm>
 #include <cstring>
@@ -95,30 +94,8 @@ bool FillCustom(CompileContext* c) {
   return true;
 }
 
-bool SizePlugins(CompileContext* c) {
-  if (!RejectIfAny(c, c->spec->plugins.size(), "plugins")) {
-    return false;
-  }
-  for (SpecBody* b : c->bodies) {
-    if (b->s.plugin.active || b->s.plugin.element) {
-      return c->Error("plugins are not supported yet", b);
-    }
-  }
-  for (SpecGeom* g : c->geoms) {
-    if (g->s.plugin.active || g->s.plugin.element) {
-      return c->Error("plugins are not supported yet", g);
-    }
-  }
-  return true;
-}
-
-bool FillNothing(CompileContext*) {
-  return true;
-}
-
 }  // namespace
 
 const CompileKind kCompileCustom = {"custom", SizeCustom, FillCustom, nullptr};
-const CompileKind kCompilePlugins = {"plugins", SizePlugins, FillNothing, nullptr};
 
 }  // namespace motus

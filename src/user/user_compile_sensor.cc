@@ -333,8 +333,8 @@ bool CheckSensor(NonTreeContext* ctx, const mjModel* m, const SpecSensor* sen, i
   ctx->bad = sen;
   const mjsSensor& s = sen->s;
   const std::string who = Describe("sensor", sen, i);
-  if (s.type == mjSENS_PLUGIN || s.plugin.active) {
-    ctx->error = who + ": sensor plugins are " + kNotSupported;
+  if (s.plugin.active && s.type != mjSENS_PLUGIN) {
+    ctx->error = who + ": only sensors of type plugin can have a plugin";
     return false;
   }
   if (s.type < 0 || s.type > mjSENS_USER) {
@@ -354,8 +354,16 @@ bool CheckSensor(NonTreeContext* ctx, const mjModel* m, const SpecSensor* sen, i
     return false;
   }
 
-  // data type, stage, dimension
-  if (s.type == mjSENS_USER) {
+  // data type, stage, dimension; a plugin sensor's stage is its plugin's and its size is what
+  // the plugin reports for the filled model (0 until then, see user_compile_plugin.cc)
+  if (s.type == mjSENS_PLUGIN) {
+    const CompileContext* core = ctx->core;
+    bool known =
+        core && i < static_cast<int>(core->sensor_plugin.size()) && core->sensor_plugin[i] >= 0;
+    r->datatype = mjDATATYPE_REAL;
+    r->needstage = known ? core->Plugin(core->sensor_plugin[i])->needstage : mjSTAGE_ACC;
+    r->dim = known ? core->plugin_sensor_dim[i] : 0;
+  } else if (s.type == mjSENS_USER) {
     r->datatype = s.datatype;
     r->needstage = s.needstage;
     if (s.dim < 0) {
@@ -374,7 +382,9 @@ bool CheckSensor(NonTreeContext* ctx, const mjModel* m, const SpecSensor* sen, i
     r->datatype = info.datatype;
     r->needstage = info.needstage;
   }
-  r->dim = SensorDim(ctx, s, *r);
+  if (s.type != mjSENS_PLUGIN) {
+    r->dim = SensorDim(ctx, s, *r);
+  }
   if (r->dim < 0) {
     ctx->error = who + ": cannot determine the output dimension";
     return false;
@@ -530,8 +540,10 @@ bool FillSensors(NonTreeContext* ctx, mjModel* m) {
       m->sensor_intprm[mjNSENS * i] = 1 << mjRAYDATA_DIST;  // the default data field
     }
     m->sensor_dim[i] = r.dim;
-    m->sensor_adr[i] = adr;
-    adr += r.dim;
+    if (s.type != mjSENS_PLUGIN) {
+      m->sensor_adr[i] = adr;
+      adr += r.dim;
+    }
     m->sensor_cutoff[i] = s.cutoff;
     m->sensor_noise[i] = s.noise;
 
@@ -547,6 +559,15 @@ bool FillSensors(NonTreeContext* ctx, mjModel* m) {
     const std::vector<double>& ud = sen->own.userdata;
     for (int k = 0; k < nuser; k++) {
       m->sensor_user[nuser * i + k] = k < static_cast<int>(ud.size()) ? ud[k] : 0;
+    }
+  }
+  // plugin sensors follow the built-in ones, by instance, then by sensor id
+  for (int p = 0; p < m->nplugin && ctx->core; p++) {
+    for (int i = 0; i < nsensor; i++) {
+      if (m->sensor_type[i] == mjSENS_PLUGIN && ctx->core->sensor_plugin[i] == p) {
+        m->sensor_adr[i] = adr;
+        adr += m->sensor_dim[i];
+      }
     }
   }
   return true;

@@ -466,12 +466,27 @@ mjsKey* mjs_addKey(mjSpec* s) {
   return e ? &e->s : nullptr;
 }
 
-// engine plugins are not implemented
+// a plugin instance; its mjsPlugin::element refers to itself
 mjsPlugin* mjs_addPlugin(mjSpec* s) {
-  if (s) {
-    ToModel(s)->SetError("plugins are not supported yet");
+  SpecPlugin* e = AddListElement<SpecPlugin>(s, &SpecModel::plugins, nullptr, nullptr);
+  return e ? &e->s : nullptr;
+}
+
+// Declares that the model uses a registered plugin (MJCF <extension><plugin>); -1 when no
+// plugin of that name is registered.
+int mjs_activatePlugin(mjSpec* s, const char* name) {
+  if (!s || !name) {
+    return -1;
   }
-  return nullptr;
+  if (!mjp_getPlugin(name, nullptr)) {
+    ToModel(s)->SetError(std::string("plugin ") + name + " not found");
+    return -1;
+  }
+  auto& list = ToModel(s)->active_plugins;
+  if (std::find(list.begin(), list.end(), name) == list.end()) {
+    list.push_back(name);
+  }
+  return 0;
 }
 
 // a new class starts as a copy of its parent class (modeling.rst, CDefault)

@@ -402,9 +402,12 @@ struct SpecKey : SpecElement {
   void CopyAttributes(const SpecKey& o);
 };
 
+// a plugin instance: own.plugin_name names the registered plugin, config holds the values of
+// its <config key value> attributes (mjs_setPluginAttributes)
 struct SpecPlugin : SpecElement {
   mjsPlugin s;
   PluginOwn own;
+  std::map<std::string, std::string, std::less<>> config;
   explicit SpecPlugin(SpecModel* m);
   void Bind();
   void CopyAttributes(const SpecPlugin& o);
@@ -451,6 +454,7 @@ struct SpecModel : SpecElement {
   struct Own {
     std::string modelname, comment, modelfiledir, meshdir, texturedir;
   } own;
+  std::vector<std::string> active_plugins;  // mjs_activatePlugin, in activation order
 
   std::unique_ptr<SpecBody> world;
   std::vector<std::unique_ptr<SpecDefault>> defaults;  // [0] is the top-level class

@@ -21,6 +21,7 @@ using motus::SpecDefault;
 using motus::SpecElement;
 using motus::SpecFrame;
 using motus::SpecModel;
+using motus::SpecPlugin;
 using motus::SpecTendon;
 using motus::SpecWrap;
 using motus::ToElement;
@@ -429,10 +430,19 @@ void mjs_setDouble(mjDoubleVec* dest, const double* array, int size) {
   }
 }
 
-// engine plugins are not implemented: attributes are not stored
+// The configuration of a plugin instance, as MuJoCo's C++ API passes it: a
+// std::map<std::string, std::string, std::less<>> of attribute values by name. A reference to an
+// instance (the mjsPlugin of a body, geom, actuator, ...) configures the instance it refers to.
 void mjs_setPluginAttributes(mjsPlugin* plugin, void* attributes) {
-  (void)plugin;
-  (void)attributes;
+  if (!plugin || !plugin->element || plugin->element->elemtype != mjOBJ_PLUGIN) {
+    return;
+  }
+  auto* instance = static_cast<SpecPlugin*>(ToElement(plugin->element));
+  if (attributes) {
+    instance->config = *static_cast<std::map<std::string, std::string, std::less<>>*>(attributes);
+  } else {
+    instance->config.clear();
+  }
 }
 
 // ------------------------------------ attribute getters ---------------------------------------
@@ -481,8 +491,10 @@ mjsWrap* mjs_getWrap(const mjsTendon* tendonspec, int i) {
 }
 
 const void* mjs_getPluginAttributes(const mjsPlugin* plugin) {
-  (void)plugin;
-  return nullptr;
+  if (!plugin || !plugin->element || plugin->element->elemtype != mjOBJ_PLUGIN) {
+    return nullptr;
+  }
+  return &static_cast<SpecPlugin*>(ToElement(plugin->element))->config;
 }
 
 // ------------------------------------ spec utilities ------------------------------------------

@@ -463,6 +463,7 @@ void SpecPlugin::CopyAttributes(const SpecPlugin& o) {
   own.name = o.own.name;
   own.plugin_name = o.own.plugin_name;
   own.info = o.own.info;
+  config = o.config;
   Bind();
 }
 

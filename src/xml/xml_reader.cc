@@ -210,7 +210,7 @@ void ParseRoot(XmlContext& ctx, const XmlNode& root) {
     } else if (n == "visual") {
       ParseVisual(ctx, c);
     } else if (n == "extension") {
-      Unsupported(c);
+      ParseExtension(ctx, c);
     }
   }
   each("default", [&](const XmlNode& c) { ParseDefault(ctx, c, nullptr); });

@@ -132,6 +132,12 @@ bool ReadRef(XmlContext& ctx, XmlAttrs& a, const char* attr, std::string* out);
 // user attribute: real(any) into an mjDoubleVec
 void ReadUser(XmlAttrs& a, mjDoubleVec* dest);
 
+// engine plugins (xml_reader_plugin.cc): <extension>; the plugin/instance attributes (and
+// <config> children) of an element that refers to a plugin instance; a <plugin> child element
+void ParseExtension(XmlContext& ctx, const XmlNode& node);
+void ReadPluginRef(XmlContext& ctx, XmlAttrs& a, mjsPlugin* ref);
+void ParsePluginChild(XmlContext& ctx, const XmlNode& node, mjsPlugin* ref);
+
 // error if an mjs_ call returned NULL / failed, with the spec's error message
 void CheckSpec(XmlContext& ctx, const XmlNode& node, const void* result, const char* what);
 

@@ -252,6 +252,25 @@ void ApplyGeneral(XmlAttrs& a, mjsActuator* act) {
   a.Bool("actearly", &act->actearly);
 }
 
+// <actuator><plugin>: the transmission and limits of <general>, the built-in activation
+// dynamics the plugin's own states are followed by (XMLreference.rst actuator/plugin), and the
+// plugin instance with its <config> children when created in place
+void ParsePluginActuator(XmlContext& ctx, const XmlNode& node) {
+  XmlAttrs a(node);
+  mjsActuator* act = mjs_addActuator(ctx.spec, ActiveDefault(ctx, a, nullptr));
+  CheckSpec(ctx, node, act, "actuator");
+  ReadName(ctx, a, act->element, false);
+  ReadCommon(ctx, a, act, "plugin", false);
+  a.Nums("actrange", act->actrange, 2);
+  a.Keyword("actlimited", kXmlLimited, &act->actlimited);
+  a.Int("actdim", &act->actdim);
+  a.Enum("dyntype", kDynType, &act->dyntype);
+  a.Nums("dynprm", act->dynprm, mjNDYN, true);
+  a.Bool("actearly", &act->actearly);
+  ReadPluginRef(ctx, a, &act->plugin);
+  a.Finish();
+}
+
 }  // namespace
 
 bool IsActuatorKind(const std::string& name) {
@@ -302,7 +321,12 @@ void ParseActuatorSection(XmlContext& ctx, const XmlNode& node) {
   for (const XmlNode& c : node.children) {
     std::string n = c.Name();
     if (n == "plugin") {
-      Unsupported(c);
+      for (const std::string& variant : ctx.rep.Variants(CollectReferences(c))) {
+        ctx.variant = variant;
+        ParsePluginActuator(ctx, c);
+      }
+      ctx.variant.clear();
+      continue;
     }
     if (!IsActuatorKind(n)) {
       UnknownElement(c, node);

@@ -200,11 +200,13 @@ void ParseGeom(XmlContext& ctx, const XmlNode& node, const XmlTreeScope& scope) 
   ReadName(ctx, a, g->element, true);
   ReadGeomAttrs(a, g);
   a.Finish();
+  int nplugin = 0;
   for (const XmlNode& c : node.children) {
-    if (c.Name() == "plugin") {
-      Unsupported(c);
+    if (c.Name() != "plugin") {
+      UnknownElement(c, node);
     }
-    UnknownElement(c, node);
+    CheckOnce(c, &nplugin, node);
+    ParsePluginChild(ctx, c, &g->plugin);
   }
 }
 
@@ -398,6 +400,8 @@ void ParseChildren(XmlContext& ctx, const XmlNode& node, const XmlTreeScope& sco
       ParseInertial(ctx, c, scope);
     } else if (n == "flexcomp") {
       ParseFlexcomp(ctx, c, scope.body);
+    } else if (n == "plugin" && node.Name() == "body") {
+      ParsePluginChild(ctx, c, &scope.body->plugin);
     } else if (n == "composite" || n == "plugin") {
       Unsupported(c);
     } else {

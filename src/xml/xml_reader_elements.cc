@@ -473,6 +473,23 @@ void ParseSensorElement(XmlContext& ctx, const XmlNode& node) {
   CheckLeaf(node);
 }
 
+// <sensor><plugin>: a sensor computed by a plugin instance, optionally attached to an object
+// (XMLreference.rst sensor/plugin)
+void ParsePluginSensor(XmlContext& ctx, const XmlNode& node) {
+  XmlAttrs a(node);
+  mjsSensor* s = mjs_addSensor(ctx.spec);
+  CheckSpec(ctx, node, s, "sensor");
+  ReadName(ctx, a, s->element, false);
+  s->type = mjSENS_PLUGIN;
+  ReadSensorCommon(a, s, false);
+  a.Enum("objtype", kNamedObj, &s->objtype);
+  ReadRef(ctx, a, "objname", s->objname);
+  a.Enum("reftype", kNamedObj, &s->reftype);
+  ReadRef(ctx, a, "refname", s->refname);
+  ReadPluginRef(ctx, a, &s->plugin);
+  a.Finish();
+}
+
 bool IsSensorKind(const std::string& n) {
   for (const SensorKind& k : kSimpleSensors) {
     if (n == k.name) {
@@ -554,7 +571,8 @@ void ParseSensor(XmlContext& ctx, const XmlNode& node) {
   top.Finish();
   for (const XmlNode& c : node.children) {
     if (c.Name() == "plugin") {
-      Unsupported(c);
+      ForEachVariant(ctx, c, ParsePluginSensor);
+      continue;
     }
     if (!IsSensorKind(c.Name())) {
       UnknownElement(c, node);
