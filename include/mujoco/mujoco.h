@@ -67,6 +67,13 @@ MJAPI extern const char* mjRNDSTRING[mjNRNDFLAG][3];
 // ---------------------------------- Virtual file system -----------------------------------------
 
 MJAPI void mj_defaultVFS(mjVFS* vfs);
+MJAPI size_t mj_getCacheSize(const mjCache* cache);
+MJAPI size_t mj_getCacheCapacity(const mjCache* cache);
+MJAPI size_t mj_setCacheCapacity(mjCache* cache, size_t size);
+MJAPI mjCache* mj_getCache(void);
+MJAPI void mj_clearCache(mjCache* cache);
+MJAPI int mj_mountVFS(mjVFS* vfs, const char* filepath, const mjpResourceProvider* provider);
+MJAPI int mj_unmountVFS(mjVFS* vfs, const char* filename);
 MJAPI int mj_addFileVFS(mjVFS* vfs, const char* directory, const char* filename);
 MJAPI int mj_addBufferVFS(mjVFS* vfs, const char* name, const void* buffer, int nbuffer);
 MJAPI int mj_deleteFileVFS(mjVFS* vfs, const char* filename);
@@ -753,6 +760,26 @@ MJAPI const char* mj_getPluginConfig(const mjModel* m, int plugin_id, const char
 MJAPI void mj_loadPluginLibrary(const char* path);
 MJAPI void mj_loadAllPluginLibraries(const char* directory, mjfPluginLibraryLoadCallback callback);
 MJAPI int mjs_activatePlugin(mjSpec* s, const char* name);
+MJAPI void mjp_defaultResourceProvider(mjpResourceProvider* provider);
+MJAPI int mjp_registerResourceProvider(const mjpResourceProvider* provider);
+MJAPI int mjp_resourceProviderCount(void);
+MJAPI const mjpResourceProvider* mjp_getResourceProvider(const char* resource_name);
+MJAPI const mjpResourceProvider* mjp_getResourceProviderAtSlot(int slot);
+MJAPI void mjp_registerDecoder(const mjpDecoder* decoder);
+MJAPI void mjp_defaultDecoder(mjpDecoder* decoder);
+MJAPI const mjpDecoder* mjp_findDecoder(const mjResource* resource, const char* content_type);
+MJAPI void mjp_registerEncoder(const mjpEncoder* encoder);
+MJAPI void mjp_defaultEncoder(mjpEncoder* encoder);
+MJAPI const mjpEncoder* mjp_findEncoder(const char* filename, const char* content_type);
+// ---------------------------------- Resources ---------------------------------------------------
+
+MJAPI mjResource* mju_openResource(const char* dir, const char* name, const mjVFS* vfs, char* error,
+                                   size_t nerror);
+MJAPI void mju_closeResource(mjResource* resource);
+MJAPI int mju_readResource(mjResource* resource, const void** buffer);
+MJAPI void mju_getResourceDir(mjResource* resource, const char** dir, int* ndir);
+MJAPI int mju_isModifiedResource(const mjResource* resource, const char* timestamp);
+MJAPI mjSpec* mju_decodeResource(mjResource* resource, const char* content_type, const mjVFS* vfs);
 
 #if defined(__cplusplus)
 }

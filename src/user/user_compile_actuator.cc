@@ -116,13 +116,13 @@ int ActDim(NonTreeContext* ctx, const SpecActuator* act, int i) {
   const std::string who = Describe("actuator", act, i);
   bool stateful = s.dyntype != mjDYN_NONE;
   if (s.plugin.active) {
-    // the plugin's own states (actdim), then one for the built-in dynamics, if any
-    // (programming_extension.rst "Actuator states")
+    // actdim counts the plugin's own states and, last, the state of the built-in dynamics
+    // (programming_extension.rst "Actuator states"); without actdim, that state alone
     if (s.actdim < -1) {
       ctx->error = "invalid actdim " + std::to_string(s.actdim) + " in " + who;
       return -1;
     }
-    return (s.actdim > 0 ? s.actdim : 0) + (stateful ? 1 : 0);
+    return s.actdim == -1 ? (stateful ? 1 : 0) : s.actdim;
   }
   if (s.actdim == -1) {
     return stateful ? 1 : 0;

@@ -12,6 +12,7 @@
 //     (nsensordata) are asked of the plugin with the filled model; plugin sensors are laid out
 //     after the built-in sensors in sensordata, by instance and then by sensor id.
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -113,6 +114,13 @@ bool ResolvePlugins(CompileContext* c) {
     const SpecPlugin* p = instances[i].get();
     int slot = -1;
     const mjpPlugin* plugin = mjp_getPlugin(p->own.plugin_name.c_str(), &slot);
+    const auto& active = c->spec->active_plugins;
+    if (plugin && std::find(active.begin(), active.end(), p->own.plugin_name) == active.end()) {
+      // as in MuJoCo, a model declares the plugins it uses
+      return c->Error("unrecognized plugin '" + p->own.plugin_name +
+                          "': declare it in <extension><plugin> (mjs_activatePlugin)",
+                      p);
+    }
     if (!plugin) {
       return c->Error("plugin '" + p->own.plugin_name +
                           "' not found (not registered: load its library with "

@@ -555,6 +555,7 @@ SpecModel* CopyModel(const SpecModel* src) {
   SpecModel* dst = new SpecModel();
   dst->s = src->s;
   dst->own = src->own;
+  dst->active_plugins = src->active_plugins;
   dst->Bind();
   dst->error = src->error;
   dst->warning = src->warning;

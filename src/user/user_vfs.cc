@@ -6,6 +6,8 @@
 
 #include "user/user_vfs.h"
 
+#include <sys/stat.h>
+
 #include <cctype>
 #include <cstdio>
 #include <cstring>
@@ -20,6 +22,11 @@ namespace {
 
 struct VfsImpl {
   std::map<std::string, std::vector<uint8_t>> files;
+  struct Mount {
+    std::string path;  // as given to mj_mountVFS
+    mjpResourceProvider provider;
+  };
+  std::map<std::string, Mount> mounts;  // mj_mountVFS: normalized path -> mount
 };
 
 VfsImpl* Impl(const mjVFS* vfs) {
@@ -166,6 +173,10 @@ std::string JoinPath(const std::string& dir, const std::string& file) {
 
 std::string AssetPath(const std::string& modelfiledir, const std::string& assetdir,
                       const std::string& file, bool strippath) {
+  // a name that a registered resource provider opens ("prefix:...") is used as given
+  if (mjp_getResourceProvider(file.c_str())) {
+    return file;
+  }
   std::string name = strippath ? StripPath(file) : file;
   if (IsAbsolutePath(name)) {
     return name;
@@ -177,6 +188,42 @@ std::string AssetPath(const std::string& modelfiledir, const std::string& assetd
 }
 
 // ---- resources ---------------------------------------------------------------------------------
+
+const mjpResourceProvider* VfsMount(const mjVFS* vfs, const std::string& path) {
+  VfsImpl* impl = Impl(vfs);
+  if (!impl) {
+    return nullptr;
+  }
+  // the longest mounted path that starts the name
+  std::string name = NormalizePath(path);
+  const mjpResourceProvider* best = nullptr;
+  size_t bestlen = 0;
+  for (const auto& [key, mount] : impl->mounts) {
+    if (name.compare(0, key.size(), key) == 0 && key.size() >= bestlen) {
+      best = &mount.provider;
+      bestlen = key.size();
+    }
+  }
+  return best;
+}
+
+const std::vector<uint8_t>* VfsFind(const mjVFS* vfs, const std::string& path) {
+  VfsImpl* impl = Impl(vfs);
+  if (!impl) {
+    return nullptr;
+  }
+  auto it = impl->files.find(NormalizePath(path));
+  return it == impl->files.end() ? nullptr : &it->second;
+}
+
+bool ReadDiskFileStamped(const std::string& path, std::vector<uint8_t>* data, int64_t* mtime) {
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+    return false;
+  }
+  *mtime = static_cast<int64_t>(st.st_mtime);
+  return ReadDiskFile(path, data);
+}
 
 bool VfsContains(const mjVFS* vfs, const std::string& path) {
   VfsImpl* impl = Impl(vfs);
@@ -191,6 +238,14 @@ bool ReadResource(const mjVFS* vfs, const std::string& path, std::vector<uint8_t
     }
     return false;
   }
+  // resource providers: registered for the name's prefix, or mounted on the VFS
+  const mjpResourceProvider* provider = mjp_getResourceProvider(path.c_str());
+  if (!provider) {
+    provider = VfsMount(vfs, path);
+  }
+  if (provider) {
+    return ReadProviderResource(provider, vfs, path, data, error);
+  }
   if (VfsImpl* impl = Impl(vfs)) {
     auto it = impl->files.find(NormalizePath(path));
     if (it != impl->files.end()) {
@@ -198,7 +253,7 @@ bool ReadResource(const mjVFS* vfs, const std::string& path, std::vector<uint8_t
       return true;
     }
   }
-  if (!ReadDiskFile(path, data)) {
+  if (!ReadDiskFileCached(path, data)) {
     if (error) {
       *error = "resource not found in the VFS or on disk: '" + path + "'";
     }
@@ -271,9 +326,65 @@ int mj_containsFileVFS(mjVFS* vfs, const char* directory, const char* filename) 
   return motus::VfsContains(vfs, motus::JoinPath(directory ? directory : "", filename)) ? 1 : 0;
 }
 
+// A provider mounted on a path opens the resources whose names start with it
+// (APIreference_functions.rst mj_mountVFS); its mount callback, if any, is called with a
+// resource named after the path.
+int mj_mountVFS(mjVFS* vfs, const char* filepath, const mjpResourceProvider* provider) {
+  VfsImpl* impl = motus::Impl(vfs);
+  if (!impl || !filepath || !provider || !provider->open || !provider->read || !provider->close) {
+    return -1;
+  }
+  std::string key = motus::NormalizePath(filepath);
+  if (impl->mounts.count(key)) {
+    return 2;
+  }
+  VfsImpl::Mount mount{filepath, *provider};
+  if (provider->mount) {
+    mjResource r{};
+    r.name = &mount.path[0];
+    r.vfs = vfs;
+    r.provider = provider;
+    r.data = provider->data;
+    if (!provider->mount(&r)) {
+      return -1;
+    }
+  }
+  impl->mounts.emplace(key, std::move(mount));
+  return 0;
+}
+
+int mj_unmountVFS(mjVFS* vfs, const char* filename) {
+  VfsImpl* impl = motus::Impl(vfs);
+  if (!impl || !filename) {
+    return -1;
+  }
+  auto it = impl->mounts.find(motus::NormalizePath(filename));
+  if (it == impl->mounts.end()) {
+    return -1;
+  }
+  const mjpResourceProvider& provider = it->second.provider;
+  if (provider.unmount) {
+    mjResource r{};
+    r.name = &it->second.path[0];
+    r.vfs = vfs;
+    r.provider = &provider;
+    r.data = provider.data;
+    provider.unmount(&r);
+  }
+  impl->mounts.erase(it);
+  return 0;
+}
+
 void mj_deleteVFS(mjVFS* vfs) {
   if (!vfs) {
     return;
+  }
+  while (VfsImpl* impl = motus::Impl(vfs)) {
+    if (impl->mounts.empty()) {
+      break;
+    }
+    std::string path = impl->mounts.begin()->second.path;
+    mj_unmountVFS(vfs, path.c_str());
   }
   delete motus::Impl(vfs);
   vfs->impl_ = nullptr;

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include <mujoco/mjmodel.h>
+#include <mujoco/mjplugin.h>
 
 namespace motus {
 
@@ -26,8 +27,24 @@ namespace motus {
 bool ReadResource(const mjVFS* vfs, const std::string& path, std::vector<uint8_t>* data,
                   std::string* error);
 
+// The provider mounted (mj_mountVFS) on the longest path that starts the name, or NULL.
+const mjpResourceProvider* VfsMount(const mjVFS* vfs, const std::string& path);
+
+// Reads a whole resource through a provider (user_resource.cc): open, read, close.
+bool ReadProviderResource(const mjpResourceProvider* provider, const mjVFS* vfs,
+                          const std::string& name, std::vector<uint8_t>* data, std::string* error);
+
+// Reads a whole file from disk and its modification time (seconds); false when unreadable.
+bool ReadDiskFileStamped(const std::string& path, std::vector<uint8_t>* data, int64_t* mtime);
+
+// Reads a whole file from disk through the asset cache (user_cache.cc, mj_getCache).
+bool ReadDiskFileCached(const std::string& path, std::vector<uint8_t>* data);
+
 // True when `vfs` (may be NULL) holds the given file name (after normalization).
 bool VfsContains(const mjVFS* vfs, const std::string& path);
+
+// The contents of a VFS file, or NULL when the VFS (may be NULL) does not hold the name.
+const std::vector<uint8_t>* VfsFind(const mjVFS* vfs, const std::string& path);
 
 // ---- path helpers ------------------------------------------------------------------------------
 
