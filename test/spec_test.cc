@@ -858,10 +858,14 @@ TEST(SpecTest, AttachWholeSpecAndSelfAttach) {
   EXPECT_EQ(mjs_attach(nb->element, pw->element, "x", ""), nullptr);  // world cannot be attached
 }
 
-TEST(SpecTest, UnsupportedFeaturesReportErrors) {
+TEST(SpecTest, PluginInstanceOfUnknownPluginIsACompileError) {
   SpecPtr spec(mj_makeSpec());
-  EXPECT_EQ(mjs_addPlugin(spec.get()), nullptr);
-  EXPECT_NE(std::string(mjs_getError(spec.get())), "");
+  mjsPlugin* p = mjs_addPlugin(spec.get());
+  ASSERT_NE(p, nullptr);
+  mjs_setString(p->plugin_name, "no.such.plugin");
+  p->active = 1;
+  EXPECT_EQ(mj_compile(spec.get(), nullptr), nullptr);
+  EXPECT_NE(std::string(mjs_getError(spec.get())).find("no.such.plugin"), std::string::npos);
 }
 
 }  // namespace
