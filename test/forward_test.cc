@@ -21,17 +21,22 @@
 #include "fixture.h"
 #include "forward_testutil.h"
 
+namespace {
+
 // The global allocation functions of this test program (all the unaligned forms, so that every
 // new is paired with its delete, also under AddressSanitizer) count allocations while
 // g_count_new is set: engine code must not use C++ containers or new on the stepping path either.
-static bool g_count_new = false;
-static int g_news = 0;
-static void* CountedNew(std::size_t size) noexcept {
+bool g_count_new = false;
+int g_news = 0;
+void* CountedNew(std::size_t size) noexcept {
   if (g_count_new) {
     g_news++;
   }
   return std::malloc(size ? size : 1);
 }
+
+}  // namespace
+
 void* operator new(std::size_t size) {
   void* p = CountedNew(size);
   if (!p) {

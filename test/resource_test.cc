@@ -242,10 +242,6 @@ TEST(Decoder, FoundByContentTypeOrExtension) {
   EXPECT_EQ(mjp_findEncoder(nullptr, "model/x-motus-test")->encode, Encode);
 }
 
-}  // namespace
-
-namespace {
-
 TEST(AssetCache, KeepsFilesWithinCapacity) {
   mjCache* cache = mj_getCache();
   ASSERT_NE(cache, nullptr);

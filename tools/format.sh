@@ -3,6 +3,10 @@
 #   tools/format.sh          rewrite the files in place
 #   tools/format.sh --check  change nothing; fail and name the files clang-format would change
 # Needs clang-format 16 or later (InsertBraces): `sudo apt-get install clang-format-16`.
+# --check also enforces one form of internal linkage in the C++ sources: a file-local function or
+# variable goes in an anonymous namespace, never behind a file-level `static` (a header's small
+# kernels are `inline`); `static` inside functions and classes is fine. Formatted code does not
+# indent namespace bodies, so a file-level `static` is one that starts a line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fmt=${CLANG_FORMAT:-}
@@ -24,7 +28,14 @@ if [ "${1:-}" = "--check" ]; then
     printf '  %s\n' "${bad[@]}"
     exit 1
   fi
-  echo "format.sh: ${#files[@]} files formatted"
+  cxx=()
+  for f in "${files[@]}"; do [[ "$f" == *.c ]] || cxx+=("$f"); done
+  if grep -nE '^((inline|constexpr|const|thread_local|\[\[[a-z_]+\]\]) +)*static[[:space:]]' \
+    "${cxx[@]}"; then
+    echo "format.sh: file-level static above: put it in an anonymous namespace (a header: inline)"
+    exit 1
+  fi
+  echo "format.sh: ${#files[@]} files formatted, internal linkage by anonymous namespace"
 else
   "$fmt" -i "${files[@]}"
 fi

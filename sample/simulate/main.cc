@@ -32,10 +32,14 @@ double Now() {
   return std::chrono::duration<double>(clock::now() - start).count();
 }
 
+namespace {
+
 // MuJoCo's timers (d->timer) measure with this callback, in milliseconds.
-static mjtNum TimerMs() {
+mjtNum TimerMs() {
   return 1000 * Now();
 }
+
+}  // namespace
 
 // Shows a message in the window for 3 s; printed too, unless it repeats within a second (a
 // diverging model resets at every step).
@@ -53,12 +57,12 @@ void SetMessage(const std::string& msg) {
   sim.messagetime = now;
 }
 
+namespace {
+
 // MuJoCo's warnings go to the window instead of the terminal alone.
-static void Warning(const char* msg) {
+void Warning(const char* msg) {
   SetMessage(std::string("Warning: ") + msg);
 }
-
-namespace {
 
 const char kHelpTitle[] =
     "Help\nUI panels\nPause / run\nStep (paused)\nSpeed -/+\nReset\nReload\nSelect body\n"

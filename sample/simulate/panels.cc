@@ -321,10 +321,14 @@ void UpdateWatch() {
   }
 }
 
-static void SetFont() {
+namespace {
+
+void SetFont() {
   const int scales[6] = {50, 100, 150, 200, 250, 300};
   mjr_changeFont(scales[sim.font], &sim.con);
 }
+
+}  // namespace
 
 void UiAction(mjuiItem* it) {
   std::string name = it->name;

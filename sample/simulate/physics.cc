@@ -24,8 +24,10 @@ void RequestLoad(const std::string& file) {
   sim.loadrequest = 1;
 }
 
+namespace {
+
 // Loads sim.loadfile; on failure keeps the previous model (if any) and records the error.
-static void LoadModel() {
+void LoadModel() {
   std::string file;
   {
     std::lock_guard<std::recursive_mutex> lock(sim.mtx);
@@ -76,6 +78,8 @@ static void LoadModel() {
   mjv_defaultPerturb(&sim.pert);
   sim.uirebuild = 1;
 }
+
+}  // namespace
 
 void SyncOptionFlags() {
   if (!sim.m) {
@@ -141,7 +145,9 @@ void CopyState() {
   SetMessage("State copied to the clipboard");
 }
 
-static bool Diverged(const mjModel* m, const mjData* d, const int warnbefore[mjNWARNING]) {
+namespace {
+
+bool Diverged(const mjModel* m, const mjData* d, const int warnbefore[mjNWARNING]) {
   if (d->warning[mjWARN_BADQACC].number > warnbefore[mjWARN_BADQACC] ||
       d->warning[mjWARN_BADQPOS].number > warnbefore[mjWARN_BADQPOS] ||
       d->warning[mjWARN_BADQVEL].number > warnbefore[mjWARN_BADQVEL]) {
@@ -160,7 +166,7 @@ static bool Diverged(const mjModel* m, const mjData* d, const int warnbefore[mjN
   return false;
 }
 
-static void ApplyNoise(std::mt19937_64* rng) {
+void ApplyNoise(std::mt19937_64* rng) {
   if (sim.noisescale <= 0) {
     return;
   }
@@ -175,7 +181,7 @@ static void ApplyNoise(std::mt19937_64* rng) {
 }
 
 // One step with the perturbation applied; resets when the simulation diverges.
-static void Step(std::mt19937_64* rng) {
+void Step(std::mt19937_64* rng) {
   mjModel* m = sim.m;
   mjData* d = sim.d;
   int warnbefore[mjNWARNING];
@@ -194,6 +200,8 @@ static void Step(std::mt19937_64* rng) {
     SetMessage("Simulation diverged: reset");
   }
 }
+
+}  // namespace
 
 void PhysicsLoop() {
   std::mt19937_64 rng(1);

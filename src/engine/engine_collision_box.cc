@@ -62,8 +62,10 @@
 // ---------------------------------------------------------------------------------------------
 // helpers
 
+namespace {
+
 // column k of a row-major 3x3 matrix
-static void column(mjtNum res[3], const mjtNum mat[9], int k) {
+void column(mjtNum res[3], const mjtNum mat[9], int k) {
   res[0] = mat[k];
   res[1] = mat[3 + k];
   res[2] = mat[6 + k];
@@ -77,7 +79,7 @@ typedef struct {
   mjtNum axis[3][3];  // axis k in world coordinates
 } BoxPose;
 
-static void boxPose(BoxPose* b, const mjModel* m, const mjData* d, int g) {
+void boxPose(BoxPose* b, const mjModel* m, const mjData* d, int g) {
   b->c = d->geom_xpos + 3 * g;
   b->mat = d->geom_xmat + 9 * g;
   b->s = m->geom_size + 3 * g;
@@ -87,14 +89,14 @@ static void boxPose(BoxPose* b, const mjModel* m, const mjData* d, int g) {
 }
 
 // box coordinates of world point p
-static void toBox(mjtNum res[3], const BoxPose* b, const mjtNum p[3]) {
+void toBox(mjtNum res[3], const BoxPose* b, const mjtNum p[3]) {
   mjtNum dif[3];
   mju_sub3(dif, p, b->c);
   mju_mulMatTVec3(res, b->mat, dif);
 }
 
 // corner of b farthest along dir (axes with dir . axis == 0 take the negative side)
-static void farCorner(mjtNum D[3], const BoxPose* b, const mjtNum dir[3], mjtNum dots[3]) {
+void farCorner(mjtNum D[3], const BoxPose* b, const mjtNum dir[3], mjtNum dots[3]) {
   mju_copy3(D, b->c);
   for (int m = 0; m < 3; m++) {
     dots[m] = mju_dot3(dir, b->axis[m]);
@@ -103,7 +105,7 @@ static void farCorner(mjtNum D[3], const BoxPose* b, const mjtNum dir[3], mjtNum
 }
 
 // edge vector of axis m from the far corner (towards the other side of the box)
-static void featureEdge(mjtNum e[3], const BoxPose* b, int m, mjtNum dot) {
+void featureEdge(mjtNum e[3], const BoxPose* b, int m, mjtNum dot) {
   mju_scl3(e, b->axis[m], (dot > 0 ? -2 : 2) * b->s[m]);
 }
 
@@ -113,7 +115,7 @@ static void featureEdge(mjtNum e[3], const BoxPose* b, int m, mjtNum dot) {
 // In-plane frame of face k with outward sign sgn, as (axis index, sign) pairs u, v such that
 // (u, v, sgn e_k) is right-handed; MuJoCo enumerates the face's side lines and corners in this
 // frame (u before v, negative side first), which fixes the order of the contacts.
-static void faceFrame(int k, mjtNum sgn, int* iu, mjtNum* su, int* iv, mjtNum* sv) {
+void faceFrame(int k, mjtNum sgn, int* iu, mjtNum* su, int* iv, mjtNum* sv) {
   if (k == 2) {
     *iu = 0, *su = sgn, *iv = 1, *sv = 1;
   } else if (k == 0) {
@@ -124,8 +126,8 @@ static void faceFrame(int k, mjtNum sgn, int* iu, mjtNum* su, int* iv, mjtNum* s
 }
 
 // 2D solve of p = s e0 + t e1 in the (a, b) coordinates; returns 0 when e0, e1 are parallel
-static int solve2(mjtNum* s, mjtNum* t, const mjtNum p[3], const mjtNum e0[3], const mjtNum e1[3],
-                  int a, int b) {
+int solve2(mjtNum* s, mjtNum* t, const mjtNum p[3], const mjtNum e0[3], const mjtNum e1[3], int a,
+           int b) {
   mjtNum det = e0[a] * e1[b] - e0[b] * e1[a];
   if (det == 0) {
     return 0;
@@ -139,7 +141,7 @@ static int solve2(mjtNum* s, mjtNum* t, const mjtNum p[3], const mjtNum e0[3], c
 // a box-box contact only when its position lies inside the box that gives the face F shrunk by
 // 1% (a = 1.01, b = 1) or inside the other box grown by 1% (a = 1, b = 1.01), both first grown
 // by the margin (see doc/conformance.md#box-box for how the transitions were located).
-static int withinBox(const mjtNum x[3], const mjtNum s[3], mjtNum margin, mjtNum a, mjtNum b) {
+int withinBox(const mjtNum x[3], const mjtNum s[3], mjtNum margin, mjtNum a, mjtNum b) {
   for (int k = 0; k < 3; k++) {
     if (a * fabs(x[k]) > b * (s[k] + margin)) {
       return 0;
@@ -150,8 +152,8 @@ static int withinBox(const mjtNum x[3], const mjtNum s[3], mjtNum margin, mjtNum
 
 // the test above for a contact at world point p: inside the face box ref (box coordinates
 // xref of p) or the incident box inc
-static int keepContact(const BoxPose* ref, const mjtNum xref[3], const BoxPose* inc,
-                       const mjtNum p[3], mjtNum margin) {
+int keepContact(const BoxPose* ref, const mjtNum xref[3], const BoxPose* inc, const mjtNum p[3],
+                mjtNum margin) {
   if (withinBox(xref, ref->s, margin, 1.01, 1)) {
     return 1;
   }
@@ -163,8 +165,8 @@ static int keepContact(const BoxPose* ref, const mjtNum xref[3], const BoxPose* 
 // Contacts of face k (outward sign sgn, towards box inc) of box ref against box inc, whose
 // separation along the face normal is sep; see the file comment. flip: ref is geom 2 (the
 // contact normal is then -n).
-static int faceContacts(mjContact* con, const BoxPose* ref, const BoxPose* inc, int k, mjtNum sgn,
-                        int flip, mjtNum sep, mjtNum margin) {
+int faceContacts(mjContact* con, const BoxPose* ref, const BoxPose* inc, int k, mjtNum sgn,
+                 int flip, mjtNum sep, mjtNum margin) {
   mjtNum n[3], mn[3], dots[3], Dw[3];
   mju_scl3(n, ref->axis[k], sgn);
   mju_scl3(mn, n, -1);
@@ -328,7 +330,7 @@ typedef struct {
 
 // Projection of point p (box 1 frame) along n onto the plane of F: q = p - lam n, with lam the
 // height of p above F along n (lam > 0: outside box 1).
-static mjtNum projectToFace(mjtNum q[3], const EdgeRef* r, const mjtNum p[3]) {
+mjtNum projectToFace(mjtNum q[3], const EdgeRef* r, const mjtNum p[3]) {
   mjtNum lam = (p[r->k] - r->g * r->s[r->k]) / r->nb[r->k];
   mju_addScl3(q, p, r->nb, -lam);
   q[r->k] = r->g * r->s[r->k];
@@ -338,9 +340,9 @@ static mjtNum projectToFace(mjtNum q[3], const EdgeRef* r, const mjtNum p[3]) {
 // One contact between p1 on F and p2 on G (box 1 frame) with p2 = p1 + dist n, appended unless
 // farther apart than the margin or at the place of an earlier one (coincident features of the
 // two faces find the same point several times; within tol).
-static int edgePairContact(mjContact* con, int ncon, const BoxPose* b1, const EdgeRef* r,
-                           const mjtNum p1[3], const mjtNum p2[3], mjtNum dist, mjtNum margin,
-                           mjtNum tol) {
+int edgePairContact(mjContact* con, int ncon, const BoxPose* b1, const EdgeRef* r,
+                    const mjtNum p1[3], const mjtNum p2[3], mjtNum dist, mjtNum margin,
+                    mjtNum tol) {
   if (dist > margin) {
     return 0;
   }
@@ -376,8 +378,8 @@ static int edgePairContact(mjContact* con, int ncon, const BoxPose* b1, const Ed
 //      further corner of F, and the margin test comes after this choice;
 //   I  the corners D, D+ej, D+em, D+ej+em of G inside F.
 // Each pairs a point of F with a point of G on a line along n; dist is their separation.
-static int edgeContacts(mjContact* con, const BoxPose* b1, const BoxPose* b2, int i, int j,
-                        const mjtNum n[3], mjtNum margin) {
+int edgeContacts(mjContact* con, const BoxPose* b1, const BoxPose* b2, int i, int j,
+                 const mjtNum n[3], mjtNum margin) {
   EdgeRef r;
   r.s = b1->s;
   r.b2 = b2;
@@ -497,6 +499,8 @@ static int edgeContacts(mjContact* con, const BoxPose* b1, const BoxPose* b2, in
   return ncon;
 }
 
+}  // namespace
+
 int mjc_BoxBox(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   BoxPose b1, b2;
   boxPose(&b1, m, d, g1);
@@ -590,9 +594,11 @@ int mjc_BoxBox(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtN
 // ---------------------------------------------------------------------------------------------
 // capsule-box
 
+namespace {
+
 // closest points of segments p + s a and q + t b, s, t in [-1, 1]; returns s, t
-static void segmentClosest(const mjtNum p[3], const mjtNum a[3], const mjtNum q[3],
-                           const mjtNum b[3], mjtNum* s, mjtNum* t) {
+void segmentClosest(const mjtNum p[3], const mjtNum a[3], const mjtNum q[3], const mjtNum b[3],
+                    mjtNum* s, mjtNum* t) {
   mjtNum dif[3];
   mju_sub3(dif, p, q);
   mjtNum aa = mju_dot3(a, a), bb = mju_dot3(b, b), ab = mju_dot3(a, b);
@@ -609,7 +615,7 @@ static void segmentClosest(const mjtNum p[3], const mjtNum a[3], const mjtNum q[
 }
 
 // signed distance of box coordinates x from the box surface (negative inside)
-static mjtNum boxSdf(const mjtNum x[3], const mjtNum s[3]) {
+mjtNum boxSdf(const mjtNum x[3], const mjtNum s[3]) {
   mjtNum out = 0, in = -mjMAXVAL;
   for (int k = 0; k < 3; k++) {
     mjtNum q = fabs(x[k]) - s[k];
@@ -622,7 +628,7 @@ static mjtNum boxSdf(const mjtNum x[3], const mjtNum s[3]) {
 }
 
 // value of the box sdf at segment point P + t A (box coordinates)
-static mjtNum segmentSdf(const mjtNum P[3], const mjtNum A[3], const mjtNum s[3], mjtNum t) {
+mjtNum segmentSdf(const mjtNum P[3], const mjtNum A[3], const mjtNum s[3], mjtNum t) {
   mjtNum x[3];
   mju_addScl3(x, P, A, t);
   return boxSdf(x, s);
@@ -632,8 +638,7 @@ static mjtNum segmentSdf(const mjtNum P[3], const mjtNum A[3], const mjtNum s[3]
 // the ends; the closest points to each of the 12 box edges (outside minima); the points where
 // the segment crosses a coordinate plane x_k = 0 or where two interior face distances
 // |x_j| - s_j and |x_k| - s_k are equal (kinks of the piecewise-linear interior part).
-static int segmentCandidates(const mjtNum P[3], const mjtNum A[3], const mjtNum s[3],
-                             mjtNum t[80]) {
+int segmentCandidates(const mjtNum P[3], const mjtNum A[3], const mjtNum s[3], mjtNum t[80]) {
   int n = 0;
   t[n++] = -1;
   t[n++] = 1;
@@ -671,8 +676,7 @@ static int segmentCandidates(const mjtNum P[3], const mjtNum A[3], const mjtNum 
 }
 
 // sphere (center p world, radius r) against the box: mjc_SphereBox's geometry
-static int sphereBoxRaw(mjContact* con, const BoxPose* b, const mjtNum p[3], mjtNum r,
-                        mjtNum margin) {
+int sphereBoxRaw(mjContact* con, const BoxPose* b, const mjtNum p[3], mjtNum r, mjtNum margin) {
   mjtNum dif[3], x[3], q[3];
   mju_sub3(dif, p, b->c);
   mju_mulMatTVec3(x, b->mat, dif);
@@ -712,6 +716,8 @@ static int sphereBoxRaw(mjContact* con, const BoxPose* b, const mjtNum p[3], mjt
   mju_zero3(con->frame + 3);
   return 1;
 }
+
+}  // namespace
 
 int mjc_CapsuleBox(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   BoxPose b;

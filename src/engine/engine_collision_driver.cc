@@ -32,11 +32,15 @@
 // ---------------------------------------------------------------------------------------------
 // filters
 
+namespace {
+
 // a geom takes part in the body-pair mechanism when some contype/conaffinity bit is set or when
 // the user filter callback decides instead
-static int geomCanCollide(const mjModel* m, int g) {
+int geomCanCollide(const mjModel* m, int g) {
   return mjcb_contactfilter || m->geom_contype[g] || m->geom_conaffinity[g];
 }
+
+}  // namespace
 
 int mj_filterBodyPair(const mjModel* m, int b1, int b2) {
   int w1 = m->body_weldid[b1], w2 = m->body_weldid[b2];
@@ -51,14 +55,18 @@ int mj_filterBodyPair(const mjModel* m, int b1, int b2) {
   return pw1 == w2 || pw2 == w1;
 }
 
+namespace {
+
 // filter 4 for a body-pair geom pair: nonzero when the pair may collide
-static int geomPairCompatible(const mjModel* m, mjData* d, int g1, int g2) {
+int geomPairCompatible(const mjModel* m, mjData* d, int g1, int g2) {
   if (mjcb_contactfilter) {
     return !mjcb_contactfilter(m, d, g1, g2);
   }
   return (m->geom_contype[g1] & m->geom_conaffinity[g2]) ||
          (m->geom_contype[g2] & m->geom_conaffinity[g1]);
 }
+
+}  // namespace
 
 int mj_filterSphere(const mjModel* m, const mjData* d, int g1, int g2, mjtNum margin) {
   const mjtNum* p1 = d->geom_xpos + 3 * g1;
@@ -92,12 +100,16 @@ int mj_filterSphere(const mjModel* m, const mjData* d, int g1, int g2, mjtNum ma
 // ---------------------------------------------------------------------------------------------
 // contact parameters (modeling.rst "Contact parameters", "Contact override")
 
+namespace {
+
 // geom friction (sliding, torsional, rolling) expanded to the 5 contact coefficients
-static void expandFriction(mjtNum friction[5], const mjtNum f[3]) {
+void expandFriction(mjtNum friction[5], const mjtNum f[3]) {
   friction[0] = friction[1] = f[0];
   friction[2] = f[1];
   friction[3] = friction[4] = f[2];
 }
+
+}  // namespace
 
 void mj_contactParam(const mjModel* m, int g1, int g2, int* condim, mjtNum* gap,
                      mjtNum solref[mjNREF], mjtNum solimp[mjNIMP], mjtNum friction[5]) {
@@ -178,16 +190,17 @@ int mj_addContact(const mjModel* m, mjData* d, const mjContact* con) {
   return 0;
 }
 
+namespace {
+
 // margin of a contact: the override margin when mjENBL_OVERRIDE is on
-static mjtNum assignMargin(const mjModel* m, mjtNum margin) {
+mjtNum assignMargin(const mjModel* m, mjtNum margin) {
   return mjENABLED(mjENBL_OVERRIDE) ? m->opt.o_margin : margin;
 }
 
 // Fill everything but dist/pos/normal/tangent hint in `con` (produced by a collider) and append.
-static void finishContact(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, int condim,
-                          mjtNum includemargin, const mjtNum friction[5],
-                          const mjtNum solref[mjNREF], const mjtNum solreffriction[mjNREF],
-                          const mjtNum solimp[mjNIMP]) {
+void finishContact(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, int condim,
+                   mjtNum includemargin, const mjtNum friction[5], const mjtNum solref[mjNREF],
+                   const mjtNum solreffriction[mjNREF], const mjtNum solimp[mjNIMP]) {
   mjc_completeFrame(con->frame);
   con->includemargin = includemargin;
   mju_copy(con->friction, friction, 5);
@@ -210,7 +223,7 @@ static void finishContact(const mjModel* m, mjData* d, mjContact* con, int g1, i
 
 // whether the pose and size of geom g are finite: colliders assume it (their case analyses and
 // fixed-size candidate lists are sound only for real numbers)
-static int finiteGeom(const mjModel* m, const mjData* d, int g) {
+int finiteGeom(const mjModel* m, const mjData* d, int g) {
   const mjtNum* x[3] = {d->geom_xpos + 3 * g, d->geom_xmat + 9 * g, m->geom_size + 3 * g};
   const int n[3] = {3, 9, 3};
   for (int k = 0; k < 3; k++) {
@@ -227,7 +240,7 @@ static int finiteGeom(const mjModel* m, const mjData* d, int g) {
 // primitive colliders of engine_collision_primitive.cc write it for every contact they return
 // (setNormal, or the capsule axis), so their 50 candidate slots need no clearing (a cost paid
 // for every geom pair that passes the filters).
-static int writesTangentHint(mjfCollision collide) {
+int writesTangentHint(mjfCollision collide) {
   static const mjfCollision primitive[] = {
       mjc_PlaneSphere, mjc_PlaneCapsule,  mjc_PlaneEllipsoid, mjc_PlaneCylinder,
       mjc_PlaneBox,    mjc_SphereSphere,  mjc_SphereCapsule,  mjc_SphereCylinder,
@@ -239,6 +252,8 @@ static int writesTangentHint(mjfCollision collide) {
   }
   return 0;
 }
+
+}  // namespace
 
 void mj_collideGeoms(const mjModel* m, mjData* d, int g1, int g2) {
   int ipair = g2 < 0 ? g1 : -1;
@@ -313,20 +328,22 @@ void mj_collideGeoms(const mjModel* m, mjData* d, int g1, int g2) {
 // ---------------------------------------------------------------------------------------------
 // broad phase
 
+namespace {
+
 // the bodies of explicit pair i and of exclude i, as (lower, higher) body ids
-static void pairBodies(const mjModel* m, int i, int* b1, int* b2) {
+void pairBodies(const mjModel* m, int i, int* b1, int* b2) {
   int a = m->geom_bodyid[m->pair_geom1[i]], b = m->geom_bodyid[m->pair_geom2[i]];
   *b1 = mjMIN(a, b);
   *b2 = mjMAX(a, b);
 }
 
-static void excludeBodies(const mjModel* m, int i, int* b1, int* b2) {
+void excludeBodies(const mjModel* m, int i, int* b1, int* b2) {
   *b1 = m->exclude_signature[i] >> 16;
   *b2 = m->exclude_signature[i] & 0xFFFF;
 }
 
 // lexicographic comparison of body pairs
-static int comparePair(int a1, int a2, int b1, int b2) {
+int comparePair(int a1, int a2, int b1, int b2) {
   if (a1 != b1) {
     return a1 < b1 ? -1 : 1;
   }
@@ -347,7 +364,7 @@ typedef struct {
 } BroadData;
 
 // body pair allowed by the body filters (and by the body contype/conaffinity masks)
-static int bodyPairAllowed(const mjModel* m, const BroadData* bd, int b1, int b2) {
+int bodyPairAllowed(const mjModel* m, const BroadData* bd, int b1, int b2) {
   if (mj_filterBodyPair(m, b1, b2)) {
     return 0;
   }
@@ -358,7 +375,7 @@ static int bodyPairAllowed(const mjModel* m, const BroadData* bd, int b1, int b2
 }
 
 // candidate bodies and their masks
-static void collectBodies(const mjModel* m, mjData* d, BroadData* bd) {
+void collectBodies(const mjModel* m, mjData* d, BroadData* bd) {
   int nbody = m->nbody;
   bd->nbody = nbody;
   bd->list = mj_stackAllocInt(d, nbody);
@@ -394,7 +411,7 @@ static void collectBodies(const mjModel* m, mjData* d, BroadData* bd) {
 
 // Sweep axes: the eigenvectors of the covariance of the candidate geom centers, principal axis
 // first (computation_index.rst "Selection / Generation"); the identity when degenerate.
-static void sweepAxes(const mjModel* m, const mjData* d, const BroadData* bd, mjtNum axes[9]) {
+void sweepAxes(const mjModel* m, const mjData* d, const BroadData* bd, mjtNum axes[9]) {
   mjtNum cen[3] = {0, 0, 0}, cov[9] = {0};
   int cnt = 0;
   for (int i = 0; i < bd->nfin; i++) {
@@ -432,7 +449,7 @@ static void sweepAxes(const mjModel* m, const mjData* d, const BroadData* bd, mj
 
 // Boxes of the bounded candidate bodies along the sweep axes: each geom contributes its center
 // projection +- (rbound + margin).
-static void bodyBoxes(const mjModel* m, mjData* d, BroadData* bd, const mjtNum axes[9]) {
+void bodyBoxes(const mjModel* m, mjData* d, BroadData* bd, const mjtNum axes[9]) {
   bd->box = mj_stackAllocNum(d, 6 * mjMAX(bd->nfin, 1));
   for (int i = 0; i < bd->nfin; i++) {
     int b = bd->list[i];
@@ -474,7 +491,7 @@ static void bodyBoxes(const mjModel* m, mjData* d, BroadData* bd, const mjtNum a
 // on axes 1 and 2. With `out`, writes the keys (b1 << 32 | b2) of the pairs that also pass the
 // body filters and returns their number; without, returns the number of box overlaps (an upper
 // bound of the former, cheaper to count).
-static int sweepAndPrune(const mjModel* m, const BroadData* bd, uint64_t* out) {
+int sweepAndPrune(const mjModel* m, const BroadData* bd, uint64_t* out) {
   int npair = 0, n = bd->nfin;
   for (int s = 0; s < n; s++) {
     const mjtNum* bi = bd->sorted + 6 * s;
@@ -504,7 +521,7 @@ static int sweepAndPrune(const mjModel* m, const BroadData* bd, uint64_t* out) {
 }
 
 // bodies with planes (unbounded) pair with every other candidate body
-static int unboundedPairs(const mjModel* m, const BroadData* bd, uint64_t* out) {
+int unboundedPairs(const mjModel* m, const BroadData* bd, uint64_t* out) {
   int npair = 0, ncand = bd->nfin + bd->ninf;
   for (int i = bd->nfin; i < ncand; i++) {
     for (int j = 0; j < ncand; j++) {
@@ -522,6 +539,8 @@ static int unboundedPairs(const mjModel* m, const BroadData* bd, uint64_t* out) 
   }
   return npair;
 }
+
+}  // namespace
 
 int mj_broadphase(const mjModel* m, mjData* d, int** pairs) {
   BroadData bd;
@@ -559,17 +578,18 @@ int mj_broadphase(const mjModel* m, mjData* d, int** pairs) {
 // inertial frame xipos/ximat; leaves carry a geom in bvh_nodeid; bvh_child holds the two
 // children of a node relative to the body's first node body_bvhadr, -1 for none)
 
+namespace {
+
 // world-frame center of node i of body b
-static void nodeCenter(const mjData* d, int b, const mjtNum* aabb, mjtNum res[3]) {
+void nodeCenter(const mjData* d, int b, const mjtNum* aabb, mjtNum res[3]) {
   mju_mulMatVec3(res, d->ximat + 9 * b, aabb);
   mju_addTo3(res, d->xipos + 3 * b);
 }
 
 // Separating-axis test on the face axes of both boxes (conservative: may report overlap for
 // disjoint boxes, never the reverse). Returns nonzero when the inflated boxes overlap.
-static int boxesOverlap(const mjtNum c1[3], const mjtNum mat1[9], const mjtNum h1[3],
-                        const mjtNum c2[3], const mjtNum mat2[9], const mjtNum h2[3],
-                        mjtNum margin) {
+int boxesOverlap(const mjtNum c1[3], const mjtNum mat1[9], const mjtNum h1[3], const mjtNum c2[3],
+                 const mjtNum mat2[9], const mjtNum h2[3], mjtNum margin) {
   mjtNum t[3] = {c2[0] - c1[0], c2[1] - c1[1], c2[2] - c1[2]};
   for (int pass = 0; pass < 2; pass++) {
     const mjtNum* ma = pass ? mat2 : mat1;
@@ -591,7 +611,7 @@ static int boxesOverlap(const mjtNum c1[3], const mjtNum mat1[9], const mjtNum h
 }
 
 // number of leaves (geoms) in the tree of body b
-static int treeLeaves(const mjModel* m, int b) {
+int treeLeaves(const mjModel* m, int b) {
   int nleaf = 0;
   for (int i = 0; i < m->body_bvhnum[b]; i++) {
     nleaf += m->bvh_nodeid[m->body_bvhadr[b] + i] >= 0;
@@ -601,8 +621,7 @@ static int treeLeaves(const mjModel* m, int b) {
 
 // Candidate geom pairs of bodies b1, b2 whose leaf boxes overlap; writes at most `cap_out`
 // (g1, g2) pairs (g1 in b1) to out and returns their number.
-static int midphase(const mjModel* m, mjData* d, int b1, int b2, mjtNum margin, int* out,
-                    int cap_out) {
+int midphase(const mjModel* m, mjData* d, int b1, int b2, mjtNum margin, int* out, int cap_out) {
   mj_markStack(d);
   int root1 = m->body_bvhadr[b1], root2 = m->body_bvhadr[b2];
   int cap = 2 * (m->body_bvhnum[b1] + m->body_bvhnum[b2]) + 2;
@@ -653,7 +672,7 @@ static int midphase(const mjModel* m, mjData* d, int b1, int b2, mjtNum margin, 
 // body pairs and explicit pairs
 
 // nonzero when geoms g1, g2 form one of the explicit pairs [start, end)
-static int inExplicitPairs(const mjModel* m, int g1, int g2, int start, int end) {
+int inExplicitPairs(const mjModel* m, int g1, int g2, int start, int end) {
   for (int i = start; i < end; i++) {
     int p1 = m->pair_geom1[i], p2 = m->pair_geom2[i];
     if ((p1 == g1 && p2 == g2) || (p1 == g2 && p2 == g1)) {
@@ -665,7 +684,7 @@ static int inExplicitPairs(const mjModel* m, int g1, int g2, int start, int end)
 
 // use the mid phase for bodies b1, b2: enabled, both trees present and complete, and neither
 // body unbounded (planes)
-static int useMidphase(const mjModel* m, int b1, int b2) {
+int useMidphase(const mjModel* m, int b1, int b2) {
   if (mjDISABLED(mjDSBL_MIDPHASE) || mjcb_contactfilter) {
     return 0;
   }
@@ -686,13 +705,13 @@ static int useMidphase(const mjModel* m, int b1, int b2) {
   return 1;
 }
 
-static bool geomPairLess(const int* a, const int* b) {
+bool geomPairLess(const int* a, const int* b) {
   return a[0] != b[0] ? a[0] < b[0] : a[1] < b[1];
 }
 
 // geom pairs of body pair (b1, b2), in increasing (g1, g2) order; explicit pairs [pstart, pend)
 // have the same bodies and take precedence
-static void collideBodyPair(const mjModel* m, mjData* d, int b1, int b2, int pstart, int pend) {
+void collideBodyPair(const mjModel* m, mjData* d, int b1, int b2, int pstart, int pend) {
   mj_markStack(d);
   int n1 = m->body_geomnum[b1], n2 = m->body_geomnum[b2];
   int adr1 = m->body_geomadr[b1], adr2 = m->body_geomadr[b2];
@@ -751,12 +770,14 @@ static void collideBodyPair(const mjModel* m, mjData* d, int b1, int b2, int pst
 }
 
 // explicit pair i passes the user filter (mjcb_contactfilter sees predefined pairs too)
-static void collideExplicit(const mjModel* m, mjData* d, int i) {
+void collideExplicit(const mjModel* m, mjData* d, int i) {
   if (mjcb_contactfilter && mjcb_contactfilter(m, d, m->pair_geom1[i], m->pair_geom2[i])) {
     return;
   }
   mj_collideGeoms(m, d, i, -1);
 }
+
+}  // namespace
 
 void mj_collision(const mjModel* m, mjData* d) {
   mj_clearEfc(d);

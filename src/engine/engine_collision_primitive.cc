@@ -16,39 +16,43 @@
 // ---------------------------------------------------------------------------------------------
 // small helpers
 
+namespace {
+
 // res = (x, y, z)
-static void setVec3(mjtNum res[3], mjtNum x, mjtNum y, mjtNum z) {
+void setVec3(mjtNum res[3], mjtNum x, mjtNum y, mjtNum z) {
   res[0] = x;
   res[1] = y;
   res[2] = z;
 }
 
 // column k of a 3x3 row-major rotation matrix: the k-th geom axis in world coordinates
-static void matColumn(mjtNum res[3], const mjtNum mat[9], int k) {
+void matColumn(mjtNum res[3], const mjtNum mat[9], int k) {
   res[0] = mat[k];
   res[1] = mat[3 + k];
   res[2] = mat[6 + k];
 }
 
 // normal of the contact, no preferred tangent
-static void setNormal(mjContact* con, const mjtNum normal[3]) {
+void setNormal(mjContact* con, const mjtNum normal[3]) {
   mju_copy3(con->frame, normal);
   mju_zero3(con->frame + 3);
 }
 
 // clamp x to [-lim, lim]
-static mjtNum clampSym(mjtNum x, mjtNum lim) {
+mjtNum clampSym(mjtNum x, mjtNum lim) {
   return x < -lim ? -lim : (x > lim ? lim : x);
 }
 
 // The contact of a surface point `pnt` of geom2 with a plane (point p0, unit normal n): the
 // signed distance of pnt from the plane is `dist`, the contact sits halfway between pnt and its
 // projection on the plane.
-static void planePointContact(mjContact* con, const mjtNum n[3], const mjtNum pnt[3], mjtNum dist) {
+void planePointContact(mjContact* con, const mjtNum n[3], const mjtNum pnt[3], mjtNum dist) {
   con->dist = dist;
   mju_addScl3(con->pos, pnt, n, -0.5 * dist);
   setNormal(con, n);
 }
+
+}  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // frame and sphere-sphere (shared with the box colliders and the driver)
@@ -99,9 +103,11 @@ int mjc_sphereSphereRaw(mjContact* con, mjtNum margin, const mjtNum c1[3], mjtNu
 // ---------------------------------------------------------------------------------------------
 // plane vs primitive: the plane normal is the plane's z axis and is the contact normal
 
+namespace {
+
 // sphere (center c, radius r) vs plane (point p0, unit normal n)
-static int planeSphereRaw(mjContact* con, mjtNum margin, const mjtNum p0[3], const mjtNum n[3],
-                          const mjtNum c[3], mjtNum r) {
+int planeSphereRaw(mjContact* con, mjtNum margin, const mjtNum p0[3], const mjtNum n[3],
+                   const mjtNum c[3], mjtNum r) {
   mjtNum dif[3];
   mju_sub3(dif, c, p0);
   mjtNum dist = mju_dot3(dif, n) - r;
@@ -114,6 +120,8 @@ static int planeSphereRaw(mjContact* con, mjtNum margin, const mjtNum p0[3], con
   planePointContact(con, n, pnt, dist);
   return 1;
 }
+
+}  // namespace
 
 int mjc_PlaneSphere(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   mjtNum n[3];
@@ -408,6 +416,8 @@ int mjc_SphereBox(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, m
 // ---------------------------------------------------------------------------------------------
 // capsule-capsule
 
+namespace {
+
 // Nearest points of the axis segments p1 + t1 a1, p2 + t2 a2 (|t| <= 1, a = h * axis): the
 // stationary point of |p1 + t1 a1 - p2 - t2 a2|^2 solves
 //   [a1.a1  -a1.a2] [t1]   [-a1.d]
@@ -416,9 +426,11 @@ int mjc_SphereBox(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, m
 // system is singular and the segments may touch along an interval: the ends of segment 1 are
 // projected on segment 2, giving up to two contacts (and, if fewer, the ends of segment 2 on
 // segment 1).
-static void segmentPoint(mjtNum res[3], const mjtNum p[3], const mjtNum a[3], mjtNum t) {
+void segmentPoint(mjtNum res[3], const mjtNum p[3], const mjtNum a[3], mjtNum t) {
   mju_addScl3(res, p, a, t);
 }
+
+}  // namespace
 
 int mjc_CapsuleCapsule(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   mjtNum a1[3], a2[3], dif[3], q1[3], q2[3];

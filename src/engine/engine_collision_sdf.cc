@@ -48,9 +48,11 @@
 // ---------------------------------------------------------------------------------------------
 // octree field
 
+namespace {
+
 // margin by which points outside the root box are clamped inside it, and finite-difference step
-static const mjtNum kOctClampMargin = 1e-6;
-static const mjtNum kOctFdStep = 1e-8;
+const mjtNum kOctClampMargin = 1e-6;
+const mjtNum kOctFdStep = 1e-8;
 
 // the octree arrays of a mesh, or 0 when the mesh has none
 typedef struct {
@@ -60,7 +62,7 @@ typedef struct {
   int nnode;
 } OctTree;
 
-static int octGet(const mjModel* m, int mesh, OctTree* t) {
+int octGet(const mjModel* m, int mesh, OctTree* t) {
   if (mesh < 0 || mesh >= m->nmesh || !m->mesh_octnum || m->mesh_octnum[mesh] <= 0 ||
       m->mesh_octadr[mesh] < 0) {
     return 0;
@@ -75,7 +77,7 @@ static int octGet(const mjModel* m, int mesh, OctTree* t) {
 
 // leaf containing p: descend from the root into child (p_x >= c_x) + 2 (p_y >= c_y)
 // + 4 (p_z >= c_z) (a point on a split plane goes to the upper child); -1 for a malformed tree
-static int octLeaf(const OctTree* t, const mjtNum p[3]) {
+int octLeaf(const OctTree* t, const mjtNum p[3]) {
   int node = 0;
   for (int depth = 0; t->child[8 * node] >= 0; depth++) {
     const mjtNum* c = t->aabb + 6 * node;
@@ -90,7 +92,7 @@ static int octLeaf(const OctTree* t, const mjtNum p[3]) {
 
 // trilinear interpolation in the leaf containing p: value, and (if dunit) the derivative with
 // respect to the leaf's unit-cube coordinates u_i = (p_i - lo_i) / (2 half_i)
-static mjtNum octInterp(const OctTree* t, const mjtNum p[3], mjtNum dunit[3]) {
+mjtNum octInterp(const OctTree* t, const mjtNum p[3], mjtNum dunit[3]) {
   int node = octLeaf(t, p);
   if (node < 0) {
     if (dunit) {
@@ -132,7 +134,7 @@ static mjtNum octInterp(const OctTree* t, const mjtNum p[3], mjtNum dunit[3]) {
   return value;
 }
 
-static int octInside(const OctTree* t, const mjtNum p[3]) {
+int octInside(const OctTree* t, const mjtNum p[3]) {
   for (int i = 0; i < 3; i++) {
     if (p[i] < t->aabb[i] - t->aabb[3 + i] || p[i] > t->aabb[i] + t->aabb[3 + i]) {
       return 0;
@@ -141,7 +143,7 @@ static int octInside(const OctTree* t, const mjtNum p[3]) {
   return 1;
 }
 
-static mjtNum octDistanceTree(const OctTree* t, const mjtNum p[3]) {
+mjtNum octDistanceTree(const OctTree* t, const mjtNum p[3]) {
   if (octInside(t, p)) {
     return octInterp(t, p, NULL);
   }
@@ -155,7 +157,7 @@ static mjtNum octDistanceTree(const OctTree* t, const mjtNum p[3]) {
   return octInterp(t, q, NULL) + mju_norm3(dq);
 }
 
-static void octGradientTree(const OctTree* t, const mjtNum p[3], int cell_units, mjtNum grad[3]) {
+void octGradientTree(const OctTree* t, const mjtNum p[3], int cell_units, mjtNum grad[3]) {
   if (octInside(t, p)) {
     octInterp(t, p, grad);
     if (!cell_units) {
@@ -177,6 +179,8 @@ static void octGradientTree(const OctTree* t, const mjtNum p[3], int cell_units,
   }
 }
 
+}  // namespace
+
 mjtNum mjc_octDistance(const mjModel* m, int mesh, const mjtNum p[3]) {
   OctTree t;
   return octGet(m, mesh, &t) ? octDistanceTree(&t, p) : 0;
@@ -195,8 +199,10 @@ void mjc_octGradient(const mjModel* m, int mesh, const mjtNum p[3], int cell_uni
 // ---------------------------------------------------------------------------------------------
 // primitive fields (geom local frame)
 
+namespace {
+
 // sphere of radius r: |p| - r, gradient p / |p|
-static mjtNum sphereField(mjtNum r, const mjtNum p[3], mjtNum grad[3]) {
+mjtNum sphereField(mjtNum r, const mjtNum p[3], mjtNum grad[3]) {
   mjtNum len = mju_norm3(p);
   if (len > 0) {
     mju_scl3(grad, p, 1 / len);
@@ -208,7 +214,7 @@ static mjtNum sphereField(mjtNum r, const mjtNum p[3], mjtNum grad[3]) {
 }
 
 // box of half-sizes s (see the file comment)
-static mjtNum boxField(const mjtNum s[3], const mjtNum p[3], mjtNum grad[3]) {
+mjtNum boxField(const mjtNum s[3], const mjtNum p[3], mjtNum grad[3]) {
   mjtNum face[3];
   int inside = 1;
   for (int i = 0; i < 3; i++) {
@@ -252,13 +258,13 @@ static mjtNum boxField(const mjtNum s[3], const mjtNum p[3], mjtNum grad[3]) {
 }
 
 // capsule of radius r and half-length h along z: distance to the axis segment minus r
-static mjtNum capsuleField(mjtNum r, mjtNum h, const mjtNum p[3], mjtNum grad[3]) {
+mjtNum capsuleField(mjtNum r, mjtNum h, const mjtNum p[3], mjtNum grad[3]) {
   mjtNum q[3] = {p[0], p[1], p[2] - mju_min(mju_max(p[2], -h), h)};
   return sphereField(r, q, grad);
 }
 
 // cylinder of radius r and half-height h along z: the Euclidean signed distance
-static mjtNum cylinderField(mjtNum r, mjtNum h, const mjtNum p[3], mjtNum grad[3]) {
+mjtNum cylinderField(mjtNum r, mjtNum h, const mjtNum p[3], mjtNum grad[3]) {
   mjtNum rho = sqrt(p[0] * p[0] + p[1] * p[1]);
   mjtNum dr = rho - r, dz = fabs(p[2]) - h;
   mjtNum radial[3] = {1, 0, 0};
@@ -288,7 +294,7 @@ static mjtNum cylinderField(mjtNum r, mjtNum h, const mjtNum p[3], mjtNum grad[3
 // k0 = |p / s|, k1 = |p / s^2| (exact on the surface and for spheres). Its gradient is
 // normalized: MuJoCo descends on the unit gradient (the first line-search step from a start
 // point is exactly alpha times the unit vector, not the raw derivative).
-static mjtNum ellipsoidField(const mjtNum s[3], const mjtNum p[3], mjtNum grad[3]) {
+mjtNum ellipsoidField(const mjtNum s[3], const mjtNum p[3], mjtNum grad[3]) {
   mjtNum q[3], r[3];
   for (int i = 0; i < 3; i++) {
     q[i] = p[i] / s[i];
@@ -325,13 +331,13 @@ typedef struct {
 } SdfPair;
 
 // the point x of the sdf frame in geom1's frame
-static void toGeom1(const SdfPair* s, const mjtNum x[3], mjtNum y[3]) {
+void toGeom1(const SdfPair* s, const mjtNum x[3], mjtNum y[3]) {
   mju_mulMatVec3(y, s->mat_a, x);
   mju_addTo3(y, s->pos_a);
 }
 
 // A (geom1) at x in the sdf frame, and its gradient in the sdf frame when grad is not NULL
-static mjtNum fieldA(const SdfPair* s, const mjtNum x[3], int cell_units, mjtNum* grad) {
+mjtNum fieldA(const SdfPair* s, const mjtNum x[3], int cell_units, mjtNum* grad) {
   mjtNum y[3], gy[3], a;
   toGeom1(s, x, y);
   switch (s->type1) {
@@ -365,7 +371,7 @@ static mjtNum fieldA(const SdfPair* s, const mjtNum x[3], int cell_units, mjtNum
 }
 
 // B (the sdf geom) at x in its frame, and its gradient when grad is not NULL
-static mjtNum fieldB(const SdfPair* s, const mjtNum x[3], int cell_units, mjtNum* grad) {
+mjtNum fieldB(const SdfPair* s, const mjtNum x[3], int cell_units, mjtNum* grad) {
   if (grad) {
     octGradientTree(&s->tree2, x, cell_units, grad);
   }
@@ -373,15 +379,14 @@ static mjtNum fieldB(const SdfPair* s, const mjtNum x[3], int cell_units, mjtNum
 }
 
 // objective: the collision function A + B + |max(A, B)| or the intersection max(A, B)
-static mjtNum objective(const SdfPair* s, const mjtNum x[3], int intersection) {
+mjtNum objective(const SdfPair* s, const mjtNum x[3], int intersection) {
   mjtNum a = fieldA(s, x, 0, nullptr);
   mjtNum b = fieldB(s, x, 0, nullptr);
   return intersection ? mju_max(a, b) : a + b + fabs(mju_max(a, b));
 }
 
 // gradient of the objective (descent gradients: octree fields in cell units)
-static void objectiveGradient(const SdfPair* s, const mjtNum x[3], int intersection,
-                              mjtNum grad[3]) {
+void objectiveGradient(const SdfPair* s, const mjtNum x[3], int intersection, mjtNum grad[3]) {
   mjtNum ga[3], gb[3];
   mjtNum a = fieldA(s, x, 1, ga);
   mjtNum b = fieldB(s, x, 1, gb);
@@ -398,8 +403,8 @@ static void objectiveGradient(const SdfPair* s, const mjtNum x[3], int intersect
 
 // One backtracking line-search step from x; returns the objective at the candidate in *dist and
 // the candidate in cand; returns the objective at x.
-static mjtNum lineStep(const SdfPair* s, const mjtNum x[3], int intersection, mjtNum cand[3],
-                       mjtNum* dist) {
+mjtNum lineStep(const SdfPair* s, const mjtNum x[3], int intersection, mjtNum cand[3],
+                mjtNum* dist) {
   const mjtNum c = 0.1, rho = 0.5, amin = 1e-4;
   mjtNum grad[3];
   mjtNum f0 = objective(s, x, intersection);
@@ -417,7 +422,7 @@ static mjtNum lineStep(const SdfPair* s, const mjtNum x[3], int intersection, mj
 }
 
 // descent from x (see the file comment); returns max(A, B) at the final x
-static mjtNum descend(const SdfPair* s, mjtNum x[3], int niter) {
+mjtNum descend(const SdfPair* s, mjtNum x[3], int niter) {
   mjtNum cand[3], dist;
   for (int step = 0; step < niter; step++) {
     mjtNum f0 = lineStep(s, x, 0, cand, &dist);
@@ -435,8 +440,7 @@ static mjtNum descend(const SdfPair* s, mjtNum x[3], int niter) {
 }
 
 // overlap of geom1's box and the box around the sdf geom's box mapped into geom1's frame
-static int overlapBox(const mjModel* m, const SdfPair* s, int g1, int g2, mjtNum lo[3],
-                      mjtNum hi[3]) {
+int overlapBox(const mjModel* m, const SdfPair* s, int g1, int g2, mjtNum lo[3], mjtNum hi[3]) {
   const mjtNum* box1 = m->geom_aabb + 6 * g1;
   const mjtNum* box2 = m->geom_aabb + 6 * g2;
   for (int i = 0; i < 3; i++) {
@@ -464,6 +468,8 @@ static int overlapBox(const mjModel* m, const SdfPair* s, int g1, int g2, mjtNum
   }
   return 1;
 }
+
+}  // namespace
 
 int mjc_SDF(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   SdfPair s;

@@ -14,15 +14,19 @@
 // ---------------------------------------------------------------------------------------------
 // impedance and reference (modeling.rst "Impedance", "Reference")
 
+namespace {
+
 // d(r) = dmin + y(|r| / width) (dmax - dmin), where y is a sigmoid on [0, 1] built from two
 // power functions joined at the midpoint: y = x^p / mid^(p-1) below it,
 // y = 1 - (1-x)^p / (1-mid)^(p-1) above it (y is linear for p = 1); beyond the width d = dmax.
 // dmin and dmax are clamped to [mjMINIMP, mjMAXIMP].
 // x^p; x^1 = x exactly (the correctly rounded power), without the cost of pow: the sigmoid's
 // default power 2 needs the first power twice per row
-static mjtNum powOf(mjtNum x, mjtNum p) {
+mjtNum powOf(mjtNum x, mjtNum p) {
   return p == 1 ? x : pow(x, p);
 }
+
+}  // namespace
 
 mjtNum mj_impedance(const mjtNum solimp[mjNIMP], mjtNum r, mjtNum* dimp) {
   mjtNum dmin = mju_clip(solimp[0], mjMINIMP, mjMAXIMP);

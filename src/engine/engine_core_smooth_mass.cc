@@ -16,17 +16,21 @@
 // ---------------------------------------------------------------------------------------------
 // composite rigid body algorithm
 
+namespace {
+
 // crb[i]: inertia of the subtree of body i, all in the tree's com frame, so that composite
 // inertias are plain sums of the children's (Featherstone, "Composite rigid body"). The world
 // does not accumulate: it is not a moving body.
 // 6-vector dot product, inlined for the inner loop of mj_crb; same summation order as mju_dot
 // (products 0..3 in pairs (0+2)+(1+3), then 4 and 5 added in turn), so results are identical
-static inline mjtNum dot6(const mjtNum a[6], const mjtNum b[6]) {
+inline mjtNum dot6(const mjtNum a[6], const mjtNum b[6]) {
   mjtNum s = (a[0] * b[0] + a[2] * b[2]) + (a[1] * b[1] + a[3] * b[3]);
   s += a[4] * b[4];
   s += a[5] * b[5];
   return s;
 }
+
+}  // namespace
 
 void mj_crb(const mjModel* m, mjData* d) {
   int nbody = m->nbody;
@@ -51,8 +55,10 @@ void mj_crb(const mjModel* m, mjData* d) {
   }
 }
 
+namespace {
+
 // qM element (i, j), j == i or an ancestor of i; -1 if j is not on the chain of i
-static int legacyIndex(const mjModel* m, int i, int j) {
+int legacyIndex(const mjModel* m, int i, int j) {
   int adr = m->dof_Madr[i];
   for (int k = i; k >= 0; k = m->dof_parentid[k], adr++) {
     if (k == j) {
@@ -66,7 +72,7 @@ static int legacyIndex(const mjModel* m, int i, int j) {
 // (XMLreference "tendon/spatial/armature"). Uses the sparse tendon Jacobian of mj_tendon (row
 // structure ten_J_rownnz/rowadr/colind); pairs of dofs that are not on one ancestor chain have
 // no place in the tree-structured M and are skipped.
-static void tendonArmature(const mjModel* m, mjData* d) {
+void tendonArmature(const mjModel* m, mjData* d) {
   for (int t = 0; t < m->ntendon; t++) {
     mjtNum armature = m->tendon_armature[t];
     if (armature == 0) {
@@ -86,6 +92,8 @@ static void tendonArmature(const mjModel* m, mjData* d) {
     }
   }
 }
+
+}  // namespace
 
 void mj_makeM(const mjModel* m, mjData* d) {
   mj_crb(m, d);
@@ -137,8 +145,10 @@ void mj_factorM(const mjModel* m, mjData* d) {
   mj_factorI(m, d->qLD, d->qLDiagInv);
 }
 
+namespace {
+
 // x <- (L')^-1 x: unknowns are resolved from the leaves up; each resolved x_k feeds its ancestors
-static void solveLT(const mjModel* m, const mjtNum* qLD, mjtNum* x) {
+void solveLT(const mjModel* m, const mjtNum* qLD, mjtNum* x) {
   for (int k = m->nv - 1; k >= 0; k--) {
     mjtNum xk = x[k];
     if (xk == 0) {
@@ -152,7 +162,7 @@ static void solveLT(const mjModel* m, const mjtNum* qLD, mjtNum* x) {
 }
 
 // x <- L^-1 x: from the roots down, each x_k subtracts its resolved ancestors
-static void solveL(const mjModel* m, const mjtNum* qLD, mjtNum* x) {
+void solveL(const mjModel* m, const mjtNum* qLD, mjtNum* x) {
   for (int k = 0; k < m->nv; k++) {
     int adr = m->M_rowadr[k], last = adr + m->M_rownnz[k] - 1;
     mjtNum sum = 0;
@@ -162,6 +172,8 @@ static void solveL(const mjModel* m, const mjtNum* qLD, mjtNum* x) {
     x[k] -= sum;
   }
 }
+
+}  // namespace
 
 void mj_solveLD(const mjModel* m, mjtNum* x, int n, const mjtNum* qLD, const mjtNum* diagInv) {
   int nv = m->nv;

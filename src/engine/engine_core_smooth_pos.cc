@@ -14,11 +14,13 @@
 // ---------------------------------------------------------------------------------------------
 // forward kinematics
 
+namespace {
+
 // Move a body frame (pos, quat) through joint j. Every joint is defined in the frame reached so
 // far (after the body offset and the body's earlier joints); its world anchor and axis are
 // recorded in xanchor/xaxis before the joint moves the frame. Hinge and slide displacements are
 // measured from qpos0 (the joint reference).
-static void applyJoint(const mjModel* m, mjData* d, int j, mjtNum pos[3], mjtNum quat[4]) {
+void applyJoint(const mjModel* m, mjData* d, int j, mjtNum pos[3], mjtNum quat[4]) {
   const mjtNum* qpos = d->qpos + m->jnt_qposadr[j];
   mjtNum* anchor = d->xanchor + 3 * j;
   mjtNum* axis = d->xaxis + 3 * j;
@@ -60,7 +62,7 @@ static void applyJoint(const mjModel* m, mjData* d, int j, mjtNum pos[3], mjtNum
 }
 
 // world frame of body i from its parent's frame, its offset, its joints (or its mocap pose)
-static void bodyFrame(const mjModel* m, mjData* d, int i) {
+void bodyFrame(const mjModel* m, mjData* d, int i) {
   mjtNum pos[3], quat[4];
   int mocap = m->body_mocapid[i];
 
@@ -83,6 +85,8 @@ static void bodyFrame(const mjModel* m, mjData* d, int i) {
   mju_copy4(d->xquat + 4 * i, quat);
   mju_quat2Mat(d->xmat + 9 * i, quat);
 }
+
+}  // namespace
 
 void mj_kinematics(const mjModel* m, mjData* d) {
   // world body: identity frame
@@ -112,8 +116,10 @@ void mj_kinematics(const mjModel* m, mjData* d) {
 // ---------------------------------------------------------------------------------------------
 // com-based quantities
 
+namespace {
+
 // subtree_com: mass-weighted mean of xipos over each subtree (xipos for massless subtrees)
-static void subtreeCom(const mjModel* m, mjData* d) {
+void subtreeCom(const mjModel* m, mjData* d) {
   int nbody = m->nbody;
   for (int i = 0; i < nbody; i++) {
     mju_scl3(d->subtree_com + 3 * i, d->xipos + 3 * i, m->body_mass[i]);
@@ -133,7 +139,7 @@ static void subtreeCom(const mjModel* m, mjData* d) {
 
 // cinert of body i: inertia about the tree's com, I = R diag(inertia) R' + m (|r|^2 E - r r'),
 // first moment m r, mass m, with r = xipos - subtree_com[root] (parallel-axis theorem)
-static void comInertia(const mjModel* m, mjData* d, int i) {
+void comInertia(const mjModel* m, mjData* d, int i) {
   const mjtNum* R = d->ximat + 9 * i;
   const mjtNum* diag = m->body_inertia + 3 * i;
   mjtNum mass = m->body_mass[i];
@@ -168,7 +174,7 @@ static void comInertia(const mjModel* m, mjData* d, int i) {
 //   slide: (0; axis);  hinge: (axis; axis x (c - anchor));
 //   ball: the three body-frame axes through the anchor;  free: three world translations, then
 //   the three body-frame rotations through the body origin.
-static void comDofs(const mjModel* m, mjData* d, int i) {
+void comDofs(const mjModel* m, mjData* d, int i) {
   const mjtNum* com = d->subtree_com + 3 * m->body_rootid[i];
   const mjtNum* xmat = d->xmat + 9 * i;
 
@@ -206,6 +212,8 @@ static void comDofs(const mjModel* m, mjData* d, int i) {
   }
 }
 
+}  // namespace
+
 void mj_comPos(const mjModel* m, mjData* d) {
   subtreeCom(m, d);
   mju_zero(d->cinert, 10);
@@ -218,9 +226,11 @@ void mj_comPos(const mjModel* m, mjData* d) {
 // ---------------------------------------------------------------------------------------------
 // cameras and lights
 
+namespace {
+
 // orientation looking from pos toward target: the -z axis points at the target, x is horizontal
 // (x = up x z with up = world +z), y = z x x; columns of a row-major matrix
-static void lookAt(mjtNum mat[9], const mjtNum pos[3], const mjtNum target[3]) {
+void lookAt(mjtNum mat[9], const mjtNum pos[3], const mjtNum target[3]) {
   mjtNum z[3], x[3], y[3];
   const mjtNum up[3] = {0, 0, 1};
   mju_sub3(z, pos, target);
@@ -236,7 +246,7 @@ static void lookAt(mjtNum mat[9], const mjtNum pos[3], const mjtNum target[3]) {
 }
 
 // target point of a targeting camera/light, NULL if the mode does not target
-static const mjtNum* targetPoint(const mjData* d, int mode, int target) {
+const mjtNum* targetPoint(const mjData* d, int mode, int target) {
   if (target < 0) {
     return nullptr;
   }
@@ -249,7 +259,7 @@ static const mjtNum* targetPoint(const mjData* d, int mode, int target) {
   return nullptr;
 }
 
-static void cameraFrame(const mjModel* m, mjData* d, int c) {
+void cameraFrame(const mjModel* m, mjData* d, int c) {
   int body = m->cam_bodyid[c], mode = m->cam_mode[c];
   mjtNum* pos = d->cam_xpos + 3 * c;
   mjtNum* mat = d->cam_xmat + 9 * c;
@@ -275,7 +285,7 @@ static void cameraFrame(const mjModel* m, mjData* d, int c) {
   }
 }
 
-static void lightFrame(const mjModel* m, mjData* d, int l) {
+void lightFrame(const mjModel* m, mjData* d, int l) {
   int body = m->light_bodyid[l], mode = m->light_mode[l];
   mjtNum* pos = d->light_xpos + 3 * l;
   mjtNum* dir = d->light_xdir + 3 * l;
@@ -303,6 +313,8 @@ static void lightFrame(const mjModel* m, mjData* d, int l) {
     }
   }
 }
+
+}  // namespace
 
 void mj_camlight(const mjModel* m, mjData* d) {
   for (int c = 0; c < m->ncam; c++) {

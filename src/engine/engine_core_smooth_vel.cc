@@ -15,20 +15,22 @@
 // 6-vector helpers for the per-body loops, inlined (the same operations as mju_copy, mju_addTo
 // and mju_mulDofVec on 6-vectors)
 
-static inline void copy6(mjtNum res[6], const mjtNum vec[6]) {
+namespace {
+
+inline void copy6(mjtNum res[6], const mjtNum vec[6]) {
   for (int k = 0; k < 6; k++) {
     res[k] = vec[k];
   }
 }
 
-static inline void addTo6(mjtNum res[6], const mjtNum vec[6]) {
+inline void addTo6(mjtNum res[6], const mjtNum vec[6]) {
   for (int k = 0; k < 6; k++) {
     res[k] += vec[k];
   }
 }
 
 // res = sum_i mat_i vec_i over n 6-vectors mat_i, accumulated from 0 in the order of i
-static inline void mulDofVec6(mjtNum res[6], const mjtNum* mat, const mjtNum* vec, int n) {
+inline void mulDofVec6(mjtNum res[6], const mjtNum* mat, const mjtNum* vec, int n) {
   for (int k = 0; k < 6; k++) {
     res[k] = 0;
   }
@@ -38,6 +40,8 @@ static inline void mulDofVec6(mjtNum res[6], const mjtNum* mat, const mjtNum* ve
     }
   }
 }
+
+}  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // velocities
@@ -82,9 +86,11 @@ void mj_comVel(const mjModel* m, mjData* d) {
 // ---------------------------------------------------------------------------------------------
 // recursive Newton-Euler
 
+namespace {
+
 // spatial acceleration of the world's reference: -gravity, so that gravity appears as an
 // inertial force in every body (Featherstone's fictitious base acceleration)
-static void worldAcc(const mjModel* m, mjtNum acc[6]) {
+void worldAcc(const mjModel* m, mjtNum acc[6]) {
   mju_zero(acc, 6);
   if (!mjDISABLED(mjDSBL_GRAVITY)) {
     mju_scl3(acc + 3, m->opt.gravity, -1);
@@ -92,7 +98,7 @@ static void worldAcc(const mjModel* m, mjtNum acc[6]) {
 }
 
 // cacc[i] = cacc[parent] + cdof_dot * qvel (+ cdof * qacc if qacc is given)
-static void bodyAcc(const mjModel* m, const mjData* d, mjtNum* cacc, const mjtNum* qacc, int i) {
+void bodyAcc(const mjModel* m, const mjData* d, mjtNum* cacc, const mjtNum* qacc, int i) {
   mjtNum tmp[6];
   int adr = m->body_dofadr[i], n = m->body_dofnum[i];
   copy6(cacc + 6 * i, cacc + 6 * m->body_parentid[i]);
@@ -107,7 +113,7 @@ static void bodyAcc(const mjModel* m, const mjData* d, mjtNum* cacc, const mjtNu
 }
 
 // Newton-Euler force of body i: f = I a + v x* (I v)
-static void bodyForce(const mjData* d, const mjtNum* cacc, mjtNum f[6], int i) {
+void bodyForce(const mjData* d, const mjtNum* cacc, mjtNum f[6], int i) {
   mjtNum mom[6], gyro[6];
   const mjtNum* inert = d->cinert + 10 * i;
   mji_mulInertVec(f, inert, cacc + 6 * i);
@@ -115,6 +121,8 @@ static void bodyForce(const mjData* d, const mjtNum* cacc, mjtNum f[6], int i) {
   mji_crossForce(gyro, d->cvel + 6 * i, mom);
   addTo6(f, gyro);
 }
+
+}  // namespace
 
 // result = M qacc + c(q, v) if flg_acc, else c(q, v): the forward pass propagates accelerations
 // root to leaf, the backward pass accumulates body forces leaf to root, and each dof reads its
@@ -171,8 +179,10 @@ void mj_addComForce(const mjModel* m, const mjData* d, mjtNum cfrc[6], const mjt
   }
 }
 
+namespace {
+
 // body of side k (0, 1) of a contact, -1 if unknown
-static int contactBody(const mjModel* m, const mjContact* con, int k) {
+int contactBody(const mjModel* m, const mjContact* con, int k) {
   if (con->geom[k] >= 0) {
     return m->geom_bodyid[con->geom[k]];
   }
@@ -184,8 +194,7 @@ static int contactBody(const mjModel* m, const mjContact* con, int k) {
 }
 
 // contact force in the contact frame (normal, tangents, torsion, rolling), from efc_force
-static void contactFrameForce(const mjModel* m, const mjData* d, const mjContact* con,
-                              mjtNum res[6]) {
+void contactFrameForce(const mjModel* m, const mjData* d, const mjContact* con, mjtNum res[6]) {
   const mjtNum* f = d->efc_force + con->efc_address;
   mju_zero(res, 6);
   if (con->dim == 1 || m->opt.cone == mjCONE_ELLIPTIC) {
@@ -196,7 +205,7 @@ static void contactFrameForce(const mjModel* m, const mjData* d, const mjContact
 }
 
 // cfrc_ext += contact forces: geom2's body receives +F at the contact point, geom1's body -F
-static void contactForces(const mjModel* m, const mjData* d, mjtNum* cfrc_ext) {
+void contactForces(const mjModel* m, const mjData* d, mjtNum* cfrc_ext) {
   for (int c = 0; c < d->ncon; c++) {
     const mjContact* con = d->contact + c;
     if (con->efc_address < 0 || con->exclude) {
@@ -217,7 +226,7 @@ static void contactForces(const mjModel* m, const mjData* d, mjtNum* cfrc_ext) {
 }
 
 // world position of a connect/weld anchor on side k of equality e (body or site based)
-static int equalityAnchor(const mjModel* m, const mjData* d, int e, int k, mjtNum pos[3]) {
+int equalityAnchor(const mjModel* m, const mjData* d, int e, int k, mjtNum pos[3]) {
   int id = k ? m->eq_obj2id[e] : m->eq_obj1id[e];
   if (m->eq_objtype[e] == mjOBJ_SITE) {
     mju_copy3(pos, d->site_xpos + 3 * id);
@@ -234,7 +243,7 @@ static int equalityAnchor(const mjModel* m, const mjData* d, int e, int k, mjtNu
 
 // cfrc_ext += connect / weld constraint forces: body1 receives +f (and the weld torque), body2
 // -f (and minus the torque), each at its own anchor
-static void equalityForces(const mjModel* m, const mjData* d, mjtNum* cfrc_ext) {
+void equalityForces(const mjModel* m, const mjData* d, mjtNum* cfrc_ext) {
   for (int r = 0; r < d->ne; r++) {
     if (d->efc_type[r] != mjCNSTR_EQUALITY) {
       continue;
@@ -262,6 +271,8 @@ static void equalityForces(const mjModel* m, const mjData* d, mjtNum* cfrc_ext) 
     }
   }
 }
+
+}  // namespace
 
 // cacc with the final qacc; cfrc_ext: applied (xfrc_applied) + contact + connect/weld forces;
 // cfrc_int: the force each body receives from its parent, f_int = I a + v x* (I v) - f_ext,

@@ -12,8 +12,10 @@
 // ---------------------------------------------------------------------------------------------
 // Jacobian row helpers
 
+namespace {
+
 // position of dof `dof` in the (increasing) column list of a sparse row; -1 if absent
-static int findColumn(const int* colind, int nnz, int dof) {
+int findColumn(const int* colind, int nnz, int dof) {
   int lo = 0, hi = nnz - 1;
   while (lo <= hi) {
     int mid = (lo + hi) / 2;
@@ -42,8 +44,8 @@ struct PathTrace {
 
 // Straight piece from point x0 on body b0 to x1 on body b1: adds |x1-x0| / divisor to the length
 // and u' (J(x1) - J(x0)) / divisor to the Jacobian row (u the unit direction).
-static void addPiece(const mjModel* m, const mjData* d, PathTrace* tr, const mjtNum x0[3], int b0,
-                     const mjtNum x1[3], int b1) {
+void addPiece(const mjModel* m, const mjData* d, PathTrace* tr, const mjtNum x0[3], int b0,
+              const mjtNum x1[3], int b1) {
   mjtNum u[3];
   mju_sub3(u, x1, x0);
   mjtNum len = mju_normalize3(u);  // coincident points: u = (1, 0, 0), as MuJoCo
@@ -62,7 +64,7 @@ static void addPiece(const mjModel* m, const mjData* d, PathTrace* tr, const mjt
 }
 
 // records one path point
-static void addPoint(mjData* d, int* npoint, const mjtNum* pos, int obj) {
+void addPoint(mjData* d, int* npoint, const mjtNum* pos, int obj) {
   int i = (*npoint)++;
   if (pos) {
     mju_copy3(d->wrap_xpos + 3 * i, pos);
@@ -76,7 +78,7 @@ static void addPoint(mjData* d, int* npoint, const mjtNum* pos, int obj) {
 // fixed and spatial tendons
 
 // fixed tendon: length = sum coef * qpos, Jacobian = coef at each joint's dof
-static void fixedTendon(const mjModel* m, mjData* d, int t) {
+void fixedTendon(const mjModel* m, mjData* d, int t) {
   int adr = m->tendon_adr[t], num = m->tendon_num[t];
   int jadr = m->ten_J_rowadr[t], nnz = m->ten_J_rownnz[t];
   mjtNum len = 0;
@@ -93,7 +95,7 @@ static void fixedTendon(const mjModel* m, mjData* d, int t) {
 }
 
 // spatial tendon: pieces between consecutive sites, around wrapping geoms, per branch
-static void spatialTendon(const mjModel* m, mjData* d, int t, int* npoint) {
+void spatialTendon(const mjModel* m, mjData* d, int t, int* npoint) {
   int adr = m->tendon_adr[t], end = adr + m->tendon_num[t];
   int nnz = m->ten_J_rownnz[t];
 
@@ -162,6 +164,8 @@ static void spatialTendon(const mjModel* m, mjData* d, int t, int* npoint) {
   mj_freeStack(d);
 }
 
+}  // namespace
+
 void mj_tendon(const mjModel* m, mjData* d) {
   int ntendon = m->ntendon;
   if (!ntendon) {
@@ -185,18 +189,19 @@ void mj_tendon(const mjModel* m, mjData* d) {
 // ---------------------------------------------------------------------------------------------
 // Jacobian time derivative and armature bias
 
+namespace {
+
 // world velocity of a point attached to body b
-static void pointVelocity(const mjModel* m, const mjData* d, const mjtNum x[3], int b,
-                          mjtNum v[3]) {
+void pointVelocity(const mjModel* m, const mjData* d, const mjtNum x[3], int b, mjtNum v[3]) {
   mjtNum motion[6];
   mj_transportMotion(m, d, d->cvel + 6 * b, x, b, motion);
   mju_copy3(v, motion + 3);
 }
 
 // piece x0 (body b0) -> x1 (body b1): Jdot += (udot' (J1 - J0) + u' (Jdot1 - Jdot0)) / divisor
-static void addPieceDot(const mjModel* m, mjData* d, const mjtNum x0[3], int b0, const mjtNum x1[3],
-                        int b1, mjtNum divisor, mjtNum* Jdot, mjtNum* jac0, mjtNum* jac1,
-                        mjtNum* dot0, mjtNum* dot1) {
+void addPieceDot(const mjModel* m, mjData* d, const mjtNum x0[3], int b0, const mjtNum x1[3],
+                 int b1, mjtNum divisor, mjtNum* Jdot, mjtNum* jac0, mjtNum* jac1, mjtNum* dot0,
+                 mjtNum* dot1) {
   int nv = m->nv;
   mjtNum u[3], v0[3], v1[3], dv[3], udot[3];
   mju_sub3(u, x1, x0);
@@ -223,6 +228,8 @@ static void addPieceDot(const mjModel* m, mjData* d, const mjtNum x0[3], int b0,
     Jdot[k] += sum / divisor;
   }
 }
+
+}  // namespace
 
 void mj_tendonDot(const mjModel* m, mjData* d, int t, mjtNum* Jdot) {
   int nv = m->nv;

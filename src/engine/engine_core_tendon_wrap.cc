@@ -13,20 +13,22 @@
 // ---------------------------------------------------------------------------------------------
 // planar helpers
 
-static inline mjtNum dot2(const mjtNum a[2], const mjtNum b[2]) {
+namespace {
+
+inline mjtNum dot2(const mjtNum a[2], const mjtNum b[2]) {
   return a[0] * b[0] + a[1] * b[1];
 }
 
-static inline mjtNum cross2(const mjtNum a[2], const mjtNum b[2]) {
+inline mjtNum cross2(const mjtNum a[2], const mjtNum b[2]) {
   return a[0] * b[1] - a[1] * b[0];
 }
 
-static inline mjtNum dist2(const mjtNum a[2], const mjtNum b[2]) {
+inline mjtNum dist2(const mjtNum a[2], const mjtNum b[2]) {
   return std::sqrt((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]));
 }
 
 // point of the segment p0-p1 closest to the origin
-static void closestToOrigin(mjtNum c[2], const mjtNum p0[2], const mjtNum p1[2]) {
+void closestToOrigin(mjtNum c[2], const mjtNum p0[2], const mjtNum p1[2]) {
   mjtNum dif[2] = {p1[0] - p0[0], p1[1] - p0[1]};
   mjtNum dd = dot2(dif, dif);
   mjtNum a = dd > 0 ? -dot2(dif, p0) / dd : 0;
@@ -38,7 +40,7 @@ static void closestToOrigin(mjtNum c[2], const mjtNum p0[2], const mjtNum p1[2])
 // Tangent point on the circle |x| = r seen from p (|p| > r), rotated from the direction of p by
 // +acos(r/|p|) (sgn = 1, counterclockwise) or -acos(r/|p|) (sgn = -1):
 //   t = (r^2 p + sgn r sqrt(|p|^2 - r^2) perp(p)) / |p|^2,  perp(p) = (-p_y, p_x).
-static void tangentPoint(mjtNum t[2], const mjtNum p[2], mjtNum r, int sgn) {
+void tangentPoint(mjtNum t[2], const mjtNum p[2], mjtNum r, int sgn) {
   mjtNum sq = dot2(p, p);
   mjtNum h = sgn * r * std::sqrt(sq - r * r);
   t[0] = (r * r * p[0] - h * p[1]) / sq;
@@ -46,8 +48,7 @@ static void tangentPoint(mjtNum t[2], const mjtNum p[2], mjtNum r, int sgn) {
 }
 
 // do the closed segments a0-a1 and b0-b1 cross (proper intersection)?
-static int segmentsCross(const mjtNum a0[2], const mjtNum a1[2], const mjtNum b0[2],
-                         const mjtNum b1[2]) {
+int segmentsCross(const mjtNum a0[2], const mjtNum a1[2], const mjtNum b0[2], const mjtNum b1[2]) {
   mjtNum da[2] = {a1[0] - a0[0], a1[1] - a0[1]};
   mjtNum db[2] = {b1[0] - b0[0], b1[1] - b0[1]};
   mjtNum r0[2] = {b0[0] - a0[0], b0[1] - a0[1]};
@@ -59,7 +60,7 @@ static int segmentsCross(const mjtNum a0[2], const mjtNum a1[2], const mjtNum b0
 
 // angle swept when travelling along the circle from t0 to t1 counterclockwise (ccw = 1) or
 // clockwise, in [0, 2 pi)
-static mjtNum sweep(const mjtNum t0[2], const mjtNum t1[2], int ccw) {
+mjtNum sweep(const mjtNum t0[2], const mjtNum t1[2], int ccw) {
   mjtNum ang = std::atan2(cross2(t0, t1), dot2(t0, t1));
   if (!ccw) {
     ang = -ang;
@@ -73,7 +74,7 @@ static mjtNum sweep(const mjtNum t0[2], const mjtNum t1[2], int ccw) {
 // Squared distance from the side site to the circle point in the direction of the midpoint of
 // the chord t0-t1 (the selection measure of side sites, matching MuJoCo on thousands of
 // random configurations; for arcs longer than pi that point lies on the other arc).
-static mjtNum sideDistance(const mjtNum t[4], const mjtNum side[2], mjtNum radius) {
+mjtNum sideDistance(const mjtNum t[4], const mjtNum side[2], mjtNum radius) {
   mjtNum mid[2] = {0.5 * (t[0] + t[2]), 0.5 * (t[1] + t[3])};
   mjtNum len = std::sqrt(dot2(mid, mid));
   if (len > mjMINVAL) {
@@ -82,6 +83,8 @@ static mjtNum sideDistance(const mjtNum t[4], const mjtNum side[2], mjtNum radiu
   }
   return (mid[0] - side[0]) * (mid[0] - side[0]) + (mid[1] - side[1]) * (mid[1] - side[1]);
 }
+
+}  // namespace
 
 // The shortest path from p0 to p1 that goes around the circle consists of the tangent piece
 // p0 -> t0, the arc t0 -> t1 and the tangent piece t1 -> p1. Going around counterclockwise,
@@ -199,11 +202,13 @@ mjtNum mju_wrapInside(mjtNum pnt[4], const mjtNum end[4], mjtNum radius) {
 // ---------------------------------------------------------------------------------------------
 // 3D wrap
 
+namespace {
+
 // orthonormal plane axes for a sphere wrap: a0 along p0, a1 in the plane of (center, p0, p1)
 // towards p1; when p0 and p1 are collinear with the center, the plane through the side site
 // (if any and not collinear too), else any plane containing p0
-static void spherePlane(mjtNum a0[3], mjtNum a1[3], const mjtNum p0[3], const mjtNum p1[3],
-                        const mjtNum* side) {
+void spherePlane(mjtNum a0[3], mjtNum a1[3], const mjtNum p0[3], const mjtNum p1[3],
+                 const mjtNum* side) {
   mju_copy3(a0, p0);
   mju_normalize3(a0);
   mjtNum normal[3];
@@ -225,6 +230,8 @@ static void spherePlane(mjtNum a0[3], mjtNum a1[3], const mjtNum p0[3], const mj
   mju_cross(a1, normal, a0);
   mju_normalize3(a1);
 }
+
+}  // namespace
 
 mjtNum mju_wrapGeom(mjtNum wpnt[6], const mjtNum x0[3], const mjtNum x1[3], const mjtNum xpos[3],
                     const mjtNum xmat[9], mjtNum radius, int type, const mjtNum* side) {

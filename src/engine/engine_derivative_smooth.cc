@@ -20,10 +20,12 @@
 // ---------------------------------------------------------------------------------------------
 // the D pattern
 
+namespace {
+
 // qDeriv += scale * v' v for a sparse row vector v (values val, sorted columns ind, nnz
 // entries), on the D pattern: pairs of dofs that are not ancestor/descendant are dropped.
-static void addOuterProduct(const mjModel* m, mjData* d, mjtNum scale, const mjtNum* val,
-                            const int* ind, int nnz) {
+void addOuterProduct(const mjModel* m, mjData* d, mjtNum scale, const mjtNum* val, const int* ind,
+                     int nnz) {
   for (int a = 0; a < nnz; a++) {
     int row = ind[a];
     const int* cols = m->D_colind + m->D_rowadr[row];
@@ -43,7 +45,7 @@ static void addOuterProduct(const mjModel* m, mjData* d, mjtNum scale, const mjt
   }
 }
 
-static int hasDamping(mjtNum a, const mjtNum* poly) {
+int hasDamping(mjtNum a, const mjtNum* poly) {
   return a != 0 || poly[0] != 0 || poly[1] != 0;
 }
 
@@ -53,7 +55,7 @@ static int hasDamping(mjtNum a, const mjtNum* poly) {
 // The scalar multiplied by the gain in the derivative. As in MuJoCo's qDeriv: the control as
 // stored in mjData.ctrl, not clamped to ctrlrange (0 when some
 // control is bad, as mj_fwdActuation reads them), and the current activation even with actearly.
-static mjtNum gainInput(const mjModel* m, const mjData* d, int i, int bad) {
+mjtNum gainInput(const mjModel* m, const mjData* d, int i, int bad) {
   int adr = m->actuator_actadr[i], num = m->actuator_actnum[i];
   if (m->actuator_dyntype[i] == mjDYN_NONE || adr < 0 || num <= 0) {
     return bad ? 0 : mj_historyCtrl(m, d, i);
@@ -64,8 +66,8 @@ static mjtNum gainInput(const mjModel* m, const mjData* d, int i, int bad) {
 // d(muscle gain)/d(velocity): gain = -F0 F_L(L) F_V(V) with V = vel / (L0 vmax), and F_V
 // piecewise quadratic (engine_util_misc.h): F_V' = 2 (V + 1) on (-1, 0], 2 (y - V) / y on
 // (0, y], y = fvmax - 1, and 0 elsewhere.
-static mjtNum muscleGainVel(mjtNum len, mjtNum vel, const mjtNum lengthrange[2], mjtNum acc0,
-                            const mjtNum prm[9]) {
+mjtNum muscleGainVel(mjtNum len, mjtNum vel, const mjtNum lengthrange[2], mjtNum acc0,
+                     const mjtNum prm[9]) {
   mjtNum L0 = (lengthrange[1] - lengthrange[0]) / mjMAX(mjMINVAL, prm[1] - prm[0]);
   mjtNum L = prm[0] + (len - lengthrange[0]) / mjMAX(mjMINVAL, L0);
   mjtNum scale = 1 / mjMAX(mjMINVAL, L0 * prm[6]);
@@ -77,6 +79,8 @@ static mjtNum muscleGainVel(mjtNum len, mjtNum vel, const mjtNum lengthrange[2],
   }
   return -mju_muscleF0(acc0, prm) * mju_muscleFL(L, prm[4], prm[5]) * dFV * scale;
 }
+
+}  // namespace
 
 // force_i = gain(v) * input + bias(v): dforce/dv = gain'(v) * input + bias'(v) for affine
 // (gainprm[2], biasprm[2]) and muscle gains, mapped to joint space through the moment arms
@@ -196,8 +200,10 @@ void mjd_passiveVel(const mjModel* m, mjData* d) {
 // ancestors' dofs, then b's own). Body b then adds -cdof_j' df_b/dv to the (j, k) elements of
 // qDeriv for j, k on its chain, which lie on one ancestor path and so in the D pattern.
 
+namespace {
+
 // chain length of every body: nchain[b] = nchain[parent] + body_dofnum[b]
-static void chainLengths(const mjModel* m, int* nchain) {
+void chainLengths(const mjModel* m, int* nchain) {
   nchain[0] = 0;
   for (int b = 1; b < m->nbody; b++) {
     nchain[b] = nchain[m->body_parentid[b]] + m->body_dofnum[b];
@@ -205,9 +211,8 @@ static void chainLengths(const mjModel* m, int* nchain) {
 }
 
 // the velocity and acceleration derivative blocks of body b (6 x n, column c at 6*c)
-static void rneVelBody(const mjModel* m, const mjData* d, int b, int nc_parent, int nc,
-                       const mjtNum* dvel_parent, const mjtNum* dacc_parent, mjtNum* dvel,
-                       mjtNum* dacc) {
+void rneVelBody(const mjModel* m, const mjData* d, int b, int nc_parent, int nc,
+                const mjtNum* dvel_parent, const mjtNum* dacc_parent, mjtNum* dvel, mjtNum* dacc) {
   // start from the parent's blocks; the columns of b's own dofs start at zero
   mju_zero(dvel, 6 * nc);
   mju_zero(dacc, 6 * nc);
@@ -254,7 +259,7 @@ static void rneVelBody(const mjModel* m, const mjData* d, int b, int nc_parent, 
 
 // qDeriv(j, k) -= cdof_j . df[:, k] for j, k on the chain of body b (chain = first nc entries
 // of B row b)
-static void rneVelProject(const mjModel* m, mjData* d, int b, int nc, const mjtNum* df) {
+void rneVelProject(const mjModel* m, mjData* d, int b, int nc, const mjtNum* df) {
   const int* chain = m->B_colind + m->B_rowadr[b];
   for (int a = 0; a < nc; a++) {
     int j = chain[a];
@@ -269,6 +274,8 @@ static void rneVelProject(const mjModel* m, mjData* d, int b, int nc, const mjtN
     }
   }
 }
+
+}  // namespace
 
 void mjd_rneVel(const mjModel* m, mjData* d) {
   int nbody = m->nbody, nv = m->nv;
@@ -328,12 +335,16 @@ void mjd_smoothVel(const mjModel* m, mjData* d, int flg_bias) {
 // ---------------------------------------------------------------------------------------------
 // LU on the D pattern
 
-static mjtNum safePivot(mjtNum p) {
+namespace {
+
+mjtNum safePivot(mjtNum p) {
   if (std::fabs(p) < mjMINVAL) {
     return p < 0 ? -mjMINVAL : mjMINVAL;
   }
   return p;
 }
+
+}  // namespace
 
 // Eliminate k = nv-1 .. 0. Row k's entries left of the diagonal are its ancestors anc_0 <
 // anc_1 < ... (its chain); at this point its descendants are already eliminated, so the update

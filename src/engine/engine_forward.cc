@@ -27,11 +27,13 @@ int mj_actuatorDisabled(const mjModel* m, int i) {
 // ---------------------------------------------------------------------------------------------
 // checks (stages 1 and 24)
 
+namespace {
+
 // Shared body of mj_checkPos/Vel/Acc: the first element that is NaN, infinite or larger than
 // mjMAXVAL in magnitude raises `warning` with its index, and (unless mjDSBL_AUTORESET) resets
 // the data. The warning counter survives the reset (it records the divergence that caused it).
 // Returns 1 when a bad value was found.
-static int checkVector(const mjModel* m, mjData* d, const mjtNum* vec, int n, int warning) {
+int checkVector(const mjModel* m, mjData* d, const mjtNum* vec, int n, int warning) {
   for (int i = 0; i < n; i++) {
     if (mju_isBad(vec[i])) {
       int number = d->warning[warning].number;
@@ -46,6 +48,8 @@ static int checkVector(const mjModel* m, mjData* d, const mjtNum* vec, int n, in
   }
   return 0;
 }
+
+}  // namespace
 
 void mj_checkPos(const mjModel* m, mjData* d) {
   checkVector(m, d, d->qpos, m->nq, mjWARN_BADQPOS);
@@ -66,9 +70,11 @@ void mj_checkAcc(const mjModel* m, mjData* d) {
 // ---------------------------------------------------------------------------------------------
 // energy (XMLreference "option/flag/energy")
 
+namespace {
+
 // Energy of a polynomial spring with force -(a x + b x^2 + c x^3): a x^2/2 + b x^3/3 + c x^4/4
 // (computation_index.rst "Polynomial forces"; the higher coefficients are poly[0], poly[1]).
-static mjtNum springEnergy(mjtNum x, mjtNum a, const mjtNum* poly) {
+mjtNum springEnergy(mjtNum x, mjtNum a, const mjtNum* poly) {
   mjtNum e = 0.5 * a * x * x;
   if (poly) {
     mjtNum x3 = x * x * x;
@@ -80,7 +86,7 @@ static mjtNum springEnergy(mjtNum x, mjtNum a, const mjtNum* poly) {
 // potential energy of the joint springs: hinge/slide on the scalar displacement, ball and the
 // rotation of a free joint on the rotation angle |log(q_spring^-1 q)|, the translation of a free
 // joint on the distance to its spring position
-static mjtNum jointSpringEnergy(const mjModel* m, const mjData* d) {
+mjtNum jointSpringEnergy(const mjModel* m, const mjData* d) {
   mjtNum energy = 0;
   for (int j = 0; j < m->njnt; j++) {
     mjtNum k = m->jnt_stiffness[j];
@@ -114,7 +120,7 @@ static mjtNum jointSpringEnergy(const mjModel* m, const mjData* d) {
 
 // potential energy of the tendon springs, zero inside the dead band [springlength0,
 // springlength1] (XMLreference "tendon/spatial/springlength")
-static mjtNum tendonSpringEnergy(const mjModel* m, const mjData* d) {
+mjtNum tendonSpringEnergy(const mjModel* m, const mjData* d) {
   mjtNum energy = 0;
   for (int t = 0; t < m->ntendon; t++) {
     mjtNum k = m->tendon_stiffness[t];
@@ -134,6 +140,8 @@ static mjtNum tendonSpringEnergy(const mjModel* m, const mjData* d) {
   }
   return energy;
 }
+
+}  // namespace
 
 // energy[0] = sum_b -m_b g . xipos_b (gravity) + spring energy of joints and tendons. Springs
 // in flexes are not included yet (flex area). Requires mj_kinematics and mj_tendon.
@@ -161,9 +169,11 @@ void mj_energyVel(const mjModel* m, mjData* d) {
   d->flg_energyvel = 1;
 }
 
+namespace {
+
 // energy for mj_forwardSkip / mj_step1: computed when enabled (sensors of potential or kinetic
 // energy may already have computed it in this pass), cleared otherwise
-static void energyPos(const mjModel* m, mjData* d) {
+void energyPos(const mjModel* m, mjData* d) {
   if (mjENABLED(mjENBL_ENERGY)) {
     if (!d->flg_energypos) {
       mj_energyPos(m, d);
@@ -173,7 +183,7 @@ static void energyPos(const mjModel* m, mjData* d) {
   }
 }
 
-static void energyVel(const mjModel* m, mjData* d) {
+void energyVel(const mjModel* m, mjData* d) {
   if (mjENABLED(mjENBL_ENERGY)) {
     if (!d->flg_energyvel) {
       mj_energyVel(m, d);
@@ -182,6 +192,8 @@ static void energyVel(const mjModel* m, mjData* d) {
     d->energy[1] = 0;
   }
 }
+
+}  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // position stage (stages 2-11)
@@ -368,16 +380,18 @@ void mj_forward(const mjModel* m, mjData* d) {
   mj_forwardSkip(m, d, mjSTAGE_NONE, 0);
 }
 
+namespace {
+
 // stage 25 (optional): the inverse dynamics at the forward qacc, compared with the forward forces
 // (solver_fwdinv; engine_inverse.cc)
-static void compareFwdInv(const mjModel* m, mjData* d) {
+void compareFwdInv(const mjModel* m, mjData* d) {
   if (mjENABLED(mjENBL_FWDINV)) {
     mj_compareFwdInv(m, d);
   }
 }
 
 // stage 26 with the selected integrator
-static void integrate(const mjModel* m, mjData* d, int allow_rk4) {
+void integrate(const mjModel* m, mjData* d, int allow_rk4) {
   switch (m->opt.integrator) {
     case mjINT_EULER:
       mj_Euler(m, d);
@@ -397,6 +411,8 @@ static void integrate(const mjModel* m, mjData* d, int allow_rk4) {
       mjERROR("invalid integrator %d", m->opt.integrator);
   }
 }
+
+}  // namespace
 
 void mj_step(const mjModel* m, mjData* d) {
   if (!m || !d) {

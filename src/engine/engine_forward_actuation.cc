@@ -34,9 +34,11 @@
 // ---------------------------------------------------------------------------------------------
 // controls
 
+namespace {
+
 // Effective controls into ctrl (nu): zero if any control is bad, else d->ctrl clamped to the
 // ranges of limited actuators.
-static void effectiveControls(const mjModel* m, mjData* d, mjtNum* ctrl) {
+void effectiveControls(const mjModel* m, mjData* d, mjtNum* ctrl) {
   int nu = m->nu;
   for (int i = 0; i < nu; i++) {
     if (mju_isBad(d->ctrl[i])) {
@@ -61,13 +63,13 @@ static void effectiveControls(const mjModel* m, mjData* d, mjtNum* ctrl) {
 // activation dynamics
 
 // time constant of the filters, kept away from zero
-static mjtNum filterTau(const mjModel* m, int i) {
+mjtNum filterTau(const mjModel* m, int i) {
   return mjMAX(mjMINVAL, m->actuator_dynprm[mjNDYN * i]);
 }
 
 // act_dot of actuator i (computation_index.rst "Stateful actuators"); the activation read is
 // the last one of the actuator's act block
-static void activationDot(const mjModel* m, mjData* d, int i, mjtNum u) {
+void activationDot(const mjModel* m, mjData* d, int i, mjtNum u) {
   int adr = m->actuator_actadr[i], num = m->actuator_actnum[i];
   if (adr < 0 || num <= 0) {
     return;
@@ -108,7 +110,7 @@ static void activationDot(const mjModel* m, mjData* d, int i, mjtNum u) {
 // force generation
 
 // the scalar the gain multiplies: the control, or the (next, with actearly) activation
-static mjtNum forceInput(const mjModel* m, const mjData* d, int i, mjtNum u) {
+mjtNum forceInput(const mjModel* m, const mjData* d, int i, mjtNum u) {
   int adr = m->actuator_actadr[i], num = m->actuator_actnum[i];
   if (m->actuator_dyntype[i] == mjDYN_NONE || adr < 0 || num <= 0) {
     return u;
@@ -120,7 +122,7 @@ static mjtNum forceInput(const mjModel* m, const mjData* d, int i, mjtNum u) {
   return d->act[last];
 }
 
-static mjtNum actuatorGain(const mjModel* m, const mjData* d, int i) {
+mjtNum actuatorGain(const mjModel* m, const mjData* d, int i) {
   const mjtNum* prm = m->actuator_gainprm + mjNGAIN * i;
   mjtNum len = d->actuator_length[i], vel = d->actuator_velocity[i];
   switch (m->actuator_gaintype[i]) {
@@ -138,7 +140,7 @@ static mjtNum actuatorGain(const mjModel* m, const mjData* d, int i) {
   }
 }
 
-static mjtNum actuatorBias(const mjModel* m, const mjData* d, int i) {
+mjtNum actuatorBias(const mjModel* m, const mjData* d, int i) {
   const mjtNum* prm = m->actuator_biasprm + mjNBIAS * i;
   mjtNum len = d->actuator_length[i], vel = d->actuator_velocity[i];
   switch (m->actuator_biastype[i]) {
@@ -162,7 +164,7 @@ static mjtNum actuatorBias(const mjModel* m, const mjData* d, int i) {
 // Tendon actuator force limits: for each actfrclimited tendon, the forces of the actuators
 // that act on it through a tendon transmission are scaled by the same factor so that their sum
 // lies in tendon_actfrcrange (modeling.rst "Force limits", tendon/actuatorfrcrange).
-static void limitTendonForces(const mjModel* m, mjData* d) {
+void limitTendonForces(const mjModel* m, mjData* d) {
   int nu = m->nu, ntendon = m->ntendon;
   if (!ntendon) {
     return;
@@ -199,7 +201,7 @@ static void limitTendonForces(const mjModel* m, mjData* d) {
 
 // gravity compensation routed to the actuators, then the joint actuator force limits
 // (XMLreference body/joint/actuatorgravcomp and actuatorfrcrange; scalar joints only)
-static void jointActuatorForces(const mjModel* m, mjData* d) {
+void jointActuatorForces(const mjModel* m, mjData* d) {
   for (int j = 0; j < m->njnt; j++) {
     int type = m->jnt_type[j], adr = m->jnt_dofadr[j];
     int ndof = type == mjJNT_FREE ? 6 : (type == mjJNT_BALL ? 3 : 1);
@@ -214,6 +216,8 @@ static void jointActuatorForces(const mjModel* m, mjData* d) {
     }
   }
 }
+
+}  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // stage 20

@@ -71,17 +71,19 @@ void mj_advance(const mjModel* m, mjData* d, const mjtNum* act_dot, const mjtNum
 // ---------------------------------------------------------------------------------------------
 // implicit velocity update
 
+namespace {
+
 // Derivative of the damping force -(a v + b v|v| + c v^3) with respect to v, negated:
 // a + 2 b |v| + 3 c v^2 >= 0 for dissipative coefficients (computation_index.rst "Polynomial
 // forces").
-static mjtNum dampingSlope(mjtNum v, mjtNum a, const mjtNum* poly) {
+mjtNum dampingSlope(mjtNum v, mjtNum a, const mjtNum* poly) {
   return a + 2 * poly[0] * std::fabs(v) + 3 * poly[1] * v * v;
 }
 
 // Euler: the diagonal D of the joint damping (and of actuator damping reflected through a
 // scalar joint transmission, gear^2 times its slope at the actuator velocity). Writes the
 // diagonal of -D (>= 0) into damp; returns 0 if the model has no such damping.
-static int eulerDamping(const mjModel* m, const mjData* d, mjtNum* damp) {
+int eulerDamping(const mjModel* m, const mjData* d, mjtNum* damp) {
   int any = 0;
   for (int i = 0; i < m->nv; i++) {
     const mjtNum* poly = m->dof_dampingpoly + mjNPOLY * i;
@@ -107,7 +109,7 @@ static int eulerDamping(const mjModel* m, const mjData* d, mjtNum* damp) {
 }
 
 // qH = M + h diag(damp) in the CSR-M layout, factored L'DL
-static void factorEulerH(const mjModel* m, mjData* d, const mjtNum* damp) {
+void factorEulerH(const mjModel* m, mjData* d, const mjtNum* damp) {
   mjtNum h = m->opt.timestep;
   mju_copy(d->qH, d->M, m->nC);
   for (int i = 0; i < m->nv; i++) {
@@ -118,7 +120,7 @@ static void factorEulerH(const mjModel* m, mjData* d, const mjtNum* damp) {
 
 // qDeriv <- (qDeriv + qDeriv')/2 in place (the D pattern is symmetric: row i holds the ancestors
 // and descendants of i). As in MuJoCo, implicitfast leaves the symmetrized D in qDeriv.
-static void symmetrizeDeriv(const mjModel* m, mjData* d) {
+void symmetrizeDeriv(const mjModel* m, mjData* d) {
   for (int i = 0; i < m->nv; i++) {
     int adr = m->D_rowadr[i];
     for (int k = 0; k < m->D_diag[i]; k++) {  // columns j < i
@@ -135,7 +137,7 @@ static void symmetrizeDeriv(const mjModel* m, mjData* d) {
 // first. Each off-diagonal element of M receives half of D(i,j) and half of D(j,i) (both map to
 // it through mapM2D); D elements that M does not store (couplings inside a simple body) are
 // dropped.
-static void factorImplicitFastH(const mjModel* m, mjData* d) {
+void factorImplicitFastH(const mjModel* m, mjData* d) {
   mjtNum h = m->opt.timestep;
   symmetrizeDeriv(m, d);
   mju_copy(d->qH, d->M, m->nC);
@@ -154,7 +156,7 @@ static void factorImplicitFastH(const mjModel* m, mjData* d) {
 }
 
 // qLU = M - h D on the full pattern of D, factored LU (reverse order, no fill-in)
-static void factorImplicitLU(const mjModel* m, mjData* d) {
+void factorImplicitLU(const mjModel* m, mjData* d) {
   mjtNum h = m->opt.timestep;
   for (int k = 0; k < m->nD; k++) {
     int src = m->mapM2D[k];
@@ -162,6 +164,8 @@ static void factorImplicitLU(const mjModel* m, mjData* d) {
   }
   mjd_factorLU(m, d->qLU);
 }
+
+}  // namespace
 
 int mj_implicitAcc(const mjModel* m, mjData* d, int integrator, mjtNum* res) {
   int nv = m->nv;

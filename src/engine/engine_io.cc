@@ -214,14 +214,16 @@ void mj_defaultLROpt(mjLROpt* opt) {
   opt->tolrange = 0.05;
 }
 
-static void setRGBA(float* rgba, float r, float g, float b, float a) {
+namespace {
+
+void setRGBA(float* rgba, float r, float g, float b, float a) {
   rgba[0] = r;
   rgba[1] = g;
   rgba[2] = b;
   rgba[3] = a;
 }
 
-static void defaultVisualGlobal(mjVisual* vis) {
+void defaultVisualGlobal(mjVisual* vis) {
   vis->global.cameraid = -1;
   vis->global.orthographic = 0;
   vis->global.fovy = 45;
@@ -250,7 +252,7 @@ static void defaultVisualGlobal(mjVisual* vis) {
   vis->headlight.active = 1;
 }
 
-static void defaultVisualMapScale(mjVisual* vis) {
+void defaultVisualMapScale(mjVisual* vis) {
   vis->map.stiffness = 100;
   vis->map.stiffnessrot = 500;
   vis->map.force = 0.005f;
@@ -284,7 +286,7 @@ static void defaultVisualMapScale(mjVisual* vis) {
   vis->scale.frustum = 10;
 }
 
-static void defaultVisualRGBA(mjVisual* vis) {
+void defaultVisualRGBA(mjVisual* vis) {
   setRGBA(vis->rgba.fog, 0, 0, 0, 1);
   setRGBA(vis->rgba.haze, 1, 1, 1, 1);
   setRGBA(vis->rgba.force, 1, 0.5f, 0.5f, 1);
@@ -311,6 +313,8 @@ static void defaultVisualRGBA(mjVisual* vis) {
   setRGBA(vis->rgba.bv, 0, 1, 0, 0.5f);
   setRGBA(vis->rgba.bvactive, 1, 0, 0, 0.5f);
 }
+
+}  // namespace
 
 void mj_defaultVisual(mjVisual* vis) {
   memset(vis, 0, sizeof(mjVisual));
@@ -431,9 +435,11 @@ size_t mj_dataBufferSize(const mjModel* m) {
   return size;
 }
 
+namespace {
+
 // As MuJoCo: an mjData array whose size is negative (a damaged or hand-edited model) is a warning
 // naming the array, and no mjData is made.
-static bool dataSizesValid(const mjModel* m) {
+bool dataSizesValid(const mjModel* m) {
 #define X(type, name, nr, nc)                          \
   if (m->nr < 0 || (nc) < 0) {                         \
     mju_warning("Invalid data: %s too large.", #name); \
@@ -445,7 +451,7 @@ static bool dataSizesValid(const mjModel* m) {
 }
 
 // mjData with its buffer and arena allocated and the buffer pointers set; contents undefined
-static mjData* allocData(const mjModel* m, const char* caller) {
+mjData* allocData(const mjModel* m, const char* caller) {
   if (!m) {
     mju_error("%s: model is NULL", caller);
     return nullptr;
@@ -480,6 +486,8 @@ static mjData* allocData(const mjModel* m, const char* caller) {
   return d;
 }
 
+}  // namespace
+
 mjData* mj_makeData(const mjModel* m) {
   mjData* d = allocData(m, "mj_makeData");
   if (!d) {
@@ -506,8 +514,10 @@ void mj_deleteData(mjData* d) {
   mju_free(d);
 }
 
+namespace {
+
 // does d have the buffer and arena sizes of model m
-static bool dataMatches(const mjModel* m, const mjData* d) {
+bool dataMatches(const mjModel* m, const mjData* d) {
   size_t nbuffer;
   return dataBufferSize(m, &nbuffer) && d->nbuffer == static_cast<mjtSize>(nbuffer) &&
          d->narena == m->narena;
@@ -515,7 +525,7 @@ static bool dataMatches(const mjModel* m, const mjData* d) {
 
 // Re-point an arena pointer of src into dest's arena at the same offset. Pointers outside the
 // source arena (there should be none) become NULL.
-static void* rebaseArena(const mjData* src, mjData* dest, const void* ptr) {
+void* rebaseArena(const mjData* src, mjData* dest, const void* ptr) {
   uintptr_t p = reinterpret_cast<uintptr_t>(ptr);
   uintptr_t base = reinterpret_cast<uintptr_t>(src->arena);
   if (!ptr || p < base || p > base + static_cast<size_t>(src->narena)) {
@@ -523,6 +533,8 @@ static void* rebaseArena(const mjData* src, mjData* dest, const void* ptr) {
   }
   return static_cast<char*>(dest->arena) + (p - base);
 }
+
+}  // namespace
 
 // Copy everything: scalars, vectors, the buffer arrays, the arena in use (bottom part and
 // stack) and the arena pointers, re-pointed into dest. The copy steps identically.

@@ -35,13 +35,15 @@ mjtNum mj_damperSlope(mjtNum v, mjtNum a, const mjtNum* poly) {
   return -s;
 }
 
-static int nonzero(mjtNum a, const mjtNum* poly) {
+namespace {
+
+int nonzero(mjtNum a, const mjtNum* poly) {
   return a != 0 || poly[0] != 0 || poly[1] != 0;
 }
 
 // res -= (a + b|x| + c|x|^2) x for a 3D displacement: the gradient of the radial potential
 // a|x|^2/2 + b|x|^3/3 + c|x|^4/4
-static void radialSpring(mjtNum res[3], const mjtNum x[3], mjtNum a, const mjtNum* poly) {
+void radialSpring(mjtNum res[3], const mjtNum x[3], mjtNum a, const mjtNum* poly) {
   mjtNum r = mju_norm3(x);
   mjtNum scl = a + poly[0] * r + poly[1] * r * r;
   mju_addToScl3(res, x, -scl);
@@ -51,7 +53,7 @@ static void radialSpring(mjtNum res[3], const mjtNum x[3], mjtNum a, const mjtNu
 // springs
 
 // joint springs about qpos_spring
-static void jointSprings(const mjModel* m, const mjData* d, mjtNum* qfrc) {
+void jointSprings(const mjModel* m, const mjData* d, mjtNum* qfrc) {
   for (int j = 0; j < m->njnt; j++) {
     mjtNum k = m->jnt_stiffness[j];
     const mjtNum* poly = m->jnt_stiffnesspoly + mjNPOLY * j;
@@ -86,7 +88,7 @@ static void jointSprings(const mjModel* m, const mjData* d, mjtNum* qfrc) {
 }
 
 // displacement of a tendon length from the dead band [band0, band1]
-static mjtNum deadBand(mjtNum length, const mjtNum band[2]) {
+mjtNum deadBand(mjtNum length, const mjtNum band[2]) {
   if (length > band[1]) {
     return length - band[1];
   }
@@ -97,7 +99,7 @@ static mjtNum deadBand(mjtNum length, const mjtNum band[2]) {
 }
 
 // tendon springs, mapped through the tendon Jacobian
-static void tendonSprings(const mjModel* m, const mjData* d, mjtNum* qfrc) {
+void tendonSprings(const mjModel* m, const mjData* d, mjtNum* qfrc) {
   for (int t = 0; t < m->ntendon; t++) {
     mjtNum k = m->tendon_stiffness[t];
     const mjtNum* poly = m->tendon_stiffnesspoly + mjNPOLY * t;
@@ -115,6 +117,8 @@ static void tendonSprings(const mjModel* m, const mjData* d, mjtNum* qfrc) {
     }
   }
 }
+
+}  // namespace
 
 void mj_springs(const mjModel* m, mjData* d, mjtNum* qfrc) {
   jointSprings(m, d, qfrc);

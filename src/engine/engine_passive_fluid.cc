@@ -14,9 +14,11 @@
 // ---------------------------------------------------------------------------------------------
 // helpers
 
+namespace {
+
 // local velocity (w; v) of an object frame relative to the medium
-static void relativeVelocity(const mjModel* m, const mjData* d, int objtype, int id,
-                             const mjtNum mat[9], mjtNum lvel[6]) {
+void relativeVelocity(const mjModel* m, const mjData* d, int objtype, int id, const mjtNum mat[9],
+                      mjtNum lvel[6]) {
   mj_objectVelocity(m, d, objtype, id, lvel, 1);
   mjtNum lwind[3];
   mju_mulMatTVec3(lwind, mat, m->opt.wind);
@@ -24,8 +26,8 @@ static void relativeVelocity(const mjModel* m, const mjData* d, int objtype, int
 }
 
 // apply a local force (res[3..5]) and torque (res[0..2]) at a frame on body b
-static void applyLocal(const mjModel* m, mjData* d, const mjtNum res[6], const mjtNum pos[3],
-                       const mjtNum mat[9], int b, mjtNum* qfrc) {
+void applyLocal(const mjModel* m, mjData* d, const mjtNum res[6], const mjtNum pos[3],
+                const mjtNum mat[9], int b, mjtNum* qfrc) {
   mjtNum force[3], torque[3];
   mju_mulMatVec3(torque, mat, res);
   mju_mulMatVec3(force, mat, res + 3);
@@ -33,7 +35,7 @@ static void applyLocal(const mjModel* m, mjData* d, const mjtNum res[6], const m
 }
 
 // does body b have a geom that uses the ellipsoid model?
-static int ellipsoidBody(const mjModel* m, int b) {
+int ellipsoidBody(const mjModel* m, int b) {
   int adr = m->body_geomadr[b], num = m->body_geomnum[b];
   for (int g = adr; g < adr + num; g++) {
     if (m->geom_fluid[mjNFLUID * g] > 0) {
@@ -47,7 +49,7 @@ static int ellipsoidBody(const mjModel* m, int b) {
 // inertia model
 
 // half-sizes of the equivalent inertia box
-static void inertiaBox(const mjModel* m, int b, mjtNum r[3]) {
+void inertiaBox(const mjModel* m, int b, mjtNum r[3]) {
   const mjtNum* I = m->body_inertia + 3 * b;
   mjtNum mass = m->body_mass[b];
   for (int i = 0; i < 3; i++) {
@@ -55,6 +57,8 @@ static void inertiaBox(const mjModel* m, int b, mjtNum r[3]) {
     r[i] = std::sqrt(arg > 0 ? arg : 0);
   }
 }
+
+}  // namespace
 
 void mj_fluidInertiaBox(const mjModel* m, int body, const mjtNum lvel[6], mjtNum res[6]) {
   mjtNum r[3];
@@ -97,10 +101,12 @@ void mju_geomSemiAxes(int type, const mjtNum size[3], mjtNum r[3]) {
   }
 }
 
+namespace {
+
 // area of the ellipsoid projected on the plane normal to v (computation_fluid.rst lemma):
 //   pi sqrt(sum_i (r_j r_k)^4 v_i^2 / sum_i (r_j r_k)^2 v_i^2)   (homogeneous in v)
 // with the denominator floored at mjMINVAL as MuJoCo does (see doc/conformance.md#fluid)
-static mjtNum projectedArea(const mjtNum r[3], const mjtNum v[3]) {
+mjtNum projectedArea(const mjtNum r[3], const mjtNum v[3]) {
   mjtNum num = 0, den = 0;
   for (int i = 0; i < 3; i++) {
     mjtNum p = r[(i + 1) % 3] * r[(i + 2) % 3];
@@ -112,8 +118,8 @@ static mjtNum projectedArea(const mjtNum r[3], const mjtNum v[3]) {
 }
 
 // added-mass forces of a body with three symmetry planes, acceleration terms omitted
-static void addedMass(mjtNum rho, const mjtNum* fluid, const mjtNum w[3], const mjtNum v[3],
-                      mjtNum res[6]) {
+void addedMass(mjtNum rho, const mjtNum* fluid, const mjtNum w[3], const mjtNum v[3],
+               mjtNum res[6]) {
   mjtNum pv[3], pw[3], tmp[3];
   for (int i = 0; i < 3; i++) {
     pv[i] = rho * fluid[6 + i] * v[i];
@@ -128,8 +134,8 @@ static void addedMass(mjtNum rho, const mjtNum* fluid, const mjtNum w[3], const 
 }
 
 // quadratic drag, linear and angular
-static void viscousDrag(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, const mjtNum w[3],
-                        const mjtNum v[3], mjtNum res[6]) {
+void viscousDrag(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, const mjtNum w[3],
+                 const mjtNum v[3], mjtNum res[6]) {
   mjtNum cblunt = fluid[1], cslender = fluid[2], cang = fluid[3];
   mjtNum rmax = mju_max(r[0], mju_max(r[1], r[2]));
   mjtNum rmin = mju_min(r[0], mju_min(r[1], r[2]));
@@ -159,8 +165,8 @@ static void viscousDrag(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, cons
 // so f = C_K rho A_v Q (Q v - S av) / (P |v|). MuJoCo evaluates the last denominator as
 // max(mjMINVAL, P |v|), which weakens the lift of small, slow bodies (P |v| scales as
 // size^8 speed^3); reproduced as is.
-static void lift(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, const mjtNum w[3],
-                 const mjtNum v[3], mjtNum res[6]) {
+void lift(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, const mjtNum w[3], const mjtNum v[3],
+          mjtNum res[6]) {
   mjtNum ck = fluid[4], cm = fluid[5];
   mjtNum volume = 4.0 / 3.0 * mjPI * r[0] * r[1] * r[2];
   mjtNum tmp[3];
@@ -185,6 +191,8 @@ static void lift(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, const mjtNu
     res[3 + i] += scl * (Q * v[i] - S * av[i]);
   }
 }
+
+}  // namespace
 
 void mj_fluidEllipsoid(const mjModel* m, const mjtNum r[3], const mjtNum* fluid,
                        const mjtNum lvel[6], mjtNum res[6]) {
@@ -241,8 +249,10 @@ void mj_fluid(const mjModel* m, mjData* d, mjtNum* qfrc) {
 // ---------------------------------------------------------------------------------------------
 // velocity derivatives (6 x 6 row-major blocks, rows (torque; force), columns (w; v))
 
+namespace {
+
 // D[3r..3r+2][3c..3c+2] += scl * [a]x (the cross-product matrix, [a]x b = a x b)
-static void addCrossBlock(mjtNum D[36], int r, int c, const mjtNum a[3], mjtNum scl) {
+void addCrossBlock(mjtNum D[36], int r, int c, const mjtNum a[3], mjtNum scl) {
   mjtNum* b = D + 18 * r + 3 * c;
   b[1] -= scl * a[2];
   b[2] += scl * a[1];
@@ -253,8 +263,8 @@ static void addCrossBlock(mjtNum D[36], int r, int c, const mjtNum a[3], mjtNum 
 }
 
 // D block (r, c) += scl * [a]x diag(m)
-static void addCrossDiagBlock(mjtNum D[36], int r, int c, const mjtNum a[3], const mjtNum m[3],
-                              mjtNum scl) {
+void addCrossDiagBlock(mjtNum D[36], int r, int c, const mjtNum a[3], const mjtNum m[3],
+                       mjtNum scl) {
   mjtNum* b = D + 18 * r + 3 * c;
   b[1] -= scl * a[2] * m[1];
   b[2] += scl * a[1] * m[2];
@@ -265,8 +275,7 @@ static void addCrossDiagBlock(mjtNum D[36], int r, int c, const mjtNum a[3], con
 }
 
 // D block (r, c) += scl * x y'
-static void addOuterBlock(mjtNum D[36], int r, int c, const mjtNum x[3], const mjtNum y[3],
-                          mjtNum scl) {
+void addOuterBlock(mjtNum D[36], int r, int c, const mjtNum x[3], const mjtNum y[3], mjtNum scl) {
   for (int i = 0; i < 3; i++) {
     for (int j = 0; j < 3; j++) {
       D[6 * (3 * r + i) + 3 * c + j] += scl * x[i] * y[j];
@@ -275,7 +284,7 @@ static void addOuterBlock(mjtNum D[36], int r, int c, const mjtNum x[3], const m
 }
 
 // derivative of the inertia-box forces: diagonal
-static void inertiaBoxDeriv(const mjModel* m, int body, const mjtNum lvel[6], mjtNum D[36]) {
+void inertiaBoxDeriv(const mjModel* m, int body, const mjtNum lvel[6], mjtNum D[36]) {
   mjtNum r[3];
   inertiaBox(m, body, r);
   mjtNum rho = m->opt.density, beta = m->opt.viscosity;
@@ -289,8 +298,8 @@ static void inertiaBoxDeriv(const mjModel* m, int body, const mjtNum lvel[6], mj
 }
 
 // P = sum a_i^2 v_i^2, Q = sum a_i v_i^2 with a_i = (r_j r_k)^2, and their gradients
-static void areaTerms(const mjtNum r[3], const mjtNum v[3], mjtNum a[3], mjtNum* P, mjtNum* Q,
-                      mjtNum dP[3], mjtNum dQ[3]) {
+void areaTerms(const mjtNum r[3], const mjtNum v[3], mjtNum a[3], mjtNum* P, mjtNum* Q,
+               mjtNum dP[3], mjtNum dQ[3]) {
   a[0] = r[1] * r[2];
   a[1] = r[2] * r[0];
   a[2] = r[0] * r[1];
@@ -313,8 +322,8 @@ static void areaTerms(const mjtNum r[3], const mjtNum v[3], mjtNum a[3], mjtNum*
 // Kutta lift's, see lift()): sqrt(P Q^3) scales as size^10 speed^4, so for small or slow
 // geoms (a 3 cm box at 0.5 m/s: sqrt(P Q^3) = 8e-19) the area term is scaled down by
 // sqrt(P Q^3)/mjMINVAL (see doc/conformance.md#fluid).
-static void dragDeriv(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, const mjtNum w[3],
-                      const mjtNum v[3], mjtNum D[36]) {
+void dragDeriv(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, const mjtNum w[3],
+               const mjtNum v[3], mjtNum D[36]) {
   mjtNum cblunt = fluid[1], cslender = fluid[2], cang = fluid[3];
   mjtNum speed = mju_norm3(v);
   mjtNum a[3], P, Q, dP[3], dQ[3];
@@ -364,7 +373,7 @@ static void dragDeriv(mjtNum rho, const mjtNum r[3], const mjtNum* fluid, const 
 //    divides by max(mjMINVAL, P |v|) (see lift());
 //  - its gradient is s (dQ/(2Q) - dP/(2 max(mjMINVAL, P)) - v/S): the log-derivative of the
 //    unfloored expression, with the floored s and P.
-static void kuttaDeriv(mjtNum rho, const mjtNum r[3], mjtNum ck, const mjtNum v[3], mjtNum D[36]) {
+void kuttaDeriv(mjtNum rho, const mjtNum r[3], mjtNum ck, const mjtNum v[3], mjtNum D[36]) {
   mjtNum a[3], P, Q, dP[3], dQ[3];
   areaTerms(r, v, a, &P, &Q, dP, dQ);
   mjtNum S = mju_dot3(v, v), speed = std::sqrt(S);
@@ -394,8 +403,8 @@ static void kuttaDeriv(mjtNum rho, const mjtNum r[3], mjtNum ck, const mjtNum v[
 }
 
 // derivative of the ellipsoid model with respect to the local velocity
-static void ellipsoidDeriv(const mjModel* m, const mjtNum r[3], const mjtNum* fluid,
-                           const mjtNum lvel[6], mjtNum D[36]) {
+void ellipsoidDeriv(const mjModel* m, const mjtNum r[3], const mjtNum* fluid, const mjtNum lvel[6],
+                    mjtNum D[36]) {
   mjtNum rho = m->opt.density, beta = m->opt.viscosity;
   const mjtNum* w = lvel;
   const mjtNum* v = lvel + 3;
@@ -437,8 +446,8 @@ static void ellipsoidDeriv(const mjModel* m, const mjtNum r[3], const mjtNum* fl
 
 // qDeriv += J' R6 D R6' J for an object frame (pos, mat) on body b, J = (jacr; jacp) at pos,
 // R6 = blockdiag(mat, mat)
-static void addFrameDeriv(const mjModel* m, mjData* d, const mjtNum D[36], const mjtNum pos[3],
-                          const mjtNum mat[9], int b, mjtNum scl) {
+void addFrameDeriv(const mjModel* m, mjData* d, const mjtNum D[36], const mjtNum pos[3],
+                   const mjtNum mat[9], int b, mjtNum scl) {
   int nv = m->nv;
   mj_markStack(d);
   mjtNum* jac = mj_stackAllocNum(d, 6 * nv);
@@ -482,6 +491,8 @@ static void addFrameDeriv(const mjModel* m, mjData* d, const mjtNum D[36], const
   }
   mj_freeStack(d);
 }
+
+}  // namespace
 
 void mjd_fluidVel(const mjModel* m, mjData* d) {
   if (mjDISABLED(mjDSBL_SPRING) && mjDISABLED(mjDSBL_DAMPER)) {

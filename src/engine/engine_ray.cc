@@ -24,16 +24,18 @@
 // ---------------------------------------------------------------------------------------------
 // helpers
 
+namespace {
+
 // res = (x, y, z)
-static void setVec3(mjtNum res[3], mjtNum x, mjtNum y, mjtNum z) {
+void setVec3(mjtNum res[3], mjtNum x, mjtNum y, mjtNum z) {
   res[0] = x;
   res[1] = y;
   res[2] = z;
 }
 
 // ray in the local frame of (pos, mat)
-static void rayToLocal(const mjtNum pos[3], const mjtNum mat[9], const mjtNum pnt[3],
-                       const mjtNum vec[3], mjtNum lpnt[3], mjtNum lvec[3]) {
+void rayToLocal(const mjtNum pos[3], const mjtNum mat[9], const mjtNum pnt[3], const mjtNum vec[3],
+                mjtNum lpnt[3], mjtNum lvec[3]) {
   mjtNum dif[3];
   mju_sub3(dif, pnt, pos);
   mju_mulMatTVec3(lpnt, mat, dif);
@@ -41,7 +43,7 @@ static void rayToLocal(const mjtNum pos[3], const mjtNum mat[9], const mjtNum pn
 }
 
 // smallest root x >= 0 of a x^2 + 2 b x + c = 0 (a > 0), or -1
-static mjtNum quadraticRoot(mjtNum a, mjtNum b, mjtNum c) {
+mjtNum quadraticRoot(mjtNum a, mjtNum b, mjtNum c) {
   mjtNum det = b * b - a * c;
   if (a < mjMINVAL || det < mjMINVAL) {
     return -1;
@@ -56,12 +58,12 @@ static mjtNum quadraticRoot(mjtNum a, mjtNum b, mjtNum c) {
 }
 
 // keep the nearer hit: x replaces *best when x >= 0 and (*best < 0 or x < *best)
-static int nearer(mjtNum x, mjtNum best) {
+int nearer(mjtNum x, mjtNum best) {
   return x >= 0 && (best < 0 || x < best);
 }
 
 // local normal -> world unit normal
-static void normalToWorld(mjtNum normal[3], const mjtNum mat[9], const mjtNum lnormal[3]) {
+void normalToWorld(mjtNum normal[3], const mjtNum mat[9], const mjtNum lnormal[3]) {
   if (normal) {
     mju_mulMatVec3(normal, mat, lnormal);
     mju_normalize3(normal);
@@ -71,7 +73,7 @@ static void normalToWorld(mjtNum normal[3], const mjtNum mat[9], const mjtNum ln
 // ---------------------------------------------------------------------------------------------
 // primitives, in local coordinates (p, v); write the local outward normal to ln
 
-static mjtNum rayPlane(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3], mjtNum ln[3]) {
+mjtNum rayPlane(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3], mjtNum ln[3]) {
   if (v[2] > -mjMINVAL) {
     return -1;  // not moving towards the front side
   }
@@ -88,8 +90,8 @@ static mjtNum rayPlane(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3
 }
 
 // sphere of radius r centered at cen (local)
-static mjtNum raySphereAt(const mjtNum cen[3], mjtNum r, const mjtNum p[3], const mjtNum v[3],
-                          mjtNum ln[3]) {
+mjtNum raySphereAt(const mjtNum cen[3], mjtNum r, const mjtNum p[3], const mjtNum v[3],
+                   mjtNum ln[3]) {
   mjtNum q[3];
   mju_sub3(q, p, cen);
   mjtNum x = quadraticRoot(mju_dot3(v, v), mju_dot3(q, v), mju_dot3(q, q) - r * r);
@@ -100,8 +102,7 @@ static mjtNum raySphereAt(const mjtNum cen[3], mjtNum r, const mjtNum p[3], cons
 }
 
 // side of the cylinder x^2 + y^2 = r^2, |z| <= h
-static mjtNum rayCylinderSide(mjtNum r, mjtNum h, const mjtNum p[3], const mjtNum v[3],
-                              mjtNum ln[3]) {
+mjtNum rayCylinderSide(mjtNum r, mjtNum h, const mjtNum p[3], const mjtNum v[3], mjtNum ln[3]) {
   mjtNum a = v[0] * v[0] + v[1] * v[1];
   mjtNum b = p[0] * v[0] + p[1] * v[1];
   mjtNum c = p[0] * p[0] + p[1] * p[1] - r * r;
@@ -123,7 +124,7 @@ static mjtNum rayCylinderSide(mjtNum r, mjtNum h, const mjtNum p[3], const mjtNu
 }
 
 // the two caps z = +-h, x^2 + y^2 <= r^2
-static mjtNum rayCaps(mjtNum r, mjtNum h, const mjtNum p[3], const mjtNum v[3], mjtNum ln[3]) {
+mjtNum rayCaps(mjtNum r, mjtNum h, const mjtNum p[3], const mjtNum v[3], mjtNum ln[3]) {
   if (fabs(v[2]) < mjMINVAL) {
     return -1;
   }
@@ -141,8 +142,8 @@ static mjtNum rayCaps(mjtNum r, mjtNum h, const mjtNum p[3], const mjtNum v[3], 
 
 // the outer half (side * z >= h) of the cap sphere of radius r centered at z = side * h: both
 // roots are tried, as the nearer crossing may lie on the inner (hidden) half
-static mjtNum rayCapHemisphere(mjtNum r, mjtNum h, int side, const mjtNum p[3], const mjtNum v[3],
-                               mjtNum ln[3]) {
+mjtNum rayCapHemisphere(mjtNum r, mjtNum h, int side, const mjtNum p[3], const mjtNum v[3],
+                        mjtNum ln[3]) {
   mjtNum q[3] = {p[0], p[1], p[2] - side * h};
   mjtNum a = mju_dot3(v, v), b = mju_dot3(q, v), c = mju_dot3(q, q) - r * r;
   mjtNum det = b * b - a * c;
@@ -161,7 +162,7 @@ static mjtNum rayCapHemisphere(mjtNum r, mjtNum h, int side, const mjtNum p[3], 
   return -1;
 }
 
-static mjtNum rayCapsule(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3], mjtNum ln[3]) {
+mjtNum rayCapsule(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3], mjtNum ln[3]) {
   mjtNum r = size[0], h = size[1], tmp[3];
   mjtNum best = rayCylinderSide(r, h, p, v, ln);
   for (int side = -1; side <= 1; side += 2) {
@@ -175,8 +176,7 @@ static mjtNum rayCapsule(const mjtNum size[3], const mjtNum p[3], const mjtNum v
 }
 
 // ellipsoid: scale by 1/size to the unit sphere; normal ~ q / size^2
-static mjtNum rayEllipsoid(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3],
-                           mjtNum ln[3]) {
+mjtNum rayEllipsoid(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3], mjtNum ln[3]) {
   mjtNum sp[3], sv[3], zero[3] = {0, 0, 0}, tmp[3];
   for (int i = 0; i < 3; i++) {
     sp[i] = p[i] / size[i];
@@ -191,8 +191,7 @@ static mjtNum rayEllipsoid(const mjtNum size[3], const mjtNum p[3], const mjtNum
   return x;
 }
 
-static mjtNum rayCylinder(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3],
-                          mjtNum ln[3]) {
+mjtNum rayCylinder(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3], mjtNum ln[3]) {
   mjtNum tmp[3];
   mjtNum best = rayCylinderSide(size[0], size[1], p, v, ln);
   mjtNum x = rayCaps(size[0], size[1], p, v, tmp);
@@ -204,7 +203,7 @@ static mjtNum rayCylinder(const mjtNum size[3], const mjtNum p[3], const mjtNum 
 }
 
 // box: the six faces, each a plane x_i = +-s_i restricted to the face rectangle
-static mjtNum rayBox(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3], mjtNum ln[3]) {
+mjtNum rayBox(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3], mjtNum ln[3]) {
   mjtNum best = -1;
   for (int i = 0; i < 3; i++) {
     if (fabs(v[i]) < mjMINVAL) {
@@ -225,6 +224,8 @@ static mjtNum rayBox(const mjtNum size[3], const mjtNum p[3], const mjtNum v[3],
   }
   return best;
 }
+
+}  // namespace
 
 mjtNum mju_rayGeom(const mjtNum pos[3], const mjtNum mat[9], const mjtNum size[3],
                    const mjtNum pnt[3], const mjtNum vec[3], int geomtype, mjtNum normal[3]) {
@@ -298,8 +299,10 @@ mjtNum mju_rayTriangle(const mjtNum v0[3], const mjtNum v1[3], const mjtNum v2[3
   return x;
 }
 
+namespace {
+
 // quick rejection: does the local ray meet the box |q - c| <= h (slab test)?
-static int rayHitsBox(const mjtNum c[3], const mjtNum h[3], const mjtNum p[3], const mjtNum v[3]) {
+int rayHitsBox(const mjtNum c[3], const mjtNum h[3], const mjtNum p[3], const mjtNum v[3]) {
   mjtNum lo = 0, hi = mjMAXVAL;
   for (int i = 0; i < 3; i++) {
     mjtNum a = c[i] - h[i] - p[i], b = c[i] + h[i] - p[i];
@@ -323,6 +326,8 @@ static int rayHitsBox(const mjtNum c[3], const mjtNum h[3], const mjtNum p[3], c
   }
   return 1;
 }
+
+}  // namespace
 
 mjtNum mj_rayMesh(const mjModel* m, const mjData* d, int geomid, const mjtNum pnt[3],
                   const mjtNum vec[3], mjtNum normal[3]) {
@@ -365,8 +370,10 @@ mjtNum mj_rayMesh(const mjModel* m, const mjData* d, int geomid, const mjtNum pn
   return best;
 }
 
+namespace {
+
 // height field vertex (r, c) in local coordinates
-static void hfieldVertex(const mjModel* m, int hid, int r, int c, mjtNum res[3]) {
+void hfieldVertex(const mjModel* m, int hid, int r, int c, mjtNum res[3]) {
   const mjtNum* size = m->hfield_size + 4 * hid;
   int nrow = m->hfield_nrow[hid], ncol = m->hfield_ncol[hid];
   res[0] = size[0] * (2.0 * c / (ncol - 1) - 1);
@@ -376,8 +383,8 @@ static void hfieldVertex(const mjModel* m, int hid, int r, int c, mjtNum res[3])
 
 // triangles of the terrain surface in the cells [r0, r1) x [c0, c1): each cell (r, c) is split
 // along its diagonal (r, c)-(r+1, c+1)
-static mjtNum rayHfieldSurface(const mjModel* m, int hid, int r0, int r1, int c0, int c1,
-                               const mjtNum p[3], const mjtNum v[3], mjtNum ln[3]) {
+mjtNum rayHfieldSurface(const mjModel* m, int hid, int r0, int r1, int c0, int c1,
+                        const mjtNum p[3], const mjtNum v[3], mjtNum ln[3]) {
   mjtNum best = -1;
   for (int r = r0; r < r1; r++) {
     for (int c = c0; c < c1; c++) {
@@ -405,8 +412,8 @@ static mjtNum rayHfieldSurface(const mjModel* m, int hid, int r0, int r1, int c0
 }
 
 // the vertical walls of the solid above z = 0 along the four edges of the grid
-static mjtNum rayHfieldWalls(const mjModel* m, int hid, const mjtNum p[3], const mjtNum v[3],
-                             mjtNum ln[3]) {
+mjtNum rayHfieldWalls(const mjModel* m, int hid, const mjtNum p[3], const mjtNum v[3],
+                      mjtNum ln[3]) {
   int nrow = m->hfield_nrow[hid], ncol = m->hfield_ncol[hid];
   mjtNum best = -1;
   for (int edge = 0; edge < 4; edge++) {
@@ -443,6 +450,8 @@ static mjtNum rayHfieldWalls(const mjModel* m, int hid, const mjtNum p[3], const
   }
   return best;
 }
+
+}  // namespace
 
 mjtNum mj_rayHfield(const mjModel* m, const mjData* d, int geomid, const mjtNum pnt[3],
                     const mjtNum vec[3], mjtNum normal[3]) {
@@ -535,9 +544,11 @@ mjtNum mj_rayGeomAny(const mjModel* m, const mjData* d, int g, const mjtNum pnt[
   }
 }
 
+namespace {
+
 // quick rejection with the bounding sphere (geoms with rbound > 0; planes have none)
-static int rayMissesSphere(const mjModel* m, const mjData* d, int g, const mjtNum pnt[3],
-                           const mjtNum vec[3]) {
+int rayMissesSphere(const mjModel* m, const mjData* d, int g, const mjtNum pnt[3],
+                    const mjtNum vec[3]) {
   mjtNum r = m->geom_rbound[g];
   if (r <= 0 || m->geom_type[g] == mjGEOM_PLANE) {
     return 0;
@@ -548,6 +559,8 @@ static int rayMissesSphere(const mjModel* m, const mjData* d, int g, const mjtNu
   // no real root, or both roots negative (sphere behind the origin, origin outside)
   return b * b - a * c < 0 || (c > 0 && b > 0);
 }
+
+}  // namespace
 
 mjtNum mj_ray(const mjModel* m, const mjData* d, const mjtNum pnt[3], const mjtNum vec[3],
               const mjtByte* geomgroup, mjtByte flg_static, int bodyexclude, int geomid[1],

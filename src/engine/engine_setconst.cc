@@ -15,14 +15,18 @@
 // ---------------------------------------------------------------------------------------------
 // simple bodies
 
+namespace {
+
 // true if the 3-vector lies along one coordinate axis (two components exactly zero up to mjMINVAL)
-static int alongAxis(const mjtNum v[3]) {
+int alongAxis(const mjtNum v[3]) {
   int nzero = 0;
   for (int k = 0; k < 3; k++) {
     nzero += (std::fabs(v[k]) < mjMINVAL);
   }
   return nzero >= 2;
 }
+
+}  // namespace
 
 int mj_bodySimple(int parentid, int nchild, int sameframe, int njnt, const int* jnt_type,
                   const mjtNum* jnt_pos, const mjtNum* jnt_axis) {
@@ -69,8 +73,10 @@ void mj_dofSimpleNum(int nv, const int* dof_bodyid, const mjtByte* body_simple,
 // ---------------------------------------------------------------------------------------------
 // sparse structure
 
+namespace {
+
 // check that parents precede children (the recursions below rely on it)
-static int checkTrees(int nv, const int* dof_parentid, int nbody, const int* body_parentid) {
+int checkTrees(int nv, const int* dof_parentid, int nbody, const int* body_parentid) {
   for (int i = 0; i < nv; i++) {
     if (dof_parentid[i] >= i || dof_parentid[i] < -1) {
       mjERROR("dof %d has invalid parent %d", i, dof_parentid[i]);
@@ -87,7 +93,7 @@ static int checkTrees(int nv, const int* dof_parentid, int nbody, const int* bod
 }
 
 // number of ancestors of dof i
-static int dofDepth(const int* dof_parentid, int i) {
+int dofDepth(const int* dof_parentid, int i) {
   int n = 0;
   for (int j = dof_parentid[i]; j >= 0; j = dof_parentid[j]) {
     n++;
@@ -96,8 +102,7 @@ static int dofDepth(const int* dof_parentid, int i) {
 }
 
 // last dof of body b or of its nearest ancestor with dofs; -1 if none
-static int lastDof(const int* body_parentid, const int* body_dofnum, const int* body_dofadr,
-                   int b) {
+int lastDof(const int* body_parentid, const int* body_dofnum, const int* body_dofadr, int b) {
   while (b > 0 && body_dofnum[b] == 0) {
     b = body_parentid[b];
   }
@@ -105,7 +110,7 @@ static int lastDof(const int* body_parentid, const int* body_dofnum, const int* 
 }
 
 // number of dofs in the subtree of every body (body included), parents before children
-static void subtreeDofs(int nbody, const int* body_parentid, const int* body_dofnum, int* res) {
+void subtreeDofs(int nbody, const int* body_parentid, const int* body_dofnum, int* res) {
   for (int b = 0; b < nbody; b++) {
     res[b] = body_dofnum[b];
   }
@@ -113,6 +118,8 @@ static void subtreeDofs(int nbody, const int* body_parentid, const int* body_dof
     res[body_parentid[b]] += res[b];
   }
 }
+
+}  // namespace
 
 void mj_sparseSizes(int nv, const int* dof_parentid, const int* dof_simplenum, int nbody,
                     const int* body_parentid, const int* body_dofnum, const int* body_dofadr,
@@ -143,8 +150,10 @@ void mj_sparseSizes(int nv, const int* dof_parentid, const int* dof_simplenum, i
   }
 }
 
+namespace {
+
 // sort a small int array in place (rows of D and B are short and nearly sorted)
-static void sortInts(int* a, int n) {
+void sortInts(int* a, int n) {
   for (int i = 1; i < n; i++) {
     int x = a[i], j = i - 1;
     while (j >= 0 && a[j] > x) {
@@ -156,7 +165,7 @@ static void sortInts(int* a, int n) {
 }
 
 // dof_Madr and the CSR lower triangle M_* with mapM2M
-static void setM(mjModel* m) {
+void setM(mjModel* m) {
   int nv = m->nv, adrM = 0, adrC = 0;
   for (int i = 0; i < nv; i++) {
     int depth = dofDepth(m->dof_parentid, i);
@@ -183,7 +192,7 @@ static void setM(mjModel* m) {
 }
 
 // CSR index of element (i, j), j <= i, of the lower triangle; -1 if not stored
-static int findM(const mjModel* m, int i, int j) {
+int findM(const mjModel* m, int i, int j) {
   int adr = m->M_rowadr[i], nnz = m->M_rownnz[i];
   for (int k = 0; k < nnz; k++) {
     if (m->M_colind[adr + k] == j) {
@@ -194,7 +203,7 @@ static int findM(const mjModel* m, int i, int j) {
 }
 
 // D_*: symmetric dof pattern, with the maps to and from the CSR lower triangle
-static void setD(mjModel* m) {
+void setD(mjModel* m) {
   int nv = m->nv;
 
   // row sizes: ancestors + descendants + 1
@@ -243,7 +252,7 @@ static void setD(mjModel* m) {
 }
 
 // B_*: body-dof pattern
-static void setB(mjModel* m) {
+void setB(mjModel* m) {
   int nbody = m->nbody;
   int* sub = static_cast<int*>(mju_calloc(sizeof(int) * nbody));
   int* fill = static_cast<int*>(mju_calloc(sizeof(int) * nbody));
@@ -278,6 +287,8 @@ static void setB(mjModel* m) {
   mju_free(sub);
 }
 
+}  // namespace
+
 void mj_setSparse(mjModel* m) {
   if (!checkTrees(m->nv, m->dof_parentid, m->nbody, m->body_parentid)) {
     return;
@@ -308,8 +319,10 @@ void mj_setSparse(mjModel* m) {
 // M^-1-weighted traces use solves restricted to one dof tree: the L'DL factor never couples
 // dofs of different dof trees, and a tree's dofs are contiguous (depth-first numbering)
 
+namespace {
+
 // first dof of the dof tree containing dof k
-static int dofTreeStart(const mjModel* m, int k) {
+int dofTreeStart(const mjModel* m, int k) {
   while (m->dof_parentid[k] >= 0) {
     k = m->dof_parentid[k];
   }
@@ -317,7 +330,7 @@ static int dofTreeStart(const mjModel* m, int k) {
 }
 
 // one past the last dof of the dof tree starting at root
-static int dofTreeEnd(const mjModel* m, int root) {
+int dofTreeEnd(const mjModel* m, int root) {
   int k = root + 1;
   while (k < m->nv && m->dof_parentid[k] >= 0) {
     k++;
@@ -326,7 +339,7 @@ static int dofTreeEnd(const mjModel* m, int root) {
 }
 
 // x <- M^-1 x for x supported on dofs [lo, hi) of one dof tree
-static void solveRange(const mjModel* m, const mjData* d, mjtNum* x, int lo, int hi) {
+void solveRange(const mjModel* m, const mjData* d, mjtNum* x, int lo, int hi) {
   const mjtNum* qLD = d->qLD;
   for (int k = hi - 1; k >= lo; k--) {
     int adr = m->M_rowadr[k], last = adr + m->M_rownnz[k] - 1;
@@ -346,7 +359,7 @@ static void solveRange(const mjModel* m, const mjData* d, mjtNum* x, int lo, int
 }
 
 // (M^-1)_kk
-static mjtNum invDiag(const mjModel* m, const mjData* d, mjtNum* x, int k) {
+mjtNum invDiag(const mjModel* m, const mjData* d, mjtNum* x, int k) {
   int lo = dofTreeStart(m, k), hi = dofTreeEnd(m, lo);
   mju_zero(x + lo, hi - lo);
   x[k] = 1;
@@ -359,7 +372,7 @@ static mjtNum invDiag(const mjModel* m, const mjData* d, mjtNum* x, int k) {
 // dof_invweight0: (M^-1)_ii for hinge and slide, the mean over the three dofs for a ball, and the
 // translational / rotational means for a free joint; 1/body_mass for the slides of slide-only
 // simple bodies (body_simple == 2), as MuJoCo (armature ignored)
-static void dofInvweight(const mjModel* m, mjData* d, mjtNum* x) {
+void dofInvweight(const mjModel* m, mjData* d, mjtNum* x) {
   for (int j = 0; j < m->njnt; j++) {
     int adr = m->jnt_dofadr[j], type = m->jnt_type[j], body = m->jnt_bodyid[j];
     if (m->body_simple[body] == 2) {
@@ -384,7 +397,7 @@ static void dofInvweight(const mjModel* m, mjData* d, mjtNum* x) {
 // body_invweight0 = (trace(Jp M^-1 Jp')/3, trace(Jr M^-1 Jr')/3) at the body's center of mass.
 // MuJoCo gives slide-only simple bodies (body_simple == 2) the translational weight
 // 1/body_mass (armature ignored) and no rotational weight.
-static void bodyInvweight(const mjModel* m, mjData* d, mjtNum* x) {
+void bodyInvweight(const mjModel* m, mjData* d, mjtNum* x) {
   int nv = m->nv;
   mj_markStack(d);
   mjtNum* jac = mj_stackAllocNum(d, 6 * nv);
@@ -422,12 +435,12 @@ static void bodyInvweight(const mjModel* m, mjData* d, mjtNum* x) {
 
 // qpos0 frames of cameras and lights, relative to their body origin and subtree com
 // (targeting cameras and lights measure poscom0 from their target's subtree com)
-static int comBody(int mode, int body, int target) {
+int comBody(int mode, int body, int target) {
   int targeting = mode == mjCAMLIGHT_TARGETBODY || mode == mjCAMLIGHT_TARGETBODYCOM;
   return (targeting && target >= 0) ? target : body;
 }
 
-static void camlightConst(mjModel* m, mjData* d) {
+void camlightConst(mjModel* m, mjData* d) {
   for (int c = 0; c < m->ncam; c++) {
     int b = m->cam_bodyid[c];
     int bc = comBody(m->cam_mode[c], b, m->cam_targetbodyid[c]);
@@ -453,7 +466,7 @@ static void camlightConst(mjModel* m, mjData* d) {
 // connects, eq_data[3:6] is body1's anchor expressed in body2's frame; for body-based welds
 // without a relative pose (eq_data[6:10] == 0), eq_data[3:6] is body2's anchor in body1's frame
 // and eq_data[6:10] the orientation of body2 relative to body1, q1^-1 q2.
-static void equalityConst(mjModel* m, mjData* d) {
+void equalityConst(mjModel* m, mjData* d) {
   for (int e = 0; e < m->neq; e++) {
     int type = m->eq_type[e];
     if ((type != mjEQ_CONNECT && type != mjEQ_WELD) || m->eq_objtype[e] != mjOBJ_BODY) {
@@ -480,6 +493,8 @@ static void equalityConst(mjModel* m, mjData* d) {
     }
   }
 }
+
+}  // namespace
 
 void mj_setConst(mjModel* m, mjData* d) {
   int nv = m->nv, nbody = m->nbody;

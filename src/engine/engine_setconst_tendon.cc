@@ -17,8 +17,10 @@
 // ---------------------------------------------------------------------------------------------
 // constants at qpos0
 
+namespace {
+
 // position stages that tendons and transmissions need
-static void tendonPositions(const mjModel* m, mjData* d) {
+void tendonPositions(const mjModel* m, mjData* d) {
   mj_kinematics(m, d);
   mj_comPos(m, d);
   mj_tendon(m, d);
@@ -28,7 +30,7 @@ static void tendonPositions(const mjModel* m, mjData* d) {
 // configuration qpos_spring (XMLreference body/joint/springref: "the model configuration
 // corresponding to mjModel.qpos_spring is also used to compute the spring reference lengths of
 // all tendons"). Fixed tendons are resolved by the compiler.
-static void springLengths(mjModel* m, mjData* d) {
+void springLengths(mjModel* m, mjData* d) {
   int any = 0;
   for (int t = 0; t < m->ntendon; t++) {
     const mjtNum* s = m->tendon_lengthspring + 2 * t;
@@ -51,6 +53,8 @@ static void springLengths(mjModel* m, mjData* d) {
   mju_copy(d->qpos, qsave, m->nq);
   mj_freeStack(d);
 }
+
+}  // namespace
 
 void mj_setConstTendon(mjModel* m, mjData* d) {
   int nv = m->nv;
@@ -97,14 +101,16 @@ void mj_setConstTendon(mjModel* m, mjData* d) {
 // ---------------------------------------------------------------------------------------------
 // length range
 
-static void setError(char* error, int error_sz, const char* msg, int index) {
+namespace {
+
+void setError(char* error, int error_sz, const char* msg, int index) {
   if (error && error_sz > 0) {
     std::snprintf(error, error_sz, msg, index);
   }
 }
 
 // is the computation requested for actuator i in this mode?
-static int modeApplies(const mjModel* m, int i, int mode) {
+int modeApplies(const mjModel* m, int i, int mode) {
   int gain = m->actuator_gaintype[i], bias = m->actuator_biastype[i];
   int muscle = gain == mjGAIN_MUSCLE || bias == mjBIAS_MUSCLE;
   int user = gain == mjGAIN_USER || bias == mjBIAS_USER;
@@ -125,7 +131,7 @@ static int modeApplies(const mjModel* m, int i, int mode) {
 // into the actuator length range", and MuJoCo copies them unscaled too); 0 if none.
 // We follow the documented behavior where MuJoCo 3.3.8 does not (see
 // doc/conformance.md#length-range).
-static int limitRange(const mjModel* m, int i, mjtNum range[2]) {
+int limitRange(const mjModel* m, int i, mjtNum range[2]) {
   int id = m->actuator_trnid[2 * i];
   const mjtNum* lim;
   switch (m->actuator_trntype[i]) {
@@ -156,8 +162,8 @@ static int limitRange(const mjModel* m, int i, mjtNum range[2]) {
 // moment arms (the joint-space force scaled down to norm maxforce when larger, if maxforce > 0),
 // and afterwards qvel is scaled by exp(-h / timeconst). Returns the extreme length over the final
 // `interval` seconds and the spread of lengths there.
-static mjtNum simulateSide(const mjModel* m, mjData* d, int i, int side, const mjLROpt* opt,
-                           mjtNum* spread) {
+mjtNum simulateSide(const mjModel* m, mjData* d, int i, int side, const mjLROpt* opt,
+                    mjtNum* spread) {
   int nv = m->nv;
   mj_resetData(m, d);
   mj_markStack(d);
@@ -194,6 +200,8 @@ static mjtNum simulateSide(const mjModel* m, mjData* d, int i, int side, const m
   *spread = hi - lo;
   return side ? hi : lo;
 }
+
+}  // namespace
 
 int mj_setLengthRange(mjModel* m, mjData* d, int index, const mjLROpt* opt, char* error,
                       int error_sz) {

@@ -13,8 +13,10 @@
 // ---------------------------------------------------------------------------------------------
 // dof chains
 
+namespace {
+
 // last dof of body b or of its nearest ancestor with dofs; -1 if none (world-welded)
-static int lastDof(const mjModel* m, int b) {
+int lastDof(const mjModel* m, int b) {
   while (b > 0 && m->body_dofnum[b] == 0) {
     b = m->body_parentid[b];
   }
@@ -22,13 +24,15 @@ static int lastDof(const mjModel* m, int b) {
 }
 
 // reverse an int array in place
-static void reverseInts(int* a, int n) {
+void reverseInts(int* a, int n) {
   for (int i = 0, j = n - 1; i < j; i++, j--) {
     int t = a[i];
     a[i] = a[j];
     a[j] = t;
   }
 }
+
+}  // namespace
 
 int mj_bodyChain(const mjModel* m, int body, int* chain) {
   int n = 0;
@@ -57,8 +61,10 @@ int mj_mergeChain(const mjModel* m, int* chain, int b1, int b2) {
   return n;
 }
 
+namespace {
+
 // is body b in the subtree of body root (b == root included)?
-static int inSubtree(const mjModel* m, int b, int root) {
+int inSubtree(const mjModel* m, int b, int root) {
   while (b > root) {
     b = m->body_parentid[b];
   }
@@ -70,8 +76,7 @@ static int inSubtree(const mjModel* m, int b, int root) {
 
 // column of a point Jacobian for dof k: (translation; rotation) of the point under unit qvel_k
 // (written out: the same operations as mju_cross then mju_addTo3)
-static inline void jacColumn(const mjData* d, int k, const mjtNum r[3], mjtNum lin[3],
-                             mjtNum ang[3]) {
+inline void jacColumn(const mjData* d, int k, const mjtNum r[3], mjtNum lin[3], mjtNum ang[3]) {
   const mjtNum* cdof = d->cdof + 6 * k;
   lin[0] = (cdof[1] * r[2] - cdof[2] * r[1]) + cdof[3];
   lin[1] = (cdof[2] * r[0] - cdof[0] * r[2]) + cdof[4];
@@ -80,6 +85,8 @@ static inline void jacColumn(const mjData* d, int k, const mjtNum r[3], mjtNum l
   ang[1] = cdof[1];
   ang[2] = cdof[2];
 }
+
+}  // namespace
 
 void mj_jacSparse(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr,
                   const mjtNum point[3], int body, int n, const int* chain) {
@@ -276,6 +283,8 @@ void mj_jacPointAxis(const mjModel* m, mjData* d, mjtNum* jacPoint, mjtNum* jacA
   mj_freeStack(d);
 }
 
+namespace {
+
 // time derivative of mj_jac: with c held fixed (the convention of cdof_dot),
 //   d/dt (lin_k + rot_k x (p - c)) = lin_dot_k + rot_dot_k x (p - c) + rot_k x p_dot,
 // p_dot being the velocity of the point as attached to the body. The rotational dofs of ball and
@@ -283,7 +292,7 @@ void mj_jacPointAxis(const mjModel* m, mjData* d, mjtNum* jacPoint, mjtNum* jacA
 // of the body up to and including that joint (cvel without the body's later joints; as in MuJoCo
 // 3.8), whereas cdof_dot, made for the recursive accelerations, uses the velocity before the
 // joint (the two differ by v_joint x cdof, which cancels in sum_k cdof_dot_k qvel_k).
-static void jacDotColumn(const mjModel* m, const mjData* d, int k, mjtNum cdot[6]) {
+void jacDotColumn(const mjModel* m, const mjData* d, int k, mjtNum cdot[6]) {
   int j = m->dof_jntid[k], type = m->jnt_type[j];
   bool rotational = type == mjJNT_BALL || (type == mjJNT_FREE && k >= m->jnt_dofadr[j] + 3);
   if (rotational) {
@@ -299,6 +308,8 @@ static void jacDotColumn(const mjModel* m, const mjData* d, int k, mjtNum cdot[6
     mju_copy(cdot, d->cdof_dot + 6 * k, 6);
   }
 }
+
+}  // namespace
 
 void mj_jacDot(const mjModel* m, const mjData* d, mjtNum* jacp, mjtNum* jacr, const mjtNum point[3],
                int body) {
@@ -415,9 +426,11 @@ void mj_transportMotion(const mjModel* m, const mjData* d, const mjtNum* vel6,
   mju_add3(res + 3, vel6 + 3, wr);
 }
 
+namespace {
+
 // frame (position, orientation) and body of an object; 0 on an unsupported type
-static int objectFrame(const mjModel* m, const mjData* d, int objtype, int objid,
-                       const mjtNum** pos, const mjtNum** mat, int* body) {
+int objectFrame(const mjModel* m, const mjData* d, int objtype, int objid, const mjtNum** pos,
+                const mjtNum** mat, int* body) {
   int n = 0;
   switch (objtype) {
     case mjOBJ_BODY:
@@ -473,13 +486,15 @@ static int objectFrame(const mjModel* m, const mjData* d, int objtype, int objid
 }
 
 // express a 6D vector in a local frame (both halves rotated by mat')
-static void toLocal(mjtNum res[6], const mjtNum mat[9]) {
+void toLocal(mjtNum res[6], const mjtNum mat[9]) {
   mjtNum tmp[3];
   mju_mulMatTVec3(tmp, mat, res);
   mju_copy3(res, tmp);
   mju_mulMatTVec3(tmp, mat, res + 3);
   mju_copy3(res + 3, tmp);
 }
+
+}  // namespace
 
 void mj_objectVelocity(const mjModel* m, const mjData* d, int objtype, int objid, mjtNum res[6],
                        int flg_local) {

@@ -80,14 +80,16 @@ const char* mj_versionString(void) {
 // ---------------------------------------------------------------------------------------------
 // object types <-> names (the XML names of XMLreference.rst, e.g. sensor objtype)
 
-static const char* const kObjName[mjNOBJECT] = {
+namespace {
+
+const char* const kObjName[mjNOBJECT] = {
     "unknown",  "body",  "xbody",   "joint",    "dof",    "geom",     "site",
     "camera",   "light", "flex",    "mesh",     "skin",   "hfield",   "texture",
     "material", "pair",  "exclude", "equality", "tendon", "actuator", "sensor",
     "numeric",  "text",  "tuple",   "key",      "plugin"};
 
 // names of the non-model object types that come after mjNOBJECT
-static const char* extraTypeName(int type) {
+const char* extraTypeName(int type) {
   switch (type) {
     case mjOBJ_FRAME:
       return "frame";
@@ -99,6 +101,8 @@ static const char* extraTypeName(int type) {
       return nullptr;
   }
 }
+
+}  // namespace
 
 // type name, "unknown" for mjOBJ_UNKNOWN, NULL for a value that is not an mjtObj
 const char* mju_type2Str(int type) {
@@ -236,13 +240,15 @@ int mj_nameCount(const mjModel* m, int type, const int** adr) {
   return (a && n > 0) ? static_cast<int>(n) : 0;
 }
 
+namespace {
+
 // does a type own a section of names_map (XBODY shares the body section, DOF has no names)
-static bool hasSection(int type) {
+bool hasSection(int type) {
   return type > mjOBJ_UNKNOWN && type < mjNOBJECT && type != mjOBJ_XBODY && type != mjOBJ_DOF;
 }
 
 // number of objects of a section type, from the size fields only
-static mjtSize sectionSize(const mjModel* s, int type) {
+mjtSize sectionSize(const mjModel* s, int type) {
   switch (type) {
     case mjOBJ_BODY:
       return s->nbody;
@@ -295,6 +301,8 @@ static mjtSize sectionSize(const mjModel* s, int type) {
   }
 }
 
+}  // namespace
+
 mjtSize mj_namesMapSize(const mjModel* sizes) {
   mjtSize total = 0;
   for (int type = 1; type < mjNOBJECT; type++) {
@@ -305,8 +313,10 @@ mjtSize mj_namesMapSize(const mjModel* sizes) {
   return total;
 }
 
+namespace {
+
 // first slot of the section of a type (types in mjtObj order)
-static mjtSize sectionStart(const mjModel* m, int type) {
+mjtSize sectionStart(const mjModel* m, int type) {
   mjtSize start = 0;
   for (int t = 1; t < type; t++) {
     if (hasSection(t) && sectionSize(m, t) > 0) {
@@ -315,6 +325,8 @@ static mjtSize sectionStart(const mjModel* m, int type) {
   }
   return start;
 }
+
+}  // namespace
 
 uint64_t mj_hashString(const char* s) {
   // FNV-1a: h = (h xor byte) * prime, starting from the offset basis
@@ -326,8 +338,10 @@ uint64_t mj_hashString(const char* s) {
   return h;
 }
 
+namespace {
+
 // name of object id given its address array, or NULL when the address is invalid / empty name
-static const char* nameAt(const mjModel* m, const int* adr, int id) {
+const char* nameAt(const mjModel* m, const int* adr, int id) {
   int a = adr[id];
   if (!m->names || a < 0 || a >= m->nnames || m->names[a] == 0) {
     return nullptr;
@@ -340,9 +354,11 @@ static const char* nameAt(const mjModel* m, const int* adr, int id) {
 }
 
 // is the hash table usable for lookups
-static bool mapValid(const mjModel* m) {
+bool mapValid(const mjModel* m) {
   return m->names_map && m->nnames_map > 0 && m->nnames_map == mj_namesMapSize(m);
 }
+
+}  // namespace
 
 void mj_buildNamesMap(mjModel* m) {
   if (!m) {
@@ -383,8 +399,10 @@ void mj_buildNamesMap(mjModel* m) {
   }
 }
 
+namespace {
+
 // linear search (no usable hash table)
-static int scanName(const mjModel* m, const int* adr, int n, const char* name) {
+int scanName(const mjModel* m, const int* adr, int n, const char* name) {
   for (int id = 0; id < n; id++) {
     const char* s = nameAt(m, adr, id);
     if (s && strcmp(s, name) == 0) {
@@ -393,6 +411,8 @@ static int scanName(const mjModel* m, const int* adr, int n, const char* name) {
   }
   return -1;
 }
+
+}  // namespace
 
 int mj_name2id(const mjModel* m, int type, const char* name) {
   if (!m || !name || name[0] == 0) {

@@ -14,8 +14,10 @@
 // ---------------------------------------------------------------------------------------------
 // per-type dense moments
 
+namespace {
+
 // tendon: l = g0 ten_length, moment = g0 ten_J
-static void tendonMoment(const mjModel* m, const mjData* d, int i, mjtNum* moment, mjtNum* length) {
+void tendonMoment(const mjModel* m, const mjData* d, int i, mjtNum* moment, mjtNum* length) {
   int t = m->actuator_trnid[2 * i];
   mjtNum g0 = m->actuator_gear[6 * i];
   *length = g0 * d->ten_length[t];
@@ -29,7 +31,7 @@ static void tendonMoment(const mjModel* m, const mjData* d, int i, mjtNum* momen
 // the local offset first, which is the reverse of the kinematic composition xquat * site_quat
 // (so it differs from site_xmat unless the site or its body is unrotated). Reproduced to match
 // MuJoCo.
-static void refsiteQuat(const mjModel* m, const mjData* d, int site, mjtNum quat[4]) {
+void refsiteQuat(const mjModel* m, const mjData* d, int site, mjtNum quat[4]) {
   mju_mulQuat(quat, m->site_quat + 4 * site, d->xquat + 4 * m->site_bodyid[site]);
 }
 
@@ -45,7 +47,7 @@ static void refsiteQuat(const mjModel* m, const mjData* d, int site, mjtNum quat
 // refsite frame in the translational term and the nonlinearity of the rotation vector, as
 // MuJoCo does: it is the exact derivative only when the
 // refsite does not rotate relative to the site's common ancestor and for small rotations.
-static void siteMoment(const mjModel* m, mjData* d, int i, mjtNum* moment, mjtNum* length) {
+void siteMoment(const mjModel* m, mjData* d, int i, mjtNum* moment, mjtNum* length) {
   int nv = m->nv;
   int site = m->actuator_trnid[2 * i], ref = m->actuator_trnid[2 * i + 1];
   const mjtNum* gear = m->actuator_gear + 6 * i;
@@ -116,7 +118,7 @@ static void siteMoment(const mjModel* m, mjData* d, int i, mjtNum* moment, mjtNu
 //   dl = (1 - a.x / sqrt(det)) d(a.x) + x.dx / sqrt(det),
 //   d(a.x) = a.dx + x.da,  dx = (Jp_c - Jp_s) dq,  da = (Jr_s dq) x a, so x.da = (a x x).(Jr_s dq).
 // det <= 0 (the rod cannot reach): l = a.x, dl = d(a.x).
-static void sliderCrankMoment(const mjModel* m, mjData* d, int i, mjtNum* moment, mjtNum* length) {
+void sliderCrankMoment(const mjModel* m, mjData* d, int i, mjtNum* moment, mjtNum* length) {
   int nv = m->nv;
   int crank = m->actuator_trnid[2 * i], slider = m->actuator_trnid[2 * i + 1];
   mjtNum g0 = m->actuator_gear[6 * i], rod = m->actuator_cranklength[i];
@@ -158,7 +160,7 @@ static void sliderCrankMoment(const mjModel* m, mjData* d, int i, mjtNum* moment
 // separation Jacobian n' (J(p, body2) - J(p, body1)). The gear is not applied (as in MuJoCo).
 // Contacts excluded by the gap (exclude 1) count, those of flexes
 // or other exclusions do not.
-static void bodyMoment(const mjModel* m, mjData* d, int i, mjtNum* moment, mjtNum* length) {
+void bodyMoment(const mjModel* m, mjData* d, int i, mjtNum* moment, mjtNum* length) {
   int nv = m->nv, body = m->actuator_trnid[2 * i];
   *length = 0;
   if (!d->ncon || !d->contact) {
@@ -199,7 +201,7 @@ static void bodyMoment(const mjModel* m, mjData* d, int i, mjtNum* moment, mjtNu
 // joint transmissions (stored with all dofs of the joint)
 
 // Writes the joint's dof moments into vals (1, 3 or 6 numbers) and returns their count.
-static int jointMoment(const mjModel* m, const mjData* d, int i, mjtNum* vals, mjtNum* length) {
+int jointMoment(const mjModel* m, const mjData* d, int i, mjtNum* vals, mjtNum* length) {
   int j = m->actuator_trnid[2 * i];
   int inparent = m->actuator_trntype[i] == mjTRN_JOINTINPARENT;
   const mjtNum* gear = m->actuator_gear + 6 * i;
@@ -240,6 +242,8 @@ static int jointMoment(const mjModel* m, const mjData* d, int i, mjtNum* vals, m
   }
 }
 
+}  // namespace
+
 // ---------------------------------------------------------------------------------------------
 // entry points
 
@@ -274,8 +278,10 @@ void mj_actuatorMomentDense(const mjModel* m, mjData* d, int i, mjtNum* moment, 
   }
 }
 
+namespace {
+
 // id of the transmission target, checked against the model sizes
-static int validTarget(const mjModel* m, int i) {
+int validTarget(const mjModel* m, int i) {
   int id = m->actuator_trnid[2 * i], id2 = m->actuator_trnid[2 * i + 1];
   switch (m->actuator_trntype[i]) {
     case mjTRN_JOINT:
@@ -293,6 +299,8 @@ static int validTarget(const mjModel* m, int i) {
       return 0;
   }
 }
+
+}  // namespace
 
 void mj_transmission(const mjModel* m, mjData* d) {
   int nv = m->nv, nu = m->nu;

@@ -44,7 +44,7 @@ mjtNum mju_dot4(const mjtNum vec1[4], const mjtNum vec2[4]);
 // The SSE2 path keeps the four partial sums of mju_dot as the lanes of two registers,
 // (s0, s1) and (s2, s3): every lane sees the same sequence of additions as its scalar sum.
 
-static inline mjtNum mji_dot(const mjtNum* vec1, const mjtNum* vec2, int n) {
+inline mjtNum mji_dot(const mjtNum* vec1, const mjtNum* vec2, int n) {
   mjtNum s = 0;
   int i = 0;
   if (n >= 4) {
@@ -75,8 +75,8 @@ static inline mjtNum mji_dot(const mjtNum* vec1, const mjtNum* vec2, int n) {
 
 // *r1 = mji_dot(vec1, vec, n) and *r2 = mji_dot(vec2, vec, n) in one pass over vec: the same
 // arithmetic for each result, two independent chains that the processor overlaps
-static inline void mji_dot2(const mjtNum* vec1, const mjtNum* vec2, const mjtNum* vec, int n,
-                            mjtNum* r1, mjtNum* r2) {
+inline void mji_dot2(const mjtNum* vec1, const mjtNum* vec2, const mjtNum* vec, int n, mjtNum* r1,
+                     mjtNum* r2) {
   mjtNum s = 0, t = 0;
   int i = 0;
   if (n >= 4) {
@@ -118,7 +118,7 @@ static inline void mji_dot2(const mjtNum* vec1, const mjtNum* vec2, const mjtNum
 }
 
 // res += vec * scl (res and vec must not overlap)
-static inline void mji_addToScl(mjtNum* res, const mjtNum* vec, mjtNum scl, int n) {
+inline void mji_addToScl(mjtNum* res, const mjtNum* vec, mjtNum scl, int n) {
   int i = 0;
 #if defined(MOTUS_SSE2)
   __m128d c = _mm_set1_pd(scl);
@@ -133,7 +133,7 @@ static inline void mji_addToScl(mjtNum* res, const mjtNum* vec, mjtNum scl, int 
 }
 
 // res = a x b; mju_cross's arithmetic, inlined for the per-body loops
-static inline void mji_cross(mjtNum res[3], const mjtNum a[3], const mjtNum b[3]) {
+inline void mji_cross(mjtNum res[3], const mjtNum a[3], const mjtNum b[3]) {
   mjtNum r0 = a[1] * b[2] - a[2] * b[1];
   mjtNum r1 = a[2] * b[0] - a[0] * b[2];
   mjtNum r2 = a[0] * b[1] - a[1] * b[0];
@@ -145,34 +145,34 @@ static inline void mji_cross(mjtNum res[3], const mjtNum a[3], const mjtNum b[3]
 // ---- inline 3-vector kernels (the collision code's inner loops: GJK, EPA, support points) ----
 // The same arithmetic as the mju_ functions of the same name (mju_dot3, mju_sub3, ...).
 
-static inline mjtNum mji_dot3(const mjtNum a[3], const mjtNum b[3]) {
+inline mjtNum mji_dot3(const mjtNum a[3], const mjtNum b[3]) {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
-static inline void mji_sub3(mjtNum r[3], const mjtNum a[3], const mjtNum b[3]) {
+inline void mji_sub3(mjtNum r[3], const mjtNum a[3], const mjtNum b[3]) {
   r[0] = a[0] - b[0];
   r[1] = a[1] - b[1];
   r[2] = a[2] - b[2];
 }
 
-static inline void mji_copy3(mjtNum r[3], const mjtNum a[3]) {
+inline void mji_copy3(mjtNum r[3], const mjtNum a[3]) {
   r[0] = a[0];
   r[1] = a[1];
   r[2] = a[2];
 }
 
-static inline void mji_scl3(mjtNum r[3], const mjtNum a[3], mjtNum s) {
+inline void mji_scl3(mjtNum r[3], const mjtNum a[3], mjtNum s) {
   r[0] = a[0] * s;
   r[1] = a[1] * s;
   r[2] = a[2] * s;
 }
 
-static inline mjtNum mji_norm3(const mjtNum a[3]) {
+inline mjtNum mji_norm3(const mjtNum a[3]) {
   return sqrt(mji_dot3(a, a));
 }
 
 // determinant of the matrix with columns a, b, c: a . (b x c)
-static inline mjtNum mji_det3(const mjtNum a[3], const mjtNum b[3], const mjtNum c[3]) {
+inline mjtNum mji_det3(const mjtNum a[3], const mjtNum b[3], const mjtNum c[3]) {
   mjtNum bc[3];
   mji_cross(bc, b, c);
   return mji_dot3(a, bc);

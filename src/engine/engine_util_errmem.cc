@@ -61,8 +61,10 @@ void mju_writeLog(const char* type, const char* msg) {
 // ---------------------------------------------------------------------------------------------
 // errors and warnings
 
+namespace {
+
 // format into a fixed buffer on the C stack (no heap use: errors may come from out-of-memory)
-static void formatMessage(char* buf, size_t size, const char* format, va_list args) {
+void formatMessage(char* buf, size_t size, const char* format, va_list args) {
   if (!format) {
     snprintf(buf, size, "(null error message)");
     return;
@@ -78,7 +80,7 @@ static void formatMessage(char* buf, size_t size, const char* format, va_list ar
 }
 
 // deliver a formatted error: user handler, or stderr + log + exit
-static void raiseError(const char* msg) {
+void raiseError(const char* msg) {
   if (mju_user_error) {
     mju_user_error(msg);
     return;  // the handler should not return; if it does, the caller must cope
@@ -90,7 +92,7 @@ static void raiseError(const char* msg) {
 }
 
 // deliver a formatted warning: user handler, or stderr + log
-static void raiseWarning(const char* msg) {
+void raiseWarning(const char* msg) {
   if (mju_user_warning) {
     mju_user_warning(msg);
     return;
@@ -99,6 +101,8 @@ static void raiseWarning(const char* msg) {
   fflush(stderr);
   mju_writeLog("WARNING", msg);
 }
+
+}  // namespace
 
 void mju_verror(const char* format, va_list args) {
   char msg[mjERRMSG_SIZE];
@@ -148,15 +152,18 @@ void mju_warning_s(const char* msg, const char* text) {
 #pragma GCC diagnostic pop
 #endif
 
+namespace {
+
 // "<func>: <formatted message>"
-static void prefixMessage(char* buf, size_t size, const char* func, const char* format,
-                          va_list args) {
+void prefixMessage(char* buf, size_t size, const char* func, const char* format, va_list args) {
   int n = snprintf(buf, size, "%s: ", func ? func : "");
   if (n < 0 || static_cast<size_t>(n) >= size) {
     n = 0;
   }
   formatMessage(buf + n, size - n, format, args);
 }
+
+}  // namespace
 
 void mju_errorFunc(const char* func, const char* format, ...) {
   char msg[mjERRMSG_SIZE];

@@ -58,7 +58,7 @@ void mju_dofCom(mjtNum res[6], const mjtNum axis[3], const mjtNum offset[3]);
 
 // res = cinert * v: (I w + h x v_tran, m v_tran - h x w), I = [i0 i3 i4; i3 i1 i5; i4 i5 i2],
 // h = (i6, i7, i8), m = i9
-static inline void mji_mulInertVec(mjtNum res[6], const mjtNum i[10], const mjtNum v[6]) {
+inline void mji_mulInertVec(mjtNum res[6], const mjtNum i[10], const mjtNum v[6]) {
   mjtNum r0 = i[0] * v[0] + i[3] * v[1] + i[4] * v[2] + (i[7] * v[5] - i[8] * v[4]);
   mjtNum r1 = i[3] * v[0] + i[1] * v[1] + i[5] * v[2] + (i[8] * v[3] - i[6] * v[5]);
   mjtNum r2 = i[4] * v[0] + i[5] * v[1] + i[2] * v[2] + (i[6] * v[4] - i[7] * v[3]);
@@ -74,7 +74,7 @@ static inline void mji_mulInertVec(mjtNum res[6], const mjtNum i[10], const mjtN
 }
 
 // motion cross product vel x v = (w x v_rot, w x v_tran + v_lin x v_rot)
-static inline void mji_crossMotion(mjtNum res[6], const mjtNum vel[6], const mjtNum v[6]) {
+inline void mji_crossMotion(mjtNum res[6], const mjtNum vel[6], const mjtNum v[6]) {
   mjtNum rot[3], tran[3], tmp[3];
   mji_cross(rot, vel, v);
   mji_cross(tran, vel, v + 3);
@@ -86,7 +86,7 @@ static inline void mji_crossMotion(mjtNum res[6], const mjtNum vel[6], const mjt
 }
 
 // force cross product vel x* f = (w x f_rot + v_lin x f_tran, w x f_tran)
-static inline void mji_crossForce(mjtNum res[6], const mjtNum vel[6], const mjtNum f[6]) {
+inline void mji_crossForce(mjtNum res[6], const mjtNum vel[6], const mjtNum f[6]) {
   mjtNum rot[3], tran[3], tmp[3];
   mji_cross(rot, vel, f);
   mji_cross(tmp, vel + 3, f + 3);

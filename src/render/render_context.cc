@@ -64,10 +64,12 @@ const char* render_glErrorName(int err) {
 // ---------------------------------------------------------------------------------------------
 // framebuffer objects
 
+namespace {
+
 // Creates one framebuffer with a color and a depth-stencil renderbuffer; returns 0 when OpenGL
 // reports it incomplete (the caller names the failure).
-static int makeFramebuffer(int width, int height, int samples, unsigned int* fbo,
-                           unsigned int* color, unsigned int* depth) {
+int makeFramebuffer(int width, int height, int samples, unsigned int* fbo, unsigned int* color,
+                    unsigned int* depth) {
   glGenFramebuffers(1, fbo);
   glBindFramebuffer(GL_FRAMEBUFFER, *fbo);
   glGenRenderbuffers(1, color);
@@ -83,7 +85,7 @@ static int makeFramebuffer(int width, int height, int samples, unsigned int* fbo
   return glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
 }
 
-static void freeFramebuffer(unsigned int* fbo, unsigned int* color, unsigned int* depth) {
+void freeFramebuffer(unsigned int* fbo, unsigned int* color, unsigned int* depth) {
   if (*fbo) {
     glDeleteFramebuffers(1, fbo);
   }
@@ -100,7 +102,7 @@ static void freeFramebuffer(unsigned int* fbo, unsigned int* color, unsigned int
 }
 
 // Checks a requested buffer size against the limits of the OpenGL implementation.
-static void checkSize(const char* fn, int width, int height) {
+void checkSize(const char* fn, int width, int height) {
   int maxsize = 0;
   glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &maxsize);
   if (width < 1 || height < 1 || width > maxsize || height > maxsize) {
@@ -109,7 +111,7 @@ static void checkSize(const char* fn, int width, int height) {
   }
 }
 
-static int clampSamples(int samples) {
+int clampSamples(int samples) {
   int maxsamples = 0;
   glGetIntegerv(GL_MAX_SAMPLES, &maxsamples);
   if (samples < 0) {
@@ -118,14 +120,14 @@ static int clampSamples(int samples) {
   return samples > maxsamples ? maxsamples : samples;
 }
 
-static void freeOffscreen(mjrContext* con) {
+void freeOffscreen(mjrContext* con) {
   freeFramebuffer(&con->offFBO, &con->offColor, &con->offDepthStencil);
   freeFramebuffer(&con->offFBO_r, &con->offColor_r, &con->offDepthStencil_r);
 }
 
 // The offscreen buffer: offFBO renders (multisampled when offSamples > 0); offFBO_r receives the
 // resolved image that mjr_readPixels reads.
-static void makeOffscreen(mjrContext* con) {
+void makeOffscreen(mjrContext* con) {
   checkSize("mjr_makeContext", con->offWidth, con->offHeight);
   con->offSamples = clampSamples(con->offSamples);
   if (!makeFramebuffer(con->offWidth, con->offHeight, con->offSamples, &con->offFBO, &con->offColor,
@@ -140,7 +142,7 @@ static void makeOffscreen(mjrContext* con) {
 }
 
 // Shadow map: a depth texture compared against the fragment's light-space depth.
-static void makeShadow(mjrContext* con) {
+void makeShadow(mjrContext* con) {
   int maxtex = 0;
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxtex);
   if (con->shadowSize > maxtex) {
@@ -175,7 +177,7 @@ static void makeShadow(mjrContext* con) {
 }
 
 // What the default framebuffer offers; with a surfaceless EGL context there is none.
-static void queryWindowBuffer(mjrContext* con) {
+void queryWindowBuffer(mjrContext* con) {
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   con->windowAvailable = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
   if (con->windowAvailable) {
@@ -189,6 +191,8 @@ static void queryWindowBuffer(mjrContext* con) {
   while (glGetError() != GL_NO_ERROR) {
   }
 }
+
+}  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // public: make, free, resize

@@ -12,22 +12,24 @@
 // ---------------------------------------------------------------------------------------------
 // transforms
 
+namespace {
+
 // Multiplies the modelview matrix by the geom's pose; mat is row-major, OpenGL column-major.
-static void geomPose(const mjvGeom* geom) {
+void geomPose(const mjvGeom* geom) {
   float m[16] = {
       geom->mat[0], geom->mat[3], geom->mat[6], 0, geom->mat[1], geom->mat[4], geom->mat[7], 0,
       geom->mat[2], geom->mat[5], geom->mat[8], 0, geom->pos[0], geom->pos[1], geom->pos[2], 1};
   glMultMatrixf(m);
 }
 
-static void callBuiltin(const mjrContext* con, int shape) {
+void callBuiltin(const mjrContext* con, int shape) {
   glCallList(con->baseBuiltin + shape);
 }
 
 // ---------------------------------------------------------------------------------------------
 // material
 
-static int geomTexture(const mjvGeom* geom, const mjrContext* con) {
+int geomTexture(const mjvGeom* geom, const mjrContext* con) {
   if (geom->matid < 0 || geom->matid >= mjMAXMATERIAL) {
     return -1;
   }
@@ -41,7 +43,7 @@ static int geomTexture(const mjvGeom* geom, const mjrContext* con) {
 // Texture coordinates for builtin shapes come from object-linear generation: a 2d texture is
 // repeated texrepeat times per unit length (texuniform) or per object; a cube texture is looked
 // up along the direction from the geom's center.
-static void textureGen(const mjvGeom* geom, const mjrContext* con, int texid) {
+void textureGen(const mjvGeom* geom, const mjrContext* con, int texid) {
   const float* rep = con->mat_texrepeat + 2 * geom->matid;
   if (con->textureType[texid] == mjTEXTURE_2D) {
     int uniform = con->mat_texuniform[geom->matid];
@@ -72,13 +74,15 @@ static void textureGen(const mjvGeom* geom, const mjrContext* con, int texid) {
   }
 }
 
-static void textureOff(void) {
+void textureOff(void) {
   glDisable(GL_TEXTURE_GEN_S);
   glDisable(GL_TEXTURE_GEN_T);
   glDisable(GL_TEXTURE_GEN_R);
   glDisable(GL_TEXTURE_2D);
   glDisable(GL_TEXTURE_CUBE_MAP);
 }
+
+}  // namespace
 
 void render_setMaterial(const mjvGeom* geom, const mjrContext* con, int mode, float alphascale) {
   (void)con;
@@ -98,13 +102,15 @@ void render_setMaterial(const mjvGeom* geom, const mjrContext* con, int mode, fl
 // ---------------------------------------------------------------------------------------------
 // shapes
 
+namespace {
+
 // Plane: the square |x| <= size[0], |y| <= size[1] in z = 0; an infinite plane (size 0) is a
 // square around the point below the camera. Finite planes use the uniform
 // grid of the box face, infinite ones the grid refined near its center. Texture coordinates
 // repeat the texture texrepeat times per two units of length (texuniform), as MuJoCo's renderer
 // does, or once per plane.
-static void drawPlane(const mjvGeom* geom, const mjvScene* scn, const mjrContext* con, int texid,
-                      int mode) {
+void drawPlane(const mjvGeom* geom, const mjvScene* scn, const mjrContext* con, int texid,
+               int mode) {
   // an infinite plane reaches half the far distance in color, where the skybox takes over as
   // in MuJoCo's images, and the far distance in segmentation images
   float farscale = mode == mjrMODE_SEGMENT ? 1.0f : 0.5f;
@@ -156,7 +162,7 @@ static void drawPlane(const mjvGeom* geom, const mjvScene* scn, const mjrContext
 
 // Arrow along +z of length size[2]: a shaft of radius size[0] and a cone head of radius
 // 2*size[0] (wedges: a thinner cone) whose length is a fraction of the arrow.
-static void drawArrow(const mjvGeom* geom, const mjrContext* con, int twoheads) {
+void drawArrow(const mjvGeom* geom, const mjrContext* con, int twoheads) {
   float r = geom->size[0], len = geom->size[2];
   float head = mjMIN(len * 0.35f, 6 * r);
   float shaft0 = twoheads ? head : 0, shaft1 = len - head;
@@ -183,7 +189,7 @@ static void drawArrow(const mjvGeom* geom, const mjrContext* con, int twoheads) 
   }
 }
 
-static void drawLineBox(const mjvGeom* geom) {
+void drawLineBox(const mjvGeom* geom) {
   glBegin(GL_LINES);
   for (int axis = 0; axis < 3; axis++) {
     int a = (axis + 1) % 3, b = (axis + 2) % 3;
@@ -202,7 +208,7 @@ static void drawLineBox(const mjvGeom* geom) {
 
 // Skin: vertex positions and normals of the scene streamed into the skin's buffers, faces and
 // texture coordinates uploaded once by mjr_makeContext.
-static void drawSkin(const mjvGeom* geom, const mjvScene* scn, const mjrContext* con) {
+void drawSkin(const mjvGeom* geom, const mjvScene* scn, const mjrContext* con) {
   int i = geom->objid;
   if (i < 0 || i >= scn->nskin || i >= con->nskin) {
     return;
@@ -227,7 +233,7 @@ static void drawSkin(const mjvGeom* geom, const mjvScene* scn, const mjrContext*
 }
 
 // Flex: the scene's face triangles (9 floats each) with their per-vertex normals.
-static void drawFlex(const mjvGeom* geom, const mjvScene* scn) {
+void drawFlex(const mjvGeom* geom, const mjvScene* scn) {
   int f = geom->objid;
   if (f < 0 || f >= scn->nflex || !scn->flexface) {
     return;
@@ -243,6 +249,8 @@ static void drawFlex(const mjvGeom* geom, const mjvScene* scn) {
   }
   glEnd();
 }
+
+}  // namespace
 
 void render_drawGeom(const mjvGeom* geom, const mjvScene* scn, const mjrContext* con, int mode) {
   int texid = (mode == mjrMODE_NORMAL || mode == mjrMODE_BACK) ? geomTexture(geom, con) : -1;

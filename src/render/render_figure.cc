@@ -11,8 +11,10 @@
 
 #include "render/render_internal.h"
 
+namespace {
+
 // Data range of axis a (0: x, 1: y) over the enabled lines; range[a] when it is valid.
-static void axisRange(const mjvFigure* fig, int a, float out[2]) {
+void axisRange(const mjvFigure* fig, int a, float out[2]) {
   if (fig->range[a][0] < fig->range[a][1] && !fig->flg_extend) {
     out[0] = fig->range[a][0];
     out[1] = fig->range[a][1];
@@ -48,10 +50,12 @@ static void axisRange(const mjvFigure* fig, int a, float out[2]) {
   out[1] = hi;
 }
 
-static void line2(float x0, float y0, float x1, float y1) {
+void line2(float x0, float y0, float x1, float y1) {
   glVertex2f(x0, y0);
   glVertex2f(x1, y1);
 }
+
+}  // namespace
 
 void mjr_figure(mjrRect viewport, mjvFigure* fig, const mjrContext* con) {
   if (!render_isInitialized(con)) {

@@ -10,13 +10,15 @@
 
 #include "render/render_internal.h"
 
-static const double kPi = 3.14159265358979323846;
+namespace {
+
+const double kPi = 3.14159265358979323846;
 
 // ---------------------------------------------------------------------------------------------
 // builtin shapes
 
 // Sphere band between stack angles: z = -cos(theta), theta in [0, pi]; normals are positions.
-static void sphereStacks(int nslice, int nstack, int first, int last, int inward) {
+void sphereStacks(int nslice, int nstack, int first, int last, int inward) {
   for (int i = first; i < last; i++) {
     double t0 = kPi * i / nstack, t1 = kPi * (i + 1) / nstack;
     glBegin(GL_QUAD_STRIP);
@@ -39,7 +41,7 @@ static void sphereStacks(int nslice, int nstack, int first, int last, int inward
   }
 }
 
-static void disk(int nslice, double z, int up) {
+void disk(int nslice, double z, int up) {
   glBegin(GL_TRIANGLE_FAN);
   glNormal3d(0, 0, up ? 1 : -1);
   glVertex3d(0, 0, z);
@@ -50,7 +52,7 @@ static void disk(int nslice, double z, int up) {
   glEnd();
 }
 
-static void tube(int nslice, int nstack) {
+void tube(int nslice, int nstack) {
   for (int i = 0; i < nstack; i++) {
     double z0 = -1 + 2.0 * i / nstack, z1 = -1 + 2.0 * (i + 1) / nstack;
     glBegin(GL_QUAD_STRIP);
@@ -65,7 +67,7 @@ static void tube(int nslice, int nstack) {
 }
 
 // Box face subdivided into nquad x nquad quads so that spot lights shade it smoothly.
-static void boxFace(int axis, int sign, int nquad) {
+void boxFace(int axis, int sign, int nquad) {
   int a = (axis + 1) % 3, b = (axis + 2) % 3;
   double n[3] = {0, 0, 0};
   n[axis] = sign;
@@ -90,7 +92,7 @@ static void boxFace(int axis, int sign, int nquad) {
 }
 
 // Cone of radius 1 from z = 0 to the apex at z = 1; side normals tilted by 45 degrees.
-static void cone(int nslice) {
+void cone(int nslice) {
   glBegin(GL_TRIANGLES);
   for (int j = 0; j < nslice; j++) {
     double p0 = 2 * kPi * j / nslice, p1 = 2 * kPi * (j + 1) / nslice, pm = (p0 + p1) / 2;
@@ -109,7 +111,7 @@ static void cone(int nslice) {
 // Plane grid: vertex coordinates sign(u) u^2 for u uniform in [-1, 1], so that cells are small
 // near the center (placed below the camera) where fixed-function per-vertex lighting needs them
 // to show spot lights, and large far away.
-static void planeGrid(int n) {
+void planeGrid(int n) {
   glNormal3f(0, 0, 1);
   for (int i = 0; i < 2 * n; i++) {
     float u0 = -1 + (float)i / n, u1 = -1 + (float)(i + 1) / n;
@@ -123,6 +125,8 @@ static void planeGrid(int n) {
     glEnd();
   }
 }
+
+}  // namespace
 
 void render_makeBuiltin(const mjModel* m, mjrContext* con) {
   int nslice = m ? m->vis.quality.numslices : 28;
@@ -191,7 +195,9 @@ void render_makePlanes(const mjModel* m, mjrContext* con) {
 // meshes: list 2*i is mesh i as compiled (with its normals and texture coordinates), list 2*i+1
 // its convex hull with flat face normals (mjvGeom.dataid = 2*id or 2*id+1)
 
-static void meshList(const mjModel* m, int i) {
+namespace {
+
+void meshList(const mjModel* m, int i) {
   const float* vert = m->mesh_vert + 3 * m->mesh_vertadr[i];
   const int* face = m->mesh_face + 3 * m->mesh_faceadr[i];
   const int* fnormal = m->mesh_facenormal + 3 * m->mesh_faceadr[i];
@@ -214,7 +220,7 @@ static void meshList(const mjModel* m, int i) {
 
 // Convex hull from the mesh graph: numvert, numface, vert_edgeadr, vert_globalid, edge_localid,
 // face_globalid (three vertex ids of the mesh per face).
-static void hullList(const mjModel* m, int i) {
+void hullList(const mjModel* m, int i) {
   if (m->mesh_graphadr[i] < 0) {
     meshList(m, i);
     return;
@@ -246,6 +252,8 @@ static void hullList(const mjModel* m, int i) {
   glEnd();
 }
 
+}  // namespace
+
 void render_makeMeshes(const mjModel* m, mjrContext* con) {
   con->rangeMesh = 2 * m->nmesh;
   if (!m->nmesh) {
@@ -276,7 +284,9 @@ void mjr_uploadMesh(const mjModel* m, const mjrContext* con, int meshid) {
 // height fields: the elevation surface (data in 0..1 scaled by size[2], grid over +-size[0..1])
 // as smooth-shaded triangles, plus side walls and a bottom at -size[3]
 
-static void hfieldPoint(const mjModel* m, int id, int r, int c, float p[3]) {
+namespace {
+
+void hfieldPoint(const mjModel* m, int id, int r, int c, float p[3]) {
   const mjtNum* size = m->hfield_size + 4 * id;
   int nrow = m->hfield_nrow[id], ncol = m->hfield_ncol[id];
   p[0] = (float)(size[0] * (2.0 * c / (ncol - 1) - 1));
@@ -284,7 +294,7 @@ static void hfieldPoint(const mjModel* m, int id, int r, int c, float p[3]) {
   p[2] = (float)(size[2] * m->hfield_data[m->hfield_adr[id] + r * ncol + c]);
 }
 
-static void hfieldList(const mjModel* m, int id) {
+void hfieldList(const mjModel* m, int id) {
   int nrow = m->hfield_nrow[id], ncol = m->hfield_ncol[id];
   const mjtNum* size = m->hfield_size + 4 * id;
   if (nrow < 2 || ncol < 2) {
@@ -345,6 +355,8 @@ static void hfieldList(const mjModel* m, int id) {
   glEnd();
 }
 
+}  // namespace
+
 void render_makeHFields(const mjModel* m, mjrContext* con) {
   con->rangeHField = m->nhfield;
   if (!m->nhfield) {
@@ -372,9 +384,13 @@ void mjr_uploadHField(const mjModel* m, const mjrContext* con, int hfieldid) {
 // textures: 2d textures with mipmaps; cube and skybox textures as cube maps whose six faces are
 // stacked vertically in the model (right, left, up, down, front, back) or given once for all
 
-static GLenum pixelFormat(int nchannel) {
+namespace {
+
+GLenum pixelFormat(int nchannel) {
   return nchannel == 4 ? GL_RGBA : nchannel == 1 ? GL_LUMINANCE : GL_RGB;
 }
+
+}  // namespace
 
 void render_makeTextures(const mjModel* m, mjrContext* con) {
   con->ntexture = m->ntex;

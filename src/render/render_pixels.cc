@@ -9,11 +9,15 @@
 
 #include "render/render_internal.h"
 
-static void checkContext(const char* fn, const mjrContext* con) {
+namespace {
+
+void checkContext(const char* fn, const mjrContext* con) {
   if (!render_isInitialized(con)) {
     mju_error("%s: context not made (call mjr_makeContext first)", fn);
   }
 }
+
+}  // namespace
 
 mjrRect mjr_maxViewport(const mjrContext* con) {
   checkContext("mjr_maxViewport", con);
@@ -31,8 +35,10 @@ mjrRect mjr_maxViewport(const mjrContext* con) {
   return r;
 }
 
+namespace {
+
 // A viewport outside the active buffer would read or write pixels that do not exist.
-static void checkViewport(const char* fn, mjrRect vp, const mjrContext* con) {
+void checkViewport(const char* fn, mjrRect vp, const mjrContext* con) {
   if (vp.left < 0 || vp.bottom < 0 || vp.width < 0 || vp.height < 0) {
     mju_error("%s: invalid viewport (%d, %d, %d, %d)", fn, vp.left, vp.bottom, vp.width, vp.height);
   }
@@ -44,6 +50,8 @@ static void checkViewport(const char* fn, mjrRect vp, const mjrContext* con) {
         fn, vp.left, vp.bottom, vp.width, vp.height, con->offWidth, con->offHeight);
   }
 }
+
+}  // namespace
 
 // Copies the multisampled offscreen image (color and depth) into the resolve buffer.
 void render_resolveOffscreen(const mjrContext* con) {

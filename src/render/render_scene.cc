@@ -19,12 +19,14 @@
 // ---------------------------------------------------------------------------------------------
 // small matrix helpers (column-major 4x4, as OpenGL)
 
-static void matIdentity(float m[16]) {
+namespace {
+
+void matIdentity(float m[16]) {
   memset(m, 0, 16 * sizeof(float));
   m[0] = m[5] = m[10] = m[15] = 1;
 }
 
-static void matMul(float out[16], const float a[16], const float b[16]) {
+void matMul(float out[16], const float a[16], const float b[16]) {
   float r[16];
   for (int c = 0; c < 4; c++) {
     for (int rr = 0; rr < 4; rr++) {
@@ -38,7 +40,7 @@ static void matMul(float out[16], const float a[16], const float b[16]) {
   memcpy(out, r, sizeof(r));
 }
 
-static void normalize3(float v[3]) {
+void normalize3(float v[3]) {
   float n = sqrtf(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
   if (n > 0) {
     v[0] /= n;
@@ -47,14 +49,14 @@ static void normalize3(float v[3]) {
   }
 }
 
-static void cross3(float r[3], const float a[3], const float b[3]) {
+void cross3(float r[3], const float a[3], const float b[3]) {
   r[0] = a[1] * b[2] - a[2] * b[1];
   r[1] = a[2] * b[0] - a[0] * b[2];
   r[2] = a[0] * b[1] - a[1] * b[0];
 }
 
 // View matrix of an eye at pos looking along forward with the given up vector.
-static void lookAt(float m[16], const float pos[3], const float forward[3], const float up[3]) {
+void lookAt(float m[16], const float pos[3], const float forward[3], const float up[3]) {
   float f[3] = {forward[0], forward[1], forward[2]}, u[3], s[3];
   normalize3(f);
   cross3(s, f, up);
@@ -74,6 +76,8 @@ static void lookAt(float m[16], const float pos[3], const float forward[3], cons
   m[13] = -(u[0] * pos[0] + u[1] * pos[1] + u[2] * pos[2]);
   m[14] = f[0] * pos[0] + f[1] * pos[1] + f[2] * pos[2];
 }
+
+}  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // segmentation colors
@@ -100,8 +104,10 @@ void render_segmentColor(int segid, int random, float rgb[3]) {
 // ---------------------------------------------------------------------------------------------
 // cameras, lights
 
+namespace {
+
 // The average of the two OpenGL cameras (mjSTEREO_NONE) or one of them.
-static mjvGLCamera viewCamera(const mjvScene* scn, int eye) {
+mjvGLCamera viewCamera(const mjvScene* scn, int eye) {
   if (eye >= 0) {
     return scn->camera[eye];
   }
@@ -122,7 +128,7 @@ static mjvGLCamera viewCamera(const mjvScene* scn, int eye) {
 
 // Projection: the frustum's horizontal half-width follows the viewport's aspect ratio
 // (mjvGLCamera: "left,right set to match aspect").
-static void setProjection(const mjvGLCamera& cam, mjrRect vp) {
+void setProjection(const mjvGLCamera& cam, mjrRect vp) {
   float aspect = (float)vp.width / (float)vp.height;
   float halfw = 0.5f * aspect * (cam.frustum_top - cam.frustum_bottom);
   glMatrixMode(GL_PROJECTION);
@@ -138,7 +144,7 @@ static void setProjection(const mjvGLCamera& cam, mjrRect vp) {
 }
 
 // Camera view followed by the model transformation (translate, rotate, scale) when enabled.
-static void viewMatrix(float m[16], const mjvGLCamera& cam, const mjvScene* scn) {
+void viewMatrix(float m[16], const mjvGLCamera& cam, const mjvScene* scn) {
   lookAt(m, cam.pos, cam.forward, cam.up);
   if (scn->enabletransform) {
     const float* q = scn->rotate;
@@ -160,7 +166,7 @@ static void viewMatrix(float m[16], const mjvGLCamera& cam, const mjvScene* scn)
 
 // Sets OpenGL light slot i from an mjvLight; positions are given in model coordinates, so the
 // modelview must hold the view matrix. Ambient only when diffuse_on is 0.
-static void setLight(int i, const mjvLight* l, int diffuse_on) {
+void setLight(int i, const mjvLight* l, int diffuse_on) {
   GLenum id = GL_LIGHT0 + i;
   float zero[4] = {0, 0, 0, 1};
   float amb[4] = {l->ambient[0], l->ambient[1], l->ambient[2], 1};
@@ -187,7 +193,7 @@ static void setLight(int i, const mjvLight* l, int diffuse_on) {
   glEnable(id);
 }
 
-static int maxLights(void) {
+int maxLights(void) {
   int n = 8;
   glGetIntegerv(GL_MAX_LIGHTS, &n);
   return n;
@@ -195,7 +201,7 @@ static int maxLights(void) {
 
 // Lights for a pass: shadow casters contribute only ambient (their light is added by their own
 // shadowed pass) when with_shadow is set; exactly one light when only >= 0.
-static void setLights(const mjvScene* scn, int with_shadow, int only) {
+void setLights(const mjvScene* scn, int with_shadow, int only) {
   int nmax = maxLights();
   for (int i = 0; i < nmax; i++) {
     glDisable(GL_LIGHT0 + i);
@@ -218,15 +224,15 @@ static void setLights(const mjvScene* scn, int with_shadow, int only) {
 // ---------------------------------------------------------------------------------------------
 // geom passes
 
-static int isTransparent(const mjvGeom* g) {
+int isTransparent(const mjvGeom* g) {
   return g->transparent || g->rgba[3] < 0.995f;
 }
 
-static int isReflector(const mjvGeom* g) {
+int isReflector(const mjvGeom* g) {
   return g->type == mjGEOM_PLANE && g->reflectance > 0 && !isTransparent(g);
 }
 
-static void drawOpaque(const mjvScene* scn, const mjrContext* con, int skip) {
+void drawOpaque(const mjvScene* scn, const mjrContext* con, int skip) {
   for (int i = 0; i < scn->ngeom; i++) {
     const mjvGeom* g = scn->geoms + i;
     if (i == skip || isTransparent(g) || g->type == mjGEOM_LABEL) {
@@ -240,7 +246,7 @@ static void drawOpaque(const mjvScene* scn, const mjrContext* con, int skip) {
   }
 }
 
-static void drawReflectors(const mjvScene* scn, const mjrContext* con) {
+void drawReflectors(const mjvScene* scn, const mjrContext* con) {
   for (int i = 0; i < scn->ngeom; i++) {
     const mjvGeom* g = scn->geoms + i;
     if (!isReflector(g)) {
@@ -253,7 +259,7 @@ static void drawReflectors(const mjvScene* scn, const mjrContext* con) {
 
 // Transparent geoms from far to near (camdist, as mjv_updateScene sets it).
 // The back sides of opaque planes, translucent.
-static void drawPlaneBacks(const mjvScene* scn, const mjrContext* con) {
+void drawPlaneBacks(const mjvScene* scn, const mjrContext* con) {
   const float alpha = 0.5f;  // measured on MuJoCo's images
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
@@ -273,7 +279,7 @@ static void drawPlaneBacks(const mjvScene* scn, const mjrContext* con) {
   glDisable(GL_BLEND);
 }
 
-static void drawTransparent(const mjvScene* scn, const mjrContext* con) {
+void drawTransparent(const mjvScene* scn, const mjrContext* con) {
   drawPlaneBacks(scn, con);
   std::vector<std::pair<float, int>> order;
   for (int i = 0; i < scn->ngeom; i++) {
@@ -304,7 +310,7 @@ static void drawTransparent(const mjvScene* scn, const mjrContext* con) {
 // ---------------------------------------------------------------------------------------------
 // skybox: an inward sphere around the eye with the first skybox texture, model z up
 
-static void drawSkybox(const mjvScene* scn, const mjrContext* con, const mjvGLCamera& cam) {
+void drawSkybox(const mjvScene* scn, const mjrContext* con, const mjvGLCamera& cam) {
   int tex = -1;
   for (int i = 0; i < con->ntexture; i++) {
     if (con->textureType[i] == mjTEXTURE_SKYBOX) {
@@ -344,7 +350,7 @@ static void drawSkybox(const mjvScene* scn, const mjrContext* con, const mjvGLCa
 // reflections
 
 // Mirror image of the opaque scene in every reflective plane, masked by the plane's stencil.
-static void drawReflections(const mjvScene* scn, const mjrContext* con, const float view[16]) {
+void drawReflections(const mjvScene* scn, const mjrContext* con, const float view[16]) {
   for (int i = 0; i < scn->ngeom; i++) {
     const mjvGeom* p = scn->geoms + i;
     if (!isReflector(p)) {
@@ -417,8 +423,7 @@ static void drawReflections(const mjvScene* scn, const mjrContext* con, const fl
 
 // Light-space projection*view for light l: spot lights see a cone of shadowScale*cutoff,
 // directional lights an orthographic box of half-size shadowClip around the scene's center.
-static int lightMatrix(const mjvScene* scn, const mjrContext* con, const mjvLight* l,
-                       float out[16]) {
+int lightMatrix(const mjvScene* scn, const mjrContext* con, const mjvLight* l, float out[16]) {
   float dir[3] = {l->dir[0], l->dir[1], l->dir[2]};
   normalize3(dir);
   if (dir[0] == 0 && dir[1] == 0 && dir[2] == 0) {
@@ -493,7 +498,7 @@ static int lightMatrix(const mjvScene* scn, const mjrContext* con, const mjvLigh
   return 1;
 }
 
-static void renderShadowMap(const mjvScene* scn, const mjrContext* con, const float lightmat[16]) {
+void renderShadowMap(const mjvScene* scn, const mjrContext* con, const float lightmat[16]) {
   glBindFramebuffer(GL_FRAMEBUFFER, con->shadowFBO);
   glViewport(0, 0, con->shadowSize, con->shadowSize);
   glDisable(GL_SCISSOR_TEST);
@@ -527,8 +532,8 @@ static void renderShadowMap(const mjvScene* scn, const mjrContext* con, const fl
 
 // Additive pass of light li: every opaque geom lit by that light alone, scaled by the fraction
 // of the shadow map's samples that see it (texture unit 1 compares the light-space depth).
-static void shadowPass(const mjvScene* scn, const mjrContext* con, int li, const float view[16],
-                       const float lightmat[16]) {
+void shadowPass(const mjvScene* scn, const mjrContext* con, int li, const float view[16],
+                const float lightmat[16]) {
   glActiveTexture(GL_TEXTURE1);
   glEnable(GL_TEXTURE_2D);
   glBindTexture(GL_TEXTURE_2D, con->shadowTex);
@@ -591,7 +596,7 @@ static void shadowPass(const mjvScene* scn, const mjrContext* con, int li, const
 // ---------------------------------------------------------------------------------------------
 // one view
 
-static void initState(const mjvScene* scn, const mjrContext* con, mjrRect vp) {
+void initState(const mjvScene* scn, const mjrContext* con, mjrRect vp) {
   glViewport(vp.left, vp.bottom, vp.width, vp.height);
   glScissor(vp.left, vp.bottom, vp.width, vp.height);
   glEnable(GL_SCISSOR_TEST);
@@ -624,7 +629,7 @@ static void initState(const mjvScene* scn, const mjrContext* con, mjrRect vp) {
   glFrontFace(GL_CCW);
 }
 
-static void restoreState(void) {
+void restoreState(void) {
   glDisable(GL_LIGHTING);
   glDisable(GL_COLOR_MATERIAL);
   glDisable(GL_FOG);
@@ -643,7 +648,7 @@ static void restoreState(void) {
 
 // Depth image (mjRND_DEPTH): every geom white, faded by linear fog to black from the near to
 // the far clipping plane, so the gray level is linear in the distance along the view axis.
-static void renderDepth(const mjvScene* scn, const mjrContext* con, const mjvGLCamera& cam) {
+void renderDepth(const mjvScene* scn, const mjrContext* con, const mjvGLCamera& cam) {
   glDisable(GL_LIGHTING);
   glDisable(GL_COLOR_MATERIAL);
   float black[4] = {0, 0, 0, 1};
@@ -664,7 +669,7 @@ static void renderDepth(const mjvScene* scn, const mjrContext* con, const mjvGLC
   glDisable(GL_FOG);
 }
 
-static void renderSegmented(const mjvScene* scn, const mjrContext* con, int random) {
+void renderSegmented(const mjvScene* scn, const mjrContext* con, int random) {
   glDisable(GL_LIGHTING);
   glDisable(GL_COLOR_MATERIAL);
   glDisable(GL_MULTISAMPLE);  // exact colors: no edge blending between ids
@@ -682,7 +687,7 @@ static void renderSegmented(const mjvScene* scn, const mjrContext* con, int rand
   glEnable(GL_DITHER);
 }
 
-static void renderView(mjrRect vp, const mjvScene* scn, const mjrContext* con, int eye) {
+void renderView(mjrRect vp, const mjvScene* scn, const mjrContext* con, int eye) {
   mjvGLCamera cam = viewCamera(scn, eye);
   initState(scn, con, vp);
   setProjection(cam, vp);
@@ -761,7 +766,7 @@ static void renderView(mjrRect vp, const mjvScene* scn, const mjrContext* con, i
 }
 
 // Frame of framewidth pixels around the viewport.
-static void drawFrame(mjrRect vp, const mjvScene* scn) {
+void drawFrame(mjrRect vp, const mjvScene* scn) {
   int w = scn->framewidth;
   if (w <= 0) {
     return;
@@ -775,6 +780,8 @@ static void drawFrame(mjrRect vp, const mjvScene* scn) {
     mjr_rectangle(sides[i], c[0], c[1], c[2], 1);
   }
 }
+
+}  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // public

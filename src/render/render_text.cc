@@ -19,17 +19,19 @@
 #define MOTUS_FONT_FILE "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 #endif
 
-// em sizes in pixels at mjFONTSCALE_100; other scales multiply them
-static const int kNormalPixels = 12;
-static const int kBigPixels = 24;
+namespace {
 
-static const char* fontFile(void) {
+// em sizes in pixels at mjFONTSCALE_100; other scales multiply them
+const int kNormalPixels = 12;
+const int kBigPixels = 24;
+
+const char* fontFile(void) {
   const char* env = getenv("MOTUS_FONT_FILE");
   return (env && env[0]) ? env : MOTUS_FONT_FILE;
 }
 
 // Rasterizes the 127 characters (0..31 empty) into display lists from base; writes advances.
-static int makeFont(FT_Library lib, int pixels, unsigned int base, int* widths, int* height) {
+int makeFont(FT_Library lib, int pixels, unsigned int base, int* widths, int* height) {
   FT_Face face;
   if (FT_New_Face(lib, fontFile(), 0, &face)) {
     return 0;
@@ -75,6 +77,8 @@ static int makeFont(FT_Library lib, int pixels, unsigned int base, int* widths, 
   return 1;
 }
 
+}  // namespace
+
 void render_makeFonts(int fontscale, mjrContext* con) {
   con->rangeFont = 127;
   con->baseFontNormal = glGenLists(127);
@@ -118,17 +122,21 @@ void render_freeFonts(mjrContext* con) {
 // ---------------------------------------------------------------------------------------------
 // 2D helpers
 
-static void checkFont(const char* fn, int font) {
+namespace {
+
+void checkFont(const char* fn, int font) {
   if (font != mjFONT_NORMAL && font != mjFONT_SHADOW && font != mjFONT_BIG) {
     mju_error("%s: font %d is not an mjtFont", fn, font);
   }
 }
 
-static void checkContext(const char* fn, const mjrContext* con) {
+void checkContext(const char* fn, const mjrContext* con) {
   if (!render_isInitialized(con)) {
     mju_error("%s: context not made (call mjr_makeContext first)", fn);
   }
 }
+
+}  // namespace
 
 // Pixel coordinates of the viewport: x right, y up, origin at its lower-left corner.
 void render_pixelProjection(mjrRect vp) {
@@ -155,16 +163,18 @@ int render_textWidth(int font, const char* txt, const mjrContext* con) {
   return width;
 }
 
-static int lineHeight(int font, const mjrContext* con) {
+namespace {
+
+int lineHeight(int font, const mjrContext* con) {
   return font == mjFONT_BIG ? con->charHeightBig : con->charHeight;
 }
 
-static int descent(int font, const mjrContext* con) {
+int descent(int font, const mjrContext* con) {
   return lineHeight(font, con) / 5;
 }
 
-static void drawLine(const mjrContext* con, unsigned int base, const char* txt, int n, int x, int y,
-                     const float rgb[3]) {
+void drawLine(const mjrContext* con, unsigned int base, const char* txt, int n, int x, int y,
+              const float rgb[3]) {
   glPixelTransferf(GL_RED_BIAS, rgb[0]);
   glPixelTransferf(GL_GREEN_BIAS, rgb[1]);
   glPixelTransferf(GL_BLUE_BIAS, rgb[2]);
@@ -185,6 +195,8 @@ static void drawLine(const mjrContext* con, unsigned int base, const char* txt, 
   glPixelTransferf(GL_GREEN_BIAS, 0);
   glPixelTransferf(GL_BLUE_BIAS, 0);
 }
+
+}  // namespace
 
 // One line of text with its baseline's left end at window pixel (x, y).
 void render_textWindow(int font, const char* txt, const mjrContext* con, int x, int y,
@@ -210,12 +222,16 @@ void render_textWindow(int font, const char* txt, const mjrContext* con, int x, 
   glDisable(GL_BLEND);
 }
 
-static mjrRect currentViewport(void) {
+namespace {
+
+mjrRect currentViewport(void) {
   int vp[4];
   glGetIntegerv(GL_VIEWPORT, vp);
   mjrRect r = {vp[0], vp[1], vp[2], vp[3]};
   return r;
 }
+
+}  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // public

@@ -18,7 +18,9 @@
 
 #include "ui/ui_internal.h"
 
-static void copyName(char* dst, const char* src, int size) {
+namespace {
+
+void copyName(char* dst, const char* src, int size) {
   int n = 0;
   while (n < size - 1 && src[n]) {
     n++;
@@ -27,7 +29,7 @@ static void copyName(char* dst, const char* src, int size) {
   dst[n] = 0;
 }
 
-static void parseShortcut(const char* txt, int* modifier, int* key) {
+void parseShortcut(const char* txt, int* modifier, int* key) {
   *modifier = 0;
   *key = 0;
   if (!txt[0] || !txt[1]) {
@@ -49,7 +51,7 @@ static void parseShortcut(const char* txt, int* modifier, int* key) {
   *key = txt[1] == '#' ? atoi(txt + 2) : (unsigned char)txt[1];
 }
 
-static void parseNames(const char* txt, mjuiItem* it) {
+void parseNames(const char* txt, mjuiItem* it) {
   it->multi.nelem = 0;
   const char* p = txt;
   while (*p && it->multi.nelem < mjMAXUIMULTI) {
@@ -66,7 +68,7 @@ static void parseNames(const char* txt, mjuiItem* it) {
   }
 }
 
-static void parseSlider(const char* txt, mjuiItem* it) {
+void parseSlider(const char* txt, mjuiItem* it) {
   double r[3] = {0, 1, 0};
   int n = sscanf(txt, "%lf %lf %lf", r, r + 1, r + 2);
   it->slider.range[0] = r[0];
@@ -80,7 +82,7 @@ static void parseSlider(const char* txt, mjuiItem* it) {
   }
 }
 
-static void parseEdit(const char* txt, mjuiItem* it) {
+void parseEdit(const char* txt, mjuiItem* it) {
   memset(&it->edit, 0, sizeof(it->edit));
   if (it->type == mjITEM_EDITTXT) {
     return;
@@ -105,7 +107,7 @@ static void parseEdit(const char* txt, mjuiItem* it) {
   }
 }
 
-static void addItem(mjUI* ui, int sect, const mjuiDef* def) {
+void addItem(mjUI* ui, int sect, const mjuiDef* def) {
   mjuiSection* s = ui->sect + sect;
   if (s->nitem >= mjMAXUIITEM) {
     mju_error("mjui_add: too many items in section '%s' (mjMAXUIITEM = %d)", s->name, mjMAXUIITEM);
@@ -153,7 +155,7 @@ static void addItem(mjUI* ui, int sect, const mjuiDef* def) {
   s->nitem++;
 }
 
-static void addSection(mjUI* ui, const mjuiDef* def) {
+void addSection(mjUI* ui, const mjuiDef* def) {
   if (ui->nsect >= mjMAXUISECT) {
     mju_error("mjui_add: too many sections (mjMAXUISECT = %d)", mjMAXUISECT);
   }
@@ -168,6 +170,8 @@ static void addSection(mjUI* ui, const mjuiDef* def) {
   s->lastclick = 0;
   ui->nsect++;
 }
+
+}  // namespace
 
 void mjui_add(mjUI* ui, const mjuiDef* def) {
   for (int i = 0; def[i].type != mjITEM_END; i++) {
@@ -216,8 +220,10 @@ void ui_editFormat(const mjuiItem* it, char* text, int size) {
   }
 }
 
+namespace {
+
 // A number: the whole token parses, it is finite (an integer for EDITINT) and within the range.
-static int parseNumber(const mjuiItem* it, int i, const char* tok, double* v) {
+int parseNumber(const mjuiItem* it, int i, const char* tok, double* v) {
   char* end = nullptr;
   errno = 0;
   if (it->type == mjITEM_EDITINT) {
@@ -238,6 +244,8 @@ static int parseNumber(const mjuiItem* it, int i, const char* tok, double* v) {
   const double* r = it->edit.range[i];
   return r[0] >= r[1] || (*v >= r[0] && *v <= r[1]);
 }
+
+}  // namespace
 
 int ui_editParse(const mjuiItem* it, const char* text, double* val) {
   if (it->type == mjITEM_EDITTXT) {

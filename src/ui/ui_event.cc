@@ -15,19 +15,21 @@
 
 #include "ui/ui_internal.h"
 
-static int modifiers(const mjuiState* state) {
+namespace {
+
+int modifiers(const mjuiState* state) {
   return (state->control ? 1 : 0) | (state->shift ? 2 : 0) | (state->alt ? 4 : 0);
 }
 
-static int sectionOpen(const mjuiSection* s) {
+int sectionOpen(const mjuiSection* s) {
   return s->state == mjSECT_OPEN || s->state == mjSECT_FIXED;
 }
 
-static int inside(const mjrRect* r, int x, int y) {
+int inside(const mjrRect* r, int x, int y) {
   return x >= r->left && x < r->left + r->width && y >= r->bottom && y < r->bottom + r->height;
 }
 
-static void clampScroll(mjUI* ui, const mjuiState* state) {
+void clampScroll(mjUI* ui, const mjuiState* state) {
   mjrRect vp = ui_viewport(ui, state);
   int maxscroll = mjMAX(0, ui->height - vp.height);
   ui->scroll = mjMAX(0, mjMIN(ui->scroll, maxscroll));
@@ -36,7 +38,7 @@ static void clampScroll(mjUI* ui, const mjuiState* state) {
 // ---------------------------------------------------------------------------------------------
 // item actions
 
-static void flipCheck(mjuiItem* it) {
+void flipCheck(mjuiItem* it) {
   if (it->type == mjITEM_CHECKINT) {
     int* v = (int*)it->pdata;
     *v = !*v;
@@ -46,7 +48,7 @@ static void flipCheck(mjuiItem* it) {
   }
 }
 
-static int radioElement(const mjUI* ui, const mjuiItem* it, int x, int y, const mjrContext* con) {
+int radioElement(const mjUI* ui, const mjuiItem* it, int x, int y, const mjrContext* con) {
   uiMetrics m;
   ui_metrics(ui, con, &m);
   int cols = ui_radioColumns(ui, it);
@@ -57,7 +59,7 @@ static int radioElement(const mjUI* ui, const mjuiItem* it, int x, int y, const 
 }
 
 // Sets a slider from the mouse x; returns 1 if the value changed.
-static int sliderSet(mjuiItem* it, int x) {
+int sliderSet(mjuiItem* it, int x) {
   double lo = it->slider.range[0], hi = it->slider.range[1];
   double frac = (x + 0.5 - it->rect.left) / mjMAX(1, it->rect.width);  // pixel centers
   frac = mjMAX(0, mjMIN(1, frac));
@@ -76,7 +78,7 @@ static int sliderSet(mjuiItem* it, int x) {
   return *p != old;
 }
 
-static void startEdit(mjUI* ui, mjuiItem* it) {
+void startEdit(mjUI* ui, mjuiItem* it) {
   ui->editsect = it->sectionid + 1;
   ui->edititem = it->itemid;
   ui_editFormat(it, ui->edittext, mjMAXUITEXT);
@@ -84,7 +86,7 @@ static void startEdit(mjUI* ui, mjuiItem* it) {
   ui->editscroll = 0;
 }
 
-static mjuiItem* editItem(mjUI* ui) {
+mjuiItem* editItem(mjUI* ui) {
   if (ui->editsect < 1 || ui->editsect > ui->nsect) {
     return nullptr;
   }
@@ -92,7 +94,7 @@ static mjuiItem* editItem(mjUI* ui) {
   return ui->edititem >= 0 && ui->edititem < s->nitem ? s->item + ui->edititem : nullptr;
 }
 
-static void stopEdit(mjUI* ui) {
+void stopEdit(mjUI* ui) {
   ui->editsect = 0;
   ui->edititem = 0;
   ui->editcursor = 0;
@@ -102,7 +104,7 @@ static void stopEdit(mjUI* ui) {
 
 // The character a key types into an edit field (0: none). Key codes are GLFW's: letters come
 // upper case, shift selects the case.
-static char typedChar(const mjuiState* state) {
+char typedChar(const mjuiState* state) {
   int key = state->key;
   if (key >= mjKEY_NUMPAD_0 && key <= mjKEY_NUMPAD_9) {
     return (char)('0' + key - mjKEY_NUMPAD_0);
@@ -119,7 +121,7 @@ static char typedChar(const mjuiState* state) {
   return (char)key;
 }
 
-static mjuiItem* editKey(mjUI* ui, mjuiState* state, mjuiItem* it) {
+mjuiItem* editKey(mjUI* ui, mjuiState* state, mjuiItem* it) {
   char* txt = ui->edittext;
   int len = (int)strlen(txt);
   int* cur = &ui->editcursor;
@@ -174,7 +176,7 @@ static mjuiItem* editKey(mjUI* ui, mjuiState* state, mjuiItem* it) {
 // ---------------------------------------------------------------------------------------------
 // keyboard
 
-static mjuiItem* sectionShortcut(mjUI* ui, int i) {
+mjuiItem* sectionShortcut(mjUI* ui, int i) {
   mjuiSection* s = ui->sect + i;
   // show this section alone, or close it when it already is the only one open
   int others = 0;
@@ -191,7 +193,7 @@ static mjuiItem* sectionShortcut(mjUI* ui, int i) {
   return nullptr;
 }
 
-static mjuiItem* shortcut(mjUI* ui, mjuiState* state) {
+mjuiItem* shortcut(mjUI* ui, mjuiState* state) {
   int mod = modifiers(state);
   for (int i = 0; i < ui->nsect; i++) {
     mjuiSection* s = ui->sect + i;
@@ -220,7 +222,7 @@ static mjuiItem* shortcut(mjUI* ui, mjuiState* state) {
 // mouse
 
 // Section title under UI pixel (x, y): toggles it or its check box.
-static void pressTitle(mjUI* ui, int i, int x, const uiMetrics* m) {
+void pressTitle(mjUI* ui, int i, int x, const uiMetrics* m) {
   mjuiSection* s = ui->sect + i;
   int box = m->rowh - 2 * m->textver;
   int boxleft = s->rtitle.left + s->rtitle.width - m->texthor - 2 * box - m->itemmid;
@@ -247,8 +249,7 @@ static void pressTitle(mjUI* ui, int i, int x, const uiMetrics* m) {
   }
 }
 
-static mjuiItem* pressItem(mjUI* ui, mjuiState* state, mjuiItem* it, int x, int y,
-                           const mjrContext* con) {
+mjuiItem* pressItem(mjUI* ui, mjuiState* state, mjuiItem* it, int x, int y, const mjrContext* con) {
   if (it->type == mjITEM_SEPARATOR) {
     if (it->state == mjSEPCLOSED) {
       it->state = 1;
@@ -292,7 +293,7 @@ static mjuiItem* pressItem(mjUI* ui, mjuiState* state, mjuiItem* it, int x, int 
   }
 }
 
-static mjuiItem* press(mjUI* ui, mjuiState* state, const mjrContext* con) {
+mjuiItem* press(mjUI* ui, mjuiState* state, const mjrContext* con) {
   int x, y;
   if (!ui_toUI(ui, state, state->x, state->y, &x, &y)) {
     if (ui->editsect) {
@@ -346,7 +347,7 @@ static mjuiItem* press(mjUI* ui, mjuiState* state, const mjrContext* con) {
   return nullptr;
 }
 
-static mjuiItem* move(mjUI* ui, mjuiState* state) {
+mjuiItem* move(mjUI* ui, mjuiState* state) {
   if (!state->left || state->dragrect != ui->rectid) {
     return nullptr;
   }
@@ -369,7 +370,7 @@ static mjuiItem* move(mjUI* ui, mjuiState* state) {
   return sliderSet(it, x) ? it : nullptr;
 }
 
-static mjuiItem* release(mjUI* ui, mjuiState* state, const mjrContext* con) {
+mjuiItem* release(mjUI* ui, mjuiState* state, const mjrContext* con) {
   if (state->dragrect != ui->rectid || ui->mousesect < 1 || ui->mousesect > ui->nsect) {
     return nullptr;
   }
@@ -390,6 +391,8 @@ static mjuiItem* release(mjUI* ui, mjuiState* state, const mjrContext* con) {
   *(int*)it->pdata = k;
   return it;
 }
+
+}  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // public

@@ -12,10 +12,14 @@
 
 #include "ui/ui_internal.h"
 
-static int scaled(int v, const mjrContext* con) {
+namespace {
+
+int scaled(int v, const mjrContext* con) {
   int scale = con->fontScale > 0 ? con->fontScale : 100;
   return (int)floor(v * scale / 100.0 + 0.5);
 }
+
+}  // namespace
 
 void ui_metrics(const mjUI* ui, const mjrContext* con, uiMetrics* m) {
   const mjuiThemeSpacing* s = &ui->spacing;
@@ -50,11 +54,13 @@ int ui_radioColumns(const mjUI* ui, const mjuiItem* it) {
   return ui->radiocol > 0 ? ui->radiocol : 2;
 }
 
-static int isPairable(int type) {
+namespace {
+
+int isPairable(int type) {
   return type == mjITEM_BUTTON || type == mjITEM_CHECKINT || type == mjITEM_CHECKBYTE;
 }
 
-static int itemHeight(const mjUI* ui, const mjuiItem* it, const uiMetrics* m) {
+int itemHeight(const mjUI* ui, const mjuiItem* it, const uiMetrics* m) {
   switch (it->type) {
     case mjITEM_RADIO: {
       int cols = ui_radioColumns(ui, it);
@@ -71,8 +77,8 @@ static int itemHeight(const mjUI* ui, const mjuiItem* it, const uiMetrics* m) {
 // Places the items of a section whose pane starts `top` pixels below the UI's top; rectangles
 // are stored as distances from the top (bottom = top + height) and flipped by the caller.
 // Returns the pane's height; *full is its height with every separator open.
-static int layoutItems(const mjUI* ui, mjuiSection* s, int left, int width, int top,
-                       const uiMetrics* m, int* full) {
+int layoutItems(const mjUI* ui, mjuiSection* s, int left, int width, int top, const uiMetrics* m,
+                int* full) {
   *full = 0;
   int cursor = top;    // bottom of the last row
   int hidden = 0;      // under a closed separator
@@ -130,9 +136,11 @@ static int layoutItems(const mjUI* ui, mjuiSection* s, int left, int width, int 
   return paneh;
 }
 
-static void flip(mjrRect* r, int height) {
+void flip(mjrRect* r, int height) {
   r->bottom = height - r->bottom;
 }
+
+}  // namespace
 
 void mjui_resize(mjUI* ui, const mjrContext* con) {
   uiMetrics m;

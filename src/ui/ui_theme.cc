@@ -8,14 +8,16 @@
 
 #include "ui/ui_internal.h"
 
-static const mjuiThemeSpacing kSpacing[2] = {
+namespace {
+
+const mjuiThemeSpacing kSpacing[2] = {
     // total scroll label section cornersect cornersep itemside itemmid itemver texthor textver
     // linescroll samples
     {270, 15, 120, 8, 6, 6, 4, 4, 4, 8, 4, 30, 4},
     {310, 15, 120, 10, 10, 10, 7, 7, 7, 10, 5, 30, 4},
 };
 
-static const mjuiThemeColor kColor[4] = {
+const mjuiThemeColor kColor[4] = {
     {
         {0.25f, 0.25f, 0.25f},  // master
         {0.12f, 0.12f, 0.12f},  // thumb
@@ -137,6 +139,8 @@ static const mjuiThemeColor kColor[4] = {
         {0.8f, 0.8f, 0.8f},     // cursor
     },
 };
+
+}  // namespace
 
 mjuiThemeSpacing mjui_themeSpacing(int ind) {
   if (ind < 0 || ind > 1) {

@@ -350,10 +350,6 @@ bool SizeFlexes(CompileContext* c) {
   return true;
 }
 
-}  // namespace
-
-namespace {
-
 bool SizeAll(CompileContext* c) {
   return SizeFlexes(c) && SizeFlexJacobians(c);
 }

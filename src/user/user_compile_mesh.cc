@@ -82,8 +82,10 @@ bool CompileMeshes(CompileContext* c) {
   return true;
 }
 
+namespace {
+
 // copies mesh i's octree (if any) to the oct_* arrays at node offset *oct and advances it
-static void FillOctree(const CompileContext* c, mjModel* m, int i, int* oct) {
+void FillOctree(const CompileContext* c, mjModel* m, int i, int* oct) {
   const MeshOctree* o = i < static_cast<int>(c->octree.size()) ? &c->octree[i] : nullptr;
   int n = o ? o->size() : 0;
   m->mesh_octadr[i] = n ? *oct : -1;
@@ -102,6 +104,8 @@ static void FillOctree(const CompileContext* c, mjModel* m, int i, int* oct) {
   }
   *oct += n;
 }
+
+}  // namespace
 
 void FillMeshes(CompileContext* c) {
   mjModel* m = c->m;

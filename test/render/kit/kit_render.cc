@@ -17,7 +17,9 @@
 #include <string>
 #include <vector>
 
-static bool makeContext() {
+namespace {
+
+bool makeContext() {
   auto getPlatformDisplay =
       (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
   if (!getPlatformDisplay) {
@@ -40,7 +42,7 @@ static bool makeContext() {
 }
 
 // rows of OpenGL (bottom first) to an upright PNG
-static bool writePng(const std::string& path, const std::vector<unsigned char>& rgb, int W, int H) {
+bool writePng(const std::string& path, const std::vector<unsigned char>& rgb, int W, int H) {
   std::vector<unsigned char> up(rgb.size());
   for (int r = 0; r < H; r++) {
     std::copy(rgb.begin() + 3 * (size_t)W * (H - 1 - r), rgb.begin() + 3 * (size_t)W * (H - r),
@@ -48,6 +50,8 @@ static bool writePng(const std::string& path, const std::vector<unsigned char>& 
   }
   return lodepng_encode24_file(path.c_str(), up.data(), W, H) == 0;
 }
+
+}  // namespace
 
 int main(int argc, char** argv) {
   if (argc != 5) {
