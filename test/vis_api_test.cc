@@ -87,7 +87,30 @@ TEST_F(VisApi, NullArgumentsAreErrors) {
   double sel[3];
   EXPECT_THROW(mjv_select(m, d, &opt, 1, 0.5, 0.5, nullptr, sel, nullptr, nullptr, nullptr),
                MujocoError);
-  mjv_freeScene(nullptr);  // allowed, does nothing
+  mjv_freeScene(nullptr);                                // allowed, does nothing
+  EXPECT_THROW(mjv_copyModel(nullptr, m), MujocoError);  // the copy could not be returned
+  EXPECT_THROW(mjv_copyModel(m, nullptr), MujocoError);
+}
+
+// mjv_copyModel into a model of the same sizes gives a model that draws the same scene.
+TEST_F(VisApi, CopyModelDrawsTheSameScene) {
+  mjModel* copy = mj_copyModel(nullptr, m);
+  ASSERT_NE(copy, nullptr);
+  copy->geom_rgba[0] = 0.25f;  // overwritten by the copy below
+  mjv_copyModel(copy, m);
+  EXPECT_EQ(copy->geom_rgba[0], m->geom_rgba[0]);
+  mjvScene other;
+  mjv_defaultScene(&other);
+  mjv_makeScene(m, &scn, 200);
+  mjv_makeScene(copy, &other, 200);
+  mjv_updateScene(m, d, &opt, nullptr, &cam, mjCAT_ALL, &scn);
+  mjv_updateScene(copy, d, &opt, nullptr, &cam, mjCAT_ALL, &other);
+  ASSERT_EQ(scn.ngeom, other.ngeom);
+  for (int i = 0; i < scn.ngeom; i++) {
+    EXPECT_EQ(std::memcmp(scn.geoms + i, other.geoms + i, sizeof(mjvGeom)), 0) << "geom " << i;
+  }
+  mjv_freeScene(&other);
+  mj_deleteModel(copy);
 }
 
 TEST_F(VisApi, InvalidIdsAreErrors) {

@@ -263,10 +263,15 @@ void mjv_makeScene(const mjModel* m, mjvScene* scn, int maxgeom) {
 }
 
 // Visualization needs all of mjModel but the arrays only the compiler and the solver use; a full
-// copy serves it exactly.
+// copy serves it exactly. The function returns nothing, so a copy made for a NULL destination
+// could never be freed: that is an error here (MuJoCo 3.8 documents dest as nullable but crashes).
 void mjv_copyModel(mjModel* dest, const mjModel* src) {
   if (!src) {
     mju_error("mjv_copyModel: source model is NULL");
+    return;
+  }
+  if (!dest) {
+    mju_error("mjv_copyModel: destination model is NULL (allocate it with mj_copyModel)");
     return;
   }
   mj_copyModel(dest, src);
