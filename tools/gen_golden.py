@@ -2,10 +2,10 @@
 # Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 """Writes a golden file for the tests from MuJoCo's output on one model.
 
-Runs the mjref dumper (tools/golden_util.py: the MJREF command, by default MuJoCo 3.3.8's
-WebAssembly build in ../shared/oracle, which produced the committed goldens) and converts its JSON
-lines into the text format read by test/golden.h, one record per line, numbers in shortest
-round-trip form:
+Runs the mjref dumper (tools/golden_util.py: the MJREF command, by default MuJoCo 3.8.0 through
+tools/mjref_kit.py; each committed golden's header names the MuJoCo version that wrote it, see
+test/data/README.md) and converts its JSON lines into the text format read by test/golden.h, one
+record per line, numbers in shortest round-trip form:
     # comment lines: the generator, the MuJoCo version and the command that produced the file
     <record>.<field> <count> v1 v2 ... v<count>
 where <record> is the index of the dumper's output line (0 for --forward-only) and <field> its

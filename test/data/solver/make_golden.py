@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
-"""Regenerates the golden data of solver_conformance_test from the MuJoCo 3.3.8 oracle (run from
-the repository root):
+"""Regenerates the golden data of solver_conformance_test from MuJoCo (the dumper of
+tools/golden_util.py; the committed files are MuJoCo 3.8.0's), run from the repository root:
 
     python3 test/data/solver/make_golden.py [case names]
 
