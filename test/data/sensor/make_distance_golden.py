@@ -15,15 +15,15 @@ Writes into test/data/sensor/:
   distance_pairs.txt          tools/gen_golden.py --states: qpos and sensordata.
 """
 import json
-import math
 import os
 import random
 import re
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from golden_util import gen_golden, random_unit_quat  # noqa: E402
 GEOMS = ["plane", "sphere", "capsule", "ellipsoid", "cylinder", "box", "mesh"]
 
 
@@ -55,14 +55,11 @@ def main():
             for _ in range(nfree):
                 qpos += [rng.uniform(-0.25, 0.25), rng.uniform(-0.25, 0.25),
                          rng.uniform(0.02, 0.4)]
-                q = [rng.gauss(0, 1) for _ in range(4)]
-                n = math.sqrt(sum(c * c for c in q))
-                qpos += [c / n for c in q]
+                qpos += random_unit_quat(rng)
             f.write(json.dumps({"step": k, "qpos": qpos}) + "\n")
-    cmd = [sys.executable, os.path.join(ROOT, "tools", "gen_golden.py"), model, "--out",
-           os.path.join(HERE, "distance_pairs.txt"), "--states", states, "--fields",
-           "qpos,sensordata"]
-    subprocess.run(cmd, check=True)
+    gen_golden(model, os.path.join(HERE, "distance_pairs.txt"), "--states",
+               os.path.relpath(states, ROOT), "--fields",
+               "qpos,sensordata")
 
 
 if __name__ == "__main__":
