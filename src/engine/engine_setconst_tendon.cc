@@ -129,8 +129,7 @@ int modeApplies(const mjModel* m, int i, int mode) {
 // Limits of the joint (hinge or slide) or tendon of the transmission, copied as they are (the
 // gear is not applied: XMLreference compiler/lengthrange/uselimit "these limits will be copied
 // into the actuator length range", and MuJoCo copies them unscaled too); 0 if none.
-// We follow the documented behavior where MuJoCo 3.3.8 does not (see
-// doc/conformance.md#length-range).
+// This follows the documentation; see doc/conformance.md#length-range.
 int limitRange(const mjModel* m, int i, mjtNum range[2]) {
   int id = m->actuator_trnid[2 * i];
   const mjtNum* lim;
