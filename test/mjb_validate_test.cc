@@ -27,7 +27,8 @@ namespace {
 using motus_test::ScopedErrorCapture;
 
 // two floating boxes, a hinge chain with a fixed and a spatial tendon (wrapping geom), every
-// kind of equality, actuators on a joint, a tendon and a site, and sensors
+// kind of equality, actuators on a joint, a tendon and a site, and sensors; the first actuator
+// and the first sensor are delayed (history buffers)
 const char kModel[] = R"(
 <mujoco>
   <worldbody>
@@ -60,12 +61,12 @@ const char kModel[] = R"(
     <tendon tendon1="fixed" tendon2="spatial"/>
   </equality>
   <actuator>
-    <motor joint="j0" gear="2"/>
+    <motor joint="j0" gear="2" nsample="3" delay="0.004"/>
     <motor tendon="spatial"/>
     <motor site="b1" gear="0 0 1 0 0 0"/>
   </actuator>
   <sensor>
-    <jointpos joint="j1"/>
+    <jointpos joint="j1" nsample="2" interp="linear" delay="0.002"/>
     <framepos objtype="body" objname="box1"/>
     <tendonpos tendon="fixed"/>
   </sensor>
@@ -113,6 +114,7 @@ std::string Rejection(const std::function<void(mjModel*)>& edit) {
 TEST(MjbValidateTest, UnmodifiedModelLoadsAndSimulates) {
   mjModel* m = Compile();
   ASSERT_NE(m, nullptr);
+  EXPECT_GT(m->nhistory, 0);
   EXPECT_EQ(motus::MjbValidate(m), "");
   std::vector<uint8_t> bytes = motus::MjbEncode(m);
   mjModel* back = mj_loadModelBuffer(bytes.data(), static_cast<int>(bytes.size()));
@@ -212,6 +214,27 @@ TEST(MjbValidateTest, ActuatorMomentCapacityAndTargets) {
   EXPECT_REJECTED([](mjModel* m) { m->nJmom = 2; }, "nJmom");
   EXPECT_REJECTED([](mjModel* m) { m->actuator_trnid[2] = m->ntendon; }, "actuator 1");
   EXPECT_REJECTED([](mjModel* m) { m->actuator_trntype[0] = mjTRN_BODY + 5; }, "actuator 0");
+}
+
+// Sizes of mjData arrays that no model array bounds: fuzzed files set npluginstate and
+// nbvhdynamic near 7e8, and mj_makeData then asked for 5.5 GB (ending the process through its
+// "could not allocate" error). Each must be what the model's elements need.
+TEST(MjbValidateTest, DataSizesMatchTheModel) {
+  EXPECT_REJECTED([](mjModel* m) { m->nJmom += 1; }, "nJmom");
+  EXPECT_REJECTED([](mjModel* m) { m->nJmom = 687865856; }, "nJmom");
+  EXPECT_REJECTED([](mjModel* m) { m->nbvhdynamic = 587202560; }, "nbvhdynamic");
+  EXPECT_REJECTED([](mjModel* m) { m->nsensordata += 1; }, "nsensordata");
+  EXPECT_REJECTED([](mjModel* m) { m->na = 1000000000; }, "na = ");
+  EXPECT_REJECTED([](mjModel* m) { m->nmocap = 1000000000; }, "nmocap");
+  EXPECT_REJECTED([](mjModel* m) { m->nhistory = 1000000000; }, "nhistory");
+}
+
+// history buffers (delays): each within mjData.history, a known interpolation order
+TEST(MjbValidateTest, HistoryBuffersInRange) {
+  EXPECT_REJECTED([](mjModel* m) { m->actuator_history[0] = 1000; }, "actuator 0");
+  EXPECT_REJECTED([](mjModel* m) { m->actuator_historyadr[0] = m->nhistory - 7; }, "actuator 0");
+  EXPECT_REJECTED([](mjModel* m) { m->sensor_history[1] = 3; }, "sensor 0");
+  EXPECT_REJECTED([](mjModel* m) { m->sensor_historyadr[0] = -1; }, "nhistory");
 }
 
 // mjb-boxbox-faceContacts-stack-overflow, mjb-boxbox-face-index-minus1-ub: non-finite or

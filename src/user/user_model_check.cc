@@ -694,7 +694,8 @@ void CheckTendons(Checker* c) {
 }
 
 // actuators: transmission targets by type, activation blocks, and the moment-arm capacity
-// (mj_transmission stores at most the joint's dofs, else nv entries per actuator)
+// (mj_transmission stores at most the joint's dofs, else nv entries per actuator; nJmom is that
+// sum exactly, as the compiler computes it, since it sizes mjData arrays)
 void CheckActuators(Checker* c) {
   const mjModel* m = c->m;
   c->AdrNum("actuator_act", m->actuator_actadr, m->actuator_actnum, m->nu, m->na);
@@ -720,8 +721,8 @@ void CheckActuators(Checker* c) {
     bool joint = type == mjTRN_JOINT || type == mjTRN_JOINTINPARENT;
     capacity += joint ? JointNv(m->jnt_type[id]) : m->nv;
   }
-  if (c->ok() && capacity > m->nJmom) {
-    c->Fail("nJmom = " + std::to_string(m->nJmom) + " cannot hold the actuators' moment arms (" +
+  if (c->ok() && capacity != m->nJmom) {
+    c->Fail("nJmom = " + std::to_string(m->nJmom) + " is not the actuators' moment-arm capacity (" +
             std::to_string(capacity) + ")");
   }
 }
@@ -748,6 +749,76 @@ void CheckSensors(Checker* c) {
     if (want >= 0 && want != m->sensor_dim[i]) {
       c->Fail("sensor " + std::to_string(i) + " has dimension " + std::to_string(m->sensor_dim[i]) +
               ", its type gives " + std::to_string(want));
+    }
+  }
+}
+
+// History buffers of delayed actuators and sensors (engine_history.h): an element with
+// nsample > 0 and historyadr >= 0 owns 2 + nsample (1 + dim) values of mjData.history from
+// historyadr (dim 1 for actuators); the interpolation order is 0, 1 or 2.
+void CheckHistory(Checker* c) {
+  const mjModel* m = c->m;
+  int64_t total = 0;
+  auto buffer = [&](const std::string& who, const int* hist, int adr, int64_t dim) {
+    int64_t nsample = hist[0], interp = hist[1];
+    if (interp < 0 || interp > 2) {
+      return c->Fail(who + " has interpolation order " + std::to_string(interp));
+    }
+    if (nsample <= 0 || adr < 0) {
+      return true;
+    }
+    int64_t need = 2 + nsample * (1 + dim);
+    if (adr + need > m->nhistory) {
+      return c->Fail(who + ": history block (adr " + std::to_string(adr) + ", " +
+                     std::to_string(need) +
+                     " values) outside nhistory = " + std::to_string(m->nhistory));
+    }
+    total += need;
+    return true;
+  };
+  for (int64_t i = 0; i < m->nu && c->ok(); i++) {
+    buffer("actuator " + std::to_string(i), m->actuator_history + 2 * i, m->actuator_historyadr[i],
+           1);
+  }
+  for (int64_t i = 0; i < m->nsensor && c->ok(); i++) {
+    buffer("sensor " + std::to_string(i), m->sensor_history + 2 * i, m->sensor_historyadr[i],
+           m->sensor_dim[i]);
+  }
+  if (c->ok() && total != m->nhistory) {
+    c->Fail("nhistory = " + std::to_string(m->nhistory) + ", the history buffers hold " +
+            std::to_string(total));
+  }
+}
+
+// Sizes of mjData arrays that no mjModel array bounds (the file length bounds the others): each
+// must be what the model's elements need, as the compiler computes it, so that a damaged file
+// cannot make mj_makeData ask for gigabytes. nuserdata and narena are the user's own choices.
+void CheckDataSizes(Checker* c) {
+  const mjModel* m = c->m;
+  int64_t na = 0, nsensordata = 0, nmocap = 0;
+  for (int64_t i = 0; i < m->nu; i++) {
+    na += m->actuator_actnum[i];
+  }
+  for (int64_t i = 0; i < m->nsensor; i++) {
+    nsensordata += m->sensor_dim[i];
+  }
+  for (int64_t i = 0; i < m->nbody; i++) {
+    nmocap += m->body_mocapid[i] >= 0;
+  }
+  const struct {
+    const char* name;
+    int64_t size, want;
+  } sizes[] = {
+      {"na", m->na, na},
+      {"nsensordata", m->nsensordata, nsensordata},
+      {"nmocap", m->nmocap, nmocap},
+      {"nbvhdynamic", m->nbvhdynamic, m->nbvh - m->nbvhstatic},
+  };
+  for (const auto& s : sizes) {
+    if (s.size != s.want) {
+      c->Fail(std::string(s.name) + " = " + std::to_string(s.size) +
+              ", the model's elements need " + std::to_string(s.want));
+      return;
     }
   }
 }
@@ -812,9 +883,9 @@ void CheckNames(Checker* c) {
 
 std::string MjbValidate(const mjModel* m) {
   Checker c{m, ""};
-  void (*const parts[])(Checker*) = {CheckOptions, CheckTree,       CheckSparse,  CheckObjects,
-                                     CheckAssets,  CheckEqualities, CheckTendons, CheckActuators,
-                                     CheckSensors, CheckNames};
+  void (*const parts[])(Checker*) = {CheckOptions, CheckTree,       CheckSparse,    CheckObjects,
+                                     CheckAssets,  CheckEqualities, CheckTendons,   CheckActuators,
+                                     CheckSensors, CheckHistory,    CheckDataSizes, CheckNames};
   for (auto part : parts) {
     if (c.ok()) {
       part(&c);

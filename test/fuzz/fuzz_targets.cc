@@ -3,6 +3,12 @@
 // The loader fuzz targets (fuzz_targets.h). Inputs are bounded (64 KiB of text, 1 MiB of binary)
 // and models are simulated only when small, so that one input takes milliseconds; the arena of a
 // fuzzed model is kept between 1 and 16 MiB (mjModel.narena is a field users may set).
+//
+// Models whose mjData buffer would exceed kMaxDataBytes (256 MiB) are deleted without making
+// data. The sizes behind that buffer are bounded by the loaders (an MJB's must match its
+// elements), except nuserdata, which is the user's choice: a valid model may ask for gigabytes,
+// and mj_makeData then ends with its documented "could not allocate" error, as MuJoCo's does.
+// Skipping such models keeps the handler strict: every mju_error that is reached is a finding.
 
 #include "fuzz/fuzz_targets.h"
 
@@ -14,6 +20,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include "engine/engine_io.h"
 #include "user/user_mjb.h"
 
 namespace motus_fuzz {
@@ -38,6 +45,9 @@ struct Handlers {
 
 int loaded = 0;  // models the targets have loaded
 
+// largest mjData buffer a fuzzed model may ask for (the arena is clamped separately, below)
+constexpr size_t kMaxDataBytes = size_t{256} << 20;
+
 // a few steps of a small model; large ones only get mj_forward
 void Simulate(mjModel* m) {
   if (!m) {
@@ -48,7 +58,7 @@ void Simulate(mjModel* m) {
   // full" mju_error (as MuJoCo does), which is not a finding; keep the arena in [1, 16] MiB
   const mjtSize kMinArena = mjtSize{1} << 20, kMaxArena = mjtSize{16} << 20;
   m->narena = m->narena < kMinArena ? kMinArena : m->narena > kMaxArena ? kMaxArena : m->narena;
-  mjData* d = mj_makeData(m);
+  mjData* d = mj_dataBufferSize(m) <= kMaxDataBytes ? mj_makeData(m) : nullptr;
   if (d) {
     bool small = m->nv <= 200 && m->ngeom <= 200 && m->nmeshvert <= 20000;
     int steps = small ? 10 : 0;
