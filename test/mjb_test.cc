@@ -205,6 +205,7 @@ TEST(MjbTest, EmptyModelRoundTrip) {
   std::memcpy(m->names, "world", 6);
   m->body_mocapid[0] = -1;  // the world is neither mocap nor part of a tree
   m->body_treeid[0] = -1;
+  m->body_plugin[0] = -1;  // and has no plugin
   m->body_quat[0] = m->body_iquat[0] = 1;
   mj_defaultOption(&m->opt);
   std::vector<uint8_t> bytes = motus::MjbEncode(m);

@@ -72,10 +72,43 @@ const char kModel[] = R"(
   </sensor>
 </mujoco>)";
 
-mjModel* Compile() {
+// a passive plugin with one attribute and two state values; its instance in kPluginModel
+const char* const kPluginAttributes[] = {"gain"};
+
+void RegisterValidatePlugin() {
+  static const bool registered = [] {
+    mjpPlugin p;
+    mjp_defaultPlugin(&p);
+    p.name = "motus.test.validate";
+    p.nattribute = 1;
+    p.attributes = kPluginAttributes;
+    p.capabilityflags = mjPLUGIN_PASSIVE;
+    p.nstate = [](const mjModel*, int) { return 2; };
+    p.init = [](const mjModel*, mjData*, int) { return 0; };
+    p.reset = [](const mjModel*, mjtNum* state, void*, int) { state[0] = state[1] = 0; };
+    p.compute = [](const mjModel*, mjData*, int, int) {};
+    return mjp_registerPlugin(&p) >= 0;
+  }();
+  EXPECT_TRUE(registered);
+}
+
+const char kPluginModel[] = R"(
+<mujoco>
+  <extension>
+    <plugin plugin="motus.test.validate">
+      <instance name="p"><config key="gain" value="3"/></instance>
+    </plugin>
+  </extension>
+  <worldbody>
+    <body><joint type="slide"/><geom size=".1"/></body>
+  </worldbody>
+</mujoco>)";
+
+mjModel* Compile(const char* xml = kModel) {
+  RegisterValidatePlugin();
   mjVFS vfs;
   mj_defaultVFS(&vfs);
-  mj_addBufferVFS(&vfs, "validate.xml", kModel, sizeof(kModel) - 1);
+  mj_addBufferVFS(&vfs, "validate.xml", xml, static_cast<int>(std::strlen(xml)));
   char error[1000] = "";
   mjModel* m = mj_loadXML("validate.xml", &vfs, error, sizeof(error));
   mj_deleteVFS(&vfs);
@@ -85,8 +118,8 @@ mjModel* Compile() {
 
 // Applies `edit` to a compiled model, saves it (valid checksum, consistent sizes) and loads it
 // back. Returns the loader's warning; fails the test if the model loads or mju_error is called.
-std::string Rejection(const std::function<void(mjModel*)>& edit) {
-  mjModel* m = Compile();
+std::string Rejection(const std::function<void(mjModel*)>& edit, const char* xml = kModel) {
+  mjModel* m = Compile(xml);
   if (!m) {
     return "";
   }
@@ -108,6 +141,12 @@ std::string Rejection(const std::function<void(mjModel*)>& edit) {
 #define EXPECT_REJECTED(edit, text)                              \
   do {                                                           \
     std::string warning = Rejection(edit);                       \
+    EXPECT_NE(warning.find(text), std::string::npos) << warning; \
+  } while (0)
+
+#define EXPECT_PLUGIN_MODEL_REJECTED(edit, text)                 \
+  do {                                                           \
+    std::string warning = Rejection(edit, kPluginModel);         \
     EXPECT_NE(warning.find(text), std::string::npos) << warning; \
   } while (0)
 
@@ -235,6 +274,31 @@ TEST(MjbValidateTest, HistoryBuffersInRange) {
   EXPECT_REJECTED([](mjModel* m) { m->actuator_historyadr[0] = m->nhistory - 7; }, "actuator 0");
   EXPECT_REJECTED([](mjModel* m) { m->sensor_history[1] = 3; }, "sensor 0");
   EXPECT_REJECTED([](mjModel* m) { m->sensor_historyadr[0] = -1; }, "nhistory");
+}
+
+// plugin instances: a registered plugin, its configuration and state within their arrays, and
+// element references to existing instances
+TEST(MjbValidateTest, PluginInstances) {
+  mjModel* m = Compile(kPluginModel);
+  ASSERT_NE(m, nullptr);
+  ASSERT_EQ(m->nplugin, 1);
+  EXPECT_EQ(m->npluginstate, 2);
+  std::vector<uint8_t> bytes = motus::MjbEncode(m);
+  mj_deleteModel(m);
+  mjModel* back = mj_loadModelBuffer(bytes.data(), static_cast<int>(bytes.size()));
+  ASSERT_NE(back, nullptr);
+  EXPECT_STREQ(mj_getPluginConfig(back, 0, "gain"), "3");
+  mj_deleteModel(back);
+
+  EXPECT_PLUGIN_MODEL_REJECTED([](mjModel* m) { m->plugin[0] = 1 << 20; }, "no plugin");
+  EXPECT_PLUGIN_MODEL_REJECTED([](mjModel* m) { m->npluginstate = 687865856; }, "npluginstate");
+  EXPECT_PLUGIN_MODEL_REJECTED([](mjModel* m) { m->plugin_statenum[0] = 1000; }, "plugin_state");
+  EXPECT_PLUGIN_MODEL_REJECTED([](mjModel* m) { m->plugin_stateadr[0] = 1; }, "plugin_state");
+  EXPECT_PLUGIN_MODEL_REJECTED([](mjModel* m) { m->plugin_attradr[0] = 2; },
+                               "configuration values");
+  EXPECT_PLUGIN_MODEL_REJECTED([](mjModel* m) { m->plugin_attr[m->npluginattr - 1] = 'x'; },
+                               "configuration values");
+  EXPECT_PLUGIN_MODEL_REJECTED([](mjModel* m) { m->body_plugin[1] = 1; }, "body_plugin");
 }
 
 // mjb-boxbox-faceContacts-stack-overflow, mjb-boxbox-face-index-minus1-ub: non-finite or

@@ -823,6 +823,48 @@ void CheckDataSizes(Checker* c) {
   }
 }
 
+// Plugin instances: each names a registered plugin (mj_makeData calls it), its configuration
+// holds one null-terminated value per attribute within plugin_attr (mj_getPluginConfig walks
+// them), its state block lies within plugin_state and has the size the plugin asks for, and
+// npluginstate is their total. Element references are -1 or an instance.
+void CheckPlugins(Checker* c) {
+  const mjModel* m = c->m;
+  c->Range("body_plugin", m->body_plugin, m->nbody, -1, m->nplugin);
+  c->Range("geom_plugin", m->geom_plugin, m->ngeom, -1, m->nplugin);
+  c->Range("actuator_plugin", m->actuator_plugin, m->nu, -1, m->nplugin);
+  c->Range("sensor_plugin", m->sensor_plugin, m->nsensor, -1, m->nplugin);
+  c->AdrNum("plugin_state", m->plugin_stateadr, m->plugin_statenum, m->nplugin, m->npluginstate);
+  c->Range("plugin_attradr", m->plugin_attradr, m->nplugin, 0, m->npluginattr + 1);
+  int64_t nstate = 0;
+  for (int64_t i = 0; i < m->nplugin && c->ok(); i++) {
+    std::string who = "plugin instance " + std::to_string(i);
+    const mjpPlugin* plugin = mjp_getPluginAtSlot(m->plugin[i]);
+    if (!plugin) {
+      c->Fail(who + ": no plugin is registered in slot " + std::to_string(m->plugin[i]));
+      break;
+    }
+    int64_t at = m->plugin_attradr[i];
+    for (int k = 0; k < plugin->nattribute && at <= m->npluginattr; k++) {
+      const void* end =
+          at < m->npluginattr ? std::memchr(m->plugin_attr + at, 0, m->npluginattr - at) : nullptr;
+      at = end ? static_cast<const char*>(end) - m->plugin_attr + 1 : m->npluginattr + 1;
+    }
+    if (at > m->npluginattr) {
+      c->Fail(who + ": configuration values outside plugin_attr");
+      break;
+    }
+    nstate += m->plugin_statenum[i];
+    if (plugin->nstate && plugin->nstate(m, static_cast<int>(i)) != m->plugin_statenum[i]) {
+      c->Fail(who + ": plugin_statenum is not the size '" + std::string(plugin->name) +
+              "' asks for");
+    }
+  }
+  if (c->ok() && nstate != m->npluginstate) {
+    c->Fail("npluginstate = " + std::to_string(m->npluginstate) + ", the plugins hold " +
+            std::to_string(nstate));
+  }
+}
+
 // custom data and names
 void CheckNames(Checker* c) {
   const mjModel* m = c->m;
@@ -883,9 +925,10 @@ void CheckNames(Checker* c) {
 
 std::string MjbValidate(const mjModel* m) {
   Checker c{m, ""};
-  void (*const parts[])(Checker*) = {CheckOptions, CheckTree,       CheckSparse,    CheckObjects,
-                                     CheckAssets,  CheckEqualities, CheckTendons,   CheckActuators,
-                                     CheckSensors, CheckHistory,    CheckDataSizes, CheckNames};
+  void (*const parts[])(Checker*) = {CheckOptions, CheckTree,       CheckSparse,  CheckObjects,
+                                     CheckAssets,  CheckEqualities, CheckTendons, CheckActuators,
+                                     CheckSensors, CheckHistory,    CheckPlugins, CheckDataSizes,
+                                     CheckNames};
   for (auto part : parts) {
     if (c.ok()) {
       part(&c);
