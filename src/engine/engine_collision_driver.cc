@@ -27,6 +27,7 @@
 
 #include "engine/engine_collision_primitive.h"
 #include "engine/engine_io.h"
+#include "engine/engine_sleep.h"
 #include "engine/engine_util_errmem.h"
 
 // ---------------------------------------------------------------------------------------------
@@ -771,6 +772,11 @@ void collideBodyPair(const mjModel* m, mjData* d, int b1, int b2, int pstart, in
 
 // explicit pair i passes the user filter (mjcb_contactfilter sees predefined pairs too)
 void collideExplicit(const mjModel* m, mjData* d, int i) {
+  int b1, b2;
+  pairBodies(m, i, &b1, &b2);
+  if (mj_sleepSkipPair(m, d, b1, b2)) {
+    return;
+  }
   if (mjcb_contactfilter && mjcb_contactfilter(m, d, m->pair_geom1[i], m->pair_geom2[i])) {
     return;
   }
@@ -828,8 +834,8 @@ void mj_collision(const mjModel* m, mjData* d) {
       }
       exadr++;
     }
-    if (excluded) {
-      continue;
+    if (excluded || mj_sleepSkipPair(m, d, b1, b2)) {
+      continue;  // excluded, or both bodies asleep or static
     }
 
     collideBodyPair(m, d, b1, b2, pstart, pairadr);

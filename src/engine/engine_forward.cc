@@ -11,6 +11,7 @@
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_io.h"
+#include "engine/engine_sleep.h"
 #include "engine/engine_solver.h"
 #include "engine/engine_timer.h"
 #include "engine/engine_util_errmem.h"
@@ -198,9 +199,10 @@ void energyVel(const mjModel* m, mjData* d) {
 // ---------------------------------------------------------------------------------------------
 // position stage (stages 2-11)
 
-// stages 2-5: kinematics, com-based inertias and axes, cameras and lights, flex, tendons
+// stages 2-5: kinematics, com-based inertias and axes, cameras and lights, flex, tendons; the
+// kinematics also wake sleeping islands that were moved or pushed (engine_sleep.h)
 void mj_fwdKinematics(const mjModel* m, mjData* d) {
-  mj_kinematics(m, d);
+  mj_kinematicsSleep(m, d);
   mj_comPos(m, d);
   mj_camlight(m, d);
   mj_flex(m, d);
@@ -226,6 +228,12 @@ void mj_fwdPosition(const mjModel* m, mjData* d) {
   tm = mj_timerStart();
   mj_clearEfc(d);
   mj_collision(m, d);
+  if (mj_sleepAny(m, d) && mj_wakeCollision(m, d)) {
+    // an awake tree touched a sleeping island: collide again for the contacts inside the woken
+    // island and with the static bodies, skipped the first time (computation_index.rst
+    // "Sleeping islands")
+    mj_collision(m, d);
+  }
   mj_timerStop(d, mjTIMER_POS_COLLISION, tm);
 
   // 9: constraints, then the constraint islands unless mjDSBL_ISLAND (mj_island fills the
@@ -390,6 +398,16 @@ void compareFwdInv(const mjModel* m, mjData* d) {
   }
 }
 
+// Sleep stage before integration (programming_simulation.rst "Sleeping"): islands that fall
+// asleep get zero velocities, so the velocity-dependent stages are computed again from the
+// positions already in d.
+void sleepIslands(const mjModel* m, mjData* d) {
+  if (mj_sleep(m, d)) {
+    mj_updateSleep(m, d);
+    mj_forwardSkip(m, d, mjSTAGE_POS, 1);
+  }
+}
+
 // stage 26 with the selected integrator
 void integrate(const mjModel* m, mjData* d, int allow_rk4) {
   switch (m->opt.integrator) {
@@ -426,6 +444,7 @@ void mj_step(const mjModel* m, mjData* d) {
   mj_forward(m, d);
   mj_checkAcc(m, d);
   compareFwdInv(m, d);
+  sleepIslands(m, d);
   integrate(m, d, 1);
 
   mj_timerStop(d, mjTIMER_STEP, tm);
@@ -472,6 +491,7 @@ void mj_step2(const mjModel* m, mjData* d) {
   mj_sensorAcc(m, d);
   mj_checkAcc(m, d);
   compareFwdInv(m, d);
+  sleepIslands(m, d);
   integrate(m, d, 0);
 
   mj_timerStop(d, mjTIMER_STEP, tm);

@@ -15,6 +15,7 @@
 #include "engine/engine_core_smooth.h"
 #include "engine/engine_derivative_smooth.h"
 #include "engine/engine_history.h"
+#include "engine/engine_sleep.h"
 #include "engine/engine_timer.h"
 #include "engine/engine_util_errmem.h"
 #include "engine/engine_util_sparse.h"
@@ -57,9 +58,14 @@ void mj_advance(const mjModel* m, mjData* d, const mjtNum* act_dot, const mjtNum
     }
   }
 
-  // velocities, then positions with the new (or the supplied) velocity
-  mju_addToScl(d->qvel, qacc, h, m->nv);
-  mj_integratePos(m, d->qpos, qvel_pos ? qvel_pos : d->qvel, h);
+  // velocities, then positions with the new (or the supplied) velocity; sleeping trees keep
+  // both (engine_sleep.h)
+  if (mj_sleepAny(m, d)) {
+    mj_advanceAwake(m, d, qacc, qvel_pos, h);
+  } else {
+    mju_addToScl(d->qvel, qacc, h, m->nv);
+    mj_integratePos(m, d->qpos, qvel_pos ? qvel_pos : d->qvel, h);
+  }
 
   d->time += h;
   if (m->nplugin) {

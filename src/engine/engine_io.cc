@@ -12,6 +12,7 @@
 #include "engine/engine_io.h"
 #include "engine/engine_history.h"
 #include "engine/engine_plugin.h"
+#include "engine/engine_sleep.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -659,30 +660,6 @@ void modelDefaults(const mjModel* m, mjData* d) {
   copyBytes(d->eq_active, m->eq_active0, sizeof(mjtByte) * m->neq);
 }
 
-// Sleep state after reset: every tree awake and maximally far from sleeping, tree_asleep =
-// -(1 + mjMINAWAKE) (programming_simulation.rst "Sleeping islands"); every body and dof in the
-// awake lists; bodies outside any tree (the world and bodies welded to it) are static.
-// Trees with the "init" sleep policy are put to sleep by the sleep code, not here.
-void resetSleep(const mjModel* m, mjData* d) {
-  for (mjtSize t = 0; t < m->ntree; t++) {
-    d->tree_asleep[t] = -(1 + mjMINAWAKE);
-    d->tree_awake[t] = 1;
-  }
-  for (mjtSize b = 0; b < m->nbody; b++) {
-    bool in_tree = m->buffer && m->body_treeid[b] >= 0;
-    d->body_awake[b] = in_tree ? mjS_AWAKE : mjS_STATIC;
-    d->body_awake_ind[b] = static_cast<int>(b);
-    d->parent_awake_ind[b] = static_cast<int>(b);
-  }
-  for (mjtSize i = 0; i < m->nv; i++) {
-    d->dof_awake_ind[i] = static_cast<int>(i);
-  }
-  d->ntree_awake = static_cast<int>(m->ntree);
-  d->nbody_awake = static_cast<int>(m->nbody);
-  d->nparent_awake = static_cast<int>(m->nbody);
-  d->nv_awake = static_cast<int>(m->nv);
-}
-
 // Reset with every buffer array (except plugin ids and data) and, in debug mode, the arena
 // filled with `fill`, then the defaults of the state and inputs.
 void resetData(const mjModel* m, mjData* d, unsigned char fill, bool debug, const char* caller) {
@@ -709,7 +686,7 @@ void resetData(const mjModel* m, mjData* d, unsigned char fill, bool debug, cons
     modelDefaults(m, d);
     mj_pluginReset(m, d);
   }
-  resetSleep(m, d);
+  mj_resetSleep(m, d);
   if (m->buffer) {
     mj_historyReset(m, d);
   }

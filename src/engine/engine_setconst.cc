@@ -10,6 +10,7 @@
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_setconst_tendon.h"
+#include "engine/engine_sleep.h"
 #include "engine/engine_util_errmem.h"
 
 // ---------------------------------------------------------------------------------------------
@@ -498,6 +499,9 @@ void equalityConst(mjModel* m, mjData* d) {
 
 void mj_setConst(mjModel* m, mjData* d) {
   int nv = m->nv, nbody = m->nbody;
+
+  // the compiler's sleep policy of every tree (engine_sleep.h)
+  mj_sleepPolicy(m);
 
   // subtree masses
   for (int b = 0; b < nbody; b++) {

@@ -1,0 +1,150 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Sleeping islands (computation_index.rst "Sleeping islands", programming_simulation.rst
+// "Sleeping islands"): a pile of boxes falls asleep, a falling lid, a push, a moved configuration
+// and a -0.0 velocity wake it, the state round-trips through mj_getState/mj_setState, and the
+// compiler's sleep policies, all compared with MuJoCo 3.8.0 on test/data/sleep (goldens:
+// test/data/sleep/make_golden.sh, the scenario: test/sleep_scenario.h).
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <mujoco/mujoco.h>
+
+#include "fixture.h"
+#include "sleep_scenario.h"
+
+namespace {
+
+using motus_test::SourcePath;
+
+struct GoldenLine {
+  std::string label;
+  double value;
+};
+
+std::vector<GoldenLine> ReadGolden(const std::string& path) {
+  std::vector<GoldenLine> lines;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') {
+      continue;
+    }
+    size_t tab = line.find('\t');
+    lines.push_back({line.substr(0, tab), std::stod(line.substr(tab + 1))});
+  }
+  return lines;
+}
+
+void Compare(const std::string& name, const sleep_scenario::Record& actual) {
+  std::vector<GoldenLine> golden = ReadGolden(SourcePath("test/data/sleep/" + name + ".golden"));
+  ASSERT_FALSE(golden.empty()) << name;
+  ASSERT_EQ(actual.size(), golden.size()) << name;
+  int bad = 0;
+  for (size_t i = 0; i < golden.size() && bad < 10; i++) {
+    ASSERT_EQ(actual[i].first, golden[i].label) << name;
+    double e = golden[i].value, a = actual[i].second;
+    // Counts, sleep states and indices are exact. Positions and velocities agree with MuJoCo to
+    // rounding (largest difference 2e-15 over the scenario); a different sleep or wake step
+    // would move them by 1e-6 or more.
+    if (!(std::fabs(a - e) <= 1e-12 * std::max(1.0, std::fabs(e)))) {
+      ADD_FAILURE() << name << ": " << golden[i].label << " = " << a << ", MuJoCo " << e;
+      bad++;
+    }
+  }
+}
+
+mjModel* Load(const std::string& file) {
+  char err[1000] = "";
+  mjModel* m = mj_loadXML(SourcePath("test/data/sleep/" + file).c_str(), nullptr, err, sizeof(err));
+  EXPECT_NE(m, nullptr) << err;
+  return m;
+}
+
+TEST(SleepTest, PileMatchesMuJoCo) {
+  mjModel* m = Load("pile.xml");
+  ASSERT_NE(m, nullptr);
+  mjData* d = mj_makeData(m);
+  Compare("pile", sleep_scenario::RunPile(m, d));
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+TEST(SleepTest, PolicyMatchesMuJoCo) {
+  mjModel* m = Load("policy.xml");
+  ASSERT_NE(m, nullptr);
+  Compare("policy", sleep_scenario::RunPolicy(m));
+  mj_deleteModel(m);
+}
+
+// the pile is asleep and still after the scenario's first phases, and stays so without effort
+TEST(SleepTest, SleepingPileStaysPut) {
+  mjModel* m = Load("pile.xml");
+  ASSERT_NE(m, nullptr);
+  mjData* d = mj_makeData(m);
+  for (int i = 0; i < sleep_scenario::kFallSteps + sleep_scenario::kLandSteps; i++) {
+    mj_step(m, d);
+  }
+  ASSERT_EQ(d->ntree_awake, 0);
+  std::vector<mjtNum> qpos(d->qpos, d->qpos + m->nq);
+  for (int i = 0; i < 50; i++) {
+    mj_step(m, d);
+  }
+  EXPECT_EQ(d->ncon, 0);  // sleeping bodies do not collide with each other or the floor
+  EXPECT_EQ(d->ntree_awake, 0);
+  for (int i = 0; i < m->nq; i++) {
+    EXPECT_EQ(d->qpos[i], qpos[i]) << i;
+  }
+  for (int i = 0; i < m->nv; i++) {
+    EXPECT_EQ(d->qvel[i], 0) << i;
+  }
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+std::string CompileError(const std::string& xml) {
+  char err[1000] = "";
+  mjSpec* spec = mj_parseXMLString(xml.c_str(), nullptr, err, sizeof(err));
+  if (!spec) {
+    return err;
+  }
+  mjModel* m = mj_compile(spec, nullptr);
+  std::string msg = m ? "" : mjs_getError(spec);
+  mj_deleteModel(m);
+  mj_deleteSpec(spec);
+  return msg;
+}
+
+std::string TwoBallsWithTendon(const std::string& sleep, const std::string& tendon) {
+  return "<mujoco><worldbody>"
+         "<body sleep='" +
+         sleep +
+         "'><freejoint/><geom size='.1'/><site name='a'/></body>"
+         "<body pos='1 0 0'><freejoint/><geom size='.1'/><site name='b'/></body>"
+         "<body pos='2 0 0'><freejoint/><geom size='.1'/><site name='c'/></body>"
+         "</worldbody><tendon>" +
+         tendon + "</tendon></mujoco>";
+}
+
+// a tree the user allows to sleep cannot be held by an elastic tendon or one over more than two
+// trees (MuJoCo 3.8.0 rejects both models)
+TEST(SleepTest, AllowedTreeOnBadTendonIsAnError) {
+  std::string elastic = "<spatial stiffness='1'><site site='a'/><site site='b'/></spatial>";
+  std::string damped = "<spatial damping='1'><site site='a'/><site site='b'/></spatial>";
+  std::string three = "<spatial><site site='a'/><site site='b'/><site site='c'/></spatial>";
+  EXPECT_NE(CompileError(TwoBallsWithTendon("allowed", elastic)).find("stiffness or damping"),
+            std::string::npos);
+  EXPECT_NE(CompileError(TwoBallsWithTendon("allowed", damped)).find("stiffness or damping"),
+            std::string::npos);
+  EXPECT_NE(CompileError(TwoBallsWithTendon("allowed", three)).find("more than two trees"),
+            std::string::npos);
+  EXPECT_EQ(CompileError(TwoBallsWithTendon("auto", elastic)), "");
+  EXPECT_EQ(CompileError(TwoBallsWithTendon("never", three)), "");
+}
+
+}  // namespace
