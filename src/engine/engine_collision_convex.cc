@@ -999,7 +999,11 @@ int convexLegacy(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mj
 // m; for overlapping geoms the EPA result on the rounded shapes).
 int mjc_Convex(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   if (m->opt.disableflags & mjDSBL_NATIVECCD) {
-    return convexLegacy(m, d, con, g1, g2, margin);
+    int ncon = convexLegacy(m, d, con, g1, g2, margin);
+    if (ncon && mjc_usesMultiRun(m, m->geom_type[g1], m->geom_type[g2], margin)) {
+      return mjc_multiRun(m, d, con, g1, g2, margin);
+    }
+    return ncon;
   }
 
   mjCCDObj o1, o2;
@@ -1017,8 +1021,12 @@ int mjc_Convex(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtN
   mjc_setContact(con, &st);
   con->dist += margin;
 
-  // multiple contacts for flat box / mesh features without margin
-  if (!(m->opt.disableflags & mjDSBL_MULTICCD) && margin == 0 &&
+  // multiple contacts: the multi-run pipeline (capsules, cylinders, margins), else the
+  // single-shot one for flat box / mesh features
+  if (mjc_usesMultiRun(m, o1.type, o2.type, margin)) {
+    return mjc_multiRun(m, d, con, g1, g2, margin);
+  }
+  if (!(m->opt.disableflags & mjDSBL_MULTICCD) &&
       (o1.type == mjGEOM_BOX || o1.type == mjGEOM_MESH) &&
       (o2.type == mjGEOM_BOX || o2.type == mjGEOM_MESH)) {
     return multiContact(con, &o1, &o2);

@@ -7,7 +7,9 @@
 // (dist, pos, frame normal in frame[0..2]) for geoms g1, g2 and return their number.
 //
 // Files of this area:
-//   engine_collision_convex.cc   support functions, mjc_Convex, mjc_PlaneConvex, multiccd
+//   engine_collision_convex.cc   support functions, mjc_Convex, mjc_PlaneConvex, single-shot
+//                                multiccd
+//   engine_collision_multirun.cc the multi-run multiccd pipeline
 //   engine_collision_gjk.cc      native GJK / EPA distance and penetration (mjc_ccd)
 //   engine_collision_mpr.cc      the legacy pipeline: libccd's MPR (mjc_mprPenetration)
 //   engine_collision_hfield.cc   mjc_ConvexHField (height field as a union of prisms)
@@ -142,6 +144,14 @@ int mjc_mprPenetration(const mjModel* m, mjCCDObj* obj1, mjCCDObj* obj2, mjtNum*
 // surface point closest to the contact point); n1 - n2 normalized when both geoms are smooth, the
 // collider's normal when neither is.
 void mjc_fixNormal(const mjModel* m, mjData* d, mjContact* con, int g1, int g2);
+
+// Nonzero when the pair of geom types with this margin takes its multiple contacts from the
+// multi-run pipeline (engine_collision_multirun.cc).
+int mjc_usesMultiRun(const mjModel* m, int type1, int type2, mjtNum margin);
+
+// Multi-run pipeline: con[0] holds the pair's first contact; adds the contacts found with the
+// geoms slightly rotated and returns the number of contacts (1 to 5).
+int mjc_multiRun(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
 
 // Writes one contact from a CCD result (dist, midpoint of the witness points, normal).
 void mjc_setContact(mjContact* con, const mjCCDStatus* status);
