@@ -45,9 +45,10 @@ const Case kCases[] = {
     {"pendulum", "test/data/forward/pendulum.xml", false, false, "0"},
     {"ball_chain", "test/data/forward/ball_chain.xml", false, false, "0"},
     // free_spin: a childless free body, which implicit / implicitfast integrate with the
-    // midpoint method (computation_index.rst "Midpoint integration for free bodies"); 3.3.8
-    // predates it, so the trajectories run with invdiscrete (see CheckTrajectories). The
-    // midpoint update itself is tested against the math in integrator_midpoint_test.cc.
+    // midpoint method (computation_index.rst "Midpoint integration for free bodies"), whose
+    // rule differs from MuJoCo 3.8.0's (doc/conformance.md#midpoint-integration): the
+    // trajectories run with invdiscrete in both engines (see CheckTrajectories). The midpoint
+    // update itself is tested against the math in integrator_midpoint_test.cc.
     {"free_spin", "test/data/forward/free_spin.xml", false, false, "0"},
     {"damped", "test/data/forward/damped.xml", false, false, "0"},
     {"actuator_zoo", "test/data/forward/actuator_zoo.xml", false, false, "test"},
@@ -192,8 +193,8 @@ void CheckTrajectories(mjModel* m, const std::string& name, int key) {
     ASSERT_TRUE(g.ok()) << g.error();
     UseOracleActuatorConstants(m, g);  // lengthrange of this integrator's model copy
     m->opt.integrator = integ.integrator;
-    // MuJoCo 3.3.8 has no midpoint integration of free bodies; invdiscrete turns it off (and
-    // changes nothing else in the forward pipeline), as the issue prescribes for the comparison
+    // invdiscrete turns the midpoint integration of free bodies off (and changes nothing else
+    // in the forward pipeline); the golden's model copies enable it too (make_golden.py)
     m->opt.enableflags |= mjENBL_INVDISCRETE;
     mj_resetDataKeyframe(m, d.get(), key);
 

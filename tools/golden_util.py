@@ -66,7 +66,11 @@ def portable_arg(arg):
     relative to its root, paths in the shared folder beside it as ../shared/..., so that a
     header names no machine's directories (a temporary copy keeps only its file name)."""
     if not os.path.isabs(arg):
-        return arg
+        # a relative path (from the repository root, where generators run) that leaves it, e.g.
+        # ../../tmp/..., is handled as the absolute path it names
+        if os.sep not in arg or not os.path.exists(os.path.join(ROOT, arg)):
+            return arg
+        arg = os.path.join(ROOT, arg)
     path = os.path.normpath(arg)
     shared = os.path.normpath(os.path.join(ROOT, "..", "shared"))
     if path == ROOT or path.startswith(ROOT + os.sep):

@@ -38,6 +38,9 @@ template <class T> Arr one(const T* p, long n) {
                 std::is_same<T, int>::value || std::is_same<T, unsigned char>::value ||
                 std::is_same<T, long>::value || std::is_same<T, long long>::value) {
     return mk(p, p ? n : 0L);  // arrays a layout leaves unallocated (dense: efc_J_colind) are empty
+  } else if constexpr (std::is_same<T, char>::value) {
+    // character arrays (names, text_data, paths) as their byte values
+    return mk(reinterpret_cast<const unsigned char*>(p), p ? n : 0L);
   } else {
     (void)p; (void)n;
     return Arr();
@@ -56,6 +59,18 @@ Arr model(const mjModel* m, const mjData* d, const std::string& f) {
 #define X(n) if (f == #n) return one(&m->n, -1L);
   MJMODEL_SIZES
 #undef X
+  // nested members (mjStatistic, mjOption) that the golden generators dump
+  if (f == "stat.meaninertia") return one(&m->stat.meaninertia, -1L);
+  if (f == "stat.meanmass") return one(&m->stat.meanmass, -1L);
+  if (f == "stat.meansize") return one(&m->stat.meansize, -1L);
+  if (f == "stat.extent") return one(&m->stat.extent, -1L);
+  if (f == "stat.center") return one(m->stat.center, 3L);
+  if (f == "opt.timestep") return one(&m->opt.timestep, -1L);
+  if (f == "opt.gravity") return one(m->opt.gravity, 3L);
+  if (f == "opt.integrator") return one(&m->opt.integrator, -1L);
+  if (f == "opt.iterations") return one(&m->opt.iterations, -1L);
+  if (f == "opt.disableflags") return one(&m->opt.disableflags, -1L);
+  if (f == "opt.enableflags") return one(&m->opt.enableflags, -1L);
   return Arr();
 }
 Arr data(const mjModel* m, const mjData* d, const std::string& f) {

@@ -11,6 +11,7 @@
 
 #include "engine/engine_forward.h"
 #include "engine/engine_history.h"
+#include "engine/engine_integrate.h"
 #include "engine/engine_passive.h"
 #include "engine/engine_passive_fluid.h"
 #include "engine/engine_util_misc.h"
@@ -53,14 +54,28 @@ int hasDamping(mjtNum a, const mjtNum* poly) {
 // actuators
 
 // The scalar multiplied by the gain in the derivative. As in MuJoCo's qDeriv: the control as
-// stored in mjData.ctrl, not clamped to ctrlrange (0 when some
-// control is bad, as mj_fwdActuation reads them), and the current activation even with actearly.
+// stored in mjData.ctrl, not clamped to ctrlrange (0 when some control is bad, as
+// mj_fwdActuation reads them); the activation the force used: the next one with actearly
+// (MuJoCo 3.5 changelog: the derivatives account for actearly).
 mjtNum gainInput(const mjModel* m, const mjData* d, int i, int bad) {
   int adr = m->actuator_actadr[i], num = m->actuator_actnum[i];
   if (m->actuator_dyntype[i] == mjDYN_NONE || adr < 0 || num <= 0) {
     return bad ? 0 : mj_historyCtrl(m, d, i);
   }
-  return d->act[adr + num - 1];
+  int last = adr + num - 1;
+  if (m->actuator_actearly[i]) {
+    return mj_nextActivation(m, d, i, last, d->act_dot[last]);
+  }
+  return d->act[last];
+}
+
+// a force clamped by forcerange does not change with the velocity (MuJoCo 3.5 changelog)
+int forceClamped(const mjModel* m, const mjData* d, int i) {
+  if (!m->actuator_forcelimited[i]) {
+    return 0;
+  }
+  const mjtNum* range = m->actuator_forcerange + 2 * i;
+  return d->actuator_force[i] <= range[0] || d->actuator_force[i] >= range[1];
 }
 
 // d(muscle gain)/d(velocity): gain = -F0 F_L(L) F_V(V) with V = vel / (L0 vmax), and F_V
@@ -84,7 +99,7 @@ mjtNum muscleGainVel(mjtNum len, mjtNum vel, const mjtNum lengthrange[2], mjtNum
 
 // force_i = gain(v) * input + bias(v): dforce/dv = gain'(v) * input + bias'(v) for affine
 // (gainprm[2], biasprm[2]) and muscle gains, mapped to joint space through the moment arms
-// (v = moment_i . qvel). Like MuJoCo, forces clamped by forcerange keep their derivative.
+// (v = moment_i . qvel); 0 for forces clamped by forcerange.
 void mjd_actuatorVel(const mjModel* m, mjData* d) {
   int nu = m->nu;
   int bad = 0;
@@ -93,7 +108,7 @@ void mjd_actuatorVel(const mjModel* m, mjData* d) {
   }
 
   for (int i = 0; i < nu; i++) {
-    if (mj_actuatorDisabled(m, i)) {
+    if (mj_actuatorDisabled(m, i) || forceClamped(m, d, i)) {
       continue;
     }
     mjtNum gain_vel = 0, bias_vel = 0;

@@ -37,17 +37,16 @@ namespace {
 // cube faces in storage order and the letters of <texture gridlayout>
 constexpr char kFaceLetters[6] = {'R', 'L', 'U', 'D', 'F', 'B'};
 
-// byte of a color component as MuJoCo stores it: 255*c truncated; negative and NaN give 0 and
-// values above 255 wrap around (modulo 256), as MuJoCo's conversion does
+// byte of a color component as MuJoCo 3.8.0 stores it: the low byte of 255*c truncated to a
+// 32-bit integer, so values outside [0, 256) wrap around (-0.5 gives 129); NaN and values
+// beyond the 32-bit range give 0 (measured with the kit: 1e7, -1e7, 8421505 and -8421505 all
+// give 0, 1.5 gives 126)
 uint8_t ToByte(double c) {
   double v = 255 * c;
-  if (!(v > 0)) {
+  if (!(v > -2147483649.0 && v < 2147483648.0)) {
     return 0;
   }
-  if (v >= 4294967295.0) {
-    return 255;
-  }
-  return static_cast<uint8_t>(static_cast<uint32_t>(v) & 0xFF);
+  return static_cast<uint8_t>(static_cast<uint32_t>(static_cast<int32_t>(v)) & 0xFF);
 }
 
 void SetPixel(std::vector<uint8_t>* rgb, int index, const double color[3]) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
-"""Reference transition matrices for derivative_conformance_test, built from the MuJoCo 3.3.8
+"""Reference transition matrices for derivative_conformance_test, built from MuJoCo 3.8.0
 oracle's one-step map (run from the repository root):
 
     python3 test/data/derivative/make_golden.py [case names]

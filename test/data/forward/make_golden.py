@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
-"""Regenerates the golden data of the forward-dynamics conformance tests from the MuJoCo 3.3.8
-oracle (run from the repository root):
+"""Regenerates the golden data of the forward-dynamics conformance tests from MuJoCo 3.8.0
+(the kit; run from the repository root):
 
     python3 test/data/forward/make_golden.py [model names]
 
@@ -16,8 +16,11 @@ For every model it writes, into test/data/forward/:
                         qacc_warmstart,qDeriv,m.actuator_lengthrange,m.actuator_acc0 --ctrl-seed 7 with
                         opt.integrator = <int> (Euler, RK4, implicit, implicitfast): the model is
                         copied with its <option integrator=...> replaced, the test sets
-                        m->opt.integrator the same way. The compiler's lengthrange simulation
-                        depends on the integrator, hence the m.* fields per file.
+                        m->opt.integrator the same way; the copy also enables invdiscrete
+                        (no midpoint integration of free bodies, whose rule differs: see
+                        doc/conformance.md#midpoint-integration), as the test does. The
+                        compiler's lengthrange simulation depends on the integrator, hence the
+                        m.* fields per file.
 Every trajectory is also checked to stay free of contacts and constraints (nefc == 0 at every
 step), since these tests exclude the constraint solver. CONTACT_MODELS are the exception: their
 <name>_traj_<int>.txt (fields as above plus ncon, nefc) test the whole pipeline with contacts.
@@ -111,6 +114,10 @@ def model_copy(model, integrator, nolimit, tmpdir):
     if n == 0:
         text = re.sub(r"(<mujoco[^>]*>)", rf'\1\n  <option integrator="{integrator}"/>', text,
                       count=1)
+    # invdiscrete: no midpoint integration of free bodies (a known difference of the implicit
+    # integrators, doc/conformance.md#midpoint-integration); the test sets the flag too
+    text = re.sub(r"(<mujoco[^>]*>)", r'\1\n  <option><flag invdiscrete="enable"/></option>', text,
+                  count=1)
     open(dst, "w").write(text)
     return dst
 

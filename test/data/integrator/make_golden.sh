@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regenerates the MuJoCo 3.3.8 oracle data of test/integrator_test.cc (OracleImplicit tests):
+# Regenerates the MuJoCo 3.8.0 data of test/integrator_test.cc (OracleImplicit tests):
 #   sh test/data/integrator/make_golden.sh      (from the repo root)
 # fluid_tendon.txt:      fluid_tendon.xml as is (integrator="implicit"), five steps from key 0;
 #                        record k holds the state after step k+1 and the qDeriv, qLU, qH and

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
-"""Regenerates the sdf collision goldens from the MuJoCo 3.3.8 oracle (run from the repository
+"""Regenerates the sdf collision goldens from MuJoCo 3.8.0 (the kit) (run from the repository
 root):
 
     python3 test/data/sdf_collision/make_golden.py

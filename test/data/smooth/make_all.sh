@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regenerates the golden files of the smooth-dynamics tests from the MuJoCo 3.3.8 oracle.
+# Regenerates the golden files of the smooth-dynamics tests with MuJoCo 3.8.0 (the kit, through tools/golden_util.py).
 # Run from this directory: sh make_all.sh   (humanoid needs ../shared/models)
 set -e
 python3 make_golden.py branch.xml branch_state.json branch.golden

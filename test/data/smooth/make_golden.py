@@ -3,8 +3,8 @@
 #
 # Writes the golden files of the smooth-dynamics conformance tests (test/kinematics_test.cc,
 # mass_test.cc, rne_test.cc, setconst_test.cc): for a model and one state, the compiled mjModel
-# arrays that the smooth pipeline reads and the mjData/mjModel arrays that MuJoCo 3.3.8 computes
-# from them, as printed by the oracle.
+# arrays that the smooth pipeline reads and the mjData/mjModel arrays that MuJoCo computes
+# from them, as printed by the dumper (tools/golden_util.py: MuJoCo 3.8.0, the kit).
 #
 #   python3 test/data/smooth/make_golden.py MODEL.xml STATE.json OUT.golden
 #

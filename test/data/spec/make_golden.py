@@ -7,8 +7,8 @@
 # shared/<dir>.json) and for the project's models in model/ (written to own/<name>.json), it runs
 #   mjref <model>.xml --forward-only --fields m.<field>,...
 # and stores {field: value} for the fields of FIELDS that the dumper knows. The m.stat.* fields
-# need an mjref whose --fields accepts nested members: pass tools/mjref_nested.py as the mjref
-# argument (it runs ../shared/oracle/mjref.mjs with a getter for dotted names added); with the
+# need an mjref whose --fields accepts nested members: the default (tools/mjref_kit.py, MuJoCo
+# 3.8.0) does; for the 3.3.8 oracle pass tools/mjref_nested.py as the mjref argument; with the
 # stock mjref they are skipped.
 import json, os, subprocess, sys
 
@@ -111,7 +111,8 @@ def main():
             rec, err = run(path, fields)
             if rec is not None:
                 break
-            bad = [f for f in fields if ("field " + f.split('.')[0] + " ") in err]
+            bad = [f for f in fields if ("field " + f.split('.')[0] + " ") in err or
+                   ("field m." + f + "\n") in err]
             if not bad:
                 sys.exit('%s: %s' % (name, err))
             fields = [f for f in fields if f not in bad]

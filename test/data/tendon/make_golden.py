@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 """Regenerates the golden data of the tendon area (test/tendon_test.cc, transmission_test.cc,
-passive_test.cc, fluid_test.cc) from the MuJoCo 3.3.8 oracle.
+passive_test.cc, fluid_test.cc) from MuJoCo 3.8.0 (the kit).
 
 For every model: a few states (from an oracle trajectory, or seeded random states for the
 synthetic test models) are written to <name>_states.jsonl, the oracle evaluates mj_forward at
@@ -31,7 +31,7 @@ STATE_FIELDS = ["qpos", "qvel", "act", "ten_length", "ten_J", "ten_wrapadr", "te
                 "qfrc_gravcomp", "qfrc_fluid", "qfrc_bias"]
 MODEL_FIELDS = ["m.tendon_length0", "m.tendon_invweight0", "m.tendon_lengthspring",
                 "m.actuator_length0", "m.actuator_acc0", "m.actuator_lengthrange",
-                "m.geom_fluid"]
+                "m.geom_fluid", "m.ten_J_rownnz", "m.ten_J_rowadr", "m.ten_J_colind"]
 
 
 def trajectory_states(model, args):
