@@ -16,7 +16,9 @@
 //   setsame   the same state set back into the sleeping mjData itself, then 5 steps
 //   noflag    the sleep flag cleared while the pile sleeps, then 5 steps
 //   reset     mj_resetData, then 5 steps
-// and on test/data/sleep/policy.xml: the compiler's tree_sleep_policy and dof_length.
+// on test/data/sleep/init.xml (trees initialized asleep): makeData, a ball landing on a sleeping
+// one, mj_resetData and mj_resetDataKeyframe (the second key moves a sleeping tree), and on
+// test/data/sleep/policy.xml: the compiler's tree_sleep_policy and dof_length.
 
 #ifndef MOTUS_TEST_SLEEP_SCENARIO_H_
 #define MOTUS_TEST_SLEEP_SCENARIO_H_
@@ -141,6 +143,36 @@ inline Record RunPile(const mjModel* m, mjData* d) {
 
   mj_deleteData(w);
   mj_deleteData(asleep);
+  return r;
+}
+
+// trees initialized asleep: after mj_makeData, while the falling ball lands on the resting one,
+// after mj_resetData and after resetting to each keyframe
+inline Record RunInit(const mjModel* m, mjData* d) {
+  Record r;
+  AddSleep(&r, "init", m, d);
+  AddBodies(&r, "init", m, d);
+  Steps(&r, "drop", m, d, 120);
+  mj_resetData(m, d);
+  AddSleep(&r, "reset", m, d);
+  Steps(&r, "reset", m, d, 3);
+  for (int k = 0; k < m->nkey; k++) {
+    std::string tag = "key" + std::to_string(k);
+    mj_resetDataKeyframe(m, d, k);
+    AddSleep(&r, tag, m, d);
+    Steps(&r, tag, m, d, 12);
+  }
+  return r;
+}
+
+// joint limits, friction loss and an inactive equality: the arms settle on their limits and
+// sleep (their rows leave the constraints), then the equality switched on wakes both islands
+inline Record RunLimit(const mjModel* m, mjData* d) {
+  Record r;
+  AddSleep(&r, "init", m, d);
+  Steps(&r, "settle", m, d, 250);
+  d->eq_active[0] = 1;
+  Steps(&r, "equality", m, d, 20);
   return r;
 }
 

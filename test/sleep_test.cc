@@ -75,6 +75,24 @@ TEST(SleepTest, PileMatchesMuJoCo) {
   mj_deleteModel(m);
 }
 
+TEST(SleepTest, InitAsleepMatchesMuJoCo) {
+  mjModel* m = Load("init.xml");
+  ASSERT_NE(m, nullptr);
+  mjData* d = mj_makeData(m);
+  Compare("init", sleep_scenario::RunInit(m, d));
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+TEST(SleepTest, LimitsAndEqualityMatchMuJoCo) {
+  mjModel* m = Load("limit.xml");
+  ASSERT_NE(m, nullptr);
+  mjData* d = mj_makeData(m);
+  Compare("limit", sleep_scenario::RunLimit(m, d));
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
 TEST(SleepTest, PolicyMatchesMuJoCo) {
   mjModel* m = Load("policy.xml");
   ASSERT_NE(m, nullptr);
@@ -145,6 +163,20 @@ TEST(SleepTest, AllowedTreeOnBadTendonIsAnError) {
             std::string::npos);
   EXPECT_EQ(CompileError(TwoBallsWithTendon("auto", elastic)), "");
   EXPECT_EQ(CompileError(TwoBallsWithTendon("never", three)), "");
+}
+
+// a tree initialized asleep that rests on a tree of another policy cannot sleep: MuJoCo 3.8.0
+// refuses the model when mjData is made
+TEST(SleepTest, InitTreeInMixedIslandIsAnError) {
+  std::string xml =
+      "<mujoco><option><flag sleep='enable'/></option><worldbody>"
+      "<geom type='plane' size='1 1 .1'/>"
+      "<body name='low' pos='0 0 .1' sleep='init'><freejoint/><geom type='box' size='.1 .1 .1'/>"
+      "</body><body pos='0 0 .29'><freejoint/><geom type='box' size='.1 .1 .1'/></body>"
+      "</worldbody></mujoco>";
+  std::string err = CompileError(xml);
+  EXPECT_NE(err.find("sleep='init'"), std::string::npos) << err;
+  EXPECT_NE(err.find("'low'"), std::string::npos) << err;
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_io.h"
+#include "engine/engine_sleep.h"
 #include "engine/engine_support_jac.h"
 #include "engine/engine_util_errmem.h"
 
@@ -62,6 +63,9 @@ struct Builder {
 void addRows(const mjModel* m, mjData* d, Builder* b, const mjtNum* jac, const int* chain, int n,
              int nrow, const mjtNum* pos, mjtNum margin, mjtNum frictionloss, int type, int id) {
   int nv = m->nv;
+  if (mj_sleepSkipRow(m, d, chain, n)) {
+    return;  // every dof of the rows is asleep (engine_sleep.h)
+  }
   if (!b->emit) {
     b->nefc += nrow;
     b->nnz += nrow * (b->sparse ? n : nv);

@@ -689,6 +689,7 @@ void resetData(const mjModel* m, mjData* d, unsigned char fill, bool debug, cons
   mj_resetSleep(m, d);
   if (m->buffer) {
     mj_historyReset(m, d);
+    mj_sleepInit(m, d);
   }
 }
 

@@ -304,10 +304,6 @@ void mj_sleepPolicy(mjModel* m) {
     if (m->tree_sleep_policy[t] == mjSLEEP_AUTO) {
       m->tree_sleep_policy[t] = mjSLEEP_AUTO_ALLOWED;
     }
-    if (m->tree_sleep_policy[t] == mjSLEEP_INIT) {
-      mjERROR("tree %d: sleep policy 'init' (initialized asleep) is not supported yet", t);
-      return;
-    }
   }
   for (int i = 0; i < m->nu; i++) {
     actuatorPolicy(m, i);
@@ -364,6 +360,72 @@ void mj_resetSleep(const mjModel* m, mjData* d) {
   mj_updateSleep(m, d);
 }
 
+// XMLreference.rst body/sleep "init" and option/flag/sleep: with sleeping enabled at reset, the
+// trees initialized asleep are put to sleep in the default configuration. The position and
+// velocity stages run first (poses to compare against when waking, constraint islands); the
+// timers of the other trees take their first step; every island holding an "init" tree sleeps,
+// and a tree that shares an island with a tree of another policy is an error.
+void mj_sleepInit(const mjModel* m, mjData* d) {
+  if (!mjENABLED(mjENBL_SLEEP)) {
+    return;
+  }
+  int ninit = 0;
+  for (int t = 0; t < m->ntree; t++) {
+    ninit += m->tree_sleep_policy[t] == mjSLEEP_INIT;
+  }
+  if (!ninit) {
+    return;
+  }
+  mj_fwdPosition(m, d);
+  mj_fwdVelocity(m, d);
+  advanceTimers(m, d);
+
+  mj_markStack(d);
+  int* trees = mj_stackAllocInt(d, m->ntree);
+  int nisland = d->nisland > 0 ? d->nisland : 0, nslept = 0;
+  for (int k = 0; k < nisland; k++) {
+    int adr = d->island_itreeadr[k], n = d->island_ntree[k], all = 1;
+    for (int j = 0; j < n; j++) {
+      trees[j] = d->map_itree2tree[adr + j];
+      all = all && m->tree_sleep_policy[trees[j]] == mjSLEEP_INIT;
+    }
+    if (all) {
+      sleepTrees(m, d, trees, n);
+      nslept += n;
+    }
+  }
+  for (int t = 0; t < m->ntree; t++) {
+    int alone = nisland == 0 || d->tree_island[t] < 0;
+    if (alone && m->tree_sleep_policy[t] == mjSLEEP_INIT) {
+      sleepTrees(m, d, &t, 1);
+      nslept++;
+    }
+  }
+  mj_freeStack(d);
+  mj_updateSleep(m, d);
+
+  // the constraints again, without the rows of the sleeping trees (their contacts stay listed)
+  mj_makeConstraint(m, d);
+  if (!mjDISABLED(mjDSBL_ISLAND)) {
+    mj_island(m, d);
+  }
+  mj_projectConstraint(m, d);
+
+  if (nslept < ninit) {
+    for (int t = 0; t < m->ntree; t++) {
+      if (m->tree_sleep_policy[t] == mjSLEEP_INIT && d->tree_asleep[t] < 0) {
+        int b = m->tree_bodyadr[t];
+        const char* name = mj_id2name(m, mjOBJ_BODY, b);
+        mjERROR(
+            "%d trees have sleep='init' but %d could be put to sleep: the tree of body '%s' "
+            "(id %d) shares a constraint island with trees of another sleep policy",
+            ninit, nslept, name ? name : "", b);
+        return;
+      }
+    }
+  }
+}
+
 int mj_sleepAny(const mjModel* m, const mjData* d) {
   return mjENABLED(mjENBL_SLEEP) && d->ntree_awake < m->ntree;
 }
@@ -407,6 +469,21 @@ int mj_sleepSkipPair(const mjModel* m, const mjData* d, int b1, int b2) {
     return 0;
   }
   return d->body_awake[b1] != mjS_AWAKE && d->body_awake[b2] != mjS_AWAKE;
+}
+
+// the joint limits, friction losses, equalities and remaining contacts of sleeping trees make no
+// rows: their dofs do not move, and the rows would join them to islands
+int mj_sleepSkipRow(const mjModel* m, const mjData* d, const int* chain, int n) {
+  if (d->ntree_awake == m->ntree || n <= 0) {
+    return 0;
+  }
+  for (int k = 0; k < n; k++) {
+    int t = m->dof_treeid[chain[k]];
+    if (t < 0 || d->tree_awake[t]) {
+      return 0;
+    }
+  }
+  return 1;
 }
 
 int mj_wakeCollision(const mjModel* m, mjData* d) {

@@ -21,6 +21,11 @@ void mj_updateSleep(const mjModel* m, mjData* d);
 // sleep state after mj_resetData: every tree awake and maximally far from sleeping
 void mj_resetSleep(const mjModel* m, mjData* d);
 
+// after mj_resetSleep, with sleeping enabled: puts the trees with the "init" policy to sleep in
+// the default configuration (runs the position and velocity stages); mju_error when such a tree
+// shares a constraint island with a tree of another policy
+void mj_sleepInit(const mjModel* m, mjData* d);
+
 // nonzero when sleeping is enabled and some tree is asleep
 int mj_sleepAny(const mjModel* m, const mjData* d);
 
@@ -30,6 +35,9 @@ void mj_kinematicsSleep(const mjModel* m, mjData* d);
 
 // nonzero when the geoms of bodies b1 and b2 are not collided because both are asleep or static
 int mj_sleepSkipPair(const mjModel* m, const mjData* d, int b1, int b2);
+
+// nonzero when constraint rows over the dofs chain[0..n) are left out: every dof is asleep
+int mj_sleepSkipRow(const mjModel* m, const mjData* d, const int* chain, int n);
 
 // wakes the sleeping islands that touch an awake tree in d->contact; returns the number of trees
 // woken (the caller then runs collision detection again)

@@ -3,6 +3,8 @@
 // Golden generator for sleep_test: runs test/sleep_scenario.h with the MuJoCo it is linked
 // against and prints "label<TAB>value" lines (see make_golden.sh).
 //   make_golden pile MODEL.xml > pile.golden      the pile scenario
+//   make_golden init MODEL.xml > init.golden      the trees initialized asleep
+//   make_golden limit MODEL.xml > limit.golden    limits and an equality
 //   make_golden policy MODEL.xml > policy.golden  the compiled sleep policies
 
 #include <cstdio>
@@ -14,7 +16,7 @@
 
 int main(int argc, char** argv) {
   if (argc != 3) {
-    std::fprintf(stderr, "usage: make_golden pile|policy MODEL.xml\n");
+    std::fprintf(stderr, "usage: make_golden pile|init|limit|policy MODEL.xml\n");
     return 2;
   }
   char err[1000] = "";
@@ -27,6 +29,14 @@ int main(int argc, char** argv) {
   if (!std::strcmp(argv[1], "pile")) {
     mjData* d = mj_makeData(m);
     r = sleep_scenario::RunPile(m, d);
+    mj_deleteData(d);
+  } else if (!std::strcmp(argv[1], "limit")) {
+    mjData* d = mj_makeData(m);
+    r = sleep_scenario::RunLimit(m, d);
+    mj_deleteData(d);
+  } else if (!std::strcmp(argv[1], "init")) {
+    mjData* d = mj_makeData(m);
+    r = sleep_scenario::RunInit(m, d);
     mj_deleteData(d);
   } else {
     r = sleep_scenario::RunPolicy(m);

@@ -11,5 +11,7 @@ OUT=$(mktemp -d)
 g++ -std=c++17 -O2 -I"$KIT/include" test/data/sleep/make_golden.cc \
   "$KIT/lib/libmujoco.so.3.8.0" -Wl,-rpath,"$(realpath "$KIT/lib")" -o "$OUT/make_golden"
 (cd test/data/sleep && "$OUT/make_golden" pile pile.xml > pile.golden &&
+  "$OUT/make_golden" init init.xml > init.golden &&
+  "$OUT/make_golden" limit limit.xml > limit.golden &&
   "$OUT/make_golden" policy policy.xml > policy.golden)
 rm -rf "$OUT"
