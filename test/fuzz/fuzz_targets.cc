@@ -2,7 +2,8 @@
 //
 // The loader fuzz targets (fuzz_targets.h). Inputs are bounded (64 KiB of text, 1 MiB of binary)
 // and models are simulated only when small, so that one input takes milliseconds; the arena of a
-// fuzzed model is kept between 1 and 16 MiB (mjModel.narena is a field users may set).
+// fuzzed model is kept between 1 and 16 MiB and its iteration counts at most 1000 (mjModel.narena
+// and mjOption are fields users may set).
 //
 // Models whose mjData buffer would exceed kMaxDataBytes (256 MiB) are deleted without making
 // data. The sizes behind that buffer are bounded by the loaders (an MJB's must match its
@@ -48,6 +49,9 @@ int loaded = 0;  // models the targets have loaded
 // largest mjData buffer a fuzzed model may ask for (the arena is clamped separately, below)
 constexpr size_t kMaxDataBytes = size_t{256} << 20;
 
+// largest solver, noslip, CCD or SDF iteration count a fuzzed model keeps
+constexpr int kMaxIterations = 1000;
+
 // a few steps of a small model; large ones only get mj_forward
 void Simulate(mjModel* m) {
   if (!m) {
@@ -58,6 +62,12 @@ void Simulate(mjModel* m) {
   // full" mju_error (as MuJoCo does), which is not a finding; keep the arena in [1, 16] MiB
   const mjtSize kMinArena = mjtSize{1} << 20, kMaxArena = mjtSize{16} << 20;
   m->narena = m->narena < kMinArena ? kMinArena : m->narena > kMaxArena ? kMaxArena : m->narena;
+  // iteration counts are options too, and a valid one of 2^31 - 1 makes one step take hours:
+  // at most 1000 each (the defaults are 100 and below)
+  for (int* n : {&m->opt.iterations, &m->opt.ls_iterations, &m->opt.noslip_iterations,
+                 &m->opt.ccd_iterations, &m->opt.sdf_iterations, &m->opt.sdf_initpoints}) {
+    *n = *n > kMaxIterations ? kMaxIterations : *n;
+  }
   mjData* d = mj_dataBufferSize(m) <= kMaxDataBytes ? mj_makeData(m) : nullptr;
   if (d) {
     bool small = m->nv <= 200 && m->ngeom <= 200 && m->nmeshvert <= 20000;
