@@ -2,8 +2,11 @@
 //
 // Determinism: the same model and controls give bit-identical trajectories on every run, in
 // every mjData, with a thread pool of any size bound to the data, and with several mjData
-// simulated at once on threads sharing one mjModel (no hidden global or static state). Resuming
-// from mj_copyData or mj_getState/mj_setState is covered by state_test (StateResume).
+// simulated at once on threads sharing one mjModel (no hidden global or static state), and batch
+// rollouts (include/motus/rollout.h) equal serial stepping for every thread count. Resuming from
+// mj_copyData or mj_getState/mj_setState is covered by state_test (StateResume), the scalar and
+// vector kernels at -O0 and -O3 by the ctest determinism_o0_scalar. Every setup has contacts
+// during its runs, so that the contact and solver paths are compared.
 
 #include <cstring>
 #include <string>
@@ -11,6 +14,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <motus/rollout.h>
 #include <mujoco/mujoco.h>
 
 #include "fixture.h"
@@ -78,6 +82,7 @@ TEST_P(Determinism, RepeatedRunsAreBitIdentical) {
   mjData* a = mj_makeData(m);
   mjData* b = mj_makeData(m);
   std::vector<mjtNum> first = Trajectory(m, a, kSteps);
+  EXPECT_GT(a->ncon, 0);
   std::vector<mjtNum> second = Trajectory(m, b, kSteps);
   EXPECT_TRUE(BitEqual(first, second));
   mj_resetData(m, a);
@@ -145,6 +150,72 @@ TEST_P(Determinism, CopyResumesBitIdenticallyWithAThreadPool) {
   mj_deleteData(copy);
   mju_threadPoolDestroy(pool);
   mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+// A batch of rollouts with different initial velocities and controls, run with 1 to 4 threads,
+// equals each rollout stepped alone with mj_step, bit for bit.
+TEST_P(Determinism, RolloutThreadCountDoesNotChangeResults) {
+  mjModel* m = Load(GetParam());
+  ASSERT_NE(m, nullptr);
+  const int kRoll = 5, kStep = 120;
+  const int spec = mjSTATE_FULLPHYSICS, nstate = mj_stateSize(m, spec);
+  std::vector<mjtNum> control(static_cast<size_t>(kRoll) * kStep * m->nu);
+  std::vector<mjtNum> qvel(static_cast<size_t>(kRoll) * m->nv);
+  uint64_t lcg = 777;
+  for (std::vector<mjtNum>* v : {&control, &qvel}) {
+    for (mjtNum& x : *v) {
+      lcg = lcg * 6364136223846793005ull + 1442695040888963407ull;
+      x = static_cast<mjtNum>(static_cast<int>(lcg >> 40) % 2001 - 1000) / 1000.0;
+    }
+  }
+
+  // serial reference
+  std::vector<mjtNum> reference;
+  mjData* d = mj_makeData(m);
+  for (int r = 0; r < kRoll; r++) {
+    mj_resetData(m, d);
+    mj_setState(m, d, qvel.data() + static_cast<size_t>(r) * m->nv, mjSTATE_QVEL);
+    int contacts = 0;
+    for (int t = 0; t < kStep; t++) {
+      if (m->nu) {
+        mj_setState(m, d, control.data() + (static_cast<size_t>(r) * kStep + t) * m->nu,
+                    mjSTATE_CTRL);
+      }
+      mj_step(m, d);
+      contacts += d->ncon;
+      std::vector<mjtNum> state(nstate);
+      mj_getState(m, d, state.data(), spec);
+      reference.insert(reference.end(), state.begin(), state.end());
+    }
+    EXPECT_GT(contacts, 0) << "rollout " << r;
+  }
+  mj_deleteData(d);
+
+  mtrBatch b;
+  mtr_defaultBatch(&b);
+  b.model = &m;
+  b.nmodel = 1;
+  b.nroll = kRoll;
+  b.nstep = kStep;
+  b.initial_spec = mjSTATE_QVEL;
+  b.initial_state = qvel.data();
+  b.initial_state_size = qvel.size();
+  b.control_spec = m->nu ? mjSTATE_CTRL : 0;
+  b.control = m->nu ? control.data() : nullptr;
+  b.control_size = m->nu ? control.size() : 0;
+  b.state_spec = spec;
+  for (int nthread = 1; nthread <= 4; nthread++) {
+    char error[500] = "";
+    mtrRollout* r = mtr_makeRollout(m, nthread, error, sizeof(error));
+    ASSERT_NE(r, nullptr) << error;
+    std::vector<mjtNum> states(reference.size());
+    b.state = states.data();
+    b.state_size = states.size();
+    EXPECT_EQ(mtr_rollout(r, &b, error, sizeof(error)), 0) << error;
+    EXPECT_TRUE(BitEqual(reference, states)) << nthread << " threads";
+    mtr_deleteRollout(r);
+  }
   mj_deleteModel(m);
 }
 
