@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include <atomic>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -542,19 +543,52 @@ TEST(RolloutTest, BatchAllocatesNothing) {
 }  // namespace
 
 // C++ allocations anywhere in the process are counted too (the library's objects are linked
-// into this test); GCC cannot see that this operator new allocates with malloc
+// into this test); GCC cannot see that this operator new allocates with malloc. Every form of
+// new and delete is replaced, so that no block crosses between these and the runtime's own
+// (AddressSanitizer reports a block from its nothrow new released by this delete, as
+// std::stable_sort's temporary buffer was).
 #pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-void* operator new(size_t size) {
+namespace {
+void* CountedNew(size_t size) noexcept {
   g_allocations++;
-  void* p = malloc(size ? size : 1);
+  return malloc(size ? size : 1);
+}
+}  // namespace
+void* operator new(size_t size) {
+  void* p = CountedNew(size);
   if (!p) {
     throw std::bad_alloc();
   }
   return p;
 }
+void* operator new[](size_t size) {
+  void* p = CountedNew(size);
+  if (!p) {
+    throw std::bad_alloc();
+  }
+  return p;
+}
+void* operator new(size_t size, const std::nothrow_t&) noexcept {
+  return CountedNew(size);
+}
+void* operator new[](size_t size, const std::nothrow_t&) noexcept {
+  return CountedNew(size);
+}
 void operator delete(void* p) noexcept {
   free(p);
 }
 void operator delete(void* p, size_t) noexcept {
+  free(p);
+}
+void operator delete[](void* p) noexcept {
+  free(p);
+}
+void operator delete[](void* p, size_t) noexcept {
+  free(p);
+}
+void operator delete(void* p, const std::nothrow_t&) noexcept {
+  free(p);
+}
+void operator delete[](void* p, const std::nothrow_t&) noexcept {
   free(p);
 }

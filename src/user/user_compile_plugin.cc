@@ -13,6 +13,7 @@
 //     after the built-in sensors in sensordata, by instance and then by sensor id.
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -160,7 +161,11 @@ bool ResolvePlugins(CompileContext* c) {
   for (size_t i = 0; i < c->sensor_plugin.size(); i++) {
     int id = c->sensor_plugin[i];
     const SpecSensor* sen = c->spec->sensors[i].get();
-    if (sen->s.type == mjSENS_PLUGIN && id < 0) {
+    // a hostile spec may hold any int in the type: read it as an int, not as an mjtSensor (an
+    // out-of-range enum load is undefined); the sensor check rejects unknown types later
+    int type;
+    std::memcpy(&type, &sen->s.type, sizeof(type));
+    if (type == mjSENS_PLUGIN && id < 0) {
       return c->Error("plugin sensor without a plugin instance", sen);
     }
     if (id >= 0 && !(c->Plugin(id)->capabilityflags & mjPLUGIN_SENSOR)) {

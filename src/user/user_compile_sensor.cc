@@ -13,6 +13,7 @@
 // History buffers hold 2 + nsample * (1 + dim) numbers each and follow the actuator buffers in
 // mjData.history (see user_compile_actuator.cc).
 
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -337,8 +338,11 @@ bool CheckSensor(NonTreeContext* ctx, const mjModel* m, const SpecSensor* sen, i
     ctx->error = who + ": only sensors of type plugin can have a plugin";
     return false;
   }
-  if (s.type < 0 || s.type > mjSENS_USER) {
-    ctx->error = who + ": unknown sensor type " + std::to_string(s.type);
+  // read as an int: a spec may hold any value, and loading an out-of-range mjtSensor is undefined
+  int type;
+  std::memcpy(&type, &s.type, sizeof(type));
+  if (type < 0 || type > mjSENS_USER) {
+    ctx->error = who + ": unknown sensor type " + std::to_string(type);
     return false;
   }
   SensorInfo info = Info(s.type);
