@@ -6,9 +6,10 @@
 // and mjOption are fields users may set).
 //
 // Models whose mjData buffer would exceed kMaxDataBytes (256 MiB) are deleted without making
-// data. The sizes behind that buffer are bounded by the loaders (an MJB's must match its
-// elements), except nuserdata, which is the user's choice: a valid model may ask for gigabytes,
-// and mj_makeData then ends with its documented "could not allocate" error, as MuJoCo's does.
+// data. The loaders bound the sizes behind that buffer by the model's elements (an MJB's sizes
+// must match them), but a valid model may still ask for gigabytes (nuserdata is the user's
+// choice, a rangefinder on a camera has one value per pixel), and mj_makeData then ends with its
+// documented "could not allocate" error, as MuJoCo's does.
 // Skipping such models keeps the handler strict: every mju_error that is reached is a finding.
 
 #include "fuzz/fuzz_targets.h"
