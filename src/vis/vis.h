@@ -39,6 +39,12 @@ void visSetLabel(mjvGeom* g, const mjModel* m, int objtype, int id);
 // float copies
 void visCopyPosMat(mjvGeom* g, const mjtNum pos[3], const mjtNum mat[9]);
 
+// Impedance (modeling.rst "Solver parameters": d(r) of solimp at the violation r = efc_pos -
+// efc_margin) of the first active limit row of joint or tendon `id` (efctype
+// mjCNSTR_LIMIT_JOINT or mjCNSTR_LIMIT_TENDON), 0 when the limit is inactive. Joints and tendons
+// at their limit are drawn blended toward rgba.constraint by this fraction.
+mjtNum visLimitImpedance(const mjModel* m, const mjData* d, int efctype, int id);
+
 // scale of decorations: the model's mean body size, in single precision as MuJoCo computes the
 // sizes of decorations (factor times scale, both float)
 float visScale(const mjModel* m);

@@ -69,18 +69,11 @@ bool shown(const mjModel* m, const mjvOption* opt, int b, int catmask) {
 
 }  // namespace
 
-// body, geom and site frames and the world frame (camera, light and contact frames are added
-// with those objects)
+// geom and site frames and the world frame (body frames follow the inertia boxes; camera, light
+// and contact frames are added with those objects)
 void visAddFrames(const mjModel* m, const mjData* d, const mjvOption* opt, int catmask,
                   mjvScene* scn) {
   switch (opt->frame) {
-    case mjFRAME_BODY:
-      for (int b = 1; b < m->nbody; b++) {
-        if (shown(m, opt, b, catmask)) {
-          addFrame(m, scn, b, d->xpos + 3 * b, d->xmat + 9 * b, 1, 1);
-        }
-      }
-      break;
     case mjFRAME_GEOM:
       for (int i = 0; i < m->ngeom; i++) {
         if (groupOn(opt->geomgroup, m->geom_group[i]) &&
@@ -113,7 +106,8 @@ namespace {
 // solid with the body's mass and principal inertia, at the body's inertial frame. A box of half
 // sizes a has I_x = m (a_y^2 + a_z^2) / 3, so a_x = sqrt(3 (I_y + I_z - I_x) / (2 m)); an
 // ellipsoid has the factor 5 instead of 3.
-void addInertia(const mjModel* m, const mjData* d, const mjvOption* opt, mjvScene* scn) {
+void addInertia(const mjModel* m, const mjData* d, const mjvOption* opt, int catmask,
+                mjvScene* scn) {
   if (!opt->flags[mjVIS_INERTIA]) {
     return;
   }
@@ -121,7 +115,7 @@ void addInertia(const mjModel* m, const mjData* d, const mjvOption* opt, mjvScen
   mjtNum factor = ellipsoid ? 5 : 3;
   for (int b = 1; b < m->nbody; b++) {
     mjtNum mass = m->body_mass[b];
-    if (mass < mjMINVAL) {
+    if (mass < mjMINVAL || !shown(m, opt, b, catmask)) {
       continue;
     }
     const mjtNum* I = m->body_inertia + 3 * b;
@@ -148,6 +142,22 @@ void addInertia(const mjModel* m, const mjData* d, const mjvOption* opt, mjvScen
                  d->ximat + 9 * b, m->vis.rgba.inertia);
     label(g, m, opt, mjLABEL_BODY, mjOBJ_BODY, b);
     visCommitGeom(scn);
+  }
+}
+
+// body frames (mjFRAME_BODY) of the bodies in the selected categories
+void addBodyFrames(const mjModel* m, const mjData* d, const mjvOption* opt, int catmask,
+                   mjvScene* scn) {
+  if (opt->frame != mjFRAME_BODY) {
+    return;
+  }
+  // drawn at the inertial frame when the inertia boxes are shown, so that they match the boxes
+  bool inertial = opt->flags[mjVIS_INERTIA];
+  for (int b = 1; b < m->nbody; b++) {
+    if (shown(m, opt, b, catmask)) {
+      addFrame(m, scn, b, inertial ? d->xipos + 3 * b : d->xpos + 3 * b,
+               inertial ? d->ximat + 9 * b : d->xmat + 9 * b, 1, 1);
+    }
   }
 }
 
@@ -179,6 +189,13 @@ void addJoints(const mjModel* m, const mjData* d, const mjvOption* opt, mjvScene
                    d->xmat + 9 * b, nullptr);
     }
     memcpy(g->rgba, m->vis.rgba.joint, sizeof(float) * 4);
+    mjtNum blend = visLimitImpedance(m, d, mjCNSTR_LIMIT_JOINT, j);
+    if (blend > 0) {
+      for (int k = 0; k < 3; k++) {
+        g->rgba[k] =
+            static_cast<float>((1 - blend) * g->rgba[k] + blend * m->vis.rgba.constraint[k]);
+      }
+    }
     label(g, m, opt, mjLABEL_JOINT, mjOBJ_JOINT, j);
     visCommitGeom(scn);
   }
@@ -439,6 +456,8 @@ void addConstraints(const mjModel* m, const mjData* d, const mjvOption* opt, mjv
     if (m->eq_objtype[i] == mjOBJ_SITE) {
       mju_copy3(p[0], d->site_xpos + 3 * o1);
       mju_copy3(p[1], d->site_xpos + 3 * o2);
+      rot[0] = d->site_xmat + 9 * o1;
+      rot[1] = d->site_xmat + 9 * o2;
     } else {
       const mjtNum* a1 = type == mjEQ_CONNECT ? data : data + 3;
       const mjtNum* a2 = type == mjEQ_CONNECT ? data + 3 : data;
@@ -495,19 +514,20 @@ void addPerturbObject(const mjModel* m, const mjData* d, const mjvOption* opt,
   mjv_initGeom(g, mjGEOM_SPHERE, size, pert->refselpos, rot, m->vis.rgba.constraint);
   visCommitGeom(scn);
 
-  mjtNum mass = m->body_mass[b];
-  if (mass < mjMINVAL) {
+  // the half sizes of the root of the body's bounding volume hierarchy (its geoms' box)
+  if (m->body_bvhnum[b] <= 0 || m->body_bvhadr[b] < 0) {
     return;
   }
-  const mjtNum* I = m->body_inertia + 3 * b;
-  for (int k = 0; k < 3; k++) {
-    size[k] = sqrt(fmax(I[(k + 1) % 3] + I[(k + 2) % 3] - I[k], 0) * 3 / (2 * mass));
-  }
+  const mjtNum* aabb = m->bvh_aabb + 6 * m->body_bvhadr[b];
+  mju_copy3(size, aabb + 3);
+  mjtNum center[3];  // the box center in the world (the hierarchy is in the inertial frame)
+  mju_mulMatVec3(center, d->ximat + 9 * b, aabb);
+  mju_addTo3(center, d->xipos + 3 * b);
   g = startDecor(scn, mjOBJ_UNKNOWN, b, nullptr);
   if (!g) {
     return;
   }
-  mjv_initGeom(g, mjGEOM_BOX, size, d->xipos + 3 * b, rot, m->vis.rgba.inertia);
+  mjv_initGeom(g, mjGEOM_BOX, size, center, rot, m->vis.rgba.inertia);
   visCommitGeom(scn);
 }
 
@@ -535,6 +555,27 @@ void addAppliedForces(const mjModel* m, const mjData* d, const mjvOption* opt, m
   }
 }
 
+// Contact frame (mjFRAME_CONTACT, with or without mjVIS_CONTACTPOINT): cylinders along the
+// normal and the two tangents, half as long and wide as other frames. False when the scene is
+// full.
+bool addContactFrame(const mjModel* m, mjvScene* scn, int i, const mjContact* con) {
+  float scl = visScale(m);
+  mjtNum len = m->vis.scale.framelength * scl / 2;
+  mjtNum width = m->vis.scale.framewidth * scl / 2;
+  for (int k = 0; k < 3; k++) {
+    mjtNum end[3];
+    mju_addScl3(end, con->pos, con->frame + 3 * k, len);
+    mjvGeom* g = startDecor(scn, mjOBJ_UNKNOWN, i, nullptr);
+    if (!g) {
+      return false;
+    }
+    mjv_connector(g, mjGEOM_CYLINDER, width, con->pos, end);
+    memcpy(g->rgba, kAxisRgba[k], sizeof(float) * 4);
+    visCommitGeom(scn);
+  }
+  return true;
+}
+
 // "geom1 | geom2", unnamed geoms as "g<id>"
 void contactLabel(char* label, int size, const mjModel* m, const mjContact* con) {
   char names[2][64];
@@ -551,11 +592,10 @@ void contactLabel(char* label, int size, const mjModel* m, const mjContact* con)
 }
 
 // Contacts: a flat cylinder at each contact point oriented by the contact frame
-// (mjVIS_CONTACTPOINT; rgba.contactgap for contacts not yet penetrating their margin), and arrows
+// (mjVIS_CONTACTPOINT; rgba.contactgap for contacts excluded as within the margin gap), and arrows
 // of the contact force (mjVIS_CONTACTFORCE; with mjVIS_CONTACTSPLIT the normal and frictional
 // parts separately) of length |f| vis.map.force / stat.meanmass.
 void addContacts(const mjModel* m, const mjData* d, const mjvOption* opt, mjvScene* scn) {
-  float scl = visScale(m);
   for (int i = 0; i < d->ncon; i++) {
     const mjContact* con = d->contact + i;
     const mjtNum* fr = con->frame;
@@ -566,9 +606,10 @@ void addContacts(const mjModel* m, const mjData* d, const mjvOption* opt, mjvSce
         mat[3 * r + 1] = fr[6 + r];
         mat[3 * r + 2] = fr[r];
       }
-      float w = m->vis.scale.contactwidth * scl, h = m->vis.scale.contactheight * scl;
-      mjtNum size[3] = {w, w, h};
-      bool gap = con->dist > con->includemargin;
+      // sized in double precision from stat.meansize, unlike the other decorations
+      mjtNum w = m->vis.scale.contactwidth * m->stat.meansize;
+      mjtNum size[3] = {w, w, m->vis.scale.contactheight * m->stat.meansize};
+      bool gap = con->exclude == 1;  // in the margin gap: no contact force
       mjvGeom* g = startDecor(scn, mjOBJ_UNKNOWN, i, nullptr);
       if (!g) {
         return;
@@ -579,9 +620,9 @@ void addContacts(const mjModel* m, const mjData* d, const mjvOption* opt, mjvSce
         contactLabel(g->label, sizeof(g->label), m, con);
       }
       visCommitGeom(scn);
-      if (opt->frame == mjFRAME_CONTACT) {
-        addFrame(m, scn, i, con->pos, mat, 1, 1);
-      }
+    }
+    if (opt->frame == mjFRAME_CONTACT && !addContactFrame(m, scn, i, con)) {
+      return;
     }
     if (opt->flags[mjVIS_CONTACTFORCE] && con->efc_address >= 0) {
       mjtNum local[6], world[3], normal[3], friction[3];
@@ -591,19 +632,27 @@ void addContacts(const mjModel* m, const mjData* d, const mjvOption* opt, mjvSce
       mju_scl3(friction, fr + 3, local[1]);
       mju_addToScl3(friction, fr + 6, local[2]);
       mju_add3(world, normal, friction);
-      float width = m->vis.scale.forcewidth * scl;
+      mjtNum width = m->vis.scale.forcewidth * m->stat.meansize;
       const mjtNum* parts[2] = {normal, friction};
       const float* colors[2] = {m->vis.rgba.contactforce, m->vis.rgba.contactfriction};
       int nparts = opt->flags[mjVIS_CONTACTSPLIT] ? 2 : 1;
+      // between two bodies (neither the world) a two-headed arrow of the force on the body
+      // with the larger id; against the world, the force on the other body
+      int b0 = con->geom[0] >= 0 ? m->geom_bodyid[con->geom[0]] : -1;
+      int b1 = con->geom[1] >= 0 ? m->geom_bodyid[con->geom[1]] : -1;
+      bool bodybody = b0 > 0 && b1 > 0, flip = b0 > b1;
       for (int k = 0; k < nparts; k++) {
         const mjtNum* v = nparts == 2 ? parts[k] : world;
+        if (k == 1 && con->dim == 1) {
+          continue;  // a frictionless contact has no frictional part
+        }
         mjtNum end[3];
-        mju_addScl3(end, con->pos, v, scale);
+        mju_addScl3(end, con->pos, v, flip ? -scale : scale);
         mjvGeom* g = startDecor(scn, mjOBJ_UNKNOWN, i, colors[k]);
         if (!g) {
           return;
         }
-        mjv_connector(g, mjGEOM_ARROW, width, con->pos, end);
+        mjv_connector(g, bodybody ? mjGEOM_ARROW2 : mjGEOM_ARROW, width, con->pos, end);
         if (k == 0 && opt->label == mjLABEL_CONTACTFORCE) {
           snprintf(g->label, sizeof(g->label), "%.3g", mju_norm3(world));
         }
@@ -617,12 +666,13 @@ void addContacts(const mjModel* m, const mjData* d, const mjvOption* opt, mjvSce
 
 void visAddBodyDecor(const mjModel* m, mjData* d, const mjvOption* opt, const mjvPerturb* pert,
                      int catmask, mjvScene* scn) {
-  visAddFrames(m, d, opt, catmask, scn);
   if (!(catmask & mjCAT_DECOR)) {
     return;
   }
+  visAddFrames(m, d, opt, catmask, scn);
   addPerturbObject(m, d, opt, pert, scn);
-  addInertia(m, d, opt, scn);
+  addInertia(m, d, opt, catmask, scn);
+  addBodyFrames(m, d, opt, catmask, scn);
   addJoints(m, d, opt, scn);
   addActuators(m, d, opt, scn);
   addCameras(m, d, opt, scn);

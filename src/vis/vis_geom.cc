@@ -8,6 +8,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include "engine/engine_core_constraint.h"
 #include "vis/vis.h"
 
 // Sets the given fields and the material defaults (no mesh/texture, specular and shininess 0.5,
@@ -128,4 +129,16 @@ void visCopyPosMat(mjvGeom* g, const mjtNum pos[3], const mjtNum mat[9]) {
 
 float visScale(const mjModel* m) {
   return static_cast<float>(m->stat.meansize);
+}
+
+mjtNum visLimitImpedance(const mjModel* m, const mjData* d, int efctype, int id) {
+  for (int i = 0; i < d->nefc; i++) {
+    if (d->efc_type[i] != efctype || d->efc_id[i] != id) {
+      continue;
+    }
+    const mjtNum* solimp = efctype == mjCNSTR_LIMIT_JOINT ? m->jnt_solimp + mjNIMP * id
+                                                          : m->tendon_solimp_lim + mjNIMP * id;
+    return mj_impedance(solimp, d->efc_pos[i] - d->efc_margin[i], nullptr);
+  }
+  return 0;
 }

@@ -118,7 +118,8 @@ void addModelGeoms(const mjModel* m, const mjData* d, const mjvOption* opt, cons
   }
 }
 
-void addSites(const mjModel* m, const mjData* d, const mjvOption* opt, int catmask, mjvScene* scn) {
+void addSites(const mjModel* m, const mjData* d, const mjvOption* opt, const mjvPerturb* pert,
+              int catmask, mjvScene* scn) {
   for (int i = 0; i < m->nsite; i++) {
     int category = visBodyCategory(m, m->site_bodyid[i]);
     if (!groupVisible(opt->sitegroup, m->site_group[i]) || !categoryShown(opt, category, catmask)) {
@@ -136,27 +137,14 @@ void addSites(const mjModel* m, const mjData* d, const mjvOption* opt, int catma
     visCopyPosMat(g, d->site_xpos + 3 * i, d->site_xmat + 9 * i);
     setMaterial(g, m, opt, m->site_matid[i], m->site_rgba + 4 * i);
     applyTransparency(g, m, opt, category);
+    if (pert && pert->select > 0 && pert->select == m->site_bodyid[i]) {
+      g->emission = m->vis.global.glow;  // the selected body's sites glow with its geoms
+    }
     if (opt->label == mjLABEL_SITE) {
       visSetLabel(g, m, mjOBJ_SITE, i);
     }
     visCommitGeom(scn);
   }
-}
-
-// A limited tendon past its range is drawn toward rgba.constraint: by 0.9 just past the limit,
-// easing (quadratic in, quadratic out) to 0.95 at 1 mm past it; 0 within the range.
-mjtNum tendonLimitBlend(const mjModel* m, const mjData* d, int i) {
-  if (!m->tendon_limited[i]) {
-    return 0;
-  }
-  mjtNum len = d->ten_length[i];
-  mjtNum excess = fmax(m->tendon_range[2 * i] - len, len - m->tendon_range[2 * i + 1]);
-  if (excess <= 0) {
-    return 0;
-  }
-  mjtNum t = fmin(1, excess / 0.001);
-  mjtNum ease = t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) * (1 - t);
-  return 0.9 + 0.05 * ease;
 }
 
 // Spatial tendon paths: one capsule per straight segment between consecutive wrap points (none
@@ -170,7 +158,7 @@ void addTendons(const mjModel* m, const mjData* d, const mjvOption* opt, int cat
     if (!groupVisible(opt->tendongroup, m->tendon_group[i])) {
       continue;
     }
-    mjtNum limitBlend = tendonLimitBlend(m, d, i);
+    mjtNum limitBlend = visLimitImpedance(m, d, mjCNSTR_LIMIT_TENDON, i);
     int adr = d->ten_wrapadr[i], num = d->ten_wrapnum[i];
     for (int j = adr; j < adr + num - 1; j++) {
       if (d->wrap_obj[j] == -2 || d->wrap_obj[j + 1] == -2) {
@@ -303,7 +291,7 @@ void mjv_addGeoms(const mjModel* m, mjData* d, const mjvOption* opt, const mjvPe
   }
   addSkins(m, d, opt, catmask, scn);
   addModelGeoms(m, d, opt, pert, catmask, scn);
-  addSites(m, d, opt, catmask, scn);
+  addSites(m, d, opt, pert, catmask, scn);
   addTendons(m, d, opt, catmask, scn);
   addSliderCranks(m, d, opt, catmask, scn);
   visAddBodyDecor(m, d, opt, pert, catmask, scn);

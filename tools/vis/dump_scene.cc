@@ -858,7 +858,10 @@ std::vector<Block> Blocks(const std::vector<std::string>& lines) {
       cont = cont || t[0] == c;
     }
     if (!cont) {
-      out.push_back(Block{t.size() > 1 ? t[0] + " " + t[1] : t[0], {}});
+      // the second word names the block unless it is a measured (non-integer) number, which
+      // the line comparison checks within the tolerance
+      bool named = t.size() > 1 && t[1].find_first_of(".e") == std::string::npos;
+      out.push_back(Block{named ? t[0] + " " + t[1] : t[0], {}});
     }
     out.back().lines.push_back(l);
   }
