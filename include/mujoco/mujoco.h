@@ -87,6 +87,7 @@ MJAPI mjSpec* mj_parseXML(const char* filename, const mjVFS* vfs, char* error, i
 MJAPI mjSpec* mj_parseXMLString(const char* xml, const mjVFS* vfs, char* error, int error_sz);
 MJAPI mjModel* mj_compile(mjSpec* s, const mjVFS* vfs);
 MJAPI int mj_copyBack(mjSpec* s, const mjModel* m);
+MJAPI int mj_recompile(mjSpec* s, const mjVFS* vfs, mjModel* m, mjData* d);
 MJAPI int mj_saveLastXML(const char* filename, const mjModel* m, char* error, int error_sz);
 MJAPI void mj_freeLastXML(void);
 MJAPI int mj_saveXMLString(const mjSpec* s, char* xml, int xml_sz, char* error, int error_sz);
