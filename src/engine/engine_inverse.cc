@@ -50,13 +50,19 @@ void addEulerDamping(const mjModel* m, const mjData* d, mjtNum* res, const mjtNu
   }
 }
 
-// res -= h D qacc (flg_sym: h (D + D')/2 qacc), D = qDeriv on the D pattern
+// res -= h D qacc (flg_sym: h (D + D')/2 qacc), D = qDeriv on the D pattern. The symmetric
+// (implicitfast) form keeps only the elements that M stores, as the forward step does
+// (factorImplicitFastH in engine_integrate.cc drops the couplings inside a simple body), so that
+// the inverse undoes exactly the forward update.
 void subDerivative(const mjModel* m, const mjData* d, mjtNum* res, const mjtNum* qacc,
                    int flg_sym) {
   mjtNum h = m->opt.timestep;
   for (int i = 0; i < m->nv; i++) {
     int adr = m->D_rowadr[i];
     for (int k = 0; k < m->D_rownnz[i]; k++) {
+      if (flg_sym && m->mapM2D[adr + k] < 0) {
+        continue;
+      }
       int j = m->D_colind[adr + k];
       mjtNum v = d->qDeriv[adr + k];
       if (flg_sym) {
