@@ -91,7 +91,11 @@ TEST(VfsTest, AddFileKeyedByDirectoryAndName) {
   EXPECT_EQ(mj_addFileVFS(&vfs, f.dir.c_str(), "missing.txt"), -1);
   EXPECT_EQ(mj_containsFileVFS(&vfs, f.dir.c_str(), "model.txt"), 1);
   EXPECT_EQ(mj_containsFileVFS(&vfs, (f.dir + "/").c_str(), "model.txt"), 1);
-  EXPECT_EQ(mj_containsFileVFS(&vfs, nullptr, "model.txt"), 0);
+  // MuJoCo 3.8.0 also finds the file by its name alone, in any case and under any directory
+  EXPECT_EQ(mj_containsFileVFS(&vfs, nullptr, "model.txt"), 1);
+  EXPECT_EQ(mj_containsFileVFS(&vfs, nullptr, "MODEL.TXT"), 1);
+  EXPECT_EQ(mj_containsFileVFS(&vfs, "/elsewhere", "model.txt"), 1);
+  EXPECT_EQ(mj_containsFileVFS(&vfs, nullptr, "other.txt"), 0);
 
   // the file is served from memory even after it disappears from disk
   std::remove(f.path().c_str());
@@ -100,7 +104,18 @@ TEST(VfsTest, AddFileKeyedByDirectoryAndName) {
   ASSERT_TRUE(ReadResource(&vfs, f.path(), &data, &err)) << err;
   EXPECT_EQ(AsString(data), "from disk");
   ASSERT_TRUE(ReadResource(&vfs, f.dir + "/./sub/../model.txt", &data, &err)) << err;
-  EXPECT_EQ(mj_deleteFileVFS(&vfs, f.path().c_str()), 0);
+  ASSERT_TRUE(ReadResource(&vfs, "assets/Model.txt", &data, &err)) << err;
+  EXPECT_EQ(AsString(data), "from disk");
+  EXPECT_EQ(mj_deleteFileVFS(&vfs, "model.txt"), 0);
+  EXPECT_EQ(mj_containsFileVFS(&vfs, nullptr, "model.txt"), 0);
+  EXPECT_EQ(mj_deleteFileVFS(&vfs, f.path().c_str()), -1);
+  mj_deleteVFS(&vfs);
+
+  // buffers are found by their exact name only
+  mj_defaultVFS(&vfs);
+  ASSERT_EQ(mj_addBufferVFS(&vfs, "dir/buffer.txt", "b", 1), 0);
+  EXPECT_EQ(mj_containsFileVFS(&vfs, nullptr, "buffer.txt"), 0);
+  EXPECT_FALSE(ReadResource(&vfs, "buffer.txt", &data, &err));
   mj_deleteVFS(&vfs);
 
   // NULL directory: the name alone is the path

@@ -2,7 +2,11 @@
 //
 // Virtual file system: an in-memory map from normalized file names to file contents, behind the
 // opaque mjVFS.impl_ pointer (APIreference_functions.rst, "Virtual file system"). Files added
-// with mj_addFileVFS are keyed by directory + file name, buffers by the given name.
+// with mj_addFileVFS are keyed by directory + file name, buffers by the given name. As in MuJoCo,
+// a file added with mj_addFileVFS is also found by its file name alone, compared without case and
+// without directories (mj_containsFileVFS(vfs, NULL, "model.xml") finds a file added as
+// ("dir", "model.xml"), and so does a model referencing "assets/model.xml"), when no entry has
+// the exact path.
 
 #include "user/user_vfs.h"
 
@@ -12,6 +16,7 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -27,7 +32,16 @@ struct VfsImpl {
     mjpResourceProvider provider;
   };
   std::map<std::string, Mount> mounts;  // mj_mountVFS: normalized path -> mount
+  std::set<std::string> from_disk;      // keys of the files added with mj_addFileVFS
 };
+
+std::string LowerBaseName(const std::string& path) {
+  std::string name = StripPath(path);
+  for (char& c : name) {
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return name;
+}
 
 VfsImpl* Impl(const mjVFS* vfs) {
   return vfs ? static_cast<VfsImpl*>(vfs->impl_) : nullptr;
@@ -207,12 +221,33 @@ const mjpResourceProvider* VfsMount(const mjVFS* vfs, const std::string& path) {
   return best;
 }
 
+namespace {
+
+// the entry of path: its exact (normalized) key, else a file added with mj_addFileVFS with the
+// same file name (case-insensitive, the first in key order)
+std::map<std::string, std::vector<uint8_t>>::iterator FindEntry(VfsImpl* impl,
+                                                                const std::string& path) {
+  auto it = impl->files.find(NormalizePath(path));
+  if (it != impl->files.end()) {
+    return it;
+  }
+  std::string base = LowerBaseName(path);
+  for (const std::string& key : impl->from_disk) {
+    if (LowerBaseName(key) == base) {
+      return impl->files.find(key);
+    }
+  }
+  return impl->files.end();
+}
+
+}  // namespace
+
 const std::vector<uint8_t>* VfsFind(const mjVFS* vfs, const std::string& path) {
   VfsImpl* impl = Impl(vfs);
   if (!impl) {
     return nullptr;
   }
-  auto it = impl->files.find(NormalizePath(path));
+  auto it = FindEntry(impl, path);
   return it == impl->files.end() ? nullptr : &it->second;
 }
 
@@ -228,6 +263,11 @@ bool ReadDiskFileStamped(const std::string& path, std::vector<uint8_t>* data, in
 bool VfsContains(const mjVFS* vfs, const std::string& path) {
   VfsImpl* impl = Impl(vfs);
   return impl && impl->files.count(NormalizePath(path)) > 0;
+}
+
+bool VfsContainsFile(const mjVFS* vfs, const std::string& path) {
+  VfsImpl* impl = Impl(vfs);
+  return impl && FindEntry(impl, path) != impl->files.end();
 }
 
 bool ReadResource(const mjVFS* vfs, const std::string& path, std::vector<uint8_t>* data,
@@ -247,7 +287,7 @@ bool ReadResource(const mjVFS* vfs, const std::string& path, std::vector<uint8_t
     return ReadProviderResource(provider, vfs, path, data, error);
   }
   if (VfsImpl* impl = Impl(vfs)) {
-    auto it = impl->files.find(NormalizePath(path));
+    auto it = FindEntry(impl, path);
     if (it != impl->files.end()) {
       *data = it->second;
       return true;
@@ -290,6 +330,7 @@ int mj_addFileVFS(mjVFS* vfs, const char* directory, const char* filename) {
     return -1;
   }
   impl->files.emplace(key, std::move(data));
+  impl->from_disk.insert(key);
   return 0;
 }
 
@@ -312,7 +353,13 @@ int mj_deleteFileVFS(mjVFS* vfs, const char* filename) {
   if (!impl || !filename) {
     return -1;
   }
-  return impl->files.erase(motus::NormalizePath(filename)) ? 0 : -1;
+  auto it = motus::FindEntry(impl, filename);
+  if (it == impl->files.end()) {
+    return -1;
+  }
+  impl->from_disk.erase(it->first);
+  impl->files.erase(it);
+  return 0;
 }
 
 int mj_containsBufferVFS(mjVFS* vfs, const char* name) {
@@ -323,7 +370,7 @@ int mj_containsFileVFS(mjVFS* vfs, const char* directory, const char* filename) 
   if (!filename) {
     return 0;
   }
-  return motus::VfsContains(vfs, motus::JoinPath(directory ? directory : "", filename)) ? 1 : 0;
+  return motus::VfsContainsFile(vfs, motus::JoinPath(directory ? directory : "", filename)) ? 1 : 0;
 }
 
 // A provider mounted on a path opens the resources whose names start with it

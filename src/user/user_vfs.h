@@ -43,6 +43,9 @@ bool ReadDiskFileCached(const std::string& path, std::vector<uint8_t>* data);
 // True when `vfs` (may be NULL) holds the given file name (after normalization).
 bool VfsContains(const mjVFS* vfs, const std::string& path);
 
+// as VfsContains, or a file added with mj_addFileVFS has the same case-insensitive file name
+bool VfsContainsFile(const mjVFS* vfs, const std::string& path);
+
 // The contents of a VFS file, or NULL when the VFS (may be NULL) does not hold the name.
 const std::vector<uint8_t>* VfsFind(const mjVFS* vfs, const std::string& path);
 
