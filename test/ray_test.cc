@@ -235,5 +235,32 @@ TEST(Ray, ZeroVectorIsAnError) {
   mj_deleteModel(m);
 }
 
+// mju_raySkin: values from MuJoCo 3.8.0 on two faces of a unit square at z = 0 and one face at
+// z = 1 (distance in units of |vec|; the vertex of the hit face nearest to the hit point)
+TEST(RaySkinTest, NearestFaceAndVertex) {
+  const float vert[] = {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 1, 0, 1, 0, 1, 1};
+  const int face[] = {0, 1, 2, 0, 2, 3, 4, 5, 6};
+  struct Case {
+    mjtNum p[3], v[3], dist;
+    int vertid;
+  } cases[] = {
+      {{0.2, 0.3, 2}, {0, 0, -1}, 1, 4},     {{0.2, 0.3, 2}, {0, 0, -2}, 0.5, 4},
+      {{0.9, 0.8, -1}, {0, 0, 1}, 1, 2},     {{0.9, 0.8, -1}, {0, 0, 0.5}, 2, 2},
+      {{0.2, 0.3, 2}, {0, 0, 1}, -1, -5},    {{2, 2, 2}, {0, 0, -1}, -1, -5},
+      {{0.1, 0.8, 0.5}, {0, 0, -1}, 0.5, 3}, {{0.5, 0.5, 0.5}, {0, 0, -1}, 0.5, 0},
+      {{0.5, 0.5, 0}, {1, 0, 0}, -1, -5},    {{0.9, 0.05, 3}, {0, 0, -1}, 2, 5},
+      {{0, 0, 3}, {0, 0, -1}, 2, 4},         {{0.5, 0.5, -1}, {0, 0, 0}, -1, -5},
+  };
+  for (const Case& c : cases) {
+    int id = -5;  // left alone when nothing is hit
+    EXPECT_EQ(mju_raySkin(3, 7, face, vert, c.p, c.v, &id), c.dist);
+    EXPECT_EQ(id, c.vertid);
+  }
+  EXPECT_EQ(mju_raySkin(3, 7, face, vert, cases[0].p, cases[0].v, nullptr), 1);
+  // a face naming a vertex that does not exist is skipped
+  const int bad[] = {0, 1, 9};
+  EXPECT_EQ(mju_raySkin(1, 7, bad, vert, cases[2].p, cases[2].v, nullptr), -1);
+}
+
 }  // namespace
 }  // namespace motus_test

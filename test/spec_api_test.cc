@@ -1,13 +1,17 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
-// Spec-level entry points of the C API: mj_recompile, mjs_setDeepCopy, mj_printSchema. The
-// expected values were measured with small programs linked against MuJoCo 3.8.0.
+// Spec-level entry points of the C API: mj_recompile, mj_parse, mj_encode, mjs_setDeepCopy. The
+// expected values and messages were measured with small programs linked against MuJoCo 3.8.0.
 
+#include <cstdio>
 #include <cstring>
 #include <string>
+#include <utility>
 
 #include <gtest/gtest.h>
 #include <mujoco/mujoco.h>
+
+#include "fixture.h"
 
 namespace {
 
@@ -120,6 +124,174 @@ TEST(Recompile, ModelOnly) {
   EXPECT_EQ(m->nbody, 5);
   mj_deleteModel(m);
   mj_deleteSpec(s);
+}
+
+// ------------------------------------ mj_parse, mj_encode -------------------------------------
+
+const char* kBall =
+    "<mujoco><worldbody><body><freejoint/><geom size='1'/></body></worldbody></mujoco>";
+
+std::string WriteTemp(const std::string& name, const char* text) {
+  std::string path = ::testing::TempDir() + name;
+  FILE* f = std::fopen(path.c_str(), "w");
+  std::fputs(text, f);
+  std::fclose(f);
+  return path;
+}
+
+int g_decoded = 0;
+mjSpec* DecodeTest(mjResource* r, const mjVFS* vfs) {
+  g_decoded++;
+  const void* buf = nullptr;
+  int n = mju_readResource(r, &buf);
+  if (n <= 0 || std::strstr(r->name, "fail")) {
+    return nullptr;
+  }
+  return mj_parseXMLString(std::string(static_cast<const char*>(buf), n).c_str(), vfs, nullptr, 0);
+}
+int CanDecodeTest(const mjResource* r) {
+  return std::strstr(r->name, "refuse") ? 0 : 1;
+}
+
+void RegisterTestDecoder() {
+  mjpDecoder d;
+  mjp_defaultDecoder(&d);
+  d.content_type = "model/x-spec-api-test";
+  d.extension = ".sat";
+  d.can_decode = CanDecodeTest;
+  d.decode = DecodeTest;
+  mjp_registerDecoder(&d);
+}
+
+// MuJoCo 3.8.0: names ending in .xml or .urdf, or the content type text/xml, go to the MJCF
+// reader (whatever the content type); anything else needs a decoder
+TEST(Parse, XmlAndDecoders) {
+  RegisterTestDecoder();
+  std::string xml = WriteTemp("parse_ball.xml", kBall);
+  std::string txt = WriteTemp("parse_ball.txt", kBall);
+  std::string sat = WriteTemp("parse_ball.sat", kBall);
+  std::string refuse = WriteTemp("parse_refuse.sat", kBall);
+  std::string fail = WriteTemp("parse_fail.sat", kBall);
+  char err[300];
+  for (auto [name, type] : {std::pair<std::string, const char*>{xml, nullptr},
+                            {xml, "text/xml"},
+                            {xml, "image/png"},
+                            {txt, "text/xml"}}) {
+    mjSpec* s = mj_parse(name.c_str(), type, nullptr, err, sizeof(err));
+    ASSERT_NE(s, nullptr) << name << " " << (type ? type : "") << ": " << err;
+    mjModel* m = mj_compile(s, nullptr);
+    ASSERT_NE(m, nullptr);
+    EXPECT_EQ(m->nbody, 2);
+    mj_deleteModel(m);
+    mj_deleteSpec(s);
+  }
+
+  // no decoder: a warning and MuJoCo's error text
+  motus_test::ScopedErrorCapture capture;
+  EXPECT_EQ(mj_parse(txt.c_str(), nullptr, nullptr, err, sizeof(err)), nullptr);
+  EXPECT_STREQ(err, "could not decode content");
+  ASSERT_EQ(capture.warnings().size(), 1u);
+  EXPECT_NE(capture.warnings()[0].find("Could not find decoder for resource"), std::string::npos);
+
+  // decoders: by extension, by content type, refused by can_decode, failing
+  g_decoded = 0;
+  mjSpec* s = mj_parse(sat.c_str(), nullptr, nullptr, err, sizeof(err));
+  ASSERT_NE(s, nullptr) << err;
+  mj_deleteSpec(s);
+  s = mj_parse(txt.c_str(), "model/x-spec-api-test", nullptr, err, sizeof(err));
+  ASSERT_NE(s, nullptr) << err;
+  mj_deleteSpec(s);
+  EXPECT_EQ(g_decoded, 2);
+  EXPECT_EQ(mj_parse(refuse.c_str(), nullptr, nullptr, err, sizeof(err)), nullptr);
+  EXPECT_STREQ(err, "could not decode content");
+  EXPECT_EQ(mj_parse(fail.c_str(), nullptr, nullptr, err, sizeof(err)), nullptr);
+  EXPECT_STREQ(err, "could not decode content");
+  EXPECT_EQ(g_decoded, 3);
+
+  // a missing XML file is the MJCF reader's error; bad arguments are errors, not crashes
+  EXPECT_EQ(mj_parse((xml + ".missing.xml").c_str(), nullptr, nullptr, err, sizeof(err)), nullptr);
+  EXPECT_NE(std::string(err).find("missing.xml"), std::string::npos) << err;
+  EXPECT_EQ(mj_parse(nullptr, nullptr, nullptr, err, sizeof(err)), nullptr);
+  EXPECT_NE(err[0], 0);
+}
+
+int g_encode_return = 0;
+int g_closed = 0;
+int EncodeTest(const mjSpec* s, const mjModel* m, const mjVFS*, mjResource* r) {
+  (void)s;
+  (void)m;
+  if (std::strstr(r->name, "nodata") == nullptr) {
+    r->data = &g_encode_return;
+  }
+  return g_encode_return;
+}
+void CloseTest(mjResource* r) {
+  EXPECT_EQ(r->data, &g_encode_return);
+  g_closed++;
+}
+
+// MuJoCo 3.8.0 has no built-in encoder; an encoder succeeds when it returns a nonnegative count
+// and sets the resource's data, which its close_resource then releases
+TEST(Encode, RegisteredEncoders) {
+  mjSpec* s = mj_parseXMLString(kBall, nullptr, nullptr, 0);
+  ASSERT_NE(s, nullptr);
+  char err[300];
+  EXPECT_EQ(mj_encode(s, nullptr, "out.xml", nullptr, nullptr, err, sizeof(err)), -1);
+  EXPECT_STREQ(err, "no encoder found");
+
+  mjpEncoder e;
+  mjp_defaultEncoder(&e);
+  e.content_type = "model/x-spec-api-test";
+  e.extension = ".sat";
+  e.encode = EncodeTest;
+  e.close_resource = CloseTest;
+  mjp_registerEncoder(&e);
+  g_encode_return = 7;
+  EXPECT_EQ(mj_encode(s, nullptr, "out.sat", nullptr, nullptr, err, sizeof(err)), 7);
+  EXPECT_STREQ(err, "");
+  g_encode_return = 0;
+  EXPECT_EQ(mj_encode(s, nullptr, "out.x", "model/x-spec-api-test", nullptr, err, sizeof(err)), 0);
+  EXPECT_EQ(g_closed, 2);
+  g_encode_return = -1;
+  EXPECT_EQ(mj_encode(s, nullptr, "out.sat", nullptr, nullptr, err, sizeof(err)), -1);
+  EXPECT_STREQ(err, "encoder failed");
+  g_encode_return = 5;
+  EXPECT_EQ(mj_encode(s, nullptr, "nodata.sat", nullptr, nullptr, err, sizeof(err)), -1);
+  EXPECT_STREQ(err, "encoder failed");
+  EXPECT_EQ(g_closed, 2);
+  EXPECT_EQ(mj_encode(s, nullptr, nullptr, nullptr, nullptr, err, sizeof(err)), -1);
+  mj_deleteSpec(s);
+}
+
+// ------------------------------------ mjs_setDeepCopy -----------------------------------------
+
+// mjs_attach always copies: deep copy can be turned on (a no-op), attaching by reference is
+// refused with a message
+TEST(DeepCopy, OnlyDeepCopy) {
+  mjSpec* parent = mj_makeSpec();
+  EXPECT_EQ(mjs_setDeepCopy(parent, 1), 0);
+  EXPECT_EQ(mjs_setDeepCopy(parent, 0), -1);
+  EXPECT_NE(std::string(mjs_getError(parent)).find("deepcopy"), std::string::npos);
+  EXPECT_EQ(mjs_setDeepCopy(nullptr, 1), -1);
+
+  // a deep copy: editing the child after attaching does not change the parent
+  mjSpec* child = mj_makeSpec();
+  mjsBody* b = mjs_addBody(mjs_findBody(child, "world"), nullptr);
+  mjs_setName(b->element, "b");
+  mjsGeom* g = mjs_addGeom(b, nullptr);
+  g->size[0] = 0.1;
+  mjsFrame* f = mjs_addFrame(mjs_findBody(parent, "world"), nullptr);
+  mjsElement* r = mjs_attach(f->element, b->element, "c-", "");
+  ASSERT_NE(r, nullptr);
+  EXPECT_NE(r, b->element);
+  g->size[0] = 0.3;
+  mjModel* m = mj_compile(parent, nullptr);
+  ASSERT_NE(m, nullptr);
+  EXPECT_EQ(m->geom_size[0], 0.1);
+  EXPECT_STREQ(mj_id2name(m, mjOBJ_BODY, 1), "c-b");
+  mj_deleteModel(m);
+  mj_deleteSpec(child);
+  mj_deleteSpec(parent);
 }
 
 }  // namespace

@@ -85,6 +85,10 @@ MJAPI void mj_deleteVFS(mjVFS* vfs);
 MJAPI mjModel* mj_loadXML(const char* filename, const mjVFS* vfs, char* error, int error_sz);
 MJAPI mjSpec* mj_parseXML(const char* filename, const mjVFS* vfs, char* error, int error_sz);
 MJAPI mjSpec* mj_parseXMLString(const char* xml, const mjVFS* vfs, char* error, int error_sz);
+MJAPI mjSpec* mj_parse(const char* filename, const char* content_type, const mjVFS* vfs,
+                       char* error, int error_sz);
+MJAPI int mj_encode(const mjSpec* s, const mjModel* m, const char* filename,
+                    const char* content_type, const mjVFS* vfs, char* error, int error_sz);
 MJAPI mjModel* mj_compile(mjSpec* s, const mjVFS* vfs);
 MJAPI int mj_copyBack(mjSpec* s, const mjModel* m);
 MJAPI int mj_recompile(mjSpec* s, const mjVFS* vfs, mjModel* m, mjData* d);
@@ -271,6 +275,8 @@ MJAPI mjtNum mj_rayMesh(const mjModel* m, const mjData* d, int geomid, const mjt
                         const mjtNum vec[3], mjtNum normal[3]);
 MJAPI mjtNum mju_rayGeom(const mjtNum pos[3], const mjtNum mat[9], const mjtNum size[3],
                          const mjtNum pnt[3], const mjtNum vec[3], int geomtype, mjtNum normal[3]);
+MJAPI mjtNum mju_raySkin(int nface, int nvert, const int* face, const float* vert,
+                         const mjtNum pnt[3], const mjtNum vec[3], int vertid[1]);
 // ---------------------------------- OpenGL rendering --------------------------------------------
 // Defined in libmujoco_render.so (link -lmujoco_render), not in libmujoco.so.
 
@@ -761,6 +767,7 @@ MJAPI const char* mj_getPluginConfig(const mjModel* m, int plugin_id, const char
 MJAPI void mj_loadPluginLibrary(const char* path);
 MJAPI void mj_loadAllPluginLibraries(const char* directory, mjfPluginLibraryLoadCallback callback);
 MJAPI int mjs_activatePlugin(mjSpec* s, const char* name);
+MJAPI int mjs_setDeepCopy(mjSpec* s, int deepcopy);
 MJAPI void mjp_defaultResourceProvider(mjpResourceProvider* provider);
 MJAPI int mjp_registerResourceProvider(const mjpResourceProvider* provider);
 MJAPI int mjp_resourceProviderCount(void);

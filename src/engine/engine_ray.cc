@@ -299,6 +299,51 @@ mjtNum mju_rayTriangle(const mjtNum v0[3], const mjtNum v1[3], const mjtNum v2[3
   return x;
 }
 
+// Skin (mjModel skin arrays: float vertices, 3 vertex ids per face): the nearest face hit, and
+// the vertex of that face nearest to the hit point (the first of the face's three on ties).
+// Faces naming a vertex outside 0..nvert-1 are skipped.
+mjtNum mju_raySkin(int nface, int nvert, const int* face, const float* vert, const mjtNum pnt[3],
+                   const mjtNum vec[3], int vertid[1]) {
+  mjtNum best = -1;
+  int hit = -1;
+  for (int f = 0; f < nface; f++) {
+    mjtNum v[3][3];
+    bool valid = true;
+    for (int k = 0; k < 3; k++) {
+      int i = face[3 * f + k];
+      if (i < 0 || i >= nvert) {
+        valid = false;
+        break;
+      }
+      for (int c = 0; c < 3; c++) {
+        v[k][c] = vert[3 * i + c];
+      }
+    }
+    if (!valid) {
+      continue;
+    }
+    mjtNum x = mju_rayTriangle(v[0], v[1], v[2], pnt, vec, nullptr);
+    if (x >= 0 && (best < 0 || x < best)) {
+      best = x;
+      hit = f;
+    }
+  }
+  if (hit >= 0 && vertid) {
+    mjtNum p[3], dmin = -1;
+    mju_addScl3(p, pnt, vec, best);
+    for (int k = 0; k < 3; k++) {
+      int i = face[3 * hit + k];
+      mjtNum dx = vert[3 * i] - p[0], dy = vert[3 * i + 1] - p[1], dz = vert[3 * i + 2] - p[2];
+      mjtNum d2 = dx * dx + dy * dy + dz * dz;
+      if (dmin < 0 || d2 < dmin) {
+        dmin = d2;
+        vertid[0] = i;
+      }
+    }
+  }
+  return best;
+}
+
 namespace {
 
 // quick rejection: does the local ray meet the box |q - c| <= h (slab test)?

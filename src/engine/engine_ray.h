@@ -6,8 +6,8 @@
 // requested, are unit vectors in the world frame pointing out of the geom, whichever side the
 // ray comes from.
 //
-// Public (mujoco.h): mj_ray, mj_multiRay, mj_rayHfield, mj_rayMesh, mju_rayGeom. Internal
-// helpers for other areas (rangefinder sensors, rendering-free picking):
+// Public (mujoco.h): mj_ray, mj_multiRay, mj_rayHfield, mj_rayMesh, mju_rayGeom, mju_raySkin.
+// Internal helpers for other areas (rangefinder sensors, rendering-free picking):
 
 #ifndef MOTUS_ENGINE_ENGINE_RAY_H_
 #define MOTUS_ENGINE_ENGINE_RAY_H_

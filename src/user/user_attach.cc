@@ -384,4 +384,20 @@ mjsElement* mjs_attach(mjsElement* parent, const mjsElement* child, const char* 
   return result;
 }
 
+// Deep copy is the only attachment mode: attaching by reference, where the child's own elements
+// become the parent's (MuJoCo 3.8's default), is not supported; see
+// doc/conformance.md#api-behaviours.
+int mjs_setDeepCopy(mjSpec* s, int deepcopy) {
+  if (!s) {
+    return -1;
+  }
+  if (!deepcopy) {
+    motus::ToModel(s)->SetError(
+        "mjs_setDeepCopy: attaching by reference (deepcopy 0) is not supported; mjs_attach "
+        "always copies the child");
+    return -1;
+  }
+  return 0;
+}
+
 }  // extern "C"

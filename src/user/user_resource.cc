@@ -214,9 +214,9 @@ int mju_isModifiedResource(const mjResource* resource, const char* timestamp) {
 mjSpec* mju_decodeResource(mjResource* resource, const char* content_type, const mjVFS* vfs) {
   const mjpDecoder* decoder = mjp_findDecoder(resource, content_type);
   if (!decoder) {
-    mju_warning("no decoder for resource '%s'%s%s",
-                resource && resource->name ? resource->name : "",
-                content_type ? " of content type " : "", content_type ? content_type : "");
+    // MuJoCo's wording
+    mju_warning("Could not find decoder for resource '%s'",
+                resource && resource->name ? resource->name : "");
     return nullptr;
   }
   return decoder->decode(resource, vfs);
