@@ -294,4 +294,59 @@ TEST(DeepCopy, OnlyDeepCopy) {
   mj_deleteSpec(parent);
 }
 
+// ------------------------------------ error texts ----------------------------------------------
+
+// Motus's load errors contain MuJoCo 3.8.0's wording (measured with the same inputs), which a
+// user's code may search for; Motus adds the element, file and line after it
+TEST(ErrorTexts, ContainMujocoWording) {
+  struct Case {
+    const char* xml;
+    const char* text;
+  } cases[] = {
+      {"<mujoco><worldbody><geom sizee='1'/></worldbody></mujoco>",
+       "Schema violation: unrecognized attribute: 'sizee'"},
+      {"<mujoco><worldbody><geomx size='1'/></worldbody></mujoco>",
+       "Schema violation: unrecognized element"},
+      {"<mujoco><worldbody><geom size='abc'/></worldbody></mujoco>",
+       "bad format in attribute 'size'"},
+      {"<mujoco><option timestep='abc'/></mujoco>", "bad format in attribute 'timestep'"},
+      {"<mujoco><worldbody><geom type='foo' size='1'/></worldbody></mujoco>",
+       "invalid keyword: 'foo'"},
+      {"<mujoco><worldbody><body><joint type='hinge'/></body></worldbody></mujoco>",
+       "mass and inertia of moving bodies must be larger than mjMINVAL"},
+      {"<mujoco><worldbody><geom name='a' size='1'/><geom name='a' size='1'/></worldbody>"
+       "</mujoco>",
+       "repeated name 'a' in geom"},
+      {"<mujoco><worldbody><geom type='mesh' mesh='nope'/></worldbody></mujoco>",
+       "mesh 'nope' not found in geom 0"},
+      {"<mujoco><actuator><motor joint='nope'/></actuator></mujoco>",
+       "unknown transmission target 'nope'"},
+      {"<mujoco><worldbody><geom size='1' material='nope'/></worldbody></mujoco>",
+       "material 'nope' not found in geom 0"},
+      {"<notmujoco/>", "Unrecognized XML model type: 'notmujoco'"},
+      {"<mujoco><worldbody><body><geom size='1'/><body><freejoint/><geom size='1'/></body>"
+       "</body></worldbody></mujoco>",
+       "free joint can only be used on top level"},
+      {"<mujoco><keyframe><key qpos='1 2'/></keyframe></mujoco>",
+       "keyframe '': invalid qpos size, expected 0, got 2"},
+      {"<mujoco><worldbody><geom size='-1'/></worldbody></mujoco>",
+       "size 0 must be positive in geom"},
+      {"<mujoco><include file='nonexist.xml'/></mujoco>", "Error opening file 'nonexist.xml'"},
+  };
+  for (const Case& c : cases) {
+    char err[1000] = "";
+    std::string msg;
+    mjSpec* s = mj_parseXMLString(c.xml, nullptr, err, sizeof(err));
+    if (!s) {
+      msg = err;
+    } else {
+      mjModel* m = mj_compile(s, nullptr);
+      msg = m ? "loaded" : mjs_getError(s);
+      mj_deleteModel(m);
+      mj_deleteSpec(s);
+    }
+    EXPECT_NE(msg.find(c.text), std::string::npos) << c.xml << "\n" << msg;
+  }
+}
+
 }  // namespace

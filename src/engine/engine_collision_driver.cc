@@ -171,7 +171,7 @@ void mj_contactParam(const mjModel* m, int g1, int g2, int* condim, mjtNum* gap,
 
 int mj_addContact(const mjModel* m, mjData* d, const mjContact* con) {
   if (m->nconmax > 0 && d->ncon >= m->nconmax) {
-    mj_warning(d, mjWARN_CONTACTFULL, (int)mjMIN((size_t)d->narena, (size_t)0x7fffffff));
+    mj_warning(d, mjWARN_CONTACTFULL, d->ncon);
     return 1;
   }
 
@@ -180,7 +180,7 @@ int mj_addContact(const mjModel* m, mjData* d, const mjContact* con) {
   d->parena = (size_t)d->ncon * sizeof(mjContact);
   mjContact* dst = (mjContact*)mj_arenaAllocByte(d, sizeof(mjContact), alignof(mjContact));
   if (!dst) {
-    mj_warning(d, mjWARN_CONTACTFULL, (int)mjMIN((size_t)d->narena, (size_t)0x7fffffff));
+    mj_warning(d, mjWARN_CONTACTFULL, d->ncon);
     return 1;
   }
   if (d->ncon == 0) {

@@ -48,7 +48,8 @@ size_t mj_dataBufferSize(const mjModel* m);
 
 // Allocate `bytes` at the bottom of the arena with the given alignment (a power of 2). Returns
 // NULL when the allocation would run into the stack: the caller then raises mj_warning with
-// mjWARN_CONTACTFULL or mjWARN_CNSTRFULL (info = d->narena) and carries on without it.
+// mjWARN_CONTACTFULL (info = d->ncon) or mjWARN_CNSTRFULL (info = d->narena) and carries on
+// without it.
 // Updates d->parena and d->maxuse_arena. The caller updates its counters (ncon, nefc, ...) and
 // d->maxuse_con / d->maxuse_efc.
 void* mj_arenaAllocByte(mjData* d, size_t bytes, size_t alignment);

@@ -480,25 +480,28 @@ const char* mju_writeNumBytes(size_t nbytes) {
   return buf;
 }
 
-// Warning text of mjtWarning `warning`; info is the object index (DOF, actuator) or, for the
-// arena warnings, the arena size in bytes. Thread-local buffer.
+// Warning text of mjtWarning `warning` in MuJoCo's words, followed for the arena warnings by
+// where to set the size; info is the object index (DOF, actuator), the number of contacts for
+// mjWARN_CONTACTFULL, or the arena size in bytes for mjWARN_CNSTRFULL. Thread-local buffer.
 const char* mju_warningText(int warning, size_t info) {
   static thread_local char buf[400];
-  const char* memory = "Increase arena memory allocation above %s bytes (<size memory=\"...\">).";
-  char fix[160];
+  const char* hint = "Use <size memory=\"...\"> to set it.";
   switch (warning) {
     case mjWARN_INERTIA:
       snprintf(buf, sizeof(buf), "Inertia matrix is too close to singular at DOF %zu. Check model.",
                info);
       break;
     case mjWARN_CONTACTFULL:
-      snprintf(fix, sizeof(fix), memory, mju_writeNumBytes(info));
-      snprintf(buf, sizeof(buf), "Pre-allocated contact buffer is full. %s", fix);
+      snprintf(buf, sizeof(buf),
+               "Too many contacts. The arena memory is full, increase arena memory allocation."
+               "(ncon = %zu) %s",
+               info, hint);
       break;
     case mjWARN_CNSTRFULL:
-      snprintf(fix, sizeof(fix), memory, mju_writeNumBytes(info));
       snprintf(buf, sizeof(buf),
-               "Insufficient arena memory for the number of constraints generated. %s", fix);
+               "Insufficient arena memory for the number of constraints generated. Increase arena "
+               "memory allocation above %s bytes. %s",
+               mju_writeNumBytes(info), hint);
       break;
     case mjWARN_BADQPOS:
       snprintf(buf, sizeof(buf),

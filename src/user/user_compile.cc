@@ -399,8 +399,8 @@ bool FillKeys(CompileContext* c) {
         return true;
       }
       if (static_cast<int>(v.size()) != n) {
-        return c->Error(std::string("keyframe ") + std::to_string(k) + ": invalid " + what +
-                            " size, expected length " + std::to_string(n),
+        return c->Error("keyframe '" + key->name + "': invalid " + what + " size, expected " +
+                            std::to_string(n) + ", got " + std::to_string(v.size()),
                         key);
       }
       for (int i = 0; i < n; i++) {

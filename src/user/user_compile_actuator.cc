@@ -73,7 +73,7 @@ bool ResolveTransmission(NonTreeContext* ctx, const SpecActuator* act, int i, Tr
   trn->id[0] = ctx->Find(type, target);
   if (trn->id[0] < 0) {
     ctx->error =
-        "transmission target '" + target + "' (" + mju_type2Str(type) + ") not found in " + who;
+        "unknown transmission target '" + target + "' (" + mju_type2Str(type) + ") for " + who;
     return false;
   }
 

@@ -105,7 +105,8 @@ bool CheckSize(CompileContext* c, const SpecElement* e, int type, const double* 
                                                                 : 0;
   for (int i = 0; i < n; i++) {
     if (!(s[i] > 0)) {
-      return c->Error("size " + std::to_string(i) + " must be positive", e);
+      return c->Error(
+          "size " + std::to_string(i) + " must be positive in " + mju_type2Str(e->elemtype), e);
     }
   }
   if (type == mjGEOM_PLANE && (s[0] < 0 || s[1] < 0 || s[2] < 0)) {
@@ -314,7 +315,8 @@ bool CompileGeom(CompileContext* c, SpecGeom* g, GeomInfo* info) {
   if (!g->own.meshname.empty()) {
     meshid = c->FindId(mjOBJ_MESH, g->own.meshname);
     if (meshid < 0) {
-      return c->Error("mesh '" + g->own.meshname + "' not found", g);
+      return c->Error("mesh '" + g->own.meshname + "' not found in geom " + std::to_string(g->id),
+                      g);
     }
     mesh = &c->mesh[meshid];
     if (material.empty() && (type == mjGEOM_MESH || type == mjGEOM_SDF)) {
@@ -326,7 +328,7 @@ bool CompileGeom(CompileContext* c, SpecGeom* g, GeomInfo* info) {
   if (!material.empty()) {
     info->matid = c->FindId(mjOBJ_MATERIAL, material);
     if (info->matid < 0) {
-      return c->Error("material '" + material + "' not found", g);
+      return c->Error("material '" + material + "' not found in geom " + std::to_string(g->id), g);
     }
   }
 
@@ -363,7 +365,8 @@ bool CompileGeom(CompileContext* c, SpecGeom* g, GeomInfo* info) {
     }
     info->dataid = c->FindId(mjOBJ_HFIELD, g->own.hfieldname);
     if (info->dataid < 0) {
-      return c->Error("hfield '" + g->own.hfieldname + "' not found", g);
+      return c->Error(
+          "hfield '" + g->own.hfieldname + "' not found in geom " + std::to_string(g->id), g);
     }
     HFieldGeomBounds(c->spec->hfields[info->dataid]->s.size, info->size, info->aabb, &info->rbound);
   } else {

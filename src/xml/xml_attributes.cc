@@ -178,13 +178,13 @@ int XmlAttrs::ReadNumbers(const char* name, T* out, int n, bool upto, bool integ
     if (integer) {
       int x;
       if (!ParseInt(toks[i], &x)) {
-        Fail("bad integer '" + toks[i] + "' in " + where);
+        Fail("bad format in " + where + ": '" + toks[i] + "' is not an integer");
       }
       out[i] = static_cast<T>(x);
     } else {
       double x;
       if (!ParseReal(toks[i], &x)) {
-        Fail("bad number '" + toks[i] + "' in " + where);
+        Fail("bad format in " + where + ": '" + toks[i] + "' is not a number");
       }
       if (!FitsIn<T>(x)) {
         Fail("number '" + toks[i] + "' is out of range in " + where);
@@ -225,13 +225,13 @@ bool XmlAttrs::ReadList(const char* name, std::vector<T>* out, bool allow_empty,
     if (integer) {
       int x;
       if (!ParseInt(tok, &x)) {
-        Fail("bad integer '" + tok + "' in " + where);
+        Fail("bad format in " + where + ": '" + tok + "' is not an integer");
       }
       out->push_back(static_cast<T>(x));
     } else {
       double x;
       if (!ParseReal(tok, &x)) {
-        Fail("bad number '" + tok + "' in " + where);
+        Fail("bad format in " + where + ": '" + tok + "' is not a number");
       }
       if (!FitsIn<T>(x)) {
         Fail("number '" + tok + "' is out of range in " + where);
@@ -282,7 +282,7 @@ bool XmlAttrs::Keyword(const char* name, const XmlKeyword* table, int ntable, in
   for (int i = 0; i < ntable; i++) {
     valid += (i ? ", " : "") + std::string(table[i].name);
   }
-  Fail("invalid keyword '" + std::string(v) + "' in attribute '" + name + "' of element '" +
+  Fail("invalid keyword: '" + std::string(v) + "' in attribute '" + name + "' of element '" +
        ElementName() + "'; valid keywords: " + valid);
 }
 
@@ -325,7 +325,8 @@ void XmlAttrs::Finish() const {
       }
     }
     if (!used) {
-      Fail("unknown attribute '" + std::string(a->Name()) + "' in element '" + ElementName() + "'");
+      Fail("Schema violation: unrecognized attribute: '" + std::string(a->Name()) +
+           "' in element '" + ElementName() + "'");
     }
   }
 }

@@ -8,7 +8,7 @@
 //   * XmlAttrs: typed reading of the attributes of one element (XMLreference.rst, "Attribute
 //     types"): strings, real(N), int(N), keywords and booleans, with the count of numbers checked.
 //     Every attribute that is read is marked as used; Finish() reports any attribute that was not
-//     used by the element's parser as a schema violation ("unknown attribute").
+//     used by the element's parser as a schema violation ("unrecognized attribute").
 
 #ifndef MOTUS_XML_XML_ATTRIBUTES_H_
 #define MOTUS_XML_XML_ATTRIBUTES_H_
@@ -126,7 +126,8 @@ class XmlAttrs {
   [[noreturn]] void Fail(const std::string& msg) const { XmlFail(node_, msg); }
   void Require(const char* name) const;  // error if the attribute is absent
 
-  // reports the first attribute that no reader has used: "unknown attribute 'x' in element 'y'"
+  // reports the first attribute that no reader has used, in MuJoCo's words: "Schema violation:
+  // unrecognized attribute: 'x' in element 'y'"
   void Finish() const;
 
  private:

@@ -112,7 +112,7 @@ void ExpandInclude(XmlSources* src, const XmlNode& inc, XmlNode* parent, int dep
   if (!ReadText(src->vfs, path, &text, &err)) {
     std::string alt = JoinPath(src->maindir, name);
     if (IsAbsolutePath(name) || alt == path || !ReadText(src->vfs, alt, &text, nullptr)) {
-      XmlFail(inc, "could not open included file '" + name + "': " + err);
+      XmlFail(inc, "Error opening file '" + name + "' (included file): " + err);
     }
     path = alt;
   }
@@ -244,8 +244,8 @@ mjSpec* ParseMjcfText(const std::string& text, const std::string& file, bool fro
   root.elem = rootelem;
   root.file = fname;
   if (std::strcmp(rootelem->Name(), "mujoco") != 0) {
-    XmlFail(root,
-            "the root element must be <mujoco>, found <" + std::string(rootelem->Name()) + ">");
+    XmlFail(root, "Unrecognized XML model type: '" + std::string(rootelem->Name()) +
+                      "' (the root element must be <mujoco>)");
   }
   if (fromfile) {
     src.stack.push_back(NormalizePath(file));
@@ -395,7 +395,8 @@ void CheckSpec(XmlContext& ctx, const XmlNode& node, const void* result, const c
 }
 
 void UnknownElement(const XmlNode& child, const XmlNode& parent) {
-  XmlFail(child, "unknown element '" + child.Name() + "' in element '" + parent.Name() + "'");
+  XmlFail(child, "Schema violation: unrecognized element '" + child.Name() + "' in element '" +
+                     parent.Name() + "'");
 }
 
 void Unsupported(const XmlNode& node) {

@@ -522,7 +522,7 @@ void ReadCameraAttrs(XmlContext& ctx, XmlAttrs& a, mjsCamera* c, bool dflt) {
         }
       }
       if (bit < 0) {
-        a.Fail("invalid keyword '" + w + "' in attribute 'output' of element '" + a.ElementName() +
+        a.Fail("invalid keyword: '" + w + "' in attribute 'output' of element '" + a.ElementName() +
                "'; valid keywords: rgb, depth, distance, normal, segmentation");
       }
       c->output |= bit;

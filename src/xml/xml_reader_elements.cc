@@ -304,7 +304,7 @@ int ReadOrderedBits(XmlAttrs& a, const char* attr, const char* const* order, int
       for (int i = 0; i < norder; i++) {
         valid += (i ? ", " : "") + std::string(order[i]);
       }
-      a.Fail("invalid keyword '" + w + "' in attribute '" + attr + "' of element '" +
+      a.Fail("invalid keyword: '" + w + "' in attribute '" + attr + "' of element '" +
              a.ElementName() + "'; valid keywords: " + valid);
     }
     if (k <= last) {
