@@ -394,16 +394,23 @@ bool FillKeys(CompileContext* c) {
   }
   for (size_t k = 0; k < c->spec->keys.size(); k++) {
     SpecKey* key = c->spec->keys[k].get();
-    auto copy = [&](const std::vector<double>& v, mjtNum* dst, int n, const char* what) {
+    // as in MuJoCo 3.8, a shorter array sets its first values; the rest is zero for qpos (whose
+    // zero quaternions normalize to the identity below), qvel, act and ctrl, and keeps the
+    // bodies' poses for mpos and mquat
+    auto copy = [&](const std::vector<double>& v, mjtNum* dst, int n, const char* what,
+                    bool zero = true) {
       if (v.empty()) {
         return true;
       }
-      if (static_cast<int>(v.size()) != n) {
+      if (static_cast<int>(v.size()) > n) {
         return c->Error("keyframe '" + key->name + "': invalid " + what + " size, expected " +
                             std::to_string(n) + ", got " + std::to_string(v.size()),
                         key);
       }
-      for (int i = 0; i < n; i++) {
+      for (int i = zero ? 0 : n; i < n; i++) {
+        dst[i] = 0;
+      }
+      for (size_t i = 0; i < v.size(); i++) {
         dst[i] = v[i];
       }
       return true;
@@ -414,8 +421,8 @@ bool FillKeys(CompileContext* c) {
         !copy(key->own.qvel, m->key_qvel + k * m->nv, m->nv, "qvel") ||
         !copy(key->own.act, m->key_act + k * m->na, m->na, "act") ||
         !copy(key->own.ctrl, m->key_ctrl + k * m->nu, m->nu, "ctrl") ||
-        !copy(key->own.mpos, m->key_mpos + k * 3 * m->nmocap, 3 * m->nmocap, "mpos") ||
-        !copy(key->own.mquat, m->key_mquat + k * 4 * m->nmocap, 4 * m->nmocap, "mquat")) {
+        !copy(key->own.mpos, m->key_mpos + k * 3 * m->nmocap, 3 * m->nmocap, "mpos", false) ||
+        !copy(key->own.mquat, m->key_mquat + k * 4 * m->nmocap, 4 * m->nmocap, "mquat", false)) {
       return false;
     }
     // values of an attached key, by element name
@@ -684,6 +691,25 @@ bool CheckGlobals(CompileContext* c) {
   }
   if (s.nconmax < -1) {
     return c->Error("size nconmax must be >= -1");
+  }
+  // MuJoCo 3.8's validation of sizes and of the visual globals (its wording)
+  const struct {
+    const char* name;
+    int value;
+  } nuser[] = {{"nuser_body", s.nuser_body},         {"nuser_jnt", s.nuser_jnt},
+               {"nuser_geom", s.nuser_geom},         {"nuser_site", s.nuser_site},
+               {"nuser_cam", s.nuser_cam},           {"nuser_tendon", s.nuser_tendon},
+               {"nuser_actuator", s.nuser_actuator}, {"nuser_sensor", s.nuser_sensor}};
+  for (const auto& n : nuser) {
+    if (n.value < -1) {
+      return c->Error(std::string(n.name) + " must be >= -1");
+    }
+  }
+  if (!(s.visual.map.znear > 0)) {
+    return c->Error("znear must be strictly positive");
+  }
+  if (!std::isnan(s.stat.extent) && !(s.stat.extent > 0)) {
+    return c->Error("extent must be strictly positive");
   }
   return true;
 }

@@ -376,6 +376,12 @@ bool FillActuators(NonTreeContext* ctx, mjModel* m) {
       passive = passive || s.damping[k] != 0;
     }
     if (passive) {
+      // MuJoCo 3.8 reflects damping and armature through joint and tendon transmissions only
+      if (trn.type != mjTRN_JOINT && trn.type != mjTRN_JOINTINPARENT && trn.type != mjTRN_TENDON) {
+        ctx->error = std::string(s.armature != 0 && s.damping[0] == 0 ? "armature" : "damping") +
+                     " requires joint or tendon transmission in " + Describe("actuator", act, i);
+        return false;
+      }
       if (trn.type == mjTRN_JOINT || trn.type == mjTRN_JOINTINPARENT) {
         MarkTarget(m->jnt_actuatorid + trn.id[0], i);
       } else if (trn.type == mjTRN_TENDON) {

@@ -480,6 +480,21 @@ bool CompileGeoms(CompileContext* c) {
     if (target && c->FindId(mjOBJ_BODY, k->own.targetbody) < 0) {
       return c->Error("camera target body '" + k->own.targetbody + "' not found", k);
     }
+    // MuJoCo 3.8's camera validation (its wording)
+    const mjsCamera& s = k->s;
+    std::string which = "camera '" + k->name + "' (id = " + std::to_string(i);
+    if (s.fovy >= 180) {
+      return c->Error("fovy too large in " + which + ", value = " + std::to_string(s.fovy) + ")",
+                      k);
+    }
+    bool intrinsics = false;
+    for (int a = 0; a < 2; a++) {
+      intrinsics = intrinsics || s.focal_length[a] != 0 || s.focal_pixel[a] != 0 ||
+                   s.principal_length[a] != 0 || s.principal_pixel[a] != 0;
+    }
+    if (intrinsics && (s.sensor_size[0] == 0 || s.sensor_size[1] == 0)) {
+      return c->Error("focal/principal require sensorsize in " + which + ")", k);
+    }
   }
   c->light.assign(c->lights.size(), LightInfo());
   for (size_t i = 0; i < c->lights.size(); i++) {

@@ -165,21 +165,21 @@ bool CompileJoint(CompileContext* c, SpecJoint* j, int bodyid, JointInfo* info) 
     }
   }
 
-  // limits: hinge and ball ranges are angles
-  bool limited;
-  if (!ResolveLimited(c, j, s.limited, s.range, "joint", "range", &limited)) {
+  // limits: hinge and ball ranges are angles. As in MuJoCo 3.8, a free joint is never limited:
+  // its range and limited flag are kept in the spec and ignored. A ball joint's range is
+  // [0, max angle].
+  bool limited = false;
+  if (s.type != mjJNT_FREE &&
+      !ResolveLimited(c, j, s.limited, s.range, "joint", "range", &limited)) {
     return false;
   }
   info->limited = limited;
   info->range[0] = s.range[0];
   info->range[1] = s.range[1];
   if (limited) {
-    if (s.type == mjJNT_FREE) {
-      return c->Error("free joints cannot be limited", j);
-    }
     if (s.type == mjJNT_BALL) {
-      if (s.range[1] <= 0) {
-        return c->Error("ball joint range[1] must be positive", j);
+      if (s.range[0] != 0) {
+        return c->Error("range[0] should be 0 in ball joint", j);
       }
     } else if (s.range[0] >= s.range[1]) {
       return c->Error("range[0] should be smaller than range[1] in joint", j);
@@ -414,6 +414,11 @@ bool CompileTreeFinish(CompileContext* c) {
   for (size_t i = 1; i < c->bodies.size(); i++) {
     SpecBody* b = c->bodies[i];
     BodyInfo& info = c->body[i];
+    // a sleep policy belongs to a kinematic tree: MuJoCo 3.8 accepts it on movable children of
+    // the world only (XMLreference, body/sleep)
+    if (b->s.sleep != mjSLEEP_AUTO && (info.parent != 0 || info.dofnum == 0)) {
+      return c->Error("sleep policy only allowed for movable root bodies", b);
+    }
     if (info.jntnum == 1 && b->joints[0]->s.type == mjJNT_FREE && b->bodies.empty()) {
       int align = b->joints[0]->s.align;
       bool on = align == mjALIGNFREE_TRUE ||
@@ -698,8 +703,9 @@ void FillTree(CompileContext* c) {
 
 // springdamper (XMLreference, joint/springdamper): when both values are positive, stiffness and
 // damping make the joint a mass-spring-damper with time constant tc and damping ratio z for the
-// joint-space mass m = 1 / dof_invweight0 at qpos0: k = m / (tc z)^2, b = 2 m / tc (the solref
-// convention).
+// joint-space mass m = 1 / (mean dof_invweight0 of the joint's dofs) at qpos0:
+// k = m / (tc z)^2, b = 2 m / tc on every dof (the solref convention). Any joint type, as in
+// MuJoCo 3.8 (for a free joint the mean covers its translational and rotational dofs).
 bool FinishJoints(CompileContext* c) {
   mjModel* m = c->m;
   for (int j = 0; j < m->njnt; j++) {
@@ -708,14 +714,19 @@ bool FinishJoints(CompileContext* c) {
     if (tc <= 0 || z <= 0) {
       continue;
     }
-    if (s.type != mjJNT_HINGE && s.type != mjJNT_SLIDE) {
-      return c->Error("springdamper can only be used with hinge and slide joints", c->joints[j]);
-    }
+    int type = m->jnt_type[j];
+    int nv = type == mjJNT_FREE ? 6 : type == mjJNT_BALL ? 3 : 1;
     int d = m->jnt_dofadr[j];
-    double w = m->dof_invweight0[d];
+    double w = 0;
+    for (int k = 0; k < nv; k++) {
+      w += m->dof_invweight0[d + k];
+    }
+    w /= nv;
     double mass = 1 / std::max(w, mjMINVAL);
     m->jnt_stiffness[j] = mass / (tc * tc * z * z);
-    m->dof_damping[d] = 2 * mass / tc;
+    for (int k = 0; k < nv; k++) {
+      m->dof_damping[d + k] = 2 * mass / tc;
+    }
   }
   return true;
 }

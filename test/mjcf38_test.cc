@@ -1,0 +1,193 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// MJCF and compiler behaviours of MuJoCo 3.8: what it accepts (free joint ranges, springdamper
+// on any joint, short keyframe arrays) and what it refuses (its validation list). Every
+// expectation was measured by loading the same snippet with MuJoCo 3.8.0.
+
+#include <string>
+
+#include <gtest/gtest.h>
+#include <mujoco/mujoco.h>
+
+namespace {
+
+struct Loaded {
+  mjModel* m = nullptr;
+  std::string error;
+  ~Loaded() { mj_deleteModel(m); }
+};
+
+void Load(const std::string& xml, Loaded* out) {
+  char err[1000] = "";
+  mjSpec* s = mj_parseXMLString(xml.c_str(), nullptr, err, sizeof(err));
+  if (!s) {
+    out->error = err;
+    return;
+  }
+  out->m = mj_compile(s, nullptr);
+  if (!out->m) {
+    out->error = mjs_getError(s);
+  }
+  mj_deleteSpec(s);
+}
+
+std::string Body(const std::string& joint) {
+  return "<mujoco><worldbody><body>" + joint + "<geom size='.1'/></body></worldbody></mujoco>";
+}
+
+// refused by MuJoCo 3.8.0, with the phrase of its message
+TEST(Mjcf38, ValidationErrors) {
+  struct Case {
+    std::string xml;
+    const char* text;
+  } cases[] = {
+      {"<mujoco><size nuser_geom='-2'/></mujoco>", "nuser_geom must be >= -1"},
+      {"<mujoco><worldbody><camera fovy='180'/></worldbody></mujoco>", "fovy too large in camera"},
+      {"<mujoco><worldbody><camera sensorsize='0 0' resolution='10 10' focal='1 1'/></worldbody>"
+       "</mujoco>",
+       "focal/principal require sensorsize in camera"},
+      {"<mujoco><visual><map znear='0'/></visual></mujoco>", "znear must be strictly positive"},
+      {"<mujoco><visual><map znear='-1'/></visual></mujoco>", "znear must be strictly positive"},
+      {"<mujoco><statistic extent='0'/></mujoco>", "extent must be strictly positive"},
+      {"<mujoco><statistic extent='-1'/></mujoco>", "extent must be strictly positive"},
+      {"<mujoco><worldbody><body><joint/><geom size='.1'/><site name='s'/></body></worldbody>"
+       "<actuator><general site='s' damping='1'/></actuator></mujoco>",
+       "damping requires joint or tendon transmission in actuator"},
+      {"<mujoco><worldbody><body><joint/><geom size='.1'/><site name='s'/></body></worldbody>"
+       "<actuator><general site='s' armature='1'/></actuator></mujoco>",
+       "armature requires joint or tendon transmission in actuator"},
+      {"<mujoco><worldbody><body sleep='allowed'><joint/><geom size='.1'/>"
+       "<body sleep='never'><joint/><geom size='.1'/></body></body></worldbody></mujoco>",
+       "sleep policy only allowed for movable root bodies"},
+      {"<mujoco><worldbody><body sleep='never'><geom size='.1'/></body></worldbody></mujoco>",
+       "sleep policy only allowed for movable root bodies"},
+      {"<mujoco><worldbody><body mocap='true' sleep='never'/></worldbody></mujoco>",
+       "sleep policy only allowed for movable root bodies"},
+      {"<mujoco><worldbody><body><joint/><geom size='.1'/><body sleep='init'><joint/>"
+       "<geom size='.1'/></body></body></worldbody></mujoco>",
+       "sleep policy only allowed for movable root bodies"},
+      {Body("<joint type='ball' limited='true' range='0.1 1'/>"),
+       "range[0] should be 0 in ball joint"},
+      {"<mujoco><worldbody><body><freejoint/><geom size='.1'/></body></worldbody><keyframe>"
+       "<key qvel='1 2 3 4 5 6 7'/></keyframe></mujoco>",
+       "keyframe '': invalid qvel size, expected 6, got 7"},
+      {"<mujoco><worldbody><body><freejoint/><geom size='.1'/></body></worldbody><keyframe>"
+       "<key act='1'/></keyframe></mujoco>",
+       "keyframe '': invalid act size, expected 0, got 1"},
+  };
+  for (const Case& c : cases) {
+    Loaded l;
+    Load(c.xml, &l);
+    EXPECT_EQ(l.m, nullptr) << c.xml;
+    EXPECT_NE(l.error.find(c.text), std::string::npos) << c.xml << "\n" << l.error;
+  }
+}
+
+// accepted by MuJoCo 3.8.0
+TEST(Mjcf38, Accepted) {
+  const char* cases[] = {
+      "<mujoco><worldbody><camera fovy='179.9'/></worldbody></mujoco>",
+      "<mujoco><worldbody><camera sensorsize='1 1'/></worldbody></mujoco>",
+      "<mujoco><worldbody><body sleep='never'><freejoint/><geom size='.1'/></body></worldbody>"
+      "</mujoco>",
+      "<mujoco><worldbody><body sleep='init'><freejoint/><geom size='.1'/></body></worldbody>"
+      "</mujoco>",
+      "<mujoco><worldbody><body><joint/><geom size='.1'/><body sleep='auto'><joint/>"
+      "<geom size='.1'/></body></body></worldbody></mujoco>",
+      "<mujoco><worldbody><body><joint/><geom size='.1'/><site name='s'/></body></worldbody>"
+      "<actuator><general site='s'/></actuator></mujoco>",
+  };
+  for (const char* xml : cases) {
+    Loaded l;
+    Load(xml, &l);
+    EXPECT_NE(l.m, nullptr) << xml << "\n" << l.error;
+  }
+}
+
+// a free joint is never limited; its range and limited flag are ignored (also without
+// autolimits); a ball joint's range is [0, angle]
+TEST(Mjcf38, JointRanges) {
+  for (const char* joint : {"<joint type='free' range='0 1'/>",
+                            "<joint type='free' limited='true' range='0 1'/>",
+                            "<joint type='free' limited='false' range='0 1'/>"}) {
+    Loaded l;
+    Load(Body(joint), &l);
+    ASSERT_NE(l.m, nullptr) << joint << "\n" << l.error;
+    EXPECT_EQ(l.m->jnt_limited[0], 0);
+    EXPECT_EQ(l.m->jnt_range[1], 1);
+  }
+  Loaded noauto;
+  Load("<mujoco><compiler autolimits='false'/><worldbody><body><joint type='free' range='0 1'/>"
+       "<geom size='.1'/></body></worldbody></mujoco>",
+       &noauto);
+  EXPECT_NE(noauto.m, nullptr) << noauto.error;
+
+  Loaded ball;
+  Load(Body("<joint type='ball' limited='true' range='0 0'/>"), &ball);
+  ASSERT_NE(ball.m, nullptr) << ball.error;
+  EXPECT_EQ(ball.m->jnt_limited[0], 1);
+  Loaded ball2;
+  Load(Body("<joint type='ball' range='0 190'/>"), &ball2);
+  ASSERT_NE(ball2.m, nullptr) << ball2.error;
+  EXPECT_EQ(ball2.m->jnt_limited[0], 1);
+  EXPECT_NEAR(ball2.m->jnt_range[1], 190 * mjPI / 180, 1e-15);
+}
+
+// springdamper on ball and free joints: the joint-space mass is 1 / the mean dof_invweight0
+// of the joint's dofs (MuJoCo 3.8.0: free sphere k 0.0333768, b 0.0667536 on all six dofs;
+// ball box with timeconst 0.5, dampratio 2: k 1.27346939, b 5.09387755)
+TEST(Mjcf38, SpringDamperOnAnyJoint) {
+  Loaded free;
+  Load(Body("<joint type='free' springdamper='1 1'/>"), &free);
+  ASSERT_NE(free.m, nullptr) << free.error;
+  EXPECT_NEAR(free.m->jnt_stiffness[0], 0.0333768, 1e-7);  // printed with 6 digits
+  for (int i = 0; i < 6; i++) {
+    EXPECT_NEAR(free.m->dof_damping[i], 0.0667536, 1e-7);
+  }
+  Loaded ball;
+  Load("<mujoco><worldbody><body><joint type='ball' springdamper='0.5 2'/>"
+       "<geom type='box' size='.1 .2 .3'/></body></worldbody></mujoco>",
+       &ball);
+  ASSERT_NE(ball.m, nullptr) << ball.error;
+  EXPECT_NEAR(ball.m->jnt_stiffness[0], 1.27346939, 1e-8);  // printed with 9 digits
+  for (int i = 0; i < 3; i++) {
+    EXPECT_NEAR(ball.m->dof_damping[i], 5.09387755, 1e-8);
+  }
+  Loaded hinge;
+  Load("<mujoco><worldbody><body><joint type='hinge' springdamper='1 0.5'/>"
+       "<geom type='capsule' fromto='0 0 0 1 0 0' size='.1'/></body></worldbody></mujoco>",
+       &hinge);
+  ASSERT_NE(hinge.m, nullptr) << hinge.error;
+  EXPECT_NEAR(hinge.m->jnt_stiffness[0], 51.2749809, 1e-7);
+  EXPECT_NEAR(hinge.m->dof_damping[0], 25.6374904, 1e-7);
+}
+
+// keyframe arrays shorter than their size set the first values; after them qpos and qvel are
+// zero (a zero quaternion then normalizes to the identity) and the mocap poses keep the bodies'
+// poses
+TEST(Mjcf38, ShortKeyframeArrays) {
+  Loaded l;
+  Load("<mujoco><worldbody><body pos='0 0 1'><freejoint/><geom size='.1'/></body>"
+       "<body mocap='true' pos='4 5 6'/><body mocap='true' pos='7 8 9' quat='0 0 0 1'/>"
+       "</worldbody>"
+       "<keyframe><key qpos='1 2' qvel='1 2 3' mpos='1 2 3' mquat='0 2 0 0'/></keyframe>"
+       "</mujoco>",
+       &l);
+  ASSERT_NE(l.m, nullptr) << l.error;
+  const mjtNum qpos[7] = {1, 2, 0, 1, 0, 0, 0}, qvel[6] = {1, 2, 3, 0, 0, 0};
+  for (int i = 0; i < 7; i++) {
+    EXPECT_EQ(l.m->key_qpos[i], qpos[i]) << i;
+  }
+  for (int i = 0; i < 6; i++) {
+    EXPECT_EQ(l.m->key_qvel[i], qvel[i]) << i;
+  }
+  const mjtNum mpos[6] = {1, 2, 3, 7, 8, 9}, mquat[8] = {0, 1, 0, 0, 0, 0, 0, 1};
+  for (int i = 0; i < 6; i++) {
+    EXPECT_EQ(l.m->key_mpos[i], mpos[i]) << i;
+  }
+  for (int i = 0; i < 8; i++) {
+    EXPECT_EQ(l.m->key_mquat[i], mquat[i]) << i;
+  }
+}
+
+}  // namespace
