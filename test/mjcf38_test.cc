@@ -107,9 +107,9 @@ TEST(Mjcf38, Accepted) {
 // a free joint is never limited; its range and limited flag are ignored (also without
 // autolimits); a ball joint's range is [0, angle]
 TEST(Mjcf38, JointRanges) {
-  for (const char* joint : {"<joint type='free' range='0 1'/>",
-                            "<joint type='free' limited='true' range='0 1'/>",
-                            "<joint type='free' limited='false' range='0 1'/>"}) {
+  for (const char* joint :
+       {"<joint type='free' range='0 1'/>", "<joint type='free' limited='true' range='0 1'/>",
+        "<joint type='free' limited='false' range='0 1'/>"}) {
     Loaded l;
     Load(Body(joint), &l);
     ASSERT_NE(l.m, nullptr) << joint << "\n" << l.error;
@@ -117,9 +117,10 @@ TEST(Mjcf38, JointRanges) {
     EXPECT_EQ(l.m->jnt_range[1], 1);
   }
   Loaded noauto;
-  Load("<mujoco><compiler autolimits='false'/><worldbody><body><joint type='free' range='0 1'/>"
-       "<geom size='.1'/></body></worldbody></mujoco>",
-       &noauto);
+  Load(
+      "<mujoco><compiler autolimits='false'/><worldbody><body><joint type='free' range='0 1'/>"
+      "<geom size='.1'/></body></worldbody></mujoco>",
+      &noauto);
   EXPECT_NE(noauto.m, nullptr) << noauto.error;
 
   Loaded ball;
@@ -145,18 +146,20 @@ TEST(Mjcf38, SpringDamperOnAnyJoint) {
     EXPECT_NEAR(free.m->dof_damping[i], 0.0667536, 1e-7);
   }
   Loaded ball;
-  Load("<mujoco><worldbody><body><joint type='ball' springdamper='0.5 2'/>"
-       "<geom type='box' size='.1 .2 .3'/></body></worldbody></mujoco>",
-       &ball);
+  Load(
+      "<mujoco><worldbody><body><joint type='ball' springdamper='0.5 2'/>"
+      "<geom type='box' size='.1 .2 .3'/></body></worldbody></mujoco>",
+      &ball);
   ASSERT_NE(ball.m, nullptr) << ball.error;
   EXPECT_NEAR(ball.m->jnt_stiffness[0], 1.27346939, 1e-8);  // printed with 9 digits
   for (int i = 0; i < 3; i++) {
     EXPECT_NEAR(ball.m->dof_damping[i], 5.09387755, 1e-8);
   }
   Loaded hinge;
-  Load("<mujoco><worldbody><body><joint type='hinge' springdamper='1 0.5'/>"
-       "<geom type='capsule' fromto='0 0 0 1 0 0' size='.1'/></body></worldbody></mujoco>",
-       &hinge);
+  Load(
+      "<mujoco><worldbody><body><joint type='hinge' springdamper='1 0.5'/>"
+      "<geom type='capsule' fromto='0 0 0 1 0 0' size='.1'/></body></worldbody></mujoco>",
+      &hinge);
   ASSERT_NE(hinge.m, nullptr) << hinge.error;
   EXPECT_NEAR(hinge.m->jnt_stiffness[0], 51.2749809, 1e-7);
   EXPECT_NEAR(hinge.m->dof_damping[0], 25.6374904, 1e-7);
@@ -167,12 +170,13 @@ TEST(Mjcf38, SpringDamperOnAnyJoint) {
 // poses
 TEST(Mjcf38, ShortKeyframeArrays) {
   Loaded l;
-  Load("<mujoco><worldbody><body pos='0 0 1'><freejoint/><geom size='.1'/></body>"
-       "<body mocap='true' pos='4 5 6'/><body mocap='true' pos='7 8 9' quat='0 0 0 1'/>"
-       "</worldbody>"
-       "<keyframe><key qpos='1 2' qvel='1 2 3' mpos='1 2 3' mquat='0 2 0 0'/></keyframe>"
-       "</mujoco>",
-       &l);
+  Load(
+      "<mujoco><worldbody><body pos='0 0 1'><freejoint/><geom size='.1'/></body>"
+      "<body mocap='true' pos='4 5 6'/><body mocap='true' pos='7 8 9' quat='0 0 0 1'/>"
+      "</worldbody>"
+      "<keyframe><key qpos='1 2' qvel='1 2 3' mpos='1 2 3' mquat='0 2 0 0'/></keyframe>"
+      "</mujoco>",
+      &l);
   ASSERT_NE(l.m, nullptr) << l.error;
   const mjtNum qpos[7] = {1, 2, 0, 1, 0, 0, 0}, qvel[6] = {1, 2, 3, 0, 0, 0};
   for (int i = 0; i < 7; i++) {
