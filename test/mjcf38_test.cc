@@ -194,4 +194,38 @@ TEST(Mjcf38, ShortKeyframeArrays) {
   }
 }
 
+// a negative scale mirrors the mesh; its faces still face outward (MuJoCo 3.8.0 gives these
+// faces for this mesh, whose hull is computed before the scale)
+TEST(Mjcf38, NegativeMeshScale) {
+  Loaded l;
+  Load(
+      "<mujoco><asset><mesh name='w' vertex='0 0 0 1 0 0 0 1 0 0 0 1 1 1 1' scale='-1 2 1'/>"
+      "</asset><worldbody><body><freejoint/><geom type='mesh' mesh='w'/></body></worldbody>"
+      "</mujoco>",
+      &l);
+  ASSERT_NE(l.m, nullptr) << l.error;
+  const mjModel* m = l.m;
+  const int face[18] = {2, 0, 1, 1, 0, 3, 3, 0, 2, 2, 1, 4, 4, 1, 3, 3, 2, 4};
+  ASSERT_EQ(m->mesh_facenum[0], 6);
+  for (int i = 0; i < 18; i++) {
+    EXPECT_EQ(m->mesh_face[i], face[i]) << i;
+  }
+  EXPECT_NEAR(m->body_mass[1], 1000, 1e-9);
+  // every face's normal points away from the center of mass (the origin of the mesh frame)
+  for (int f = 0; f < 6; f++) {
+    const float* v[3];
+    for (int k = 0; k < 3; k++) {
+      v[k] = m->mesh_vert + 3 * m->mesh_face[3 * f + k];
+    }
+    mjtNum e1[3], e2[3], n[3], c[3];
+    for (int j = 0; j < 3; j++) {
+      e1[j] = v[1][j] - v[0][j];
+      e2[j] = v[2][j] - v[0][j];
+      c[j] = (v[0][j] + v[1][j] + v[2][j]) / 3;
+    }
+    mju_cross(n, e1, e2);
+    EXPECT_GT(mju_dot3(n, c), 0) << "face " << f;
+  }
+}
+
 }  // namespace

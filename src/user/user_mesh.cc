@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <mujoco/mujoco.h>
@@ -313,14 +314,27 @@ bool ProcessMesh(const mjsMesh* spec, const MeshData& raw, const MeshOptions& op
   std::vector<double> keys = FaceBoxCenters(vert, face);
   std::vector<float> nonormal;
 
-  // step 4
+  // step 4; a scale with negative determinant mirrors the mesh, so the faces' winding is
+  // reversed to keep them facing out (XMLreference.rst, mesh/scale: negative values flip the
+  // mesh along their axes)
   ApplyReferenceFrame(spec, &vert, &normal);
   ApplyReferenceFrame(spec, &keys, &nonormal);
+  bool mirrored = spec->scale[0] * spec->scale[1] * spec->scale[2] < 0;
+  if (mirrored) {
+    for (std::vector<int>* f : {&face, &facenormal, &facetexcoord}) {
+      for (size_t i = 0; i + 2 < f->size(); i += 3) {
+        std::swap((*f)[i + 1], (*f)[i + 2]);
+      }
+    }
+  }
 
   // step 5: mass properties on the transformed vertices
   double volume, com[3], inertia[9];
-  const std::vector<int> hullfaces =
+  std::vector<int> hullfaces =
       spec->inertia == mjMESH_INERTIA_CONVEX ? GraphFaces(graph) : std::vector<int>();
+  for (size_t i = 0; mirrored && i + 2 < hullfaces.size(); i += 3) {
+    std::swap(hullfaces[i + 1], hullfaces[i + 2]);
+  }
   if (!MeshInertia(vert, spec->inertia == mjMESH_INERTIA_CONVEX ? hullfaces : face, spec->inertia,
                    &volume, com, inertia, error)) {
     return false;
