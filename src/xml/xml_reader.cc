@@ -243,9 +243,10 @@ mjSpec* ParseMjcfText(const std::string& text, const std::string& file, bool fro
   XmlNode root;
   root.elem = rootelem;
   root.file = fname;
-  if (std::strcmp(rootelem->Name(), "mujoco") != 0) {
+  bool urdf = std::strcmp(rootelem->Name(), "robot") == 0;
+  if (!urdf && std::strcmp(rootelem->Name(), "mujoco") != 0) {
     XmlFail(root, "Unrecognized XML model type: '" + std::string(rootelem->Name()) +
-                      "' (the root element must be <mujoco>)");
+                      "' (the root element must be <mujoco>, or <robot> for URDF)");
   }
   if (fromfile) {
     src.stack.push_back(NormalizePath(file));
@@ -263,7 +264,11 @@ mjSpec* ParseMjcfText(const std::string& text, const std::string& file, bool fro
   ctx.modelstack = modelstack;
   try {
     mjs_setString(spec->modelfiledir, src.maindir.c_str());
-    ParseRoot(ctx, root);
+    if (urdf) {
+      ParseUrdfRoot(ctx, root);
+    } else {
+      ParseRoot(ctx, root);
+    }
   } catch (...) {
     mj_deleteSpec(spec);
     throw;

@@ -13,6 +13,7 @@
 //   xml_reader_elements.cc  <contact> <equality> <tendon> <sensor> <keyframe> <custom>
 //   xml_replicate.cc        name bookkeeping of <replicate>
 //   xml_attributes.cc       typed attribute parsing
+//   xml_urdf.cc             URDF models (<robot> root)
 //
 // Errors are thrown as XmlError (message with file and line) and turned into the error buffer and
 // a NULL result by the public functions; nothing is silently skipped: unknown elements and
@@ -68,6 +69,9 @@ mjSpec* ParseMjcfFile(const std::string& filename, const mjVFS* vfs,
                       std::vector<std::string>* modelstack);
 
 // ---- sections ----------------------------------------------------------------------------------
+
+// a URDF model: the <robot> root element and its children (xml_urdf.cc)
+void ParseUrdfRoot(XmlContext& ctx, const XmlNode& root);
 
 void ParseCompiler(XmlContext& ctx, const XmlNode& node);  // xml_reader_globals.cc
 void ParseOption(XmlContext& ctx, const XmlNode& node);
