@@ -349,4 +349,32 @@ TEST(ErrorTexts, ContainMujocoWording) {
   }
 }
 
+// ------------------------------------ attached specs -------------------------------------------
+
+// MuJoCo 3.8.0: after mjs_attach, mjs_findSpec finds the child's spec by its model name (MuJoCo
+// returns the child itself; Motus a copy, which outlives the child)
+TEST(AttachedSpecs, FoundByModelName) {
+  mjSpec* parent = mj_parseXMLString("<mujoco><worldbody><frame name='f'/></worldbody></mujoco>",
+                                     nullptr, nullptr, 0);
+  mjSpec* child = mj_parseXMLString(
+      "<mujoco model='kid'><worldbody><body name='b'><joint/><geom size='.1'/></body>"
+      "</worldbody></mujoco>",
+      nullptr, nullptr, 0);
+  ASSERT_NE(parent, nullptr);
+  ASSERT_NE(child, nullptr);
+  EXPECT_EQ(mjs_findSpec(parent, "kid"), nullptr);
+  mjsElement* f = mjs_findElement(parent, mjOBJ_FRAME, "f");
+  ASSERT_NE(mjs_attach(f, child->element, "c-", ""), nullptr) << mjs_getError(parent);
+  mj_deleteSpec(child);
+  mjSpec* found = mjs_findSpec(parent, "kid");
+  ASSERT_NE(found, nullptr);
+  EXPECT_STREQ(mjs_getString(found->modelname), "kid");
+  EXPECT_EQ(mjs_findSpec(parent, "c-kid"), nullptr);
+  mjModel* m = mj_compile(parent, nullptr);
+  ASSERT_NE(m, nullptr) << mjs_getError(parent);
+  EXPECT_EQ(m->nbody, 2);
+  mj_deleteModel(m);
+  mj_deleteSpec(parent);
+}
+
 }  // namespace

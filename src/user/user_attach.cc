@@ -367,6 +367,11 @@ mjsElement* mjs_attach(mjsElement* parent, const mjsElement* child, const char* 
       return nullptr;
   }
 
+  // as in MuJoCo 3.8, the spec a subtree came from is then found by mjs_findSpec under its model
+  // name; a copy is kept, so the caller may delete the child spec
+  if (!same && !mjs_findSpec(&dst->s, src->own.modelname.c_str())) {
+    motus::AddChildSpec(&dst->s, &motus::CopyModel(src)->s);
+  }
   AttachKeys(&copier, src, names, whole, same);
   copier.CopyNonTree(src, [&](const SpecElement& e) {
     if (e.elemtype == mjOBJ_KEY || e.elemtype == mjOBJ_PLUGIN) {
