@@ -118,10 +118,10 @@ TEST(Urdf, LinksJointsGeoms) {
   EXPECT_EQ(m->dof_frictionloss[0], 0.1);
 
   // geoms: base visual and collision fused into the world, arm visual and collision, tip, slider
-  const int gtype[6] = {mjGEOM_BOX, mjGEOM_BOX, mjGEOM_CYLINDER, mjGEOM_CYLINDER, mjGEOM_SPHERE,
-                        mjGEOM_CAPSULE};
-  const int gbody[6] = {0, 0, 1, 1, 2, 3}, contype[6] = {0, 1, 0, 1, 1, 1}, group[6] = {1, 0, 1,
-                                                                                       0, 0, 0};
+  const int gtype[6] = {mjGEOM_BOX,      mjGEOM_BOX,    mjGEOM_CYLINDER,
+                        mjGEOM_CYLINDER, mjGEOM_SPHERE, mjGEOM_CAPSULE};
+  const int gbody[6] = {0, 0, 1, 1, 2, 3}, contype[6] = {0, 1, 0, 1, 1, 1},
+            group[6] = {1, 0, 1, 0, 0, 0};
   const float red[4] = {1, 0, 0, 1}, blue[4] = {0, 0, 0.8f, 1}, gray[4] = {0.5f, 0.5f, 0.5f, 1};
   const float* rgba[6] = {blue, blue, red, red, gray, gray};
   for (int g = 0; g < 6; g++) {
@@ -209,8 +209,7 @@ TEST(Urdf, JointTypesAndMeshes) {
   ExpectNear(m->jnt_axis + 15, {0, 0, 1}, 0, "normalized axis");
   EXPECT_EQ(m->jnt_limited[5], 1);
   EXPECT_EQ(m->jnt_actfrclimited[5], 0);  // effort 0: no force range
-  ExpectNear(m->body_quat + 16, {0.983347443, 0.143572175, 0.106020511, 0.0342707986}, 1e-8,
-             "rpy");
+  ExpectNear(m->body_quat + 16, {0.983347443, 0.143572175, 0.106020511, 0.0342707986}, 1e-8, "rpy");
   // the visual sphere is dropped; the body's mass comes from its collision sphere
   ASSERT_EQ(m->ngeom, 3);
   EXPECT_NEAR(m->body_mass[1], 4.1887902, 1e-7);
@@ -234,7 +233,8 @@ TEST(Urdf, Errors) {
                               "type='screw'><parent link='a'/><child link='b'/></joint></robot>",
                               nullptr, err, sizeof(err)),
             nullptr);
-  EXPECT_NE(std::string(err).find("invalid joint type in URDF joint definition"), std::string::npos) << err;
+  EXPECT_NE(std::string(err).find("invalid joint type in URDF joint definition"), std::string::npos)
+      << err;
 }
 
 }  // namespace

@@ -9,11 +9,12 @@
 //   * <joint> origin (xyz, rpy: fixed-axis X, Y, Z rotations) -> the child body's pose; the joint
 //     sits at the child body's origin. revolute/continuous -> hinge, prismatic -> slide,
 //     floating -> free, spherical -> ball, planar -> two slides and a hinge named NAME_TX,
-//     NAME_TY, NAME_RZ (axes: x, y and z turned so that z is the joint axis), fixed -> no joint. axis (default 1 0 0) is normalized; limit lower/upper
+//     NAME_TY, NAME_RZ (axes: x, y and z turned so that z is the joint axis), fixed -> no joint.
+//     axis (default 1 0 0) is normalized; limit lower/upper
 //     -> range, effort (when positive) -> actuatorfrcrange [-effort, effort]; dynamics damping
 //     and friction -> damping and frictionloss.
-//   * <inertial> -> the body's inertial: origin -> ipos/iquat, mass, the full inertia matrix in
-//     the inertial frame.
+//   * <inertial> -> the body's inertial: origin xyz -> ipos, mass, the principal axes and moments
+//     of the inertia tensor (taken in the body frame, as MuJoCo does) -> iquat, diaginertia.
 //   * <visual> and <collision> -> geoms in document order, at their origin; box (size halved),
 //     sphere, cylinder and capsule (radius, length/2), mesh (a mesh asset named after the file,
 //     with its scale). Visual geoms have contype = conaffinity = 0, group 1 and density 0. A
@@ -121,8 +122,8 @@ struct UrdfReader {
   }
 
   std::string MeshName(const XmlNode& node, const std::string& file, const double scale[3]) {
-    std::string key = file + "|" + std::to_string(scale[0]) + " " + std::to_string(scale[1]) +
-                      " " + std::to_string(scale[2]);
+    std::string key = file + "|" + std::to_string(scale[0]) + " " + std::to_string(scale[1]) + " " +
+                      std::to_string(scale[2]);
     auto it = meshes.find(key);
     if (it != meshes.end()) {
       return it->second;
@@ -210,6 +211,9 @@ struct UrdfReader {
     }
   }
 
+  // the principal axes of the inertia tensor (mju_eig3) give iquat, its eigenvalues the diagonal
+  // inertia. As in MuJoCo 3.8.0, the tensor is taken in the body frame: the rpy of the
+  // inertial's origin orients the inertial only when no tensor is given
   void Inertial(const XmlNode& node, mjsBody* b) {
     b->explicitinertial = 1;
     double quat[4];
@@ -221,12 +225,14 @@ struct UrdfReader {
       Numbers(*m, "value", &b->mass, 1);
     }
     if (const XmlNode* in = Child(node, "inertia")) {
-      // MJCF fullinertia order: ixx iyy izz ixy ixz iyz
       const char* names[6] = {"ixx", "iyy", "izz", "ixy", "ixz", "iyz"};
+      double v[6] = {0, 0, 0, 0, 0, 0};
       for (int i = 0; i < 6; i++) {
-        b->fullinertia[i] = 0;
-        Numbers(*in, names[i], b->fullinertia + i, 1);
+        Numbers(*in, names[i], v + i, 1);
       }
+      double inertia[9] = {v[0], v[3], v[4], v[3], v[1], v[5], v[4], v[5], v[2]};
+      double eigvec[9];
+      mju_eig3(b->inertia, eigvec, b->iquat, inertia);
     }
   }
 
