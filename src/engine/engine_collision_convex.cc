@@ -204,16 +204,6 @@ void supportPrism(mjtNum res[3], mjCCDObj* obj, const mjtNum dir[3]) {
 // ---------------------------------------------------------------------------------------------
 // convex objects
 
-mjtNum mjc_coreRadius(const mjCCDObj* obj) {
-  if (obj->geom < 0) {
-    return 0;
-  }
-  if (obj->type == mjGEOM_SPHERE || obj->type == mjGEOM_CAPSULE) {
-    return obj->size[0];
-  }
-  return 0;
-}
-
 void mjc_localSupport(mjtNum res[3], mjCCDObj* obj, const mjtNum dir[3]) {
   if (obj->core && (obj->type == mjGEOM_SPHERE || obj->type == mjGEOM_CAPSULE)) {
     res[0] = res[1] = 0;

@@ -12,6 +12,8 @@
 //   engine_collision_multirun.cc the multi-run multiccd pipeline
 //   engine_collision_gjk.cc      native GJK / EPA distance and penetration (mjc_ccd)
 //   engine_collision_mpr.cc      the legacy pipeline: libccd's MPR (mjc_mprPenetration)
+//                                (these two see only engine_collision_ccd.h: the convex objects
+//                                and the distance queries, below the colliders of this file)
 //   engine_collision_hfield.cc   mjc_ConvexHField (height field as a union of prisms)
 //   engine_collision_distance.cc mj_geomDistance
 
@@ -19,6 +21,8 @@
 #define MOTUS_ENGINE_ENGINE_COLLISION_CONVEX_H_
 
 #include <mujoco/mujoco.h>
+
+#include "engine/engine_collision_ccd.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -44,42 +48,7 @@ int mjc_ConvexHField(const mjModel* m, mjData* d, mjContact* con, int g1, int g2
 int mjc_ConvexDistance(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum distmax);
 
 // ---------------------------------------------------------------------------------------------
-// convex objects: a geom (or a height-field prism) seen through its support function
-
-typedef struct mjCCDObj_ mjCCDObj;
-
-// support point of `obj` in world coordinates: the point of the (inflated) shape that maximizes
-// the dot product with `dir` (world frame, not necessarily unit length)
-typedef void (*mjfSupport)(mjtNum res[3], mjCCDObj* obj, const mjtNum dir[3]);
-
-struct mjCCDObj_ {
-  const mjModel* model;
-  const mjData* data;
-  int geom;       // geom id, -1 for a height-field prism
-  int type;       // mjtGeom of the shape (mjGEOM_HFIELD for a prism)
-  mjtNum margin;  // inflation: the support point moves by margin along the unit direction
-  mjtNum pos[3];  // frame of the shape (geom_xpos / geom_xmat, possibly perturbed)
-  mjtNum mat[9];
-  mjtNum size[3];    // geom_size
-  mjtNum center[3];  // a point inside the shape (world), used by the legacy MPR pipeline
-  int core;          // if set, spheres and capsules support their core (center point, axis
-                     // segment) only; mjc_ccd uses this to find distances exactly
-
-  // meshes: vertices in the geom frame and the convex hull graph (mesh_graph layout)
-  const float* vert;    // mesh_vert + 3*mesh_vertadr
-  int nvert;            // number of mesh vertices
-  int nhull;            // number of hull vertices (0: no graph, search all vertices)
-  const int* hullvert;  // vert_globalid of the graph
-  const int* edgeadr;   // vert_edgeadr of the graph
-  const int* edges;     // edge_localid of the graph
-  int warm;             // hull-local index of the last support vertex (hill-climbing start)
-  int lastvert;         // mesh vertex index of the last support point (-1 if not a vertex)
-
-  // height-field prism: 6 vertices in world coordinates (3 top, 3 bottom)
-  mjtNum prism[6][3];
-
-  mjfSupport support;
-};
+// convex objects of geoms and height-field prisms (engine_collision_convex.cc)
 
 // Nonzero: the multi-contact feature search tests every vertex of a mesh instead of the hull
 // graph neighborhood of its top vertex (for tests, which check that both give the same bits).
@@ -95,45 +64,6 @@ void mjc_prismCenter(mjCCDObj* obj);
 
 // support point in local (geom-frame) coordinates for a local unit direction, without inflation
 void mjc_localSupport(mjtNum res[3], mjCCDObj* obj, const mjtNum dir[3]);
-
-// ---------------------------------------------------------------------------------------------
-// native convex collision (engine_collision_gjk.cc)
-
-typedef struct mjCCDConfig_ {
-  int max_iterations;  // mjOption.ccd_iterations
-  mjtNum tolerance;    // mjOption.ccd_tolerance (distance units)
-  mjtNum dist_cutoff;  // > 0: distances are wanted up to this value (GJK runs to convergence
-                       // unless the objects are certainly farther apart); 0: contacts only
-  int contacts;        // nonzero: penetration depth of overlapping objects (EPA)
-} mjCCDConfig;
-
-typedef struct mjCCDStatus_ {
-  mjtNum dist;       // signed distance (< 0: penetration depth); > cutoff: not computed
-  mjtNum x1[3];      // witness point on obj1
-  mjtNum x2[3];      // witness point on obj2
-  mjtNum normal[3];  // unit normal pointing from obj1 to obj2
-  int gjk_iterations;
-  int epa_iterations;
-} mjCCDStatus;
-
-// Radius of the core of a sphere (its center) or capsule (its axis segment), 0 for other shapes.
-mjtNum mjc_coreRadius(const mjCCDObj* obj);
-
-// Signed distance between two convex objects by GJK (separated) and EPA (penetrating, when
-// config->contacts is set). Spheres and capsules are first handled as their cores (center,
-// axis segment) inflated by radius + margin: if the cores are disjoint, the distance is the core
-// distance minus the radii. Returns status->dist: < 0 the penetration depth; 0 touching (or no
-// depth found); mjMAXVAL when separated and, with a cutoff, when farther apart than the cutoff.
-// In contact mode (dist_cutoff = 0) a positive distance is not computed (mjMAXVAL). The normal
-// points from obj1 to obj2. `d` provides the stack for the EPA polytope (scratch memory only).
-mjtNum mjc_ccd(const mjCCDConfig* config, mjCCDStatus* status, mjCCDObj* obj1, mjCCDObj* obj2,
-               mjData* d);
-
-// Legacy pipeline: penetration by libccd's MPR between obj1 and obj2 (both usually inflated by
-// half the margin). Returns 1 and fills depth (>= 0), normal (obj1 -> obj2) and pos when the
-// (inflated) objects overlap, 0 otherwise.
-int mjc_mprPenetration(const mjModel* m, mjCCDObj* obj1, mjCCDObj* obj2, mjtNum* depth,
-                       mjtNum normal[3], mjtNum pos[3]);
 
 // ---------------------------------------------------------------------------------------------
 // helpers shared by the convex, height-field and distance code

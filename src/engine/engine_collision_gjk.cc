@@ -41,7 +41,7 @@
 
 #include <mujoco/mujoco.h>
 
-#include "engine/engine_collision_convex.h"
+#include "engine/engine_collision_ccd.h"
 #include "engine/engine_util_blas.h"
 
 namespace {

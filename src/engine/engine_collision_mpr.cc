@@ -2,14 +2,14 @@
 //
 // The legacy convex pipeline (mjDSBL_NATIVECCD; computation_index.rst "Collision detection"):
 // penetration depth, normal and point of two convex objects by libccd's Minkowski Portal
-// Refinement, with the support points of the mjCCDObj (engine_collision_convex.h). Used by the
+// Refinement, with the support points of the mjCCDObj (engine_collision_ccd.h). Used by the
 // general convex collider and the height-field prisms when native CCD is disabled.
 
 #include <ccd/ccd.h>
 
 #include <mujoco/mujoco.h>
 
-#include "engine/engine_collision_convex.h"
+#include "engine/engine_collision_ccd.h"
 
 namespace {
 

@@ -20,24 +20,6 @@
 #include "engine/engine_util_errmem.h"
 
 // ---------------------------------------------------------------------------------------------
-// solver type queries (XMLreference "option": cone, jacobian, solver)
-
-int mj_isPyramidal(const mjModel* m) {
-  return m->opt.cone == mjCONE_PYRAMIDAL;
-}
-
-// "auto" resolves to sparse from 60 dofs on (MuJoCo: dense for nv = 59, sparse for
-// nv = 60)
-int mj_isSparse(const mjModel* m) {
-  return m->opt.jacobian == mjJAC_SPARSE || (m->opt.jacobian == mjJAC_AUTO && m->nv >= 60);
-}
-
-// the PGS solver works on the dual problem, and so does the noslip post-processing
-int mj_isDual(const mjModel* m) {
-  return m->opt.solver == mjSOL_PGS || m->opt.noslip_iterations > 0;
-}
-
-// ---------------------------------------------------------------------------------------------
 // row builder
 
 namespace {
@@ -139,45 +121,6 @@ int findSorted(const int* list, int n, int value) {
 // ---------------------------------------------------------------------------------------------
 // equality constraints ("Constraint model / Equality")
 
-// the two points (world), bodies and orientations of a connect or weld constraint
-struct EqFrames {
-  int body[2];
-  mjtNum pos[2][3];
-  mjtNum quat[2][4];  // world orientation of body1 times relpose, and of body2 (weld only)
-  mjtNum torquescale;
-};
-
-// Body form (eq_data, see user_compile_equality.cc): connect anchors data[0:3] on body1 and
-// data[3:6] on body2; weld anchor data[0:3] on body2, relpose position data[3:6] on body1,
-// relpose orientation data[6:10] of body2 relative to body1, torquescale data[10].
-// Site form: the two site frames, relative orientation the identity.
-void eqFrames(const mjModel* m, const mjData* d, int e, EqFrames* f) {
-  const mjtNum* data = m->eq_data + mjNEQDATA * e;
-  int id[2] = {m->eq_obj1id[e], m->eq_obj2id[e]};
-  int weld = m->eq_type[e] == mjEQ_WELD;
-  f->torquescale = weld ? data[10] : 1;
-  if (m->eq_objtype[e] == mjOBJ_SITE) {
-    for (int k = 0; k < 2; k++) {
-      int b = m->site_bodyid[id[k]];
-      f->body[k] = b;
-      mju_copy3(f->pos[k], d->site_xpos + 3 * id[k]);
-      mju_mulQuat(f->quat[k], d->xquat + 4 * b, m->site_quat + 4 * id[k]);
-    }
-    return;
-  }
-  const mjtNum* local[2] = {weld ? data + 3 : data, weld ? data : data + 3};
-  for (int k = 0; k < 2; k++) {
-    int b = id[k];
-    f->body[k] = b;
-    mju_mulMatVec3(f->pos[k], d->xmat + 9 * b, local[k]);
-    mju_addTo3(f->pos[k], d->xpos + 3 * b);
-  }
-  if (weld) {
-    mju_mulQuat(f->quat[0], d->xquat + 4 * id[0], data + 6);
-    mju_copy4(f->quat[1], d->xquat + 4 * id[1]);
-  }
-}
-
 // Connect (3 rows) and weld (6 rows). Position residual p1 - p2 with Jacobian J1(p1) - J2(p2).
 // Weld orientation: with q1 the orientation body2 should have (body1's times relpose) and q2
 // its actual one, the residual is torquescale * vec(e), e = q2^-1 q1 = (cos(t/2), sin(t/2) a).
@@ -185,8 +128,8 @@ void eqFrames(const mjModel* m, const mjData* d, int e, EqFrames* f) {
 // u = R2' (w1 - w2), so d vec(e)/dt = (e0 u + u x vec(e)) / 2: the rotation rows apply this
 // map to each column u of R2' (jacr1 - jacr2).
 void eqConnectWeld(const mjModel* m, mjData* d, Builder* b, int e) {
-  EqFrames f;
-  eqFrames(m, d, e, &f);
+  mjEqFrames f;
+  mj_eqFrames(m, d, e, &f);
   int weld = m->eq_type[e] == mjEQ_WELD, nrow = weld ? 6 : 3;
   int n = (b->emit || b->sparse) ? mj_mergeChain(m, b->chain, f.body[0], f.body[1]) : 0;
   if (!b->emit) {
@@ -630,66 +573,6 @@ void emptyEfc(mjData* d) {
 }
 
 }  // namespace
-
-// Jdot qvel of a connect (3 rows) or weld (6 rows) constraint: the acceleration of its residual
-// at qacc = 0 (computation_index.rst "Dual problem": the unconstrained acceleration in constraint
-// space is J M^-1 (tau - c) + Jdot v; MuJoCo computes the term for connect and weld only).
-// Position rows: the point Jacobians' derivatives (mj_jacDot) times qvel, body 1 minus body 2.
-// Weld rotation rows: r = ts vec(e) with de/dt = (0, u) e / 2, u = R2' (w1 - w2) (see
-// eqConnectWeld), so J v = ts (e0 u + u x vec(e)) / 2 and its rate at qacc = 0 is
-//   ts (de0 u + e0 du + du x vec(e) + u x dvec(e)) / 2,
-//   de0 = -u.vec(e) / 2, dvec(e) = (e0 u + u x vec(e)) / 2,
-//   du = R2' (Jdot_r1 v - Jdot_r2 v) - R2' (w2 x (w1 - w2))   (dR2/dt = [w2]x R2).
-void mj_eqBiasAcc(const mjModel* m, mjData* d, int e, mjtNum res[6]) {
-  EqFrames f;
-  eqFrames(m, d, e, &f);
-  int nv = m->nv;
-  mj_markStack(d);
-  mjtNum* jp = mj_stackAllocNum(d, 3 * nv);
-  mjtNum* jr = mj_stackAllocNum(d, 3 * nv);
-  mjtNum acc[2][3], wdot[2][3];
-  for (int k = 0; k < 2; k++) {
-    mj_jacDot(m, d, jp, jr, f.pos[k], f.body[k]);
-    mju_mulMatVec(acc[k], jp, d->qvel, 3, nv);
-    mju_mulMatVec(wdot[k], jr, d->qvel, 3, nv);
-  }
-  mj_freeStack(d);
-  mju_sub3(res, acc[0], acc[1]);
-  if (m->eq_type[e] != mjEQ_WELD) {
-    return;
-  }
-
-  mjtNum q2inv[4], err[4];
-  mju_negQuat(q2inv, f.quat[1]);
-  mju_mulQuat(err, q2inv, f.quat[0]);
-  const mjtNum* w1 = d->cvel + 6 * f.body[0];
-  const mjtNum* w2 = d->cvel + 6 * f.body[1];
-  mjtNum R2[9], wd[3], u[3], tmp[3], du[3];
-  mju_quat2Mat(R2, f.quat[1]);
-  mju_sub3(wd, w1, w2);
-  mju_mulMatTVec3(u, R2, wd);
-  mju_cross(tmp, w2, wd);
-  mjtNum dw[3];
-  mju_sub3(dw, wdot[0], wdot[1]);
-  mju_subFrom3(dw, tmp);
-  mju_mulMatTVec3(du, R2, dw);
-
-  const mjtNum* ev = err + 1;
-  mjtNum de0 = -0.5 * mju_dot3(u, ev);
-  mjtNum dev[3];
-  mju_cross(dev, u, ev);
-  mju_addToScl3(dev, u, err[0]);
-  mju_scl3(dev, dev, 0.5);
-
-  mjtNum r[3], c1[3], c2[3];
-  mju_scl3(r, u, de0);
-  mju_addToScl3(r, du, err[0]);
-  mju_cross(c1, du, ev);
-  mju_cross(c2, u, dev);
-  mju_addTo3(r, c1);
-  mju_addTo3(r, c2);
-  mju_scl3(res + 3, r, 0.5 * f.torquescale);
-}
 
 // ---------------------------------------------------------------------------------------------
 // mj_makeConstraint

@@ -2,12 +2,14 @@
 //
 // Constraint assembly (computation_index.rst "Constraint model", "Constraint solver /
 // Parameters"; modeling.rst "Solver parameters"). Public functions (declared in mujoco.h):
-//   engine_core_constraint.cc          mj_makeConstraint, mj_isPyramidal, mj_isSparse,
-//                                      mj_isDual
+//   engine_core_constraint.cc          mj_makeConstraint
 //   engine_core_constraint_param.cc    mj_referenceConstraint (and the internal
 //                                      mj_makeImpedance / mj_diagApprox below)
-//   engine_core_constraint_project.cc  mj_projectConstraint, mj_constraintUpdate,
-//                                      mj_mulJacVec, mj_mulJacTVec
+//   engine_core_constraint_project.cc  mj_projectConstraint, mj_constraintUpdate
+//   engine_core_constraint_equality.cc the frames and bias acceleration of connect and weld
+//                                      (internal)
+//   engine_support_jac.cc              mj_isPyramidal, mj_isSparse, mj_isDual, mj_mulJacVec,
+//                                      mj_mulJacTVec (asked by the constraint and solver files)
 //   engine_island.cc                   mj_island (stage 9, unless mjDSBL_ISLAND: the island
 //                                      index arrays; the island-reordered matrices iM, iefc_*
 //                                      are not computed yet)
@@ -81,6 +83,21 @@ typedef struct {
 // rows->force, rows->state); cone Hessians into contact[].H when flg_coneHessian.
 mjtNum mj_constraintRowForces(const mjConstraintRows* rows, mjContact* contact, const mjtNum* jar,
                               int flg_coneHessian);
+
+// the two points (world), bodies and orientations of a connect or weld constraint
+typedef struct mjEqFrames_ {
+  int body[2];
+  mjtNum pos[2][3];
+  mjtNum quat[2][4];  // world orientation of body1 times relpose, and of body2 (weld only)
+  mjtNum torquescale;
+} mjEqFrames;
+
+// The frames of connect or weld equality e from the current kinematics. Body form (eq_data, see
+// user_compile_equality.cc): connect anchors data[0:3] on body1 and data[3:6] on body2; weld
+// anchor data[0:3] on body2, relpose position data[3:6] on body1, relpose orientation data[6:10]
+// of body2 relative to body1, torquescale data[10]. Site form: the two site frames, relative
+// orientation the identity.
+void mj_eqFrames(const mjModel* m, const mjData* d, int e, mjEqFrames* f);
 
 // Jdot qvel of connect or weld equality e (3 or 6 values, the order of its efc rows): the
 // residual's acceleration at qacc = 0, subtracted from efc_aref by mj_referenceConstraint.

@@ -15,34 +15,6 @@
 #include "engine/engine_util_errmem.h"
 #include "engine/engine_util_sparse.h"
 
-// ---------------------------------------------------------------------------------------------
-// Jacobian products
-
-void mj_mulJacVec(const mjModel* m, const mjData* d, mjtNum* res, const mjtNum* vec) {
-  if (!d->nefc) {
-    return;
-  }
-  if (mj_isSparse(m)) {
-    mju_mulMatVecSparse(res, d->efc_J, vec, d->nefc, d->efc_J_rownnz, d->efc_J_rowadr,
-                        d->efc_J_colind);
-  } else {
-    mju_mulMatVec(res, d->efc_J, vec, d->nefc, m->nv);
-  }
-}
-
-void mj_mulJacTVec(const mjModel* m, const mjData* d, mjtNum* res, const mjtNum* vec) {
-  if (!d->nefc) {
-    mju_zero(res, m->nv);
-    return;
-  }
-  if (mj_isSparse(m)) {
-    mju_mulMatTVecSparse(res, d->efc_J, vec, d->nefc, m->nv, d->efc_J_rownnz, d->efc_J_rowadr,
-                         d->efc_J_colind);
-  } else {
-    mju_mulMatTVec(res, d->efc_J, vec, d->nefc, m->nv);
-  }
-}
-
 // trees of row i: the trees of its Jacobian columns (sparse: the stored ones; dense: the
 // nonzero ones), increasing
 int mj_efcTrees(const mjModel* m, const mjData* d, int i, int* trees) {

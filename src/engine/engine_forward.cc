@@ -2,9 +2,9 @@
 //
 // The forward-dynamics pipeline: top-level functions (mj_step, mj_step1/2, mj_forward,
 // mj_forwardSkip), its components (position, velocity, acceleration, constraint), the checks of
-// the state and the energy diagnostics. Stage numbers refer to computation_index.rst
-// "Simulation pipeline / Stages"; the top-level structure follows programming_simulation.rst
-// "Simulation loop" and "Forward dynamics".
+// the state and when to compute the energy diagnostics. Stage numbers refer to
+// computation_index.rst "Simulation pipeline / Stages"; the top-level structure follows
+// programming_simulation.rst "Simulation loop" and "Forward dynamics".
 
 #include "engine/engine_forward.h"
 
@@ -16,14 +16,6 @@
 #include "engine/engine_timer.h"
 #include "engine/engine_util_errmem.h"
 #include "engine/engine_util_sparse.h"
-
-// ---------------------------------------------------------------------------------------------
-// timers
-
-int mj_actuatorDisabled(const mjModel* m, int i) {
-  int group = m->actuator_group[i];
-  return group >= 0 && group < 31 && (m->opt.disableactuator & (1 << group));
-}
 
 // ---------------------------------------------------------------------------------------------
 // checks (stages 1 and 24)
@@ -69,106 +61,7 @@ void mj_checkAcc(const mjModel* m, mjData* d) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// energy (XMLreference "option/flag/energy")
-
-namespace {
-
-// Energy of a polynomial spring with force -(a x + b x^2 + c x^3): a x^2/2 + b x^3/3 + c x^4/4
-// (computation_index.rst "Polynomial forces"; the higher coefficients are poly[0], poly[1]).
-mjtNum springEnergy(mjtNum x, mjtNum a, const mjtNum* poly) {
-  mjtNum e = 0.5 * a * x * x;
-  if (poly) {
-    mjtNum x3 = x * x * x;
-    e += poly[0] * x3 / 3 + poly[1] * x3 * x / 4;
-  }
-  return e;
-}
-
-// potential energy of the joint springs: hinge/slide on the scalar displacement, ball and the
-// rotation of a free joint on the rotation angle |log(q_spring^-1 q)|, the translation of a free
-// joint on the distance to its spring position
-mjtNum jointSpringEnergy(const mjModel* m, const mjData* d) {
-  mjtNum energy = 0;
-  for (int j = 0; j < m->njnt; j++) {
-    mjtNum k = m->jnt_stiffness[j];
-    const mjtNum* poly = m->jnt_stiffnesspoly + mjNPOLY * j;
-    if (k == 0 && mju_isZero(const_cast<mjtNum*>(poly), mjNPOLY)) {
-      continue;
-    }
-    int padr = m->jnt_qposadr[j];
-    const mjtNum* q = d->qpos + padr;
-    const mjtNum* q0 = m->qpos_spring + padr;
-    mjtNum dif[3], quat[4];
-    switch (m->jnt_type[j]) {
-      case mjJNT_FREE:
-        mju_sub3(dif, q, q0);
-        energy += springEnergy(mju_norm3(dif), k, poly);
-        q += 3;
-        q0 += 3;
-        [[fallthrough]];
-      case mjJNT_BALL:
-        mju_copy4(quat, q);
-        mju_normalize4(quat);
-        mju_subQuat(dif, quat, q0);
-        energy += springEnergy(mju_norm3(dif), k, poly);
-        break;
-      default:
-        energy += springEnergy(q[0] - q0[0], k, poly);
-    }
-  }
-  return energy;
-}
-
-// potential energy of the tendon springs, zero inside the dead band [springlength0,
-// springlength1] (XMLreference "tendon/spatial/springlength")
-mjtNum tendonSpringEnergy(const mjModel* m, const mjData* d) {
-  mjtNum energy = 0;
-  for (int t = 0; t < m->ntendon; t++) {
-    mjtNum k = m->tendon_stiffness[t];
-    const mjtNum* poly = m->tendon_stiffnesspoly + mjNPOLY * t;
-    if (k == 0 && mju_isZero(const_cast<mjtNum*>(poly), mjNPOLY)) {
-      continue;
-    }
-    mjtNum len = d->ten_length[t];
-    const mjtNum* band = m->tendon_lengthspring + 2 * t;
-    mjtNum x = 0;
-    if (len > band[1]) {
-      x = len - band[1];
-    } else if (len < band[0]) {
-      x = len - band[0];
-    }
-    energy += springEnergy(x, k, poly);
-  }
-  return energy;
-}
-
-}  // namespace
-
-// energy[0] = sum_b -m_b g . xipos_b (gravity) + spring energy of joints and tendons. Springs
-// in flexes are not included yet (flex area). Requires mj_kinematics and mj_tendon.
-void mj_energyPos(const mjModel* m, mjData* d) {
-  mjtNum energy = 0;
-  if (!mjDISABLED(mjDSBL_GRAVITY)) {
-    for (int b = 1; b < m->nbody; b++) {
-      energy -= m->body_mass[b] * mju_dot3(m->opt.gravity, d->xipos + 3 * b);
-    }
-  }
-  if (!mjDISABLED(mjDSBL_SPRING)) {
-    energy += jointSpringEnergy(m, d) + tendonSpringEnergy(m, d);
-  }
-  d->energy[0] = energy;
-  d->flg_energypos = 1;
-}
-
-// energy[1] = v' M v / 2. Requires mj_makeM (M current).
-void mj_energyVel(const mjModel* m, mjData* d) {
-  mj_markStack(d);
-  mjtNum* Mv = mj_stackAllocNum(d, m->nv);
-  mj_mulM(m, d, Mv, d->qvel);
-  d->energy[1] = 0.5 * mju_dot(Mv, d->qvel, m->nv);
-  mj_freeStack(d);
-  d->flg_energyvel = 1;
-}
+// energy diagnostics (mj_energyPos / mj_energyVel: engine_sensor.cc)
 
 namespace {
 

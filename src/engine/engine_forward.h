@@ -5,9 +5,9 @@
 // are declared in mujoco.h:
 //   engine_forward.cc            mj_step, mj_step1, mj_step2, mj_forward, mj_forwardSkip,
 //                                mj_fwdPosition, mj_fwdVelocity, mj_fwdAcceleration,
-//                                mj_fwdConstraint, mj_checkPos, mj_checkVel, mj_checkAcc,
-//                                mj_energyPos, mj_energyVel
-//   engine_forward_actuation.cc  mj_fwdActuation
+//                                mj_fwdConstraint, mj_checkPos, mj_checkVel, mj_checkAcc
+//   engine_forward_actuation.cc  mj_fwdActuation (and the internal mj_actuatorDisabled,
+//                                mj_nextActivation)
 //   engine_integrate.cc          mj_Euler, mj_RungeKutta, mj_implicit (engine_integrate.h)
 //
 // Every stage is a direct call at its documented place in the pipeline (there is no global table
@@ -37,6 +37,11 @@ void mj_smoothForce(const mjModel* m, mjData* d);
 // Nonzero when actuator i is disabled by its group (m->opt.disableactuator; groups outside
 // 0..30 are never disabled).
 int mj_actuatorDisabled(const mjModel* m, int i);
+
+// Activation element act_index (of actuator i) one step ahead, given its time derivative:
+// act + h act_dot, or act + act_dot tau (1 - exp(-h/tau)) for filterexact (the exact integral of
+// act_dot = (u - act)/tau over the step), clamped to actrange when actlimited.
+mjtNum mj_nextActivation(const mjModel* m, const mjData* d, int i, int act_index, mjtNum act_dot);
 
 #ifdef __cplusplus
 }

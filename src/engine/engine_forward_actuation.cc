@@ -26,10 +26,31 @@
 
 #include "engine/engine_forward.h"
 #include "engine/engine_history.h"
-#include "engine/engine_integrate.h"
 #include "engine/engine_plugin.h"
 #include "engine/engine_timer.h"
 #include "engine/engine_util_errmem.h"
+
+int mj_actuatorDisabled(const mjModel* m, int i) {
+  int group = m->actuator_group[i];
+  return group >= 0 && group < 31 && (m->opt.disableactuator & (1 << group));
+}
+
+mjtNum mj_nextActivation(const mjModel* m, const mjData* d, int i, int act_index, mjtNum act_dot) {
+  mjtNum h = m->opt.timestep;
+  mjtNum act = d->act[act_index];
+  if (m->actuator_dyntype[i] == mjDYN_FILTEREXACT) {
+    // w' = (u - w)/tau integrates exactly to w + (u - w)(1 - exp(-h/tau)), and u - w = tau w'
+    mjtNum tau = mjMAX(mjMINVAL, m->actuator_dynprm[mjNDYN * i]);
+    act += act_dot * tau * (1 - std::exp(-h / tau));
+  } else {
+    act += act_dot * h;
+  }
+  if (m->actuator_actlimited[i]) {
+    const mjtNum* range = m->actuator_actrange + 2 * i;
+    act = mju_clip(act, range[0], range[1]);
+  }
+  return act;
+}
 
 // ---------------------------------------------------------------------------------------------
 // controls

@@ -21,7 +21,6 @@
 
 #include <mujoco/mujoco.h>
 
-#include "engine/engine_sensor.h"
 #include "engine/engine_util_errmem.h"
 
 namespace {
@@ -240,10 +239,7 @@ mjtNum mj_historyCtrl(const mjModel* m, const mjData* d, int i) {
   return mj_readCtrl(m, d, i, d->time, -1);
 }
 
-// Controls are recorded as set (before clamping), even with actuation disabled. Sensors are
-// recorded even with mjDSBL_SENSOR: undelayed ones from sensordata, delayed ones (whose
-// sensordata holds the delayed reading) recomputed from the current state; interval sensors
-// only when due, which moves their schedule one period on.
+// Controls are recorded as set (before clamping), even with actuation disabled.
 void mj_historyPush(const mjModel* m, mjData* d) {
   if (!m->nhistory) {
     return;
@@ -253,25 +249,18 @@ void mj_historyPush(const mjModel* m, mjData* d) {
       pushBuffer(actuatorBuffer(m, d, i), d->time, d->ctrl + i);
     }
   }
-  mj_markStack(d);
-  for (int i = 0; i < m->nsensor; i++) {
-    if (!sensorHasBuffer(m, i) || !mj_sensorDue(m, d, i)) {
-      continue;
-    }
-    Buffer b = sensorBuffer(m, d, i);
-    const mjtNum* value = d->sensordata + m->sensor_adr[i];
-    if (m->sensor_delay[i] > 0) {
-      mjtNum* fresh = mj_stackAllocNum(d, b.dim);
-      mju_copy(fresh, value, b.dim);
-      mj_sensorCompute(m, d, i, fresh);
-      value = fresh;
-    }
-    pushBuffer(b, d->time, value);
-    if (sensorPeriod(m, i) > 0) {
-      b.buf[0] += sensorPeriod(m, i);
-    }
+}
+
+// Interval sensors are recorded only when due, which moves their schedule one period on.
+void mj_historyPushSensor(const mjModel* m, mjData* d, int i, const mjtNum* value) {
+  if (!sensorHasBuffer(m, i) || !mj_sensorDue(m, d, i)) {
+    return;
   }
-  mj_freeStack(d);
+  Buffer b = sensorBuffer(m, d, i);
+  pushBuffer(b, d->time, value);
+  if (sensorPeriod(m, i) > 0) {
+    b.buf[0] += sensorPeriod(m, i);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

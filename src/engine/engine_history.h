@@ -24,9 +24,13 @@ extern "C" {
 // the schedule's past sample times rounded up to a multiple of dt).
 void mj_historyReset(const mjModel* m, mjData* d);
 
-// Appends the current controls and sensor values (at d->time) to the buffers; called by every
-// integrator before it advances the state.
+// Appends the current controls (at d->time) to the buffers; called by every integrator before it
+// advances the state, with mj_sensorHistoryPush (engine_sensor.h) for the sensors.
 void mj_historyPush(const mjModel* m, mjData* d);
+
+// Appends value (sensor_dim[i] numbers, at d->time) to the buffer of sensor i, if it has one and
+// is due; nothing otherwise.
+void mj_historyPushSensor(const mjModel* m, mjData* d, int i, const mjtNum* value);
 
 // The control actuator i acts on: d->ctrl[i], or its delayed value when actuator_delay > 0.
 mjtNum mj_historyCtrl(const mjModel* m, const mjData* d, int i);

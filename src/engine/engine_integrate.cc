@@ -7,6 +7,7 @@
 
 #include "engine/engine_integrate.h"
 #include "engine/engine_plugin.h"
+#include "engine/engine_sensor.h"
 
 #include <cmath>
 
@@ -14,6 +15,7 @@
 
 #include "engine/engine_core_smooth.h"
 #include "engine/engine_derivative_smooth.h"
+#include "engine/engine_forward.h"
 #include "engine/engine_history.h"
 #include "engine/engine_sleep.h"
 #include "engine/engine_timer.h"
@@ -23,23 +25,6 @@
 // ---------------------------------------------------------------------------------------------
 // state update
 
-mjtNum mj_nextActivation(const mjModel* m, const mjData* d, int i, int act_index, mjtNum act_dot) {
-  mjtNum h = m->opt.timestep;
-  mjtNum act = d->act[act_index];
-  if (m->actuator_dyntype[i] == mjDYN_FILTEREXACT) {
-    // w' = (u - w)/tau integrates exactly to w + (u - w)(1 - exp(-h/tau)), and u - w = tau w'
-    mjtNum tau = mjMAX(mjMINVAL, m->actuator_dynprm[mjNDYN * i]);
-    act += act_dot * tau * (1 - std::exp(-h / tau));
-  } else {
-    act += act_dot * h;
-  }
-  if (m->actuator_actlimited[i]) {
-    const mjtNum* range = m->actuator_actrange + 2 * i;
-    act = mju_clip(act, range[0], range[1]);
-  }
-  return act;
-}
-
 void mj_advance(const mjModel* m, mjData* d, const mjtNum* act_dot, const mjtNum* qacc,
                 const mjtNum* qvel_pos) {
   mjtNum h = m->opt.timestep;
@@ -47,6 +32,7 @@ void mj_advance(const mjModel* m, mjData* d, const mjtNum* act_dot, const mjtNum
   // the controls and sensor values of the step's start time into the history buffers (RK4 has
   // restored its start state by now)
   mj_historyPush(m, d);
+  mj_sensorHistoryPush(m, d);
 
   // activations, actuator by actuator (each block has its own dynamics and limits)
   if (m->na) {

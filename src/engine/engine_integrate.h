@@ -25,11 +25,6 @@
 extern "C" {
 #endif
 
-// Activation element act_index (of actuator i) one step ahead, given its time derivative:
-// act + h act_dot, or act + act_dot tau (1 - exp(-h/tau)) for filterexact (the exact integral of
-// act_dot = (u - act)/tau over the step), clamped to actrange when actlimited.
-mjtNum mj_nextActivation(const mjModel* m, const mjData* d, int i, int act_index, mjtNum act_dot);
-
 // The state update above with the given derivatives: act_dot (na), qacc (nv) and the velocity
 // used for the position update, qvel_pos (nv), or NULL for the updated d->qvel. Saves
 // d->qacc into qacc_warmstart. Uses the mjData stack, no heap.

@@ -1,6 +1,7 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
-// Sensors: stage dispatch, cutoff, position- and velocity-stage sensors (see engine_sensor.h;
+// Sensors: stage dispatch, cutoff, position- and velocity-stage sensors, and the energies that
+// the e_potential / e_kinetic sensors and the energy flag read (see engine_sensor.h;
 // XMLreference.rst "sensor").
 
 #include "engine/engine_sensor.h"
@@ -12,6 +13,7 @@
 #include "engine/engine_collision_convex.h"
 #include "engine/engine_history.h"
 #include "engine/engine_plugin.h"
+#include "engine/engine_support_pos.h"
 
 namespace {
 
@@ -569,42 +571,131 @@ int mj_sensorFrame(const mjModel* m, const mjData* d, int objtype, int id, const
   }
 }
 
-int mj_insideSite(const mjModel* m, const mjData* d, int s, const mjtNum p[3]) {
-  if (s < 0 || s >= m->nsite) {
-    return 0;
+// Sensors are recorded even with mjDSBL_SENSOR: undelayed ones from sensordata, delayed ones
+// (whose sensordata holds the delayed reading) recomputed from the current state.
+void mj_sensorHistoryPush(const mjModel* m, mjData* d) {
+  if (!m->nhistory) {
+    return;
   }
-  mjtNum dp[3], q[3];
-  mju_sub3(dp, p, d->site_xpos + 3 * s);
-  mju_mulMatTVec3(q, d->site_xmat + 9 * s, dp);
-  const mjtNum* size = m->site_size + 3 * s;
-  switch (m->site_type[s]) {
-    case mjGEOM_SPHERE:
-      return mju_dot3(q, q) <= size[0] * size[0];
-    case mjGEOM_CAPSULE: {
-      // distance to the segment |z| <= half-length on the z axis
-      mjtNum z = mju_clip(q[2], -size[1], size[1]);
-      mjtNum r[3] = {q[0], q[1], q[2] - z};
-      return mju_dot3(r, r) <= size[0] * size[0];
-    }
-    case mjGEOM_CYLINDER:
-      return q[0] * q[0] + q[1] * q[1] <= size[0] * size[0] && fabs(q[2]) <= size[1];
-    case mjGEOM_ELLIPSOID: {
-      mjtNum s2 = 0;
-      for (int k = 0; k < 3; k++) {
-        s2 += (q[k] / size[k]) * (q[k] / size[k]);
+  mj_markStack(d);
+  for (int i = 0; i < m->nsensor; i++) {
+    const mjtNum* value = d->sensordata + m->sensor_adr[i];
+    if (mj_sensorDelayed(m, i)) {
+      if (!mj_sensorDue(m, d, i)) {
+        continue;
       }
-      return s2 <= 1;
+      int dim = m->sensor_dim[i];
+      mjtNum* fresh = mj_stackAllocNum(d, dim);
+      mju_copy(fresh, value, dim);
+      computeSensor(m, d, i, fresh);
+      applyCutoff(m, i, fresh);
+      value = fresh;
     }
-    case mjGEOM_BOX:
-      return fabs(q[0]) <= size[0] && fabs(q[1]) <= size[1] && fabs(q[2]) <= size[2];
-    default:
-      return 0;
+    mj_historyPushSensor(m, d, i, value);
   }
+  mj_freeStack(d);
 }
 
-void mj_sensorCompute(const mjModel* m, mjData* d, int i, mjtNum* out) {
-  computeSensor(m, d, i, out);
-  applyCutoff(m, i, out);
+// ---------------------------------------------------------------------------------------------
+// energy (XMLreference "option/flag/energy")
+
+namespace {
+
+// Energy of a polynomial spring with force -(a x + b x^2 + c x^3): a x^2/2 + b x^3/3 + c x^4/4
+// (computation_index.rst "Polynomial forces"; the higher coefficients are poly[0], poly[1]).
+mjtNum springEnergy(mjtNum x, mjtNum a, const mjtNum* poly) {
+  mjtNum e = 0.5 * a * x * x;
+  if (poly) {
+    mjtNum x3 = x * x * x;
+    e += poly[0] * x3 / 3 + poly[1] * x3 * x / 4;
+  }
+  return e;
+}
+
+// potential energy of the joint springs: hinge/slide on the scalar displacement, ball and the
+// rotation of a free joint on the rotation angle |log(q_spring^-1 q)|, the translation of a free
+// joint on the distance to its spring position
+mjtNum jointSpringEnergy(const mjModel* m, const mjData* d) {
+  mjtNum energy = 0;
+  for (int j = 0; j < m->njnt; j++) {
+    mjtNum k = m->jnt_stiffness[j];
+    const mjtNum* poly = m->jnt_stiffnesspoly + mjNPOLY * j;
+    if (k == 0 && mju_isZero(const_cast<mjtNum*>(poly), mjNPOLY)) {
+      continue;
+    }
+    int padr = m->jnt_qposadr[j];
+    const mjtNum* q = d->qpos + padr;
+    const mjtNum* q0 = m->qpos_spring + padr;
+    mjtNum dif[3], quat[4];
+    switch (m->jnt_type[j]) {
+      case mjJNT_FREE:
+        mju_sub3(dif, q, q0);
+        energy += springEnergy(mju_norm3(dif), k, poly);
+        q += 3;
+        q0 += 3;
+        [[fallthrough]];
+      case mjJNT_BALL:
+        mju_copy4(quat, q);
+        mju_normalize4(quat);
+        mju_subQuat(dif, quat, q0);
+        energy += springEnergy(mju_norm3(dif), k, poly);
+        break;
+      default:
+        energy += springEnergy(q[0] - q0[0], k, poly);
+    }
+  }
+  return energy;
+}
+
+// potential energy of the tendon springs, zero inside the dead band [springlength0,
+// springlength1] (XMLreference "tendon/spatial/springlength")
+mjtNum tendonSpringEnergy(const mjModel* m, const mjData* d) {
+  mjtNum energy = 0;
+  for (int t = 0; t < m->ntendon; t++) {
+    mjtNum k = m->tendon_stiffness[t];
+    const mjtNum* poly = m->tendon_stiffnesspoly + mjNPOLY * t;
+    if (k == 0 && mju_isZero(const_cast<mjtNum*>(poly), mjNPOLY)) {
+      continue;
+    }
+    mjtNum len = d->ten_length[t];
+    const mjtNum* band = m->tendon_lengthspring + 2 * t;
+    mjtNum x = 0;
+    if (len > band[1]) {
+      x = len - band[1];
+    } else if (len < band[0]) {
+      x = len - band[0];
+    }
+    energy += springEnergy(x, k, poly);
+  }
+  return energy;
+}
+
+}  // namespace
+
+// energy[0] = sum_b -m_b g . xipos_b (gravity) + spring energy of joints and tendons. Springs
+// in flexes are not included yet (flex area). Requires mj_kinematics and mj_tendon.
+void mj_energyPos(const mjModel* m, mjData* d) {
+  mjtNum energy = 0;
+  if (!mjDISABLED(mjDSBL_GRAVITY)) {
+    for (int b = 1; b < m->nbody; b++) {
+      energy -= m->body_mass[b] * mju_dot3(m->opt.gravity, d->xipos + 3 * b);
+    }
+  }
+  if (!mjDISABLED(mjDSBL_SPRING)) {
+    energy += jointSpringEnergy(m, d) + tendonSpringEnergy(m, d);
+  }
+  d->energy[0] = energy;
+  d->flg_energypos = 1;
+}
+
+// energy[1] = v' M v / 2. Requires mj_makeM (M current).
+void mj_energyVel(const mjModel* m, mjData* d) {
+  mj_markStack(d);
+  mjtNum* Mv = mj_stackAllocNum(d, m->nv);
+  mj_mulM(m, d, Mv, d->qvel);
+  d->energy[1] = 0.5 * mju_dot(Mv, d->qvel, m->nv);
+  mj_freeStack(d);
+  d->flg_energyvel = 1;
 }
 
 // ---------------------------------------------------------------------------------------------

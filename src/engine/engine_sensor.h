@@ -3,7 +3,7 @@
 // Sensors (XMLreference.rst "sensor"; computation_index.rst "Simulation pipeline", stages 12, 16
 // and 23). Public functions (declared in mujoco.h):
 //   engine_sensor.cc       mj_sensorPos, mj_sensorVel, mj_sensorAcc; position and velocity
-//                          sensors
+//                          sensors; mj_energyPos, mj_energyVel
 //   engine_sensor_acc.cc   acceleration / force sensors, contact-based sensors (touch, contact)
 //
 // Each stage computes the sensors whose m->sensor_needstage equals that stage, writing
@@ -37,18 +37,16 @@ extern "C" {
 // Computes acceleration-stage sensor i into out (engine_sensor_acc.cc).
 void mj_sensorAccOne(const mjModel* m, mjData* d, int i, mjtNum* out);
 
-// Computes built-in sensor i from the current state into out (sensor_dim[i] numbers), with its
-// cutoff; user, plugin and tactile sensors leave out unchanged.
-void mj_sensorCompute(const mjModel* m, mjData* d, int i, mjtNum* out);
+// Appends the sensor values at d->time to the history buffers of the sensors that have one
+// (engine_history.h); delayed sensors are computed afresh from the current state (built-in ones;
+// user, plugin and tactile sensors keep the value they have). Called by every integrator with
+// mj_historyPush, before it advances the state.
+void mj_sensorHistoryPush(const mjModel* m, mjData* d);
 
 // Frame (position, rotation matrix) of an object of type body (inertial frame), xbody, geom,
 // site or camera; returns 0 for other types or bad ids.
 int mj_sensorFrame(const mjModel* m, const mjData* d, int objtype, int id, const mjtNum** pos,
                    const mjtNum** mat);
-
-// Nonzero when the world point p is inside the volume of site s (sphere, capsule, cylinder,
-// ellipsoid or box, in the site's frame).
-int mj_insideSite(const mjModel* m, const mjData* d, int s, const mjtNum p[3]);
 
 // Force and torque of contact i in its contact frame (normal, tangent, tangent), from efc_force
 // (pyramidal rows decoded; elliptic rows copied); zero for contacts without rows.

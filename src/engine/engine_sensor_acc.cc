@@ -11,6 +11,7 @@
 #include "engine/engine_core_constraint.h"
 #include "engine/engine_core_smooth.h"
 #include "engine/engine_sensor.h"
+#include "engine/engine_support_pos.h"
 
 namespace {
 

@@ -8,6 +8,7 @@
 
 #include "engine/engine_util_blas.h"
 #include "engine/engine_util_errmem.h"
+#include "engine/engine_util_sparse.h"
 #include "engine/engine_util_spatial.h"
 
 // ---------------------------------------------------------------------------------------------
@@ -525,5 +526,49 @@ void mj_objectAcceleration(const mjModel* m, const mjData* d, int objtype, int o
   mju_addTo3(res + 3, wv);
   if (flg_local) {
     toLocal(res, mat);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// constraint Jacobian layout and products: the solver type queries (XMLreference "option":
+// cone, jacobian, solver) that every constraint and solver file asks, and efc_J times a vector
+
+int mj_isPyramidal(const mjModel* m) {
+  return m->opt.cone == mjCONE_PYRAMIDAL;
+}
+
+// "auto" resolves to sparse from 60 dofs on (MuJoCo: dense for nv = 59, sparse for
+// nv = 60)
+int mj_isSparse(const mjModel* m) {
+  return m->opt.jacobian == mjJAC_SPARSE || (m->opt.jacobian == mjJAC_AUTO && m->nv >= 60);
+}
+
+// the PGS solver works on the dual problem, and so does the noslip post-processing
+int mj_isDual(const mjModel* m) {
+  return m->opt.solver == mjSOL_PGS || m->opt.noslip_iterations > 0;
+}
+
+void mj_mulJacVec(const mjModel* m, const mjData* d, mjtNum* res, const mjtNum* vec) {
+  if (!d->nefc) {
+    return;
+  }
+  if (mj_isSparse(m)) {
+    mju_mulMatVecSparse(res, d->efc_J, vec, d->nefc, d->efc_J_rownnz, d->efc_J_rowadr,
+                        d->efc_J_colind);
+  } else {
+    mju_mulMatVec(res, d->efc_J, vec, d->nefc, m->nv);
+  }
+}
+
+void mj_mulJacTVec(const mjModel* m, const mjData* d, mjtNum* res, const mjtNum* vec) {
+  if (!d->nefc) {
+    mju_zero(res, m->nv);
+    return;
+  }
+  if (mj_isSparse(m)) {
+    mju_mulMatTVecSparse(res, d->efc_J, vec, d->nefc, m->nv, d->efc_J_rownnz, d->efc_J_rowadr,
+                         d->efc_J_colind);
+  } else {
+    mju_mulMatTVec(res, d->efc_J, vec, d->nefc, m->nv);
   }
 }

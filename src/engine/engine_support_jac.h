@@ -2,7 +2,9 @@
 //
 // Kinematic Jacobians and the quantities built on them (API reference, "Support"): mj_jac and
 // its variants, mj_jacDot, mj_angmomMat, mj_applyFT, mj_objectVelocity, mj_objectAcceleration
-// (declared in mujoco.h), plus sparse helpers for the constraint and tendon code.
+// (declared in mujoco.h), plus sparse helpers for the constraint and tendon code; and the
+// constraint Jacobian's layout queries and products mj_isPyramidal, mj_isSparse, mj_isDual,
+// mj_mulJacVec, mj_mulJacTVec (declared in mujoco.h).
 //
 // Conventions: jacp and jacr are 3 x nv row-major. Column k of a Jacobian of a point p attached
 // to body b is nonzero only for the dofs on b's ancestor chain (dof_parentid), where

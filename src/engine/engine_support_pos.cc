@@ -1,8 +1,10 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
-// Frame mapping, qpos arithmetic and mass scaling (engine_support_pos.h).
+// Frame mapping, qpos arithmetic, mass scaling and site volumes (engine_support_pos.h).
 
 #include "engine/engine_support_pos.h"
+
+#include <math.h>
 
 #include <mujoco/mujoco.h>
 
@@ -147,5 +149,38 @@ void mj_setTotalmass(mjModel* m, mjtNum newmass) {
   }
   for (int i = 0; i < m->nbody; i++) {
     m->body_subtreemass[i] *= scale;
+  }
+}
+
+int mj_insideSite(const mjModel* m, const mjData* d, int s, const mjtNum p[3]) {
+  if (s < 0 || s >= m->nsite) {
+    return 0;
+  }
+  mjtNum dp[3], q[3];
+  mju_sub3(dp, p, d->site_xpos + 3 * s);
+  mju_mulMatTVec3(q, d->site_xmat + 9 * s, dp);
+  const mjtNum* size = m->site_size + 3 * s;
+  switch (m->site_type[s]) {
+    case mjGEOM_SPHERE:
+      return mju_dot3(q, q) <= size[0] * size[0];
+    case mjGEOM_CAPSULE: {
+      // distance to the segment |z| <= half-length on the z axis
+      mjtNum z = mju_clip(q[2], -size[1], size[1]);
+      mjtNum r[3] = {q[0], q[1], q[2] - z};
+      return mju_dot3(r, r) <= size[0] * size[0];
+    }
+    case mjGEOM_CYLINDER:
+      return q[0] * q[0] + q[1] * q[1] <= size[0] * size[0] && fabs(q[2]) <= size[1];
+    case mjGEOM_ELLIPSOID: {
+      mjtNum s2 = 0;
+      for (int k = 0; k < 3; k++) {
+        s2 += (q[k] / size[k]) * (q[k] / size[k]);
+      }
+      return s2 <= 1;
+    }
+    case mjGEOM_BOX:
+      return fabs(q[0]) <= size[0] && fabs(q[1]) <= size[1] && fabs(q[2]) <= size[2];
+    default:
+      return 0;
   }
 }

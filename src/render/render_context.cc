@@ -34,10 +34,6 @@ void mjr_defaultContext(mjrContext* con) {
   }
 }
 
-int render_isInitialized(const mjrContext* con) {
-  return con && con->glInitialized;
-}
-
 const char* render_glErrorName(int err) {
   switch (err) {
     case GL_NO_ERROR:

@@ -32,8 +32,11 @@ enum {
   mjrNBUILTIN
 };
 
-// context (render_context.cc)
-int render_isInitialized(const mjrContext* con);
+// context (render_context.cc); the check every mjr_ function makes first, inline so that the
+// font and drawing files need nothing of render_context.cc
+inline int render_isInitialized(const mjrContext* con) {
+  return con && con->glInitialized;
+}
 
 // model resources (render_geom.cc)
 void render_makeBuiltin(const mjModel* m, mjrContext* con);
