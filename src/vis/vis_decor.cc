@@ -301,6 +301,28 @@ void addActuators(const mjModel* m, const mjData* d, const mjvOption* opt, mjvSc
   }
 }
 
+// Island labels (mjLABEL_ISLAND): a label geom at the inertial frame of each body whose tree
+// is in a constraint island, naming the island's index.
+void addIslandLabels(const mjModel* m, const mjData* d, const mjvOption* opt, mjvScene* scn) {
+  if (opt->label != mjLABEL_ISLAND || !d->tree_island) {
+    return;
+  }
+  for (int b = 1; b < m->nbody; b++) {
+    int tree = m->body_treeid[b];
+    int island = tree >= 0 && tree < m->ntree ? d->tree_island[tree] : -1;
+    if (island < 0) {
+      continue;
+    }
+    mjvGeom* g = startDecor(scn, mjOBJ_UNKNOWN, b, nullptr);
+    if (!g) {
+      return;
+    }
+    mjv_initGeom(g, mjGEOM_LABEL, nullptr, d->xipos + 3 * b, d->ximat + 9 * b, nullptr);
+    snprintf(g->label, sizeof(g->label), "%d", island);
+    visCommitGeom(scn);
+  }
+}
+
 // cameras: a box for the body and a cylinder for the lens in front of it (half the color)
 void addCameras(const mjModel* m, const mjData* d, const mjvOption* opt, mjvScene* scn) {
   if (!opt->flags[mjVIS_CAMERA]) {
@@ -675,6 +697,7 @@ void visAddBodyDecor(const mjModel* m, mjData* d, const mjvOption* opt, const mj
   addBodyFrames(m, d, opt, catmask, scn);
   addJoints(m, d, opt, scn);
   addActuators(m, d, opt, scn);
+  addIslandLabels(m, d, opt, scn);
   addCameras(m, d, opt, scn);
   addLights(m, d, opt, scn);
   addCom(m, d, opt, scn);
