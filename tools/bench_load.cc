@@ -51,7 +51,8 @@ int main(int argc, char** argv) {
     std::sort(ms.begin(), ms.end());
     mjData* d = mj_makeData(keep);
     std::printf(
-        "{\"model\":\"%s\",\"load_ms\":%.4f,\"size_model\":%lld,\"nbuffer\":%lld,\"narena\":%lld}\n",
+        "{\"model\":\"%s\",\"load_ms\":%.4f,\"size_model\":%lld,\"nbuffer\":%lld,\"narena\":%lld}"
+        "\n",
         argv[f], ms[ms.size() / 2], static_cast<long long>(mj_sizeModel(keep)),
         d ? static_cast<long long>(d->nbuffer) : -1LL,
         d ? static_cast<long long>(d->narena) : -1LL);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Formats the C/C++ sources of src/, include/, test/ and sample/ with .clang-format.
+# Formats the C/C++ sources of src/, include/, test/, sample/, plugin/ and tools/ with .clang-format.
 #   tools/format.sh          rewrite the files in place
 #   tools/format.sh --check  change nothing; fail and name the files clang-format would change
 # Needs clang-format 16 or later (InsertBraces): `sudo apt-get install clang-format-16`.
@@ -17,7 +17,8 @@ if [ -z "$fmt" ]; then
 fi
 [ -n "$fmt" ] || { echo "format.sh: clang-format not found (apt-get install clang-format-16)"; exit 2; }
 mapfile -t files < <(git ls-files 'src/*.cc' 'src/*.h' 'src/*.c' 'include/*.h' 'test/*.cc' \
-  'test/*.h' 'test/*.c' 'sample/*.cc' 'sample/*.h' | grep -v '^test/data/')
+  'test/*.h' 'test/*.c' 'sample/*.cc' 'sample/*.h' 'plugin/*.cc' 'plugin/*.h' 'tools/*.cc' \
+  'tools/*.h' | grep -v '^test/data/')
 if [ "${1:-}" = "--check" ]; then
   bad=()
   for f in "${files[@]}"; do
