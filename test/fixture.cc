@@ -4,6 +4,11 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
 #include <mujoco/mujoco.h>
 
 namespace motus_test {
@@ -58,6 +63,41 @@ const std::vector<std::string>& ScopedErrorCapture::warnings() const {
 void ScopedErrorCapture::clear() {
   g_errors.clear();
   g_warnings.clear();
+}
+
+LabeledValues ReadLabeledGolden(const std::string& path) {
+  LabeledValues values;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') {
+      continue;
+    }
+    size_t tab = line.find('\t');
+    values.emplace_back(line.substr(0, tab), std::stod(line.substr(tab + 1)));
+  }
+  return values;
+}
+
+std::string CompareLabeled(const LabeledValues& golden, const LabeledValues& actual, double rtol) {
+  std::ostringstream out;
+  if (golden.empty() || actual.size() != golden.size()) {
+    out << actual.size() << " values, MuJoCo " << golden.size() << "\n";
+    return out.str();
+  }
+  int bad = 0;
+  for (size_t i = 0; i < golden.size() && bad < 10; i++) {
+    if (actual[i].first != golden[i].first) {
+      out << "label " << actual[i].first << ", MuJoCo " << golden[i].first << "\n";
+      return out.str();
+    }
+    double e = golden[i].second, a = actual[i].second;
+    if (!(std::fabs(a - e) <= rtol * std::max(1.0, std::fabs(e)))) {
+      out << golden[i].first << " = " << a << ", MuJoCo " << e << "\n";
+      bad++;
+    }
+  }
+  return out.str();
 }
 
 }  // namespace motus_test

@@ -6,10 +6,6 @@
 // models of test/data/history (goldens: test/data/history/make_golden.sh), and the compiler's
 // checks of the attributes.
 
-#include <algorithm>
-#include <cmath>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -23,45 +19,15 @@ namespace {
 
 using motus_test::SourcePath;
 
-struct GoldenLine {
-  std::string label;
-  double value;
-};
-
-std::vector<GoldenLine> ReadGolden(const std::string& path) {
-  std::vector<GoldenLine> lines;
-  std::ifstream in(path);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') {
-      continue;
-    }
-    size_t tab = line.find('\t');
-    lines.push_back({line.substr(0, tab), std::stod(line.substr(tab + 1))});
-  }
-  return lines;
-}
-
 void CompareWithMuJoCo(const std::string& name) {
   std::string dir = SourcePath("test/data/history/");
-  std::vector<GoldenLine> golden = ReadGolden(dir + name + ".golden");
-  ASSERT_FALSE(golden.empty()) << name;
+  motus_test::LabeledValues golden = motus_test::ReadLabeledGolden(dir + name + ".golden");
   char err[1000] = "";
   mjModel* m = mj_loadXML((dir + name + ".xml").c_str(), nullptr, err, sizeof(err));
   ASSERT_NE(m, nullptr) << err;
   mjData* d = mj_makeData(m);
-  history_scenario::Record actual = history_scenario::Run(m, d);
-  ASSERT_EQ(actual.size(), golden.size()) << name;
-  int bad = 0;
-  for (size_t i = 0; i < golden.size() && bad < 10; i++) {
-    ASSERT_EQ(actual[i].first, golden[i].label) << name;
-    double e = golden[i].value, a = actual[i].second;
-    // the stepping itself agrees with MuJoCo to rounding (RK4 sums differ in the last bits)
-    if (!(std::fabs(a - e) <= 1e-12 * std::max(1.0, std::fabs(e)))) {
-      ADD_FAILURE() << name << ": " << golden[i].label << " = " << a << ", MuJoCo " << e;
-      bad++;
-    }
-  }
+  // the stepping itself agrees with MuJoCo to rounding (RK4 sums differ in the last bits)
+  EXPECT_EQ(motus_test::CompareLabeled(golden, history_scenario::Run(m, d), 1e-12), "") << name;
   mj_deleteData(d);
   mj_deleteModel(m);
 }

@@ -6,9 +6,6 @@
 // compiler's sleep policies, all compared with MuJoCo 3.8.0 on test/data/sleep (goldens:
 // test/data/sleep/make_golden.sh, the scenario: test/sleep_scenario.h).
 
-#include <algorithm>
-#include <cmath>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -22,41 +19,13 @@ namespace {
 
 using motus_test::SourcePath;
 
-struct GoldenLine {
-  std::string label;
-  double value;
-};
-
-std::vector<GoldenLine> ReadGolden(const std::string& path) {
-  std::vector<GoldenLine> lines;
-  std::ifstream in(path);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') {
-      continue;
-    }
-    size_t tab = line.find('\t');
-    lines.push_back({line.substr(0, tab), std::stod(line.substr(tab + 1))});
-  }
-  return lines;
-}
-
+// Counts, sleep states and indices are exact. Positions and velocities agree with MuJoCo to
+// rounding (largest difference 2e-15 over the scenario); a different sleep or wake step would move
+// them by 1e-6 or more.
 void Compare(const std::string& name, const sleep_scenario::Record& actual) {
-  std::vector<GoldenLine> golden = ReadGolden(SourcePath("test/data/sleep/" + name + ".golden"));
-  ASSERT_FALSE(golden.empty()) << name;
-  ASSERT_EQ(actual.size(), golden.size()) << name;
-  int bad = 0;
-  for (size_t i = 0; i < golden.size() && bad < 10; i++) {
-    ASSERT_EQ(actual[i].first, golden[i].label) << name;
-    double e = golden[i].value, a = actual[i].second;
-    // Counts, sleep states and indices are exact. Positions and velocities agree with MuJoCo to
-    // rounding (largest difference 2e-15 over the scenario); a different sleep or wake step
-    // would move them by 1e-6 or more.
-    if (!(std::fabs(a - e) <= 1e-12 * std::max(1.0, std::fabs(e)))) {
-      ADD_FAILURE() << name << ": " << golden[i].label << " = " << a << ", MuJoCo " << e;
-      bad++;
-    }
-  }
+  motus_test::LabeledValues golden =
+      motus_test::ReadLabeledGolden(SourcePath("test/data/sleep/" + name + ".golden"));
+  EXPECT_EQ(motus_test::CompareLabeled(golden, actual, 1e-12), "") << name;
 }
 
 mjModel* Load(const std::string& file) {
