@@ -124,6 +124,7 @@ void mj_springs(const mjModel* m, mjData* d, mjtNum* qfrc) {
   jointSprings(m, d, qfrc);
   tendonSprings(m, d, qfrc);
   mj_flexEdgePassive(m, d, 1, qfrc);
+  mj_flexElasticPassive(m, d, qfrc);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -152,6 +153,7 @@ void mj_dampers(const mjModel* m, mjData* d, mjtNum* qfrc) {
   }
 
   mj_flexEdgePassive(m, d, 0, qfrc);
+  mj_flexBendDamper(m, d, qfrc);
 
   // actuators at joint and tendon targets (XMLreference actuator/general/damping): damping in
   // actuator space, force mapped by the moment arms, which carry the gear (hence gear^2)
@@ -211,8 +213,9 @@ void mj_passive(const mjModel* m, mjData* d) {
   if (damper) {
     mj_dampers(m, d, d->qfrc_damper);
   }
-  // flex edge springs and dampers are part of mj_springs / mj_dampers (engine_flex.cc); the
-  // elasticity of 2D and 3D flexes (flex_stiffness, flex_bending) is not implemented yet
+  // flex edge springs and dampers are part of mj_springs / mj_dampers (engine_flex.cc), the
+  // elasticity of 2D and 3D flexes (with its strain-rate damping) of mj_springs
+  // (engine_flex_elastic.cc)
   if (!mjDISABLED(mjDSBL_GRAVITY) && m->ngravcomp) {
     mj_gravcomp(m, d, d->qfrc_gravcomp);
   }

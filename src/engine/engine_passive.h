@@ -53,7 +53,11 @@ void mj_dampers(const mjModel* m, mjData* d, mjtNum* qfrc);  // dofs, tendons, a
 // flex edge springs (spring=1) or dampers (spring=0) into qfrc (engine_flex.cc); needs mj_flex
 // and, for dampers, flexedge_velocity
 void mj_flexEdgePassive(const mjModel* m, const mjData* d, int spring, mjtNum* qfrc);
-void mj_gravcomp(const mjModel* m, mjData* d, mjtNum* qfrc);  // gravity compensation
+// elastic forces of 2D and 3D flexes (flex_stiffness, flex_bending) into qfrc
+// (engine_flex_elastic.cc); needs mj_flex and flexedge_velocity
+void mj_flexElasticPassive(const mjModel* m, const mjData* d, mjtNum* qfrc);
+void mj_flexBendDamper(const mjModel* m, const mjData* d, mjtNum* qfrc);  // its bending damping
+void mj_gravcomp(const mjModel* m, mjData* d, mjtNum* qfrc);              // gravity compensation
 
 #ifdef __cplusplus
 }

@@ -147,6 +147,7 @@ struct FlexResult {
   std::vector<int> elem, elemtexcoord;  // dim+1 per element
   std::vector<int> edge;                // 2 per edge (smaller vertex id first)
   std::vector<int> elemedge;            // edges of each element
+  std::vector<int> edgeflap;            // 2D: vertices opposite each edge (-1: none), 2 per edge
   std::vector<int> shell;               // boundary facets (dim ids each)
   std::vector<int> elemlayer;           // graph distance of 3D elements to the boundary
   std::vector<int> vertedgeadr, vertedgenum, vertedge;  // edges at each vertex

@@ -71,7 +71,7 @@ bool ResolveBodies(CompileContext* c, const SpecFlex* f, const std::vector<std::
 }
 
 // edges, element edges, shells, vertex-edge adjacency
-void Topology(FlexResult* r, int nvert) {
+void Topology(FlexResult* r, int nvert, int flags) {
   int dim = r->dim, nelem = static_cast<int>(r->elem.size()) / (dim + 1);
   std::map<std::pair<int, int>, int> edgeid;
   const int(*tab)[2] = EdgeTable(dim);
@@ -89,6 +89,19 @@ void Topology(FlexResult* r, int nvert) {
         r->elemedge.push_back(id);
       } else {
         r->elemedge.push_back(it->second);
+      }
+    }
+  }
+
+  // 2D flaps (with bending, flags = elastic2d): the vertex opposite each edge in the first and
+  // second triangle that has it
+  int nedge = static_cast<int>(r->edge.size() / 2);
+  r->edgeflap.assign(2 * nedge, -1);
+  if (dim == 2 && (flags & 1)) {
+    for (int e = 0; e < nelem; e++) {
+      for (int k = 0; k < 3; k++) {
+        int* flap = r->edgeflap.data() + 2 * r->elemedge[3 * e + k];
+        flap[flap[0] < 0 ? 0 : 1] = r->elem[3 * e + k];  // edge k is opposite vertex k
       }
     }
   }
@@ -162,7 +175,6 @@ void Topology(FlexResult* r, int nvert) {
   }
 
   // edges at each vertex, in edge order
-  int nedge = static_cast<int>(r->edge.size() / 2);
   r->vertedgenum.assign(nvert, 0);
   for (int i = 0; i < 2 * nedge; i++) {
     r->vertedgenum[r->edge[i]]++;
@@ -228,6 +240,13 @@ bool SizeOne(CompileContext* c, const SpecFlex* f, FlexResult* r) {
     if (r->node.size() != 3 * want) {
       return c->Error("flex node data must have 3 numbers per node", f);
     }
+  }
+  // 2D elasticity (XMLreference flex/elasticity/elastic2d) needs a 2D flex and a thickness
+  if (s.elastic2d && s.thickness <= 0) {
+    return c->Error("2d elasticity requires positive thickness", f);
+  }
+  if (s.elastic2d && s.dim != 2) {
+    return c->Error("2d elasticity requires 2d flex", f);
   }
   if (nvert < static_cast<size_t>(s.dim + 1)) {
     return c->Error("flex has fewer vertices than dim+1", f);
@@ -323,7 +342,7 @@ bool SizeOne(CompileContext* c, const SpecFlex* f, FlexResult* r) {
       return c->Error("unknown material '" + f->own.material + "' in flex", f);
     }
   }
-  Topology(r, static_cast<int>(nvert));
+  Topology(r, static_cast<int>(nvert), s.elastic2d);
   return true;
 }
 
@@ -341,6 +360,7 @@ bool SizeFlexes(CompileContext* c) {
     z.nflexvert += static_cast<mjtSize>(r.vert.size() / 3);
     z.nflexedge += static_cast<mjtSize>(r.edge.size() / 2);
     z.nflexelem += nelem;
+    z.nflexstiffness += 21 * nelem;  // per element (flex_stiffness)
     z.nflexelemdata += static_cast<mjtSize>(r.elem.size());
     z.nflexelemedge += static_cast<mjtSize>(r.elemedge.size());
     z.nflexshelldata += static_cast<mjtSize>(r.shell.size());

@@ -16,6 +16,10 @@ bool SizeFlexJacobians(CompileContext* c);  // nJfe, after the flexes are sized
 bool FillFlexes(CompileContext* c);
 bool FinalizeFlexes(CompileContext* c, mjData* d);
 
+// flex_stiffness and flex_bending of flex f from the rest vertex positions xpos (all flexes'
+// vertices, 3 each); user_compile_flex_elastic.cc
+bool FlexElasticity(CompileContext* c, int f, const mjtNum* xpos);
+
 }  // namespace motus
 
 #endif  // MOTUS_USER_USER_COMPILE_FLEX_H_

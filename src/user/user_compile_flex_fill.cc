@@ -105,7 +105,7 @@ void FillOne(CompileContext* c, int f, FlexResult& r, int* adr) {
   m->flex_evpairadr[f] = -1;
   m->flex_evpairnum[f] = 0;
   m->flex_texcoordadr[f] = ntex ? tadr : -1;
-  m->flex_stiffnessadr[f] = 0;
+  m->flex_stiffnessadr[f] = 21 * eladr;
   m->flex_bvhadr[f] = -1;
   m->flex_bvhnum[f] = 0;
   m->flex_edgeequality[f] = 0;
@@ -123,8 +123,8 @@ void FillOne(CompileContext* c, int f, FlexResult& r, int* adr) {
   for (int e = 0; e < nedge; e++) {
     m->flex_edge[2 * (eadr + e)] = r.edge[2 * e];
     m->flex_edge[2 * (eadr + e) + 1] = r.edge[2 * e + 1];
-    m->flex_edgeflap[2 * (eadr + e)] = -1;
-    m->flex_edgeflap[2 * (eadr + e) + 1] = -1;
+    m->flex_edgeflap[2 * (eadr + e)] = r.edgeflap[2 * e];
+    m->flex_edgeflap[2 * (eadr + e) + 1] = r.edgeflap[2 * e + 1];
     int b1 = r.order ? -1 : r.vertbody[r.edge[2 * e]];
     int b2 = r.order ? -1 : r.vertbody[r.edge[2 * e + 1]];
     m->flexedge_rigid[eadr + e] =
@@ -226,6 +226,15 @@ bool FinalizeFlexes(CompileContext* c, mjData* d) {
     }
   }
   mju_copy(m->flexedge_length0, d->flexedge_length, m->nflexedge);
+
+  // elasticity from the rest vertex positions
+  mju_zero(m->flex_stiffness, m->nflexstiffness);
+  mju_zero(m->flex_bending, 17 * m->nflexedge);
+  for (int f = 0; f < m->nflex; f++) {
+    if (!FlexElasticity(c, f, d->flexvert_xpos)) {
+      return false;
+    }
+  }
 
   // inverse weights (0 for rigid edges): MuJoCo takes the mean of the two bodies' translational
   // inverse weights when both vertex bodies are simple moving bodies (point masses on slides),
