@@ -6,6 +6,7 @@
 // compiler's sleep policies, all compared with MuJoCo 3.8.0 on test/data/sleep (goldens:
 // test/data/sleep/make_golden.sh, the scenario: test/sleep_scenario.h).
 
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -91,6 +92,81 @@ TEST(SleepTest, SleepingPileStaysPut) {
     EXPECT_EQ(d->qvel[i], 0) << i;
   }
   mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+// number of entries of `a` and `b` whose bits differ
+int BitsDiffer(const mjtNum* a, const mjtNum* b, mjtSize n) {
+  int count = 0;
+  for (mjtSize i = 0; i < n; i++) {
+    count += std::memcmp(a + i, b + i, sizeof(mjtNum)) != 0;
+  }
+  return count;
+}
+
+// The smooth stages skip the bodies and dofs of sleeping trees, which keep the values of the step
+// they fell asleep: after mj_forward those values, and the awake trees' ones, are bit for bit what
+// a forward pass over every tree (sleeping disabled) computes, while the pile falls asleep, while
+// part of it sleeps and once it all sleeps.
+TEST(SleepTest, SkippedTreesKeepTheirSmoothQuantities) {
+  mjModel* m = Load("pile.xml");
+  ASSERT_NE(m, nullptr);
+  mjModel* all = mj_copyModel(nullptr, m);
+  all->opt.enableflags &= ~mjENBL_SLEEP;
+  mjData* d = mj_makeData(m);
+  mjData* skip = mj_makeData(m);
+  mjData* full = mj_makeData(m);
+  int npartial = 0, nasleep = 0;
+  for (int s = 0; s < sleep_scenario::kFallSteps + sleep_scenario::kLandSteps; s++) {
+    mj_step(m, d);
+    if (d->ntree_awake == m->ntree) {
+      continue;
+    }
+    npartial += d->ntree_awake > 0;
+    nasleep += d->ntree_awake == 0;
+    mj_copyData(skip, m, d);
+    mj_copyData(full, m, d);
+    mj_forward(m, skip);
+    mj_forward(all, full);
+    // (a tree woken by a contact in this pass kept its position quantities, and computes the rest)
+    struct Field {
+      const char* name;
+      const mjtNum* a;
+      const mjtNum* b;
+      mjtSize n;
+    };
+    const Field fields[] = {
+        {"xpos", skip->xpos, full->xpos, 3 * m->nbody},
+        {"xquat", skip->xquat, full->xquat, 4 * m->nbody},
+        {"xmat", skip->xmat, full->xmat, 9 * m->nbody},
+        {"xipos", skip->xipos, full->xipos, 3 * m->nbody},
+        {"ximat", skip->ximat, full->ximat, 9 * m->nbody},
+        {"geom_xpos", skip->geom_xpos, full->geom_xpos, 3 * m->ngeom},
+        {"geom_xmat", skip->geom_xmat, full->geom_xmat, 9 * m->ngeom},
+        {"subtree_com", skip->subtree_com, full->subtree_com, 3 * m->nbody},
+        {"cinert", skip->cinert, full->cinert, 10 * m->nbody},
+        {"cdof", skip->cdof, full->cdof, 6 * m->nv},
+        {"crb", skip->crb, full->crb, 10 * m->nbody},
+        {"qM", skip->qM, full->qM, m->nM},
+        {"qLD", skip->qLD, full->qLD, m->nC},
+        {"qLDiagInv", skip->qLDiagInv, full->qLDiagInv, m->nv},
+        {"cvel", skip->cvel, full->cvel, 6 * m->nbody},
+        {"cdof_dot", skip->cdof_dot, full->cdof_dot, 6 * m->nv},
+        {"qfrc_passive", skip->qfrc_passive, full->qfrc_passive, m->nv},
+        {"qfrc_bias", skip->qfrc_bias, full->qfrc_bias, m->nv},
+        {"qacc_smooth", skip->qacc_smooth, full->qacc_smooth, m->nv},
+    };
+    for (const Field& f : fields) {
+      EXPECT_EQ(BitsDiffer(f.a, f.b, f.n), 0)
+          << f.name << " after step " << s << ", " << d->ntree_awake << " trees awake";
+    }
+  }
+  EXPECT_GT(npartial, 0);
+  EXPECT_GT(nasleep, 0);
+  mj_deleteData(full);
+  mj_deleteData(skip);
+  mj_deleteData(d);
+  mj_deleteModel(all);
   mj_deleteModel(m);
 }
 

@@ -358,11 +358,17 @@ typedef struct {
   int nfin, ninf;
   int* contype;  // OR of the contype / conaffinity of the body's candidate geoms
   int* conaffinity;
-  mjtNum* box;      // per bounded candidate: [min, max] along the 3 sweep axes
-  int* order;       // bounded candidates sorted by box min along the first axis
-  mjtNum* sorted;   // the boxes in that order, contiguous (the sweep reads them in sequence)
-  int* sortedbody;  // the body of each sorted box
+  mjtNum* box;       // per bounded candidate: [min, max] along the 3 sweep axes
+  int* order;        // bounded candidates sorted by box min along the first axis
+  mjtNum* sorted;    // the boxes in that order, contiguous (the sweep reads them in sequence)
+  int* sortedbody;   // the body of each sorted box
+  const int* awake;  // mjData.body_awake while some tree sleeps, else NULL
 } BroadData;
+
+// pair of bodies that are both asleep or static: not collided (mj_sleepSkipPair)
+int bothResting(const BroadData* bd, int b1, int b2) {
+  return bd->awake && bd->awake[b1] != mjS_AWAKE && bd->awake[b2] != mjS_AWAKE;
+}
 
 // body pair allowed by the body filters (and by the body contype/conaffinity masks)
 int bodyPairAllowed(const mjModel* m, const BroadData* bd, int b1, int b2) {
@@ -513,7 +519,7 @@ int sweepAndPrune(const mjModel* m, const BroadData* bd, uint64_t* out) {
       }
       int b1 = mjMIN(bd->sortedbody[s], bd->sortedbody[t]);
       int b2 = mjMAX(bd->sortedbody[s], bd->sortedbody[t]);
-      if (bodyPairAllowed(m, bd, b1, b2)) {
+      if (!bothResting(bd, b1, b2) && bodyPairAllowed(m, bd, b1, b2)) {
         out[npair++] = ((uint64_t)b1 << 32) | (uint64_t)b2;
       }
     }
@@ -530,7 +536,7 @@ int unboundedPairs(const mjModel* m, const BroadData* bd, uint64_t* out) {
         continue;  // unbounded-unbounded pairs once
       }
       int b1 = mjMIN(bd->list[i], bd->list[j]), b2 = mjMAX(bd->list[i], bd->list[j]);
-      if (b1 != b2 && bodyPairAllowed(m, bd, b1, b2)) {
+      if (b1 != b2 && !bothResting(bd, b1, b2) && bodyPairAllowed(m, bd, b1, b2)) {
         if (out) {
           out[npair] = ((uint64_t)b1 << 32) | (uint64_t)b2;
         }
@@ -543,9 +549,22 @@ int unboundedPairs(const mjModel* m, const BroadData* bd, uint64_t* out) {
 
 }  // namespace
 
+// With sleeping trees, pairs of bodies that are both asleep or static are left out (they are not
+// collided), and with no awake candidate body there is no pair at all.
 int mj_broadphase(const mjModel* m, mjData* d, int** pairs) {
   BroadData bd;
   collectBodies(m, d, &bd);
+  bd.awake = mj_sleepAny(m, d) ? d->body_awake : NULL;
+  if (bd.awake) {
+    int nawake = 0;
+    for (int i = 0; i < bd.nfin + bd.ninf; i++) {
+      nawake += bd.awake[bd.list[i]] == mjS_AWAKE;
+    }
+    if (!nawake) {
+      *pairs = mj_stackAllocInt(d, 2);
+      return 0;
+    }
+  }
   mjtNum axes[9];
   sweepAxes(m, d, &bd, axes);
   bodyBoxes(m, d, &bd, axes);

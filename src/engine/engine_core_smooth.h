@@ -14,7 +14,12 @@
 // "a global frame centered at the subtree center of mass"). cinert is a 10-vector in the layout of
 // engine_util_spatial.h.
 //
-// Sleeping trees (mjData.tree_asleep) are not special-cased: every stage computes all bodies.
+// Sleeping trees (mjData.tree_asleep, engine_sleep.h). Inside the forward pipeline the bodies
+// and dofs of sleeping trees are skipped by the smooth stages (kinematics frames, com-based
+// quantities, composite inertias, M and its factor, velocities, bias forces): their positions have
+// not moved and their velocities are zero since they fell asleep, so the values stored then are
+// the values these stages would compute again ("latent" state, programming_simulation.rst
+// "Sleeping islands"). The tree structure keeps this exact: no stage couples two trees.
 
 #ifndef MOTUS_ENGINE_ENGINE_CORE_SMOOTH_H_
 #define MOTUS_ENGINE_ENGINE_CORE_SMOOTH_H_
@@ -23,6 +28,19 @@
 
 #include "engine/engine_util_blas.h"
 #include "engine/engine_util_spatial.h"
+
+// mj_kinematics in two halves: the body frames (xpos, xquat, xmat, xanchor, xaxis) of every
+// body, then the inertial, geom and site frames, skipping the bodies of sleeping trees when
+// skip_asleep is set. With `moved` (ntree flags), the bodies of the trees asleep in
+// mjData.tree_asleep compare their frame with the stored one and set moved[tree] when it differs.
+void mj_kinematicsBodies(const mjModel* m, mjData* d, int* moved);
+void mj_kinematicsFrames(const mjModel* m, mjData* d, int skip_asleep);
+
+// qfrc_bias = c(q, v) by mj_rne, for the forward pipeline: the dofs of sleeping trees keep theirs
+void mj_rneBias(const mjModel* m, mjData* d);
+
+// x = M^-1 y on the dofs of the awake trees (dof_awake_ind); the others keep their x
+void mj_solveMAwake(const mjModel* m, mjData* d, mjtNum* x, const mjtNum* y);
 
 // Sparse L'DL factorization in place: qLD holds M in the CSR lower-triangle layout of
 // M_rownnz/M_rowadr/M_colind (engine_setconst.h) and is overwritten with the unit lower factor L

@@ -9,6 +9,7 @@
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_core_smooth.h"
+#include "engine/engine_sleep.h"
 #include "engine/engine_util_blas.h"
 #include "engine/engine_util_errmem.h"
 #include "engine/engine_util_spatial.h"
@@ -30,21 +31,35 @@ inline mjtNum dot6(const mjtNum a[6], const mjtNum b[6]) {
   return s;
 }
 
+inline void copy10(mjtNum res[10], const mjtNum vec[10]) {
+  for (int k = 0; k < 10; k++) {
+    res[k] = vec[k];
+  }
+}
+
 }  // namespace
 
 void mj_crb(const mjModel* m, mjData* d) {
   int nbody = m->nbody;
-  mju_copy(d->crb, d->cinert, 10 * nbody);
+  // bodies and dofs of sleeping trees keep their composite inertias and rows of M
+  const int* awake = mj_sleepAny(m, d) ? d->body_awake : nullptr;
+  for (int i = 0; i < nbody; i++) {
+    if (!awake || awake[i] != mjS_ASLEEP) {
+      copy10(d->crb + 10 * i, d->cinert + 10 * i);
+    }
+  }
   for (int i = nbody - 1; i > 0; i--) {
     int parent = m->body_parentid[i];
-    if (parent > 0) {
+    if (parent > 0 && (!awake || awake[i] != mjS_ASLEEP)) {
       mju_addTo(d->crb + 10 * parent, d->crb + 10 * i, 10);
     }
   }
 
   // M(i, j) for j = i or an ancestor of i: cdof_j' * crb[body(i)] * cdof_i, the force that
   // unit acceleration of dof i exerts through the subtree it moves, projected on dof j
-  for (int i = 0; i < m->nv; i++) {
+  int n = awake ? d->nv_awake : m->nv;
+  for (int k = 0; k < n; k++) {
+    int i = awake ? d->dof_awake_ind[k] : k;
     mjtNum f[6];
     mji_mulInertVec(f, d->crb + 10 * m->dof_bodyid[i], d->cdof + 6 * i);
     int adr = m->dof_Madr[i];
@@ -73,6 +88,7 @@ int legacyIndex(const mjModel* m, int i, int j) {
 // structure ten_J_rownnz/rowadr/colind); pairs of dofs that are not on one ancestor chain have
 // no place in the tree-structured M and are skipped.
 void tendonArmature(const mjModel* m, mjData* d) {
+  const int* tree_awake = mj_sleepAny(m, d) ? d->tree_awake : nullptr;
   for (int t = 0; t < m->ntendon; t++) {
     mjtNum armature = m->tendon_armature[t];
     if (armature == 0) {
@@ -84,6 +100,9 @@ void tendonArmature(const mjModel* m, mjData* d) {
       for (int b = 0; b <= a; b++) {
         int j = m->ten_J_colind[adr + b];
         int hi = i > j ? i : j, lo = i > j ? j : i;
+        if (tree_awake && !tree_awake[m->dof_treeid[hi]]) {
+          continue;  // a sleeping tree's M already holds the armature (mj_crb skipped it)
+        }
         int k = legacyIndex(m, hi, lo);
         if (k >= 0) {
           d->qM[k] += armature * d->ten_J[adr + a] * d->ten_J[adr + b];
@@ -110,11 +129,15 @@ void mj_makeM(const mjModel* m, mjData* d) {
 // ---------------------------------------------------------------------------------------------
 // sparse L'DL factorization
 
-// Eliminate dofs from the leaves up (k = nv-1 .. 0). Row k's columns are k's ancestors, so the
-// rank-one update of eliminating k touches only the rows of those ancestors, and row j (an
-// ancestor) has as columns exactly the prefix of row k up to j: no fill-in.
-void mj_factorI(const mjModel* m, mjtNum* qLD, mjtNum* diagInv) {
-  for (int k = m->nv - 1; k >= 0; k--) {
+namespace {
+
+// Eliminate dofs from the leaves up (k = nv-1 .. 0, or the dofs index[n-1] .. index[0] of an
+// increasing list closed under ancestors). Row k's columns are k's ancestors, so the rank-one
+// update of eliminating k touches only the rows of those ancestors, and row j (an ancestor) has
+// as columns exactly the prefix of row k up to j: no fill-in.
+void factorRows(const mjModel* m, mjtNum* qLD, mjtNum* diagInv, const int* index, int n) {
+  for (int r = n - 1; r >= 0; r--) {
+    int k = index ? index[r] : r;
     int adr = m->M_rowadr[k], last = adr + m->M_rownnz[k] - 1;
     mjtNum Dk = qLD[last];
     if (Dk < mjMINVAL) {
@@ -140,9 +163,26 @@ void mj_factorI(const mjModel* m, mjtNum* qLD, mjtNum* diagInv) {
   }
 }
 
+}  // namespace
+
+void mj_factorI(const mjModel* m, mjtNum* qLD, mjtNum* diagInv) {
+  factorRows(m, qLD, diagInv, nullptr, m->nv);
+}
+
+// With sleeping trees only the rows of the awake dofs are copied and eliminated: a row's columns
+// are its ancestors, in the same tree, so the rows of a sleeping tree keep the factor they had
+// when it fell asleep (engine_core_smooth.h).
 void mj_factorM(const mjModel* m, mjData* d) {
-  mju_copy(d->qLD, d->M, m->nC);
-  mj_factorI(m, d->qLD, d->qLDiagInv);
+  if (!mj_sleepAny(m, d)) {
+    mju_copy(d->qLD, d->M, m->nC);
+    mj_factorI(m, d->qLD, d->qLDiagInv);
+    return;
+  }
+  for (int k = 0; k < d->nv_awake; k++) {
+    int i = d->dof_awake_ind[k];
+    mju_copy(d->qLD + m->M_rowadr[i], d->M + m->M_rowadr[i], m->M_rownnz[i]);
+  }
+  factorRows(m, d->qLD, d->qLDiagInv, d->dof_awake_ind, d->nv_awake);
 }
 
 namespace {
@@ -184,6 +224,40 @@ void mj_solveLD(const mjModel* m, mjtNum* x, int n, const mjtNum* qLD, const mjt
       xr[k] *= diagInv[k];
     }
     solveL(m, qLD, xr);
+  }
+}
+
+// x = M^-1 y on the awake dofs: the L' and L sweeps of mj_solveLD restricted to dof_awake_ind,
+// which is closed under ancestors, so each entry sees the same operations in the same order
+void mj_solveMAwake(const mjModel* m, mjData* d, mjtNum* x, const mjtNum* y) {
+  const int* ind = d->dof_awake_ind;
+  int n = d->nv_awake;
+  const mjtNum* qLD = d->qLD;
+  for (int r = 0; r < n; r++) {
+    x[ind[r]] = y[ind[r]];
+  }
+  for (int r = n - 1; r >= 0; r--) {
+    int k = ind[r];
+    mjtNum xk = x[k];
+    if (xk == 0) {
+      continue;
+    }
+    int adr = m->M_rowadr[k], last = adr + m->M_rownnz[k] - 1;
+    for (int p = adr; p < last; p++) {
+      x[m->M_colind[p]] -= qLD[p] * xk;
+    }
+  }
+  for (int r = 0; r < n; r++) {
+    x[ind[r]] *= d->qLDiagInv[ind[r]];
+  }
+  for (int r = 0; r < n; r++) {
+    int k = ind[r];
+    int adr = m->M_rowadr[k], last = adr + m->M_rownnz[k] - 1;
+    mjtNum sum = 0;
+    for (int p = adr; p < last; p++) {
+      sum += qLD[p] * x[m->M_colind[p]];
+    }
+    x[k] -= sum;
   }
 }
 

@@ -8,6 +8,7 @@
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_core_smooth.h"
+#include "engine/engine_sleep.h"
 #include "engine/engine_util_blas.h"
 #include "engine/engine_util_spatial.h"
 
@@ -61,8 +62,10 @@ void applyJoint(const mjModel* m, mjData* d, int j, mjtNum pos[3], mjtNum quat[4
   mju_sub3(pos, anchor, offset);
 }
 
-// world frame of body i from its parent's frame, its offset, its joints (or its mocap pose)
-void bodyFrame(const mjModel* m, mjData* d, int i) {
+// world frame of body i from its parent's frame, its offset, its joints (or its mocap pose);
+// with `still`, a pose equal to the stored one is left as it is (xmat included) and *still set
+// to 1, a different one is stored and *still set to 0
+void bodyFrame(const mjModel* m, mjData* d, int i, int* still) {
   mjtNum pos[3], quat[4];
   int mocap = m->body_mocapid[i];
 
@@ -81,6 +84,15 @@ void bodyFrame(const mjModel* m, mjData* d, int i) {
   }
 
   mju_normalize4(quat);
+  if (still) {
+    const mjtNum* xpos = d->xpos + 3 * i;
+    const mjtNum* xquat = d->xquat + 4 * i;
+    *still = pos[0] == xpos[0] && pos[1] == xpos[1] && pos[2] == xpos[2] && quat[0] == xquat[0] &&
+             quat[1] == xquat[1] && quat[2] == xquat[2] && quat[3] == xquat[3];
+    if (*still) {
+      return;
+    }
+  }
   mju_copy3(d->xpos + 3 * i, pos);
   mju_copy4(d->xquat + 4 * i, quat);
   mju_quat2Mat(d->xmat + 9 * i, quat);
@@ -88,29 +100,56 @@ void bodyFrame(const mjModel* m, mjData* d, int i) {
 
 }  // namespace
 
-void mj_kinematics(const mjModel* m, mjData* d) {
+void mj_kinematicsBodies(const mjModel* m, mjData* d, int* moved) {
   // world body: identity frame
   mju_zero3(d->xpos);
   mju_unit4(d->xquat);
   mju_eye(d->xmat, 3);
 
   for (int i = 1; i < m->nbody; i++) {
-    bodyFrame(m, d, i);
+    int t = m->body_treeid[i];
+    if (moved && t >= 0 && d->tree_asleep[t] >= 0) {
+      int still;
+      bodyFrame(m, d, i, &still);
+      moved[t] |= !still;
+    } else {
+      bodyFrame(m, d, i, nullptr);
+    }
   }
+}
+
+void mj_kinematicsFrames(const mjModel* m, mjData* d, int skip_asleep) {
+  const int* awake = skip_asleep ? d->body_awake : nullptr;
 
   // inertial frames (the world's included), geoms and sites
   for (int i = 0; i < m->nbody; i++) {
+    if (awake && awake[i] == mjS_ASLEEP) {
+      continue;
+    }
     mj_local2Global(d, d->xipos + 3 * i, d->ximat + 9 * i, m->body_ipos + 3 * i,
                     m->body_iquat + 4 * i, i, m->body_sameframe[i]);
   }
   for (int g = 0; g < m->ngeom; g++) {
+    int b = m->geom_bodyid[g];
+    if (awake && awake[b] == mjS_ASLEEP) {
+      continue;
+    }
     mj_local2Global(d, d->geom_xpos + 3 * g, d->geom_xmat + 9 * g, m->geom_pos + 3 * g,
-                    m->geom_quat + 4 * g, m->geom_bodyid[g], m->geom_sameframe[g]);
+                    m->geom_quat + 4 * g, b, m->geom_sameframe[g]);
   }
   for (int s = 0; s < m->nsite; s++) {
+    int b = m->site_bodyid[s];
+    if (awake && awake[b] == mjS_ASLEEP) {
+      continue;
+    }
     mj_local2Global(d, d->site_xpos + 3 * s, d->site_xmat + 9 * s, m->site_pos + 3 * s,
-                    m->site_quat + 4 * s, m->site_bodyid[s], m->site_sameframe[s]);
+                    m->site_quat + 4 * s, b, m->site_sameframe[s]);
   }
+}
+
+void mj_kinematics(const mjModel* m, mjData* d) {
+  mj_kinematicsBodies(m, d, nullptr);
+  mj_kinematicsFrames(m, d, 0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -214,10 +253,17 @@ void comDofs(const mjModel* m, mjData* d, int i) {
 
 }  // namespace
 
+// The bodies of sleeping trees keep their cinert and cdof: their poses and the com of their tree
+// have not changed since they fell asleep (engine_sleep.h). subtree_com is summed over all bodies
+// (the world's includes the sleeping ones).
 void mj_comPos(const mjModel* m, mjData* d) {
   subtreeCom(m, d);
   mju_zero(d->cinert, 10);
+  const int* awake = mj_sleepAny(m, d) ? d->body_awake : nullptr;
   for (int i = 1; i < m->nbody; i++) {
+    if (awake && awake[i] == mjS_ASLEEP) {
+      continue;
+    }
     comInertia(m, d, i);
     comDofs(m, d, i);
   }

@@ -8,6 +8,7 @@
 
 #include "engine/engine_core_smooth.h"
 #include "engine/engine_core_tendon.h"
+#include "engine/engine_sleep.h"
 #include "engine/engine_util_blas.h"
 #include "engine/engine_util_spatial.h"
 
@@ -51,9 +52,14 @@ inline void mulDofVec6(mjtNum res[6], const mjtNum* mat, const mjtNum* vec, int 
 // of the body that come before it. The three axes of a ball (and the rotational part of a free
 // joint) all use the velocity before that joint; their sum sum_k cdof_dot_k qvel_k equals the
 // true J_dot qvel because w x w = 0 for the joint's own rotation.
+// Bodies of sleeping trees keep cvel and cdof_dot, zero since their velocities were zeroed.
 void mj_comVel(const mjModel* m, mjData* d) {
   mju_zero(d->cvel, 6);
+  const int* awake = mj_sleepAny(m, d) ? d->body_awake : nullptr;
   for (int i = 1; i < m->nbody; i++) {
+    if (awake && awake[i] == mjS_ASLEEP) {
+      continue;
+    }
     mjtNum vel[6], tmp[6];
     copy6(vel, d->cvel + 6 * m->body_parentid[i]);
 
@@ -124,12 +130,12 @@ void bodyForce(const mjData* d, const mjtNum* cacc, mjtNum f[6], int i) {
 
 }  // namespace
 
-// result = M qacc + c(q, v) if flg_acc, else c(q, v): the forward pass propagates accelerations
-// root to leaf, the backward pass accumulates body forces leaf to root, and each dof reads its
-// body's accumulated force along its motion axis (computation_index.rst "General framework":
-// "the bias force c ... computed using the Recursive Newton-Euler (RNE) algorithm with
-// acceleration set to 0").
-void mj_rne(const mjModel* m, mjData* d, int flg_acc, mjtNum* result) {
+namespace {
+
+// RNE over the bodies and dofs of the awake and static trees when `awake` (mjData.body_awake) is
+// given, over all otherwise; a sleeping tree's bodies only have sleeping descendants, so the
+// forward and backward passes never read a skipped body
+void rne(const mjModel* m, mjData* d, int flg_acc, mjtNum* result, const int* awake) {
   int nbody = m->nbody;
   mj_markStack(d);
   mjtNum* cacc = mj_stackAllocNum(d, 6 * nbody);
@@ -138,16 +144,21 @@ void mj_rne(const mjModel* m, mjData* d, int flg_acc, mjtNum* result) {
   worldAcc(m, cacc);
   mju_zero(cfrc, 6);
   for (int i = 1; i < nbody; i++) {
+    if (awake && awake[i] == mjS_ASLEEP) {
+      continue;
+    }
     bodyAcc(m, d, cacc, flg_acc ? d->qacc : nullptr, i);
     bodyForce(d, cacc, cfrc + 6 * i, i);
   }
   for (int i = nbody - 1; i > 0; i--) {
     int parent = m->body_parentid[i];
-    if (parent > 0) {
+    if (parent > 0 && (!awake || awake[i] != mjS_ASLEEP)) {
       addTo6(cfrc + 6 * parent, cfrc + 6 * i);
     }
   }
-  for (int j = 0; j < m->nv; j++) {
+  int n = awake ? d->nv_awake : m->nv;
+  for (int k = 0; k < n; k++) {
+    int j = awake ? d->dof_awake_ind[k] : k;
     result[j] = mji_dot(d->cdof + 6 * j, cfrc + 6 * m->dof_bodyid[j], 6);
   }
   mj_freeStack(d);
@@ -159,6 +170,33 @@ void mj_rne(const mjModel* m, mjData* d, int flg_acc, mjtNum* result) {
       break;
     }
   }
+}
+
+// tendon armature adds to the bias of every dof of the tendon, possibly on a sleeping tree next
+// to an awake one: such models compute every tree
+int hasTendonArmature(const mjModel* m) {
+  for (int t = 0; t < m->ntendon; t++) {
+    if (m->tendon_armature[t] != 0) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+// result = M qacc + c(q, v) if flg_acc, else c(q, v): the forward pass propagates accelerations
+// root to leaf, the backward pass accumulates body forces leaf to root, and each dof reads its
+// body's accumulated force along its motion axis (computation_index.rst "General framework":
+// "the bias force c ... computed using the Recursive Newton-Euler (RNE) algorithm with
+// acceleration set to 0").
+void mj_rne(const mjModel* m, mjData* d, int flg_acc, mjtNum* result) {
+  rne(m, d, flg_acc, result, nullptr);
+}
+
+void mj_rneBias(const mjModel* m, mjData* d) {
+  int skip = mj_sleepAny(m, d) && !hasTendonArmature(m);
+  rne(m, d, 0, d->qfrc_bias, skip ? d->body_awake : nullptr);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include "engine/engine_core_smooth.h"
 #include "engine/engine_io.h"
 #include "engine/engine_sleep.h"
 #include "engine/engine_solver.h"
@@ -27,6 +28,14 @@ namespace {
 // the data. The warning counter survives the reset (it records the divergence that caused it).
 // Returns 1 when a bad value was found.
 int checkVector(const mjModel* m, mjData* d, const mjtNum* vec, int n, int warning) {
+  // branch-free scan first (the common outcome: nothing bad); NaN fails the comparison
+  int good = 1;
+  for (int i = 0; i < n; i++) {
+    good &= (vec[i] >= -mjMAXVAL) & (vec[i] <= mjMAXVAL);
+  }
+  if (good) {
+    return 0;
+  }
   for (int i = 0; i < n; i++) {
     if (mju_isBad(vec[i])) {
       int number = d->warning[warning].number;
@@ -184,7 +193,7 @@ void mj_fwdVelocity(const mjModel* m, mjData* d) {
 
   // 18: Coriolis, centrifugal and gravitational forces
   // (mj_rne already adds the velocity-product forces of tendon armature, mj_tendonBias)
-  mj_rne(m, d, 0, d->qfrc_bias);
+  mj_rneBias(m, d);
 
   mj_timerStop(d, mjTIMER_VELOCITY, tm);
 }
@@ -209,9 +218,14 @@ void mj_smoothForce(const mjModel* m, mjData* d) {
 }
 
 // qacc_smooth = M^-1 qfrc_smooth: the acceleration without constraint forces
+// (the dofs of sleeping trees keep theirs: their rows of M^-1 do not reach the awake dofs)
 void mj_fwdAcceleration(const mjModel* m, mjData* d) {
   mj_smoothForce(m, d);
-  mj_solveM(m, d, d->qacc_smooth, d->qfrc_smooth, 1);
+  if (mj_sleepAny(m, d)) {
+    mj_solveMAwake(m, d, d->qacc_smooth, d->qfrc_smooth);
+  } else {
+    mj_solveM(m, d, d->qacc_smooth, d->qfrc_smooth, 1);
+  }
 }
 
 // Stage 22. Without active constraints qacc = qacc_smooth and qfrc_constraint = 0 exactly;
@@ -296,8 +310,10 @@ void compareFwdInv(const mjModel* m, mjData* d) {
 // positions already in d.
 void sleepIslands(const mjModel* m, mjData* d) {
   if (mj_sleep(m, d)) {
-    mj_updateSleep(m, d);
+    // recomputed with the islands still listed awake, so that their velocity-dependent
+    // quantities (cvel, cdof_dot, qfrc_bias, ...) are those of zero velocity while they sleep
     mj_forwardSkip(m, d, mjSTAGE_POS, 1);
+    mj_updateSleep(m, d);
   }
 }
 

@@ -72,10 +72,30 @@ mjtNum dampingSlope(mjtNum v, mjtNum a, const mjtNum* poly) {
   return a + 2 * poly[0] * std::fabs(v) + 3 * poly[1] * v * v;
 }
 
+// some dof or actuator has damping (a scan without the slopes, the common answer being no)
+int hasDamping(const mjModel* m) {
+  for (int i = 0; i < m->nv; i++) {
+    const mjtNum* poly = m->dof_dampingpoly + mjNPOLY * i;
+    if (m->dof_damping[i] != 0 || poly[0] != 0 || poly[1] != 0) {
+      return 1;
+    }
+  }
+  for (int i = 0; i < m->nu; i++) {
+    const mjtNum* poly = m->actuator_dampingpoly + mjNPOLY * i;
+    if (m->actuator_damping[i] != 0 || poly[0] != 0 || poly[1] != 0) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
 // Euler: the diagonal D of the joint damping (and of actuator damping reflected through a
 // scalar joint transmission, gear^2 times its slope at the actuator velocity). Writes the
 // diagonal of -D (>= 0) into damp; returns 0 if the model has no such damping.
 int eulerDamping(const mjModel* m, const mjData* d, mjtNum* damp) {
+  if (!hasDamping(m)) {
+    return 0;
+  }
   int any = 0;
   for (int i = 0; i < m->nv; i++) {
     const mjtNum* poly = m->dof_dampingpoly + mjNPOLY * i;

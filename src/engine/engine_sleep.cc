@@ -18,10 +18,12 @@
 
 #include "engine/engine_sleep.h"
 
+#include <cstdint>
 #include <cstring>
 
 #include <mujoco/mujoco.h>
 
+#include "engine/engine_core_smooth.h"
 #include "engine/engine_util_errmem.h"
 
 namespace {
@@ -39,16 +41,16 @@ int userAllowed(int policy) {
 }
 
 // nonzero when some byte of x[0..n) is not zero: -0.0 counts as a write (programming_simulation.rst
-// "Waking")
+// "Waking"); a number has a nonzero byte exactly when its 64-bit pattern is nonzero
 int anyBytes(const mjtNum* x, int n) {
-  const unsigned char* p = reinterpret_cast<const unsigned char*>(x);
-  size_t size = sizeof(mjtNum) * static_cast<size_t>(n);
-  for (size_t i = 0; i < size; i++) {
-    if (p[i]) {
-      return 1;
-    }
+  static_assert(sizeof(mjtNum) == sizeof(uint64_t), "mjtNum is a 64-bit double");
+  uint64_t any = 0;
+  for (int i = 0; i < n; i++) {
+    uint64_t bits;
+    std::memcpy(&bits, x + i, sizeof(bits));
+    any |= bits;
   }
-  return 0;
+  return any != 0;
 }
 
 int bodyTree(const mjModel* m, int b) {
@@ -180,22 +182,22 @@ int wakeInputs(const mjModel* m, mjData* d) {
   return n;
 }
 
-// bodies of sleeping trees whose pose differs from the stored one (saved before mj_kinematics)
-int wakeMoved(const mjModel* m, mjData* d, const mjtNum* saved) {
+// sleeping trees whose configuration moved: a body pose of mj_kinematics differs from the stored
+// one (the body frames are computed here)
+int wakeMoved(const mjModel* m, mjData* d) {
+  mj_markStack(d);
+  int* moved = mj_stackAllocInt(d, m->ntree);
+  for (int t = 0; t < m->ntree; t++) {
+    moved[t] = 0;
+  }
+  mj_kinematicsBodies(m, d, moved);
   int n = 0;
-  for (int b = 1; b < m->nbody; b++) {
-    int t = m->body_treeid[b];
-    if (t < 0 || d->tree_asleep[t] < 0) {
-      continue;
-    }
-    const mjtNum* s = saved + 7 * b;
-    const mjtNum* pos = d->xpos + 3 * b;
-    const mjtNum* quat = d->xquat + 4 * b;
-    if (s[0] != pos[0] || s[1] != pos[1] || s[2] != pos[2] || s[3] != quat[0] || s[4] != quat[1] ||
-        s[5] != quat[2] || s[6] != quat[3]) {
+  for (int t = 0; t < m->ntree; t++) {
+    if (moved[t]) {
       n += wakeIsland(d, t);
     }
   }
+  mj_freeStack(d);
   return n;
 }
 
@@ -446,22 +448,15 @@ void mj_kinematicsSleep(const mjModel* m, mjData* d) {
   }
 
   int woken = wakeInputs(m, d);
-
-  // the poses of the sleeping bodies before and after mj_kinematics
-  mj_markStack(d);
-  mjtNum* saved = mj_stackAllocNum(d, 7 * m->nbody);
-  for (int b = 0; b < m->nbody; b++) {
-    mju_copy3(saved + 7 * b, d->xpos + 3 * b);
-    mju_copy4(saved + 7 * b + 3, d->xquat + 4 * b);
-  }
-  mj_kinematics(m, d);
-  woken += wakeMoved(m, d, saved);
-  mj_freeStack(d);
-
+  woken += wakeMoved(m, d);
   woken += wakeConstraints(m, d);
   if (woken) {
     mj_updateSleep(m, d);
   }
+
+  // inertial, geom and site frames of the awake and static bodies; those of the bodies still
+  // asleep are where they were when the bodies fell asleep
+  mj_kinematicsFrames(m, d, 1);
 }
 
 int mj_sleepSkipPair(const mjModel* m, const mjData* d, int b1, int b2) {
