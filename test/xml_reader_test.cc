@@ -1366,15 +1366,17 @@ TEST(XmlReaderErrors, MessagesCarryFileAndLine) {
   e = ParseError("");
   EXPECT_TRUE(Contains(e, "malformed XML")) << e;
 
-  // unsupported features are errors, never silently skipped
-  const char* unsupported[] = {"composite"};
-  for (const char* u : unsupported) {
-    e = ParseError("<mujoco>\n<worldbody>\n<body>\n<" + std::string(u) +
-                   " type=\"cable\"/>"
-                   "</body></worldbody></mujoco>");
-    EXPECT_TRUE(Contains(e, "<" + std::string(u) + "> is not supported yet")) << e;
-    ExpectLocated(e, "XML string", 4);
-  }
+  // composite: cable is the only type; its points are required
+  e = ParseError(
+      "<mujoco>\n<worldbody>\n<body>\n<composite type=\"cable\"/>"
+      "</body></worldbody></mujoco>");
+  EXPECT_TRUE(Contains(e, "composite cable needs attribute 'count' or 'vertex'")) << e;
+  ExpectLocated(e, "XML string", 4);
+  e = ParseError(
+      "<mujoco>\n<worldbody>\n<body>\n<composite type=\"grid\" count=\"3 3 1\"/>"
+      "</body></worldbody></mujoco>");
+  EXPECT_TRUE(Contains(e, "grid")) << e;
+  ExpectLocated(e, "XML string", 4);
   e = ParseError("<mujoco>\n<extension><plugin plugin=\"x\"/></extension></mujoco>");
   EXPECT_TRUE(Contains(e, "plugin x not found")) << e;
   ExpectLocated(e, "XML string", 2);

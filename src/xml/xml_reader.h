@@ -11,14 +11,15 @@
 //   xml_reader_assets.cc    <asset> and <deformable>: mesh, hfield, skin, texture, material, model
 //   xml_reader_actuator.cc  <actuator>: general and the shortcuts
 //   xml_reader_elements.cc  <contact> <equality> <tendon> <sensor> <keyframe> <custom>
+//   xml_reader_composite.cc <composite type="cable">
 //   xml_replicate.cc        name bookkeeping of <replicate>
 //   xml_attributes.cc       typed attribute parsing
 //   xml_urdf.cc             URDF models (<robot> root)
 //
 // Errors are thrown as XmlError (message with file and line) and turned into the error buffer and
 // a NULL result by the public functions; nothing is silently skipped: unknown elements and
-// attributes, and the MJCF features that are not implemented yet (composite, plugins,
-// extensions), are errors.
+// attributes, and the MJCF features that are not implemented yet (composite types other than
+// cable, the skin of composite cables), are errors.
 
 #ifndef MOTUS_XML_XML_READER_H_
 #define MOTUS_XML_XML_READER_H_

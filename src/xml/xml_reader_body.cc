@@ -32,6 +32,7 @@
 #include <mujoco/mujoco.h>
 
 #include "xml/xml_reader.h"
+#include "xml/xml_reader_composite.h"
 
 namespace motus {
 namespace mjcf {
@@ -402,7 +403,9 @@ void ParseChildren(XmlContext& ctx, const XmlNode& node, const XmlTreeScope& sco
       ParseFlexcomp(ctx, c, scope.body);
     } else if (n == "plugin" && node.Name() == "body") {
       ParsePluginChild(ctx, c, &scope.body->plugin);
-    } else if (n == "composite" || n == "plugin") {
+    } else if (n == "composite") {
+      ParseComposite(ctx, c, scope);
+    } else if (n == "plugin") {
       Unsupported(c);
     } else {
       UnknownElement(c, node);
