@@ -73,10 +73,12 @@ typedef struct mjCCDStatus_ {
   int epa_iterations;
 } mjCCDStatus;
 
-// Radius of the core of a sphere (its center) or capsule (its axis segment), 0 for other shapes.
+// Radius of the core of a sphere (its center) or capsule (its axis segment), 0 for other shapes;
+// a flex element (engine_collision_flex.cc) gives the radius of its core (its vertices' hull)
+// when the caller asks for it.
 inline mjtNum mjc_coreRadius(const mjCCDObj* obj) {
   if (obj->geom < 0) {
-    return 0;
+    return obj->type == mjGEOM_FLEX ? obj->size[1] : 0;  // flex element: radius if core used
   }
   if (obj->type == mjGEOM_SPHERE || obj->type == mjGEOM_CAPSULE) {
     return obj->size[0];

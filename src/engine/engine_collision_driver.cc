@@ -25,6 +25,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include "engine/engine_collision_flex.h"
 #include "engine/engine_collision_primitive.h"
 #include "engine/engine_io.h"
 #include "engine/engine_sleep.h"
@@ -817,9 +818,14 @@ void mj_collision(const mjModel* m, mjData* d) {
   int nbpair = mj_broadphase(m, d, &bpair);
   int npair = m->npair, nexclude = m->nexclude;
   int pairadr = 0, exadr = 0;
+  // geom-flex collisions of body b come after its body pairs (engine_collision_flex.h)
+  int flexbody = mj_flexCollides(m) ? 0 : m->nbody;
   for (int i = 0; i < nbpair; i++) {
     int b1 = bpair[2 * i], b2 = bpair[2 * i + 1];
     int p1, p2;
+    for (; flexbody < b1; flexbody++) {
+      mj_collideBodyFlex(m, d, flexbody);
+    }
 
     // explicit pairs up to this body pair, those of this body pair last
     while (pairadr < npair) {
@@ -863,6 +869,9 @@ void mj_collision(const mjModel* m, mjData* d) {
   // remaining explicit pairs
   while (pairadr < npair) {
     collideExplicit(m, d, pairadr++);
+  }
+  for (; flexbody < m->nbody; flexbody++) {
+    mj_collideBodyFlex(m, d, flexbody);
   }
 
   mj_freeStack(d);

@@ -14,6 +14,7 @@
 #include <mujoco/mjxmacro.h>
 #include <mujoco/mujoco.h>
 
+#include "engine/engine_collision_flex.h"
 #include "engine/engine_io.h"
 #include "engine/engine_sleep.h"
 #include "engine/engine_support_jac.h"
@@ -432,8 +433,10 @@ void contactRows(const mjModel* m, mjData* d, Builder* b, int i) {
     return;
   }
   int dim = con->dim;
-  if (con->geom[0] < 0 || con->geom[1] < 0 || (dim != 1 && dim != 3 && dim != 4 && dim != 6)) {
-    con->efc_address = -1;  // flex contacts belong to the flex area; invalid condim
+  int flex = con->geom[0] < 0 || con->geom[1] < 0;
+  if ((flex && con->flex[0] < 0 && con->flex[1] < 0) ||
+      (dim != 1 && dim != 3 && dim != 4 && dim != 6)) {
+    con->efc_address = -1;  // neither geom nor flex; invalid condim
     if (b->emit) {
       mjWARNING("contact %d skipped: geom %d, %d, condim %d", i, con->geom[0], con->geom[1], dim);
     }
@@ -443,10 +446,11 @@ void contactRows(const mjModel* m, mjData* d, Builder* b, int i) {
   int nrow = dim == 1 ? 1 : (pyramidal ? 2 * (dim - 1) : dim);
   int type = dim == 1 ? mjCNSTR_CONTACT_FRICTIONLESS
                       : (pyramidal ? mjCNSTR_CONTACT_PYRAMIDAL : mjCNSTR_CONTACT_ELLIPTIC);
-  int b1 = m->geom_bodyid[con->geom[0]], b2 = m->geom_bodyid[con->geom[1]];
+  int b1 = flex ? -1 : m->geom_bodyid[con->geom[0]], b2 = flex ? -1 : m->geom_bodyid[con->geom[1]];
   // the dofs that move the two bodies relative to each other; none (two geoms of one body, e.g.
   // an explicit pair) leaves the contact without rows: exclude 3, "no dofs"
-  int n = contactChain(m, b->chain, b1, b2);
+  int n =
+      flex ? mj_contactFlexJac(m, d, con, b->chain, NULL, NULL) : contactChain(m, b->chain, b1, b2);
   if (n == 0) {
     con->exclude = 3;
     con->efc_address = -1;
@@ -462,7 +466,11 @@ void contactRows(const mjModel* m, mjData* d, Builder* b, int i) {
   con->mu = dim > 1 ? con->friction[0] / sqrt(m->opt.impratio) : 0;
 
   // S in the contact frame: comp[k] (n columns), k = 0..5 (translation then rotation)
-  mj_jacDifSparse(m, d, b->jp2, b->jr2, con->pos, b1, b2, n, b->chain);
+  if (flex) {
+    mj_contactFlexJac(m, d, con, b->chain, b->jp2, b->jr2);
+  } else {
+    mj_jacDifSparse(m, d, b->jp2, b->jr2, con->pos, b1, b2, n, b->chain);
+  }
   mjtNum* comp = b->jac + 10 * n;  // after the (at most 10) rows
   for (int k = 0; k < 6; k++) {
     const mjtNum* axis = con->frame + 3 * (k % 3);

@@ -8,6 +8,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include "engine/engine_collision_flex.h"
 #include "engine/engine_core_constraint.h"
 #include "engine/engine_util_errmem.h"
 
@@ -100,10 +101,18 @@ void eqBodies(const mjModel* m, int e, int* b1, int* b2) {
   }
 }
 
-// the bodies of contact c
-void contactBodies(const mjModel* m, const mjContact* con, int* b1, int* b2) {
-  *b1 = m->geom_bodyid[con->geom[0]];
-  *b2 = m->geom_bodyid[con->geom[1]];
+// translational weight of contact con: the sum of its bodies' weights (the vertex bodies of a
+// flex element with the weights of the contact point, engine_collision_flex.h)
+mjtNum contactWeight(const mjModel* m, const mjData* d, const mjContact* con) {
+  int body[mjMAXCONTACTBODY];
+  mjtNum weight[mjMAXCONTACTBODY], tran = 0;
+  for (int k = 0; k < 2; k++) {
+    int n = mj_contactBodyWeights(m, d, con, k, body, weight);
+    for (int i = 0; i < n; i++) {
+      tran += weight[i] * bodyWeight(m, body[i], 0);
+    }
+  }
+  return tran;
 }
 
 // edge of the sub-th row of a flex equality (rows skip rigid edges)
@@ -160,8 +169,7 @@ mjtNum diagApprox(const mjModel* m, const mjData* d, int i, int sub) {
       return m->dof_invweight0[m->jnt_dofadr[id]];
     default: {
       const mjContact* con = d->contact + id;
-      contactBodies(m, con, &b1, &b2);
-      mjtNum tran = bodyWeight(m, b1, 0) + bodyWeight(m, b2, 0);
+      mjtNum tran = contactWeight(m, d, con);
       mjtNum mu0 = mjMAX(mjMINMU, con->friction[0]);
       if (d->efc_type[i] == mjCNSTR_CONTACT_PYRAMIDAL) {
         return tran * (1 + mu0 * mu0) * 2 * mu0 * mu0 / m->opt.impratio;

@@ -1,0 +1,363 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Geom-flex collisions (computation_index.rst "Collision detection"; modeling.rst "Deformable
+// objects"; XMLreference.rst flex/contact).
+//
+// A flex element is a convex shape: the convex hull of its 2 (capsule-like segment), 3 (triangle)
+// or 4 (tetrahedron) vertices, swept by a ball of radius flex_radius. Against a convex geom it
+// goes through the general convex collider (GJK / EPA on support functions, one contact per
+// element): its support point along a direction is the vertex farthest along it, moved by the
+// radius along the direction. Margins and gaps of the geom and the flex add up, as for two geoms;
+// the other contact parameters mix as for two geoms, the flex taking the place of the second one.
+// A contact records the geom on side 0 and the flex element on side 1 (geom -1), its normal
+// pointing from the geom to the element.
+//
+// 3D flexes collide with the elements of their outer layers only (flex_elemlayer <
+// flex_activelayers). Elements whose bounding box (vertices +- radius + margin) misses the
+// geom's bounding sphere are skipped.
+//
+// Contact point weights: the point is assigned to the element's vertices with weights
+// proportional to their inverse distances to it (modeling.rst: "we use a weighting scheme to
+// 'assign' each contact point to multiple bodies"); the contact Jacobian and the diagonal
+// approximation of the constraint use these weights.
+
+#include "engine/engine_collision_flex.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <mujoco/mujoco.h>
+
+#include "engine/engine_collision_ccd.h"
+#include "engine/engine_collision_convex.h"
+#include "engine/engine_collision_driver.h"
+#include "engine/engine_collision_primitive.h"
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// flex elements as convex objects
+
+// vertices of element e of flex f (world), returns their number (dim + 1)
+int elemVertices(const mjModel* m, const mjData* d, int f, int e, mjtNum (*out)[3]) {
+  int dim = m->flex_dim[f];
+  const int* edata = m->flex_elem + m->flex_elemdataadr[f] + e * (dim + 1);
+  const mjtNum* vert = d->flexvert_xpos + 3 * m->flex_vertadr[f];
+  for (int i = 0; i <= dim; i++) {
+    for (int k = 0; k < 3; k++) {
+      out[i][k] = vert[3 * edata[i] + k];
+    }
+  }
+  return dim + 1;
+}
+
+// support of an element: the farthest vertex, moved along the direction by radius + margin
+// (radius in size[0]; size[1] is the radius of its core, mjc_coreRadius, when the core is used);
+// vertices in prism[0 .. nvert)
+void supportElem(mjtNum res[3], mjCCDObj* obj, const mjtNum dir[3]) {
+  int best = 0;
+  mjtNum bestdot = mju_dot3(obj->prism[0], dir);
+  for (int i = 1; i < obj->nvert; i++) {
+    mjtNum v = mju_dot3(obj->prism[i], dir);
+    if (v > bestdot) {
+      bestdot = v;
+      best = i;
+    }
+  }
+  mju_copy3(res, obj->prism[best]);
+  mjtNum inflate = obj->core ? 0 : obj->size[0] + obj->margin;
+  mjtNum len2 = mju_dot3(dir, dir);
+  if (inflate > 0 && fabs(len2 - 1) < 1e-12) {
+    mju_addToScl3(res, dir, inflate);
+  } else if (inflate > 0 && len2 > mjMINVAL * mjMINVAL) {
+    mju_addToScl3(res, dir, inflate / sqrt(len2));
+  }
+}
+
+void initElemObj(mjCCDObj* obj, const mjModel* m, const mjData* d, int f, int e, mjtNum margin) {
+  mjc_initPrismObj(obj, m, d, margin);
+  obj->type = mjGEOM_FLEX;
+  obj->nvert = elemVertices(m, d, f, e, obj->prism);
+  obj->size[0] = m->flex_radius[f];
+  obj->support = supportElem;
+  for (int k = 0; k < 3; k++) {
+    mjtNum s = 0;
+    for (int i = 0; i < obj->nvert; i++) {
+      s += obj->prism[i][k];
+    }
+    obj->center[k] = s / obj->nvert;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// filters and parameters
+
+// contype/conaffinity of a geom and a flex (or mjcb_contactfilter, which sees the geom only)
+int geomFlexCompatible(const mjModel* m, int g, int f) {
+  return (m->geom_contype[g] & m->flex_conaffinity[f]) ||
+         (m->flex_contype[f] & m->geom_conaffinity[g]);
+}
+
+// whether element e of flex f can collide with anything outside the flex
+int elemActive(const mjModel* m, int f, int e) {
+  if (m->flex_dim[f] < 3) {
+    return 1;
+  }
+  return m->flex_elemlayer[m->flex_elemadr[f] + e] < m->flex_activelayers[f];
+}
+
+// element bounding box (vertices +- inflate) against a ball
+int elemMissesBall(const mjCCDObj* obj, mjtNum inflate, const mjtNum c[3], mjtNum r) {
+  for (int k = 0; k < 3; k++) {
+    mjtNum lo = obj->prism[0][k], hi = lo;
+    for (int i = 1; i < obj->nvert; i++) {
+      lo = mju_min(lo, obj->prism[i][k]);
+      hi = mju_max(hi, obj->prism[i][k]);
+    }
+    if (c[k] + r < lo - inflate || c[k] - r > hi + inflate) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+// friction (sliding, torsional, rolling) expanded to the 5 contact coefficients
+void expandFriction(mjtNum friction[5], const mjtNum f[3]) {
+  friction[0] = friction[1] = f[0];
+  friction[2] = f[1];
+  friction[3] = friction[4] = f[2];
+}
+
+// contact parameters of geom g and flex f (modeling.rst "Contact parameters"): priority decides,
+// else maxima of condim and friction, solref / solimp mixed by solmix
+void geomFlexParam(const mjModel* m, int g, int f, int* condim, mjtNum solref[mjNREF],
+                   mjtNum solimp[mjNIMP], mjtNum friction[5]) {
+  const mjtNum* ref[2] = {m->geom_solref + mjNREF * g, m->flex_solref + mjNREF * f};
+  const mjtNum* imp[2] = {m->geom_solimp + mjNIMP * g, m->flex_solimp + mjNIMP * f};
+  const mjtNum* fr[2] = {m->geom_friction + 3 * g, m->flex_friction + 3 * f};
+  int cd[2] = {m->geom_condim[g], m->flex_condim[f]};
+  int p1 = m->geom_priority[g], p2 = m->flex_priority[f];
+  if (p1 != p2) {
+    int k = p1 > p2 ? 0 : 1;
+    *condim = cd[k];
+    mju_copy(solref, ref[k], mjNREF);
+    mju_copy(solimp, imp[k], mjNIMP);
+    expandFriction(friction, fr[k]);
+    return;
+  }
+  *condim = mjMAX(cd[0], cd[1]);
+  mjtNum fmax[3];
+  for (int i = 0; i < 3; i++) {
+    fmax[i] = mjMAX(fr[0][i], fr[1][i]);
+  }
+  expandFriction(friction, fmax);
+
+  mjtNum s1 = m->geom_solmix[g], s2 = m->flex_solmix[f], w;
+  if (s1 >= mjMINVAL && s2 >= mjMINVAL) {
+    w = s1 / (s1 + s2);
+  } else if (s1 < mjMINVAL && s2 < mjMINVAL) {
+    w = 0.5;
+  } else {
+    w = s1 < mjMINVAL ? 0 : 1;
+  }
+  for (int i = 0; i < mjNREF; i++) {
+    if (ref[0][0] > 0 && ref[1][0] > 0) {
+      solref[i] = w * ref[0][i] + (1 - w) * ref[1][i];
+    } else {
+      solref[i] = mju_min(ref[0][i], ref[1][i]);
+    }
+  }
+  for (int i = 0; i < mjNIMP; i++) {
+    solimp[i] = w * imp[0][i] + (1 - w) * imp[1][i];
+  }
+}
+
+// completes and appends a geom-element contact (dist, pos, normal set by the collider)
+void addGeomElemContact(const mjModel* m, mjData* d, mjContact* con, int g, int f, int e,
+                        mjtNum margin, mjtNum gap) {
+  int condim;
+  mjtNum friction[5], solref[mjNREF], solimp[mjNIMP];
+  geomFlexParam(m, g, f, &condim, solref, solimp, friction);
+  if (mjENABLED(mjENBL_OVERRIDE)) {
+    mju_copy(friction, m->opt.o_friction, 5);
+    mju_copy(solref, m->opt.o_solref, mjNREF);
+    mju_copy(solimp, m->opt.o_solimp, mjNIMP);
+  }
+  mjc_completeFrame(con->frame);
+  con->includemargin = margin - gap;
+  mju_copy(con->friction, friction, 5);
+  mju_copy(con->solref, solref, mjNREF);
+  if (mjENABLED(mjENBL_OVERRIDE)) {
+    mju_copy(con->solreffriction, m->opt.o_solref, mjNREF);
+  } else {
+    mju_zero(con->solreffriction, mjNREF);
+  }
+  mju_copy(con->solimp, solimp, mjNIMP);
+  con->mu = 0;
+  mju_zero(con->H, 36);
+  con->dim = condim;
+  con->geom1 = con->geom[0] = g;
+  con->geom2 = con->geom[1] = -1;
+  con->flex[0] = -1;
+  con->flex[1] = f;
+  con->elem[0] = -1;
+  con->elem[1] = e;
+  con->vert[0] = con->vert[1] = -1;
+  con->exclude = con->dist >= con->includemargin ? 1 : 0;
+  con->efc_address = -1;
+  mj_addContact(m, d, con);
+}
+
+// geom g (convex) against element e of flex f
+void collideGeomElem(const mjModel* m, mjData* d, int g, int f, int e, mjtNum margin, mjtNum gap) {
+  mjCCDObj o1, o2;
+  initElemObj(&o2, m, d, f, e, 0.5 * margin);
+  mjtNum rbound = m->geom_rbound[g];
+  if (rbound > 0 && elemMissesBall(&o2, m->flex_radius[f] + margin, d->geom_xpos + 3 * g, rbound)) {
+    return;
+  }
+  mjc_initCCDObj(&o1, m, d, g, 0.5 * margin);
+  // against spheres and capsules, GJK first runs on the cores of both shapes (the element
+  // without its radius), as for two such geoms
+  int type = m->geom_type[g];
+  if (type == mjGEOM_SPHERE || type == mjGEOM_CAPSULE) {
+    o2.size[1] = o2.size[0];
+  }
+  mjCCDConfig cfg;
+  cfg.max_iterations = m->opt.ccd_iterations;
+  cfg.tolerance = m->opt.ccd_tolerance;
+  cfg.dist_cutoff = 0;
+  cfg.contacts = 1;
+  mjCCDStatus st;
+  if (mjc_ccd(&cfg, &st, &o1, &o2, d) >= 0) {
+    return;
+  }
+  mjContact con;
+  mjc_setContact(&con, &st);
+  con.dist += margin;
+  addGeomElemContact(m, d, &con, g, f, e, margin, gap);
+}
+
+// geom types the convex collider handles against elements
+int convexType(int type) {
+  return type == mjGEOM_SPHERE || type == mjGEOM_CAPSULE || type == mjGEOM_ELLIPSOID ||
+         type == mjGEOM_CYLINDER || type == mjGEOM_BOX || type == mjGEOM_MESH;
+}
+
+void collideGeomFlex(const mjModel* m, mjData* d, int g, int f) {
+  int type = m->geom_type[g];
+  if (!convexType(type)) {
+    return;  // planes, height fields and SDFs against flexes: not implemented yet
+  }
+  mjtNum margin = m->geom_margin[g] + m->flex_margin[f];
+  if (mjENABLED(mjENBL_OVERRIDE)) {
+    margin = m->opt.o_margin;
+  }
+  mjtNum gap = m->geom_gap[g] + m->flex_gap[f];
+  for (int e = 0; e < m->flex_elemnum[f]; e++) {
+    if (elemActive(m, f, e)) {
+      collideGeomElem(m, d, g, f, e, margin, gap);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// interpolation weights (engine_flex.cc): 1D Lagrange basis on {0, 1} or {0, 1/2, 1}
+
+mjtNum basis(int order, int i, mjtNum t) {
+  if (order == 1) {
+    return i ? t : 1 - t;
+  }
+  switch (i) {
+    case 0:
+      return 2 * (t - 0.5) * (t - 1);
+    case 1:
+      return -4 * t * (t - 1);
+    default:
+      return 2 * t * (t - 0.5);
+  }
+}
+
+mjtNum nodeWeight(int order, int n, const mjtNum* r) {
+  int per = order + 1;
+  int i = n / (per * per), j = (n / per) % per, k = n % per;
+  return basis(order, i, r[0]) * basis(order, j, r[1]) * basis(order, k, r[2]);
+}
+
+// bodies of vertex v (global index) of flex f with weight w; returns the number added
+int vertexBodies(const mjModel* m, int f, int v, mjtNum w, int* body, mjtNum* weight) {
+  int order = m->flex_interp[f];
+  if (!order) {
+    body[0] = m->flex_vertbodyid[v];
+    weight[0] = w;
+    return 1;
+  }
+  int nadr = m->flex_nodeadr[f], nn = 0;
+  for (int n = 0; n < m->flex_nodenum[f]; n++) {
+    body[nn] = m->flex_nodebodyid[nadr + n];
+    weight[nn] = w * nodeWeight(order, n, m->flex_vert0 + 3 * v);
+    nn++;
+  }
+  return nn;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// public
+
+int mj_flexCollides(const mjModel* m) {
+  for (int f = 0; f < m->nflex; f++) {
+    if (m->flex_contype[f] || m->flex_conaffinity[f]) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+void mj_collideBodyFlex(const mjModel* m, mjData* d, int b) {
+  int adr = m->body_geomadr[b], num = m->body_geomnum[b];
+  if (num <= 0) {
+    return;
+  }
+  for (int f = 0; f < m->nflex; f++) {
+    if (!m->flex_contype[f] && !m->flex_conaffinity[f]) {
+      continue;
+    }
+    for (int g = adr; g < adr + num; g++) {
+      if (geomFlexCompatible(m, g, f)) {
+        collideGeomFlex(m, d, g, f);
+      }
+    }
+  }
+}
+
+int mj_contactBodyWeights(const mjModel* m, const mjData* d, const mjContact* con, int k, int* body,
+                          mjtNum* weight) {
+  if (con->geom[k] >= 0) {
+    body[0] = m->geom_bodyid[con->geom[k]];
+    weight[0] = 1;
+    return 1;
+  }
+  int f = con->flex[k];
+  if (f < 0) {
+    return 0;
+  }
+  int vadr = m->flex_vertadr[f];
+  if (con->vert[k] >= 0) {
+    return vertexBodies(m, f, vadr + con->vert[k], 1, body, weight);
+  }
+  int dim = m->flex_dim[f];
+  const int* edata = m->flex_elem + m->flex_elemdataadr[f] + con->elem[k] * (dim + 1);
+  mjtNum inv[4], sum = 0;
+  for (int i = 0; i <= dim; i++) {
+    mjtNum dist = mju_dist3(con->pos, d->flexvert_xpos + 3 * (vadr + edata[i]));
+    inv[i] = 1 / mju_max(dist, mjMINVAL);
+    sum += inv[i];
+  }
+  int n = 0;
+  for (int i = 0; i <= dim; i++) {
+    n += vertexBodies(m, f, vadr + edata[i], inv[i] / sum, body + n, weight + n);
+  }
+  return n;
+}
