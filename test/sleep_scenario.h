@@ -4,7 +4,7 @@
 // test/data/sleep/make_golden.cc (compiled against MuJoCo 3.8.0). It uses the public API only, so
 // both builds make exactly the same calls, and records labelled numbers after every step: the
 // sleep state (tree_asleep, the awake counts, ncon, nefc), every 10th step the trajectory
-// (qpos, qvel) and at the end of each phase the awake body and dof lists.
+// (qpos, qvel, qacc) and at the end of each phase the awake body and dof lists.
 // Phases on test/data/sleep/pile.xml:
 //   fall      the pile settles and falls asleep while a lid falls from above
 //   land      the lid lands on the flat box, wakes its island, and all sleep again
@@ -72,6 +72,11 @@ inline void AddTrajectory(Record* r, const std::string& tag, const mjModel* m, c
   }
   for (int i = 0; i < m->nv; i++) {
     Add(r, tag + " qvel" + std::to_string(i), d->qvel[i]);
+  }
+  // the accelerations too: those of sleeping trees are the ones they fell asleep with (zero for
+  // trees initialized asleep), not recomputed
+  for (int i = 0; i < m->nv; i++) {
+    Add(r, tag + " qacc" + std::to_string(i), d->qacc[i]);
   }
 }
 
