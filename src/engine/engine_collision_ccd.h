@@ -45,7 +45,8 @@ struct mjCCDObj_ {
   const int* edgeadr;   // vert_edgeadr of the graph
   const int* edges;     // edge_localid of the graph
   int warm;             // hull-local index of the last support vertex (hill-climbing start)
-  int lastvert;         // mesh vertex index of the last support point (-1 if not a vertex)
+  int lastvert;         // vertex of the last support point: mesh vertex index, box corner
+                        // (bit k set: +size[k]); -1 for other shapes
 
   // height-field prism: 6 vertices in world coordinates (3 top, 3 bottom)
   mjtNum prism[6][3];
@@ -71,6 +72,11 @@ typedef struct mjCCDStatus_ {
   mjtNum normal[3];  // unit normal pointing from obj1 to obj2
   int gjk_iterations;
   int epa_iterations;
+  // penetration of boxes and meshes: the vertex ids (mjCCDObj.lastvert) of each object at the
+  // three corners of the final EPA face, whose distinct values are the contact features (a
+  // vertex, an edge or a face); -1 where unknown
+  int vert1[3];
+  int vert2[3];
 } mjCCDStatus;
 
 // Radius of the core of a sphere (its center) or capsule (its axis segment), 0 for other shapes;

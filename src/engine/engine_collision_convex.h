@@ -7,8 +7,8 @@
 // (dist, pos, frame normal in frame[0..2]) for geoms g1, g2 and return their number.
 //
 // Files of this area:
-//   engine_collision_convex.cc   support functions, mjc_Convex, mjc_PlaneConvex, single-shot
-//                                multiccd
+//   engine_collision_convex.cc   support functions, mjc_Convex, mjc_PlaneConvex
+//   engine_collision_multiccd.cc the single-shot multiccd pipeline
 //   engine_collision_multirun.cc the multi-run multiccd pipeline
 //   engine_collision_gjk.cc      native GJK / EPA distance and penetration (mjc_ccd)
 //   engine_collision_mpr.cc      the legacy pipeline: libccd's MPR (mjc_mprPenetration)
@@ -50,10 +50,6 @@ int mjc_ConvexDistance(const mjModel* m, mjData* d, mjContact* con, int g1, int 
 // ---------------------------------------------------------------------------------------------
 // convex objects of geoms and height-field prisms (engine_collision_convex.cc)
 
-// Nonzero: the multi-contact feature search tests every vertex of a mesh instead of the hull
-// graph neighborhood of its top vertex (for tests, which check that both give the same bits).
-extern int mjc_featureFullScan;
-
 // Initializes obj for geom g at its current pose (geom_xpos, geom_xmat), with inflation margin.
 void mjc_initCCDObj(mjCCDObj* obj, const mjModel* m, const mjData* d, int g, mjtNum margin);
 
@@ -82,6 +78,12 @@ int mjc_usesMultiRun(const mjModel* m, int type1, int type2, mjtNum margin);
 // Multi-run pipeline: con[0] holds the pair's first contact; adds the contacts found with the
 // geoms slightly rotated and returns the number of contacts (1 to 5).
 int mjc_multiRun(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
+
+// Single-shot pipeline (engine_collision_multiccd.cc): con[0] holds the pair's contact found by
+// EPA, st its result; replaces it by the contacts of the flat features (at most 4) and returns
+// their number (1 when the features are not flat).
+int mjc_singleShot(const mjModel* m, mjContact* con, const mjCCDObj* o1, const mjCCDObj* o2,
+                   const mjCCDStatus* st);
 
 // Writes one contact from a CCD result (dist, midpoint of the witness points, normal).
 void mjc_setContact(mjContact* con, const mjCCDStatus* status);

@@ -81,6 +81,12 @@ void supportPair(mjtNum a[3], mjtNum b[3], mjCCDObj* obj1, mjCCDObj* obj2, const
   obj2->support(b, obj2, neg);
 }
 
+// vertex ids of the support points just computed (box corner or mesh vertex, -1 otherwise)
+inline void supportIds(int* ia, int* ib, const mjCCDObj* obj1, const mjCCDObj* obj2) {
+  *ia = obj1->lastvert;
+  *ib = obj2->lastvert;
+}
+
 // both objects are polytopes (boxes, meshes, height-field prisms): their Minkowski difference
 // has finitely many support points, so GJK and EPA terminate exactly
 bool discreteShapes(const mjCCDObj* obj1, const mjCCDObj* obj2) {
@@ -319,6 +325,8 @@ struct Simplex {
   mjtNum w[4][3];
   mjtNum a[4][3];
   mjtNum b[4][3];
+  int ia[4];  // vertex ids of the A- and B-parts (see mjCCDObj.lastvert)
+  int ib[4];
   int n;
 };
 
@@ -332,6 +340,8 @@ struct Query {
   int maxiter;
   mjtNum tolerance;
   mjtNum cutoff;  // > 0: distances wanted up to this value
+  int vert1[3];   // vertex ids of obj1 and obj2 at the final EPA face (-1: none)
+  int vert2[3];
 };
 
 // signed distance of the origin from the plane of v1 v2 v3 along the unit normal
@@ -385,6 +395,8 @@ void gjkIntersect(Query* q, mjCCDObj* obj1, mjCCDObj* obj2) {
         mji_copy3(s->w[v], t.w[slot[v]]);
         mji_copy3(s->a[v], t.a[slot[v]]);
         mji_copy3(s->b[v], t.b[slot[v]]);
+        s->ia[v] = t.ia[slot[v]];
+        s->ib[v] = t.ib[slot[v]];
       }
       s->n = 4;
       q->iterations = k;
@@ -395,6 +407,7 @@ void gjkIntersect(Query* q, mjCCDObj* obj1, mjCCDObj* obj2) {
     // replace the vertex opposite face f by the support point along the face's normal
     int sv = slot[f];
     supportPair(s->a[sv], s->b[sv], obj1, obj2, normal[f], 1);
+    supportIds(s->ia + sv, s->ib + sv, obj1, obj2);
     mji_sub3(s->w[sv], s->a[sv], s->b[sv]);
 
     // the new point does not pass the origin: separating plane
@@ -436,6 +449,7 @@ void gjk(Query* q, mjCCDObj* obj1, mjCCDObj* obj2) {
     nx = mji_norm3(x);
     mjtNum negx[3] = {-x[0], -x[1], -x[2]};
     supportPair(s->a[n], s->b[n], obj1, obj2, negx, nx, true);
+    supportIds(s->ia + n, s->ib + n, obj1, obj2);
     mji_sub3(s->w[n], s->a[n], s->b[n]);
     const mjtNum* sk = s->w[n];
 
@@ -495,6 +509,8 @@ void gjk(Query* q, mjCCDObj* obj1, mjCCDObj* obj2) {
         mji_copy3(s->w[m], s->w[i]);
         mji_copy3(s->a[m], s->a[i]);
         mji_copy3(s->b[m], s->b[i]);
+        s->ia[m] = s->ia[i];
+        s->ib[m] = s->ib[i];
       }
       lam[m++] = lam[i];
     }
@@ -542,6 +558,8 @@ struct Polytope {
   mjtNum (*w)[3];  // vertices of M
   mjtNum (*a)[3];  // their A-parts
   mjtNum (*b)[3];  // their B-parts
+  int* ia;         // vertex ids of the A- and B-parts (see mjCCDObj.lastvert)
+  int* ib;
   int nvert, maxvert;
   Face* face;
   int nface, maxface;
@@ -556,12 +574,18 @@ struct Polytope {
 int epaSupport(Polytope* P, mjCCDObj* obj1, mjCCDObj* obj2, const mjtNum d[3], mjtNum dnorm) {
   int i = P->nvert++;
   supportPair(P->a[i], P->b[i], obj1, obj2, d, dnorm);
+  supportIds(P->ia + i, P->ib + i, obj1, obj2);
   mji_sub3(P->w[i], P->a[i], P->b[i]);
   return i;
 }
 
-int copyVertex(Polytope* P, const mjtNum a[3], const mjtNum b[3]) {
+// appends vertex k of the simplex s
+int copyVertex(Polytope* P, const Simplex* s, int k) {
   int i = P->nvert++;
+  const mjtNum* a = s->a[k];
+  const mjtNum* b = s->b[k];
+  P->ia[i] = s->ia[k];
+  P->ib[i] = s->ib[k];
   mji_copy3(P->a[i], a);
   mji_copy3(P->b[i], b);
   mji_sub3(P->w[i], a, b);
@@ -723,6 +747,8 @@ int restartFromTriangle(Polytope* P, int a, int b, int c, mjCCDObj* obj1, mjCCDO
     mji_copy3(t.w[i], P->w[tri[i]]);
     mji_copy3(t.a[i], P->a[tri[i]]);
     mji_copy3(t.b[i], P->b[tri[i]]);
+    t.ia[i] = P->ia[tri[i]];
+    t.ib[i] = P->ib[tri[i]];
   }
   P->nvert = P->nface = P->ncand = 0;
   return polytope3(P, &t, obj1, obj2);
@@ -731,10 +757,10 @@ int restartFromTriangle(Polytope* P, int a, int b, int c, mjCCDObj* obj1, mjCCDO
 // faces (and neighbors) of a tetrahedron 1 2 3 4 and of a triangular bipyramid over 1 2 3 with
 // apexes 4 (first three faces) and 5 (last three)
 int polytope4(Polytope* P, const Simplex* s, mjCCDObj* obj1, mjCCDObj* obj2) {
-  int v1 = copyVertex(P, s->a[0], s->b[0]);
-  int v2 = copyVertex(P, s->a[1], s->b[1]);
-  int v3 = copyVertex(P, s->a[2], s->b[2]);
-  int v4 = copyVertex(P, s->a[3], s->b[3]);
+  int v1 = copyVertex(P, s, 0);
+  int v2 = copyVertex(P, s, 1);
+  int v3 = copyVertex(P, s, 2);
+  int v4 = copyVertex(P, s, 3);
   static const int kFace[4][3] = {{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {3, 2, 1}};
   static const int kAdj[4][3] = {{1, 3, 2}, {2, 3, 0}, {0, 3, 1}, {2, 0, 1}};
   int vi[4] = {v1, v2, v3, v4};
@@ -769,9 +795,9 @@ int polytope3(Polytope* P, const Simplex* s, mjCCDObj* obj1, mjCCDObj* obj2) {
   }
   mji_scl3(neg, n, -1);
 
-  int v1 = copyVertex(P, s->a[0], s->b[0]);
-  int v2 = copyVertex(P, s->a[1], s->b[1]);
-  int v3 = copyVertex(P, s->a[2], s->b[2]);
+  int v1 = copyVertex(P, s, 0);
+  int v2 = copyVertex(P, s, 1);
+  int v3 = copyVertex(P, s, 2);
   int v5 = epaSupport(P, obj1, obj2, n, nn);
   int v4 = epaSupport(P, obj1, obj2, neg, nn);
 
@@ -845,8 +871,8 @@ int polytope2(Polytope* P, const Simplex* s, mjCCDObj* obj1, mjCCDObj* obj2) {
   mju_mulMatVec3(d2, R, d1);
   mju_mulMatVec3(d3, R, d2);
 
-  int v1 = copyVertex(P, s->a[0], s->b[0]);
-  int v2 = copyVertex(P, s->a[1], s->b[1]);
+  int v1 = copyVertex(P, s, 0);
+  int v2 = copyVertex(P, s, 1);
   int v3 = epaSupport(P, obj1, obj2, d1, mji_norm3(d1));
   int v4 = epaSupport(P, obj1, obj2, d2, mji_norm3(d2));
   int v5 = epaSupport(P, obj1, obj2, d3, mji_norm3(d3));
@@ -983,7 +1009,7 @@ void penetration(Query* q, mjCCDObj* obj1, mjCCDObj* obj2, mjData* d) {
   // a generous number of faces (at least 1000), within the free stack space
   P.maxface = 6 * N > 1000 ? 6 * N : 1000;
   P.maxhorizon = 6 * N > 1000 ? 6 * N : 1000;
-  size_t vbytes = 3 * sizeof(mjtNum) * 3 * P.maxvert + 2 * sizeof(int) * P.maxhorizon;
+  size_t vbytes = 3 * sizeof(mjtNum) * 3 * P.maxvert + 2 * sizeof(int) * (P.maxhorizon + P.maxvert);
   size_t fbytes = sizeof(Face) + sizeof(int);
   size_t avail = static_cast<size_t>(d->narena) - d->pstack - d->parena;
   if (avail < vbytes + 64 * fbytes + 256) {
@@ -1000,6 +1026,8 @@ void penetration(Query* q, mjCCDObj* obj1, mjCCDObj* obj2, mjData* d) {
       mj_stackAllocByte(d, 3 * sizeof(mjtNum) * P.maxvert, alignof(mjtNum)));
   P.b = static_cast<mjtNum(*)[3]>(
       mj_stackAllocByte(d, 3 * sizeof(mjtNum) * P.maxvert, alignof(mjtNum)));
+  P.ia = mj_stackAllocInt(d, P.maxvert);
+  P.ib = mj_stackAllocInt(d, P.maxvert);
   P.face = static_cast<Face*>(mj_stackAllocByte(d, sizeof(Face) * P.maxface, alignof(Face)));
   P.cand = mj_stackAllocInt(d, P.maxface);
   P.hface = mj_stackAllocInt(d, P.maxhorizon);
@@ -1032,6 +1060,10 @@ void penetration(Query* q, mjCCDObj* obj1, mjCCDObj* obj2, mjData* d) {
                    lam[2] * P.b[face->vert[2]][k];
       }
       q->dist = -sqrt(face->dist);
+      for (int k = 0; k < 3; k++) {
+        q->vert1[k] = P.ia[face->vert[k]];
+        q->vert2[k] = P.ib[face->vert[k]];
+      }
     }
   }
   mj_freeStack(d);
@@ -1061,6 +1093,10 @@ void finish(mjCCDStatus* status, const Query* q) {
   }
   unit3(status->normal, n);
   status->gjk_iterations = q->iterations;
+  for (int k = 0; k < 3; k++) {
+    status->vert1[k] = q->vert1[k];
+    status->vert2[k] = q->vert2[k];
+  }
 }
 
 }  // namespace
@@ -1073,6 +1109,9 @@ mjtNum mjc_ccd(const mjCCDConfig* config, mjCCDStatus* status, mjCCDObj* obj1, m
   q.cutoff = config->dist_cutoff;
   q.iterations = 0;
   q.s.n = 0;
+  for (int k = 0; k < 3; k++) {
+    q.vert1[k] = q.vert2[k] = -1;
+  }
   status->gjk_iterations = status->epa_iterations = 0;
 
   // spheres and capsules: GJK on their cores (center point, axis segment), which are separated

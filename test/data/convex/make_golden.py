@@ -572,6 +572,37 @@ def _multirun_rule(legacy):
 RULE_SCENES.update({"multirun": _multirun_rule(False), "multirun_legacy": _multirun_rule(True)})
 
 
+# single-shot multiccd (MuJoCo 3.8, native pipeline, boxes and meshes without margin): the
+# features are the vertices of the final EPA face; each pair is 2 m from the previous along x:
+# mesh cubes face to face with the upper one tilted by 1e-3 (both faces within the 1.6e-3
+# tolerance: geom1's face clips geom2's, 4 contacts with geom2's normal), the lower one tilted
+# instead, a tilt of 2e-3 (an edge on a face: 2 contacts), a box tilted by 4e-4 on a mesh cube
+# (box faces; geom2's normal although EPA ends on the box's face) and an upper cube turned 45
+# degrees about two axes (a corner: 1 contact).
+def _singleshot_rule():
+    pairs = [
+        ('type="mesh" mesh="c"', 'type="mesh" mesh="c"', (0.03, 0.05, 0.199), "0.001 0 0", "0 0 0"),
+        ('type="mesh" mesh="c"', 'type="mesh" mesh="c"', (0.03, 0.05, 0.199), "0 0 0", "0.0005 0 0"),
+        ('type="mesh" mesh="c"', 'type="mesh" mesh="c"', (0.03, 0.05, 0.199), "0.002 0 0", "0 0 0"),
+        ('type="mesh" mesh="c"', 'type="box" size="0.1 0.1 0.1"', (0.04, 0.02, 0.1985),
+         "0.0004 0 -0.3", "0 0 0"),
+        ('type="mesh" mesh="c"', 'type="mesh" mesh="c"', (0.01, 0.02, 0.238), "0.785398 0.615 0",
+         "0 0 0"),
+    ]
+    lines = ["<mujoco>", '  <compiler angle="radian"/>',
+             '  <option><flag gravity="disable"/></option>',
+             f'  <asset><mesh name="c" vertex="{CUBE}"/></asset>', "  <worldbody>"]
+    for i, (base, geom, p, euler, euler1) in enumerate(pairs):
+        lines.append(f'    <geom pos="{2 * i} 0 0" euler="{euler1}" {base}/>')
+        lines.append(f'    <body pos="{2 * i + p[0]:g} {p[1]:g} {p[2]:g}" euler="{euler}"><freejoint/>'
+                     f'<geom {geom}/></body>')
+    lines += ["  </worldbody>", "</mujoco>", ""]
+    return "\n".join(lines)
+
+
+RULE_SCENES.update({"singleshot": _singleshot_rule()})
+
+
 def make_rule(name):
     model = os.path.join(HERE, f"rule_{name}.xml")
     with open(model, "w") as f:
