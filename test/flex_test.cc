@@ -7,9 +7,13 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <mujoco/mujoco.h>
+
+#include "fixture.h"
+#include "golden.h"
 
 namespace {
 
@@ -296,6 +300,66 @@ TEST(Flexcomp, UnusedPointsDropped) {
   EXPECT_EQ(m->flex_elem[1], 1);
   EXPECT_NEAR(m->body_pos[3], 0.1, 1e-15);
   mj_deleteModel(m);
+}
+
+// Generated shapes against MuJoCo 3.8.0 (test/data/flex/make_golden.py): the open boxes of
+// dim-2 box, cylinder and ellipsoid flexcomps, a disc and a circle, with their point order,
+// elements, edges and flat-skin flags. Positions are sums and products of the spacing:
+// rounding only.
+TEST(Flexcomp, ShapesMatchMuJoCo) {
+  std::string path = motus_test::SourcePath("test/data/flex/shapes.xml");
+  char err[1000] = "";
+  mjModel* m = mj_loadXML(path.c_str(), nullptr, err, sizeof(err));
+  ASSERT_NE(m, nullptr) << err;
+  motus_test::Golden g(motus_test::SourcePath("test/data/flex/shapes.model.txt"));
+  ASSERT_TRUE(g.ok()) << g.error();
+  ASSERT_EQ(m->nbody, static_cast<int>(g.get(0, "m.nbody")[0]));
+  ASSERT_EQ(m->nflexvert, static_cast<int>(g.get(0, "m.nflexvert")[0]));
+  EXPECT_TRUE(motus_test::NearArrays("body_pos", m->body_pos, 3 * m->nbody, g.get(0, "m.body_pos"),
+                                     1e-12, 1e-15));
+  EXPECT_TRUE(motus_test::EqualIntArrays("body_parentid", m->body_parentid, m->nbody,
+                                         g.get(0, "m.body_parentid")));
+  EXPECT_TRUE(motus_test::EqualIntArrays("flex_vertbodyid", m->flex_vertbodyid, m->nflexvert,
+                                         g.get(0, "m.flex_vertbodyid")));
+  EXPECT_TRUE(motus_test::EqualIntArrays("flex_elem", m->flex_elem, m->nflexelemdata,
+                                         g.get(0, "m.flex_elem")));
+  EXPECT_TRUE(motus_test::EqualIntArrays("flex_edge", m->flex_edge, 2 * m->nflexedge,
+                                         g.get(0, "m.flex_edge")));
+  for (const char* f : {"m.flex_vertadr", "m.flex_elemadr", "m.flex_edgeadr", "m.flex_flatskin"}) {
+    std::string name = f;
+    const std::vector<double>& want = g.get(0, name);
+    const int* adr = name == "m.flex_vertadr"   ? m->flex_vertadr
+                     : name == "m.flex_elemadr" ? m->flex_elemadr
+                                                : m->flex_edgeadr;
+    if (name == "m.flex_flatskin") {
+      ASSERT_EQ(static_cast<int>(want.size()), m->nflex);
+      for (int i = 0; i < m->nflex; i++) {
+        EXPECT_EQ(m->flex_flatskin[i], want[i]) << i;
+      }
+    } else {
+      EXPECT_TRUE(motus_test::EqualIntArrays(name, adr, m->nflex, want));
+    }
+  }
+  mj_deleteModel(m);
+}
+
+// features that are not implemented are compile errors naming them, not silently dropped
+TEST(Flexcomp, UnsupportedFeaturesFail) {
+  auto grid = [](const std::string& inner, const char* dof) {
+    return std::string(
+               "<mujoco><worldbody><flexcomp name=\"f\" type=\"grid\" dim=\"3\" "
+               "count=\"3 3 3\" spacing=\"0.1 0.1 0.1\" radius=\"0.001\" dof=\"") +
+           dof + "\">" + inner + "</flexcomp></worldbody></mujoco>";
+  };
+  EXPECT_TRUE(Contains(LoadError(grid("<elasticity young=\"100\"/>", "trilinear")),
+                       "elasticity of trilinear and quadratic flexes is not supported yet"));
+  EXPECT_TRUE(Contains(LoadError(grid("<edge equality=\"strain\"/>", "trilinear")),
+                       "flexstrain equality constraints"));
+  std::string cloth =
+      "<mujoco><worldbody><flexcomp name=\"c\" type=\"grid\" dim=\"2\" count=\"3 3 1\" "
+      "spacing=\"0.1 0.1 0.1\" radius=\"0.001\"><edge equality=\"vert\"/></flexcomp>"
+      "</worldbody></mujoco>";
+  EXPECT_TRUE(Contains(LoadError(cloth), "flexvert equality constraints"));
 }
 
 TEST(Flexcomp, MalformedAttributes) {

@@ -95,12 +95,17 @@ bool CheckEquality(NonTreeContext* ctx, const SpecEquality* eq, int i, EqObjects
       break;
     }
     case mjEQ_FLEX:
-    case mjEQ_FLEXVERT:
-    case mjEQ_FLEXSTRAIN:
       if (!ResolveEqObject(ctx, who, mjOBJ_FLEX, n1, true, &obj->id[0])) {
         return false;
       }
       break;
+    case mjEQ_FLEXVERT:
+    case mjEQ_FLEXSTRAIN:
+      // their constraint rows (vertex strain invariants, cell strains) are not implemented
+      ctx->error = who + ": " + (s.type == mjEQ_FLEXVERT ? "flexvert" : "flexstrain") +
+                   " equality constraints (flexcomp edge equality=\"" +
+                   (s.type == mjEQ_FLEXVERT ? "vert" : "strain") + "\") are " + kNotSupported;
+      return false;
     default:
       ctx->error = who + ": equality type " + std::to_string(s.type) + " is " + kNotSupported;
       return false;

@@ -228,6 +228,10 @@ bool SizeOne(CompileContext* c, const SpecFlex* f, FlexResult* r) {
     if (r->order != 1 && r->order != 2) {
       return c->Error("flex dof must be trilinear or quadratic when nodes are given", f);
     }
+    if (s.young > 0) {
+      // MuJoCo's per-cell stiffness over the node coordinates is not implemented
+      return c->Error("elasticity of trilinear and quadratic flexes is not supported yet", f);
+    }
     for (int k = 0; k < 3; k++) {
       if (s.cellcount[k] != 1) {
         return c->Error("flex cellcount other than \"1 1 1\" is not supported", f);

@@ -183,6 +183,117 @@ bool MakeBox(Flexcomp& fc, std::string* error) {
   return true;
 }
 
+// open box surface of a dim-2 box/cylinder/ellipsoid (MuJoCo leaves out the z+ face): the faces
+// z-, y-, y+, x-, x+, each adding its new points (outer index, inner index) and two triangles
+// per cell in one of two patterns (corners p_ab, a along the outer axis, b along the inner)
+bool MakeOpenBox(Flexcomp& fc, std::string* error) {
+  const int* n = fc.count;
+  for (int k = 0; k < 3; k++) {
+    if (n[k] < 2) {
+      return Fail(error, "box, cylinder and ellipsoid flexcomps require count >= 2");
+    }
+  }
+  std::map<std::tuple<int, int, int>, int> index;
+  struct Face {
+    int axis, side, outer, inner, pattern;
+  };
+  // pattern 0: (p00, p11, p10), (p00, p01, p11); 1: (p00, p10, p11), (p00, p11, p01);
+  // 2: (p10, p00, p01), (p10, p01, p11)
+  static const Face kFaces[5] = {
+      {2, 0, 0, 1, 0}, {1, 0, 0, 2, 1}, {1, 1, 0, 2, 2}, {0, 0, 1, 2, 2}, {0, 1, 1, 2, 1}};
+  static const int kPattern[3][6] = {
+      {0, 3, 2, 0, 1, 3}, {0, 2, 3, 0, 3, 1}, {2, 0, 1, 2, 1, 3}};  // corners 00, 01, 10, 11
+  for (const Face& f : kFaces) {
+    auto pointid = [&](int a, int b) {
+      int g[3];
+      g[f.axis] = f.side ? n[f.axis] - 1 : 0;
+      g[f.outer] = a;
+      g[f.inner] = b;
+      auto key = std::make_tuple(g[0], g[1], g[2]);
+      auto it = index.find(key);
+      if (it != index.end()) {
+        return it->second;
+      }
+      double p[3];
+      BoxProject(fc, g[0], g[1], g[2], p);
+      int id = static_cast<int>(fc.point.size() / 3);
+      AddPoint(fc, p[0], p[1], p[2]);
+      index[key] = id;
+      return id;
+    };
+    for (int a = 0; a < n[f.outer]; a++) {
+      for (int b = 0; b < n[f.inner]; b++) {
+        pointid(a, b);
+      }
+    }
+    for (int a = 0; a < n[f.outer] - 1; a++) {
+      for (int b = 0; b < n[f.inner] - 1; b++) {
+        int corner[4] = {pointid(a, b), pointid(a, b + 1), pointid(a + 1, b),
+                         pointid(a + 1, b + 1)};
+        for (int k : kPattern[f.pattern]) {
+          fc.element.push_back(corner[k]);
+        }
+      }
+    }
+  }
+  return true;
+}
+
+// disc (dim 2): the 2D grid scaled to the half sizes s, then each point mapped radially onto
+// the disc, x_k = s_k L u_k with u the unit direction of the scaled point and L its max norm (so
+// the disc's radius along axis k is s_k^2, as MuJoCo computes it); each cell's diagonal points
+// away from the center: (p00, p10, p11), (p00, p11, p01) in the lower-left and upper-right
+// quadrants, (p00, p10, p01), (p10, p11, p01) in the others (a middle row or column counts as
+// lower)
+bool MakeDisc(Flexcomp& fc, int dim, std::string* error) {
+  const int* n = fc.count;
+  if (dim != 2) {
+    return Fail(error, "flexcomp type disc requires dim 2");
+  }
+  if (n[0] < 2 || n[1] < 2) {
+    return Fail(error, "flexcomp type disc requires count >= 2 in x and y");
+  }
+  double size[2] = {0.5 * fc.spacing[0] * (n[0] - 1), 0.5 * fc.spacing[1] * (n[1] - 1)};
+  auto id = [&](int ix, int iy) { return ix * n[1] + iy; };
+  for (int ix = 0; ix < n[0]; ix++) {
+    for (int iy = 0; iy < n[1]; iy++) {
+      double q[2] = {(2.0 * ix / (n[0] - 1) - 1) * size[0], (2.0 * iy / (n[1] - 1) - 1) * size[1]};
+      double l0 = std::max(std::fabs(q[0]), std::fabs(q[1]));
+      double nrm = std::sqrt(q[0] * q[0] + q[1] * q[1]);
+      double scl = nrm > 0 ? l0 / nrm : 0;
+      AddPoint(fc, q[0] * scl * size[0], q[1] * scl * size[1], 0);
+      if (ix < n[0] - 1 && iy < n[1] - 1) {
+        bool hix = 2 * ix + 1 > n[0] - 1, hiy = 2 * iy + 1 > n[1] - 1;
+        int p00 = id(ix, iy), p10 = id(ix + 1, iy), p01 = id(ix, iy + 1), p11 = id(ix + 1, iy + 1);
+        int a[6] = {p00, p10, p11, p00, p11, p01}, b[6] = {p00, p10, p01, p10, p11, p01};
+        const int* tri = hix == hiy ? a : b;
+        fc.element.insert(fc.element.end(), tri, tri + 6);
+      }
+    }
+  }
+  return true;
+}
+
+// circle (dim 1): count[0] - 1 points on a circle whose chords have the x spacing, closed by
+// an element from the last point to the first
+bool MakeCircle(Flexcomp& fc, int dim, std::string* error) {
+  int n = fc.count[0] - 1;
+  if (dim != 1) {
+    return Fail(error, "flexcomp type circle requires dim 1");
+  }
+  if (n < 3) {
+    return Fail(error, "flexcomp type circle requires count >= 4");
+  }
+  double radius = fc.spacing[0] / (2 * std::sin(mjPI / n));
+  for (int i = 0; i < n; i++) {
+    double angle = 2 * mjPI * i / n;
+    AddPoint(fc, radius * std::cos(angle), radius * std::sin(angle), 0);
+    fc.element.push_back(i);
+    fc.element.push_back((i + 1) % n);
+  }
+  return true;
+}
+
 // surface mesh file: its vertices and triangles; in 3D every triangle becomes a tetrahedron
 // with the origin, which is inserted as point 0
 bool MakeMesh(Flexcomp& fc, int dim, const mjVFS* vfs, std::string* error) {
@@ -452,19 +563,23 @@ bool GeneratePoints(Flexcomp& fc, mjsFlex* flex, const mjVFS* vfs, std::string* 
     case kFcompBox:
     case kFcompCylinder:
     case kFcompEllipsoid:
+      if (flex->dim == 2) {
+        return MakeOpenBox(fc, error);
+      }
       if (flex->dim != 3) {
-        return Fail(error, "box, cylinder and ellipsoid flexcomps of dim " +
-                               std::to_string(flex->dim) + " are not supported (dim 3 only)");
+        return Fail(error, "box, cylinder and ellipsoid flexcomps require dim 2 or 3");
       }
       return MakeBox(fc, error);
+    case kFcompDisc:
+      return MakeDisc(fc, flex->dim, error);
+    case kFcompCircle:
+      return MakeCircle(fc, flex->dim, error);
     case kFcompMesh:
       return MakeMesh(fc, flex->dim, vfs, error);
     case kFcompGmsh:
       return Fail(error, "flexcomp type gmsh is not supported");
-    case kFcompDirect:
-      return true;
     default:
-      return Fail(error, "flexcomp types disc and circle are not supported");
+      return true;  // direct
   }
 }
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 # Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
-"""Regenerates the golden data of test/flex_elastic_test.cc from MuJoCo (the dumper of
-tools/golden_util.py, by default the 3.8.0 kit).
+"""Regenerates the golden data of test/flex_elastic_test.cc and the flexcomp shapes of
+test/flex_test.cc from MuJoCo (the dumper of tools/golden_util.py, by default the 3.8.0 kit).
 
-For every model of this folder: the compiled elasticity arrays (<name>.model.txt,
+shapes.xml: the generated points (body positions), elements and edges (shapes.model.txt).
+For the elasticity models: the compiled elasticity arrays (<name>.model.txt,
 `--forward-only`) and the passive forces at seeded random states around qpos0
 (<name>_states.jsonl, evaluated with `--states` into <name>.golden.txt, which repeats
 the states: the test reads them from there).
@@ -21,6 +22,9 @@ from golden_util import gen_golden, run_mjref  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MODELS = ["cloth", "curved", "solid", "bodies"]
+SHAPES = ["shapes"]
+SHAPE_FIELDS = ("m.nbody,m.nflexvert,m.body_pos,m.body_parentid,m.flex_elem,m.flex_edge,"
+                "m.flex_vertadr,m.flex_elemadr,m.flex_edgeadr,m.flex_flatskin,m.flex_vertbodyid")
 MODEL_FIELDS = ("m.nflexstiffness,m.flex_stiffnessadr,m.flex_stiffness,m.flex_bending,"
                 "m.flex_edgeflap,m.flex_damping,m.flexedge_length0")
 STATE_FIELDS = "qpos,qvel,qfrc_spring,qfrc_damper,qfrc_passive,flexedge_length,flexedge_velocity"
@@ -47,8 +51,12 @@ def states(model, count, seed, scale):
 
 
 def main():
-    names = sys.argv[1:] or MODELS
-    for i, name in enumerate(names):
+    names = sys.argv[1:] or MODELS + SHAPES
+    for name in names:
+        if name in SHAPES:
+            gen_golden(os.path.join(HERE, name + ".xml"), os.path.join(HERE, name + ".model.txt"),
+                       "--forward-only", "--fields", SHAPE_FIELDS)
+    for i, name in enumerate(n for n in names if n not in SHAPES):
         model = os.path.join(HERE, name + ".xml")
         gen_golden(model, os.path.join(HERE, name + ".model.txt"), "--forward-only", "--fields",
                    MODEL_FIELDS)
