@@ -1,8 +1,9 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
-// Flex-geom collisions against MuJoCo 3.8.0: trajectories of a ball on a 2D cloth sheet and of a
-// box on a 3D soft block (test/data/flex_collision/*.xml, goldens written by tools/gen_golden.py,
-// command in each file's header), and the contact records and Jacobian of a flex contact.
+// Flex-geom collisions against MuJoCo 3.8.0: trajectories of a ball on a 2D cloth sheet, of a
+// cloth on a tilted floor and of a box on a 3D soft block (test/data/flex_collision/*.xml, goldens
+// written by tools/gen_golden.py, command in each file's header), and the contact records and
+// Jacobian of a flex contact.
 
 #include <cmath>
 #include <string>
@@ -54,6 +55,11 @@ void CompareTrajectory(const std::string& name, int every, double rtol, double a
 // sphere-triangle contacts: GJK on the sphere's center and the triangle (no rounding), exact
 TEST(FlexCollision, BallOnSheetTrajectory) {
   CompareTrajectory("sheet_ball", 50, 1e-7, 1e-9);
+}
+
+// plane-vertex contacts (vertex spheres, some inside the margin), exact
+TEST(FlexCollision, ClothOnFloorTrajectory) {
+  CompareTrajectory("cloth_floor", 50, 1e-7, 1e-9);
 }
 
 // box-tetrahedron contacts in the margin: GJK stops at its tolerance (ccd_tolerance 1e-6) on

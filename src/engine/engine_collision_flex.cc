@@ -12,6 +12,9 @@
 // A contact records the geom on side 0 and the flex element on side 1 (geom -1), its normal
 // pointing from the geom to the element.
 //
+// Planes collide with the flex vertices instead, each a sphere of the flex radius (contact.vert
+// names the vertex, contact.elem is -1).
+//
 // 3D flexes collide with the elements of their outer layers only (flex_elemlayer <
 // flex_activelayers). Elements whose bounding box (vertices +- radius + margin) misses the
 // geom's bounding sphere are skipped.
@@ -172,8 +175,9 @@ void geomFlexParam(const mjModel* m, int g, int f, int* condim, mjtNum solref[mj
   }
 }
 
-// completes and appends a geom-element contact (dist, pos, normal set by the collider)
-void addGeomElemContact(const mjModel* m, mjData* d, mjContact* con, int g, int f, int e,
+// completes and appends a contact of geom g with element e or vertex v (the other -1) of flex f
+// (dist, pos, normal set by the collider)
+void addGeomElemContact(const mjModel* m, mjData* d, mjContact* con, int g, int f, int e, int v,
                         mjtNum margin, mjtNum gap) {
   int condim;
   mjtNum friction[5], solref[mjNREF], solimp[mjNIMP];
@@ -202,7 +206,8 @@ void addGeomElemContact(const mjModel* m, mjData* d, mjContact* con, int g, int 
   con->flex[1] = f;
   con->elem[0] = -1;
   con->elem[1] = e;
-  con->vert[0] = con->vert[1] = -1;
+  con->vert[0] = -1;
+  con->vert[1] = v;
   con->exclude = con->dist >= con->includemargin ? 1 : 0;
   con->efc_address = -1;
   mj_addContact(m, d, con);
@@ -235,7 +240,7 @@ void collideGeomElem(const mjModel* m, mjData* d, int g, int f, int e, mjtNum ma
   mjContact con;
   mjc_setContact(&con, &st);
   con.dist += margin;
-  addGeomElemContact(m, d, &con, g, f, e, margin, gap);
+  addGeomElemContact(m, d, &con, g, f, e, -1, margin, gap);
 }
 
 // geom types the convex collider handles against elements
@@ -244,16 +249,63 @@ int convexType(int type) {
          type == mjGEOM_CYLINDER || type == mjGEOM_BOX || type == mjGEOM_MESH;
 }
 
+// Plane g against the vertices of flex f, each a sphere of the flex radius (as plane-sphere):
+// normal the plane's z axis, the point halfway into the overlap. Vertices of 3D flexes take part
+// when some element of theirs is active.
+void collidePlaneFlex(const mjModel* m, mjData* d, int g, int f, mjtNum margin, mjtNum gap) {
+  int vadr = m->flex_vertadr[f], nvert = m->flex_vertnum[f], dim = m->flex_dim[f];
+  mj_markStack(d);
+  unsigned char* active = NULL;
+  if (dim == 3) {
+    active = (unsigned char*)mj_stackAllocByte(d, mjMAX(nvert, 1), 1);
+    memset(active, 0, nvert);
+    const int* edata = m->flex_elem + m->flex_elemdataadr[f];
+    for (int e = 0; e < m->flex_elemnum[f]; e++) {
+      if (elemActive(m, f, e)) {
+        for (int i = 0; i < 4; i++) {
+          active[edata[4 * e + i]] = 1;
+        }
+      }
+    }
+  }
+  const mjtNum* mat = d->geom_xmat + 9 * g;
+  mjtNum n[3] = {mat[2], mat[5], mat[8]};
+  mjtNum radius = m->flex_radius[f];
+  for (int v = 0; v < nvert; v++) {
+    if (active && !active[v]) {
+      continue;
+    }
+    const mjtNum* x = d->flexvert_xpos + 3 * (vadr + v);
+    mjtNum dif[3];
+    mju_sub3(dif, x, d->geom_xpos + 3 * g);
+    mjtNum dist = mju_dot3(n, dif) - radius;
+    if (dist >= margin) {
+      continue;
+    }
+    mjContact con;
+    memset(&con, 0, sizeof(con));
+    con.dist = dist;
+    mju_copy3(con.frame, n);
+    mju_addScl3(con.pos, x, n, -radius - 0.5 * dist);
+    addGeomElemContact(m, d, &con, g, f, -1, v, margin, gap);
+  }
+  mj_freeStack(d);
+}
+
 void collideGeomFlex(const mjModel* m, mjData* d, int g, int f) {
   int type = m->geom_type[g];
-  if (!convexType(type)) {
-    return;  // planes, height fields and SDFs against flexes: not implemented yet
-  }
   mjtNum margin = m->geom_margin[g] + m->flex_margin[f];
   if (mjENABLED(mjENBL_OVERRIDE)) {
     margin = m->opt.o_margin;
   }
   mjtNum gap = m->geom_gap[g] + m->flex_gap[f];
+  if (type == mjGEOM_PLANE) {
+    collidePlaneFlex(m, d, g, f, margin, gap);
+    return;
+  }
+  if (!convexType(type)) {
+    return;  // height fields and SDFs against flexes: not implemented yet
+  }
   for (int e = 0; e < m->flex_elemnum[f]; e++) {
     if (elemActive(m, f, e)) {
       collideGeomElem(m, d, g, f, e, margin, gap);
