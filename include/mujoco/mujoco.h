@@ -565,6 +565,18 @@ MJAPI void mjv_cameraFrame(mjtNum headpos[3], mjtNum forward[3], mjtNum up[3], m
 MJAPI void mjv_cameraFrustum(float zver[2], float zhor[2], float zclip[2], const mjModel* m,
                              const mjvCamera* cam);
 
+// ---------------------------------- Signed Distance Functions -----------------------------------
+
+// SDF plugin of a geom (NULL when the geom has no plugin).
+MJAPI const mjpPlugin* mjc_getSDF(const mjModel* m, int id);
+
+// Signed distance of an SDF (one field or a combination of two, mjtSDFType) at point x.
+MJAPI mjtNum mjc_distance(const mjModel* m, const mjData* d, const mjSDF* s, const mjtNum x[3]);
+
+// Gradient of mjc_distance at point x.
+MJAPI void mjc_gradient(const mjModel* m, const mjData* d, const mjSDF* s, mjtNum gradient[3],
+                        const mjtNum x[3]);
+
 // ---------------------------------- Derivatives -------------------------------------------------
 
 MJAPI void mjd_transitionFD(const mjModel* m, mjData* d, mjtNum eps, mjtByte flg_centered,

@@ -316,6 +316,28 @@ mjtNum ellipsoidField(const mjtNum s[3], const mjtNum p[3], mjtNum grad[3]) {
   return k0 * (k0 - 1) / k1;
 }
 
+}  // namespace
+
+mjtNum mjc_primitiveField(int type, const mjtNum size[3], const mjtNum p[3], mjtNum grad[3]) {
+  switch (type) {
+    case mjGEOM_SPHERE:
+      return sphereField(size[0], p, grad);
+    case mjGEOM_BOX:
+      return boxField(size, p, grad);
+    case mjGEOM_CAPSULE:
+      return capsuleField(size[0], size[1], p, grad);
+    case mjGEOM_CYLINDER:
+      return cylinderField(size[0], size[1], p, grad);
+    case mjGEOM_ELLIPSOID:
+      return ellipsoidField(size, p, grad);
+    default:
+      mju_zero3(grad);
+      return 0;
+  }
+}
+
+namespace {
+
 // ---------------------------------------------------------------------------------------------
 // the pair
 

@@ -38,6 +38,11 @@ mjtNum mjc_octDistance(const mjModel* m, int mesh, const mjtNum p[3]);
 // gradient MuJoCo descends on. Outside the root box: forward differences (step 1e-8).
 void mjc_octGradient(const mjModel* m, int mesh, const mjtNum p[3], int cell_units, mjtNum grad[3]);
 
+// Signed distance of a primitive geom (sphere, box, capsule, cylinder, ellipsoid) of the given
+// size at p (geom frame), with its gradient in grad, as the sdf collisions evaluate them; 0 and
+// a zero gradient for other types.
+mjtNum mjc_primitiveField(int type, const mjtNum size[3], const mjtNum p[3], mjtNum grad[3]);
+
 #ifdef __cplusplus
 }
 #endif

@@ -4,7 +4,7 @@
 // plugins and the calls of their callbacks at the documented points of the pipeline.
 //   engine_plugin.cc         registry (mjp_registerPlugin, ...), library loading, configuration
 //   engine_plugin_call.cc    the pipeline calls below
-//   engine_plugin_sdf.cc     signed distance fields of SDF plugins (mjc_getSDF, mjc_distance, ...)
+//   engine_sdf.cc            the public signed distance functions (mjc_getSDF, mjc_distance, ...)
 //   engine_resource.cc       resource providers, decoders and encoders (mjp_*Resource*, ...)
 //
 // Each plugin instance i of a model (0 <= i < nplugin) runs the plugin registered in slot

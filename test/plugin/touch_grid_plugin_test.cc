@@ -118,8 +118,8 @@ void CompareAtStates(const std::string& model, const std::string& golden_file) {
     mj_sensorAcc(m, d);
     touched += d->ncon > 0;
     // the same contact forces summed in the same order: equal to the last bits
-    EXPECT_TRUE(NearArrays("sensordata", d->sensordata, m->nsensordata,
-                           golden.get(r, "sensordata"), 1e-12, 1e-14));
+    EXPECT_TRUE(NearArrays("sensordata", d->sensordata, m->nsensordata, golden.get(r, "sensordata"),
+                           1e-12, 1e-14));
   }
   EXPECT_GT(touched, 0);  // some states have contacts
 }
