@@ -264,6 +264,37 @@ TEST(Checks, HugeVelocityResetsAndWarns) {
   EXPECT_LT(std::fabs(d->qvel[1]), 1);
 }
 
+// every position of a vector (the pairs and the odd tail of the scan) and every kind of bad value
+// is found; mjMAXVAL itself is allowed
+TEST(Checks, BadValueFoundAtEveryIndex) {
+  ModelPtr m = LoadModelString(R"(
+    <mujoco><worldbody>
+      <body><freejoint/><geom size=".1"/></body>
+      <body pos="1 0 0"><joint type="hinge"/><geom size=".1"/>
+        <body pos="0 0 1"><joint type="hinge"/><geom size=".1"/></body>
+      </body>
+    </worldbody></mujoco>)");
+  ASSERT_TRUE(m);
+  ASSERT_EQ(m->nq, 9);  // odd: the last element is scanned alone
+  m->opt.disableflags |= mjDSBL_AUTORESET;
+  DataPtr d(mj_makeData(m.get()));
+  ScopedErrorCapture capture;
+  const mjtNum bad[] = {NAN, -NAN, INFINITY, -INFINITY, 2 * mjMAXVAL, -2 * mjMAXVAL};
+  for (int i = 0; i < m->nq; i++) {
+    for (mjtNum v : bad) {
+      mj_resetData(m.get(), d.get());
+      d->qpos[i] = v;
+      mj_checkPos(m.get(), d.get());
+      EXPECT_EQ(d->warning[mjWARN_BADQPOS].number, 1) << i << " " << v;
+      EXPECT_EQ(d->warning[mjWARN_BADQPOS].lastinfo, i) << i << " " << v;
+    }
+    mj_resetData(m.get(), d.get());
+    d->qpos[i] = (i % 2) ? mjMAXVAL : -mjMAXVAL;
+    mj_checkPos(m.get(), d.get());
+    EXPECT_EQ(d->warning[mjWARN_BADQPOS].number, 0) << i;
+  }
+}
+
 TEST(Checks, AutoresetDisabledKeepsTheState) {
   ModelPtr m = LoadModel(Data("pendulum.xml"));
   ASSERT_TRUE(m);

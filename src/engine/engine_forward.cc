@@ -15,6 +15,7 @@
 #include "engine/engine_sleep.h"
 #include "engine/engine_solver.h"
 #include "engine/engine_timer.h"
+#include "engine/engine_util_blas.h"
 #include "engine/engine_util_errmem.h"
 #include "engine/engine_util_sparse.h"
 
@@ -23,18 +24,32 @@
 
 namespace {
 
+// nonzero when every element of vec lies in [-mjMAXVAL, mjMAXVAL] (NaN fails both comparisons),
+// two elements per comparison where SSE2 is available
+int allInRange(const mjtNum* vec, int n) {
+  int i = 0, good = 1;
+#if defined(MOTUS_SSE2)
+  const __m128d hi = _mm_set1_pd(mjMAXVAL), lo = _mm_set1_pd(-mjMAXVAL);
+  __m128d ok = _mm_cmple_pd(lo, hi);  // all bits set
+  for (; i + 2 <= n; i += 2) {
+    __m128d v = _mm_loadu_pd(vec + i);
+    ok = _mm_and_pd(ok, _mm_and_pd(_mm_cmple_pd(v, hi), _mm_cmpge_pd(v, lo)));
+  }
+  good = _mm_movemask_pd(ok) == 3;
+#endif
+  for (; i < n; i++) {
+    good &= (vec[i] >= -mjMAXVAL) & (vec[i] <= mjMAXVAL);
+  }
+  return good;
+}
+
 // Shared body of mj_checkPos/Vel/Acc: the first element that is NaN, infinite or larger than
 // mjMAXVAL in magnitude raises `warning` with its index, and (unless mjDSBL_AUTORESET) resets
 // the data. The warning counter survives the reset (it records the divergence that caused it).
 // Returns 1 when a bad value was found.
 int checkVector(const mjModel* m, mjData* d, const mjtNum* vec, int n, int warning) {
-  // branch-free scan first (the common outcome: nothing bad); NaN fails the comparison
-  int good = 1;
-  for (int i = 0; i < n; i++) {
-    good &= (vec[i] >= -mjMAXVAL) & (vec[i] <= mjMAXVAL);
-  }
-  if (good) {
-    return 0;
+  if (allInRange(vec, n)) {
+    return 0;  // the common outcome, found by a branch-free scan
   }
   for (int i = 0; i < n; i++) {
     if (mju_isBad(vec[i])) {
