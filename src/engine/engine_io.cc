@@ -489,17 +489,28 @@ mjData* allocData(const mjModel* m, const char* caller) {
 
 }  // namespace
 
-mjData* mj_makeData(const mjModel* m) {
+mjData* mj_allocDataUninit(const mjModel* m) {
   mjData* d = allocData(m, "mj_makeData");
   if (!d) {
     return nullptr;
   }
   fillBytes(d->plugin_data, 0, sizeof(uintptr_t) * d->nplugin);
   fillBytes(d->plugin, 0, sizeof(int) * d->nplugin);
+  return d;
+}
+
+void mj_initData(const mjModel* m, mjData* d) {
   if (m->buffer) {
     mj_pluginInit(m, d);  // plugin_data is the plugins' own (programming_extension.rst)
   }
   mj_resetData(m, d);
+}
+
+mjData* mj_makeData(const mjModel* m) {
+  mjData* d = mj_allocDataUninit(m);
+  if (d) {
+    mj_initData(m, d);
+  }
   return d;
 }
 

@@ -43,6 +43,14 @@ size_t mj_modelBufferSize(const mjModel* sizes);
 // bytes of the mjData buffer for a model's sizes (0 and mju_error on invalid sizes)
 size_t mj_dataBufferSize(const mjModel* m);
 
+// mj_makeData in two steps, for callers whose mju_error handler does not return (the compiler
+// turns errors into exceptions): they own the mjData from mj_allocDataUninit on and free it with
+// mj_deleteData if mj_initData's plugin init or reset raises an error. mj_allocDataUninit
+// allocates the buffer and arena and zeroes the plugin slots (NULL and mju_error as mj_makeData);
+// mj_initData runs the plugins' init and mj_resetData. mj_makeData is the two in a row.
+mjData* mj_allocDataUninit(const mjModel* m);
+void mj_initData(const mjModel* m, mjData* d);
+
 // ---------------------------------------------------------------------------------------------
 // arena (bottom side): contacts and constraints
 

@@ -9,6 +9,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#ifdef MOTUS_SANITIZE_BUILD
+#include <dlfcn.h>
+#include <link.h>
+#endif
+
 #include "render/render_internal.h"
 
 // ---------------------------------------------------------------------------------------------
@@ -191,12 +196,42 @@ void queryWindowBuffer(mjrContext* con) {
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
+// sanitizer builds: OpenGL driver libraries stay loaded
+
+#ifdef MOTUS_SANITIZE_BUILD
+namespace {
+
+// EGL and GLX unload their vendor and driver libraries (dlclose) when the display is terminated.
+// The allocations those libraries never free are then reported by LeakSanitizer with no module
+// name, so that its suppressions (tools/sanitizer/lsan.supp, which names the system's OpenGL
+// libraries) cannot match them. In sanitizer builds the driver libraries loaded at this point are
+// marked never to be unloaded (RTLD_NODELETE on the loaded object; nothing new is loaded).
+int pinDriverLibrary(struct dl_phdr_info* info, size_t, void*) {
+  const char* name = info->dlpi_name;
+  if (name && (strstr(name, "_dri.so") || strstr(name, "libgallium") ||
+               strstr(name, "libEGL_mesa") || strstr(name, "libGLX_mesa"))) {
+    dlopen(name, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+  }
+  return 0;
+}
+
+void pinDriverLibraries() {
+  dl_iterate_phdr(pinDriverLibrary, nullptr);
+}
+
+}  // namespace
+#endif
+
+// ---------------------------------------------------------------------------------------------
 // public: make, free, resize
 
 void mjr_makeContext(const mjModel* m, mjrContext* con, int fontscale) {
   if (!con) {
     mju_error("mjr_makeContext: NULL context");
   }
+#ifdef MOTUS_SANITIZE_BUILD
+  pinDriverLibraries();
+#endif
   const char* version = (const char*)glGetString(GL_VERSION);
   if (!version) {
     mju_error(

@@ -803,10 +803,14 @@ bool CompileAll(CompileContext* c, std::unique_ptr<mjModel, ModelDeleter>* out) 
   mjModel* m = c->m;
 
   // constants at qpos0
-  std::unique_ptr<mjData, DataDeleter> d(mj_makeData(m));
+  // owned before the plugins' init and mj_resetData run: either may raise an error (a plugin
+  // that rejects its configuration, an asleep tree in an awake island), which reaches the
+  // caller as an exception
+  std::unique_ptr<mjData, DataDeleter> d(mj_allocDataUninit(m));
   if (!d) {
     return c->Error("could not allocate mjData");
   }
+  mj_initData(m, d.get());
   mj_setConst(m, d.get());
   for (const CompileKind* k : kKinds) {
     if (k->finalize && !k->finalize(c, d.get())) {

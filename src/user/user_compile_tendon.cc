@@ -13,6 +13,7 @@
 //   pulley:  wrap_type mjWRAP_PULLEY, wrap_objid = -1,        wrap_prm = divisor
 
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -451,7 +452,9 @@ bool FinalizeTendons(mjModel* m, std::string* warning) {
   }
 
   // positions in the spring reference configuration, on a scratch mjData
-  mjData* d = mj_makeData(m);
+  // (owned: an engine error here reaches the compiler's caller as an exception)
+  std::unique_ptr<mjData, void (*)(mjData*)> scratch(mj_makeData(m), mj_deleteData);
+  mjData* d = scratch.get();
   if (!d) {
     return false;
   }
@@ -466,7 +469,6 @@ bool FinalizeTendons(mjModel* m, std::string* warning) {
                  " (geom wrapping) needs the engine's tendon wrapping: left at (-1, -1)";
     }
   }
-  mj_deleteData(d);
   return true;
 }
 

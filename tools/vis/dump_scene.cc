@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdarg>
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -102,14 +103,18 @@ void GetState(const mjModel* m, const mjData* d, State* s) {
 void SetState(const mjModel* m, mjData* d, const State& s) {
   mj_resetData(m, d);
   d->time = s.time[0];
-  std::memcpy(d->qpos, s.qpos.data(), sizeof(double) * m->nq);
-  std::memcpy(d->qvel, s.qvel.data(), sizeof(double) * m->nv);
-  std::memcpy(d->act, s.act.data(), sizeof(double) * m->na);
-  std::memcpy(d->ctrl, s.ctrl.data(), sizeof(double) * m->nu);
-  std::memcpy(d->mocap_pos, s.mpos.data(), sizeof(double) * 3 * m->nmocap);
-  std::memcpy(d->mocap_quat, s.mquat.data(), sizeof(double) * 4 * m->nmocap);
-  std::memcpy(d->qacc_warmstart, s.warm.data(), sizeof(double) * m->nv);
-  std::memcpy(d->xfrc_applied, s.xfrc.data(), sizeof(double) * 6 * m->nbody);
+  // std::copy, not memcpy: an empty vector's data() may be NULL, which memcpy must not get
+  auto put = [](const std::vector<double>& v, mjtNum* dst, size_t n) {
+    std::copy(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(std::min(n, v.size())), dst);
+  };
+  put(s.qpos, d->qpos, m->nq);
+  put(s.qvel, d->qvel, m->nv);
+  put(s.act, d->act, m->na);
+  put(s.ctrl, d->ctrl, m->nu);
+  put(s.mpos, d->mocap_pos, 3 * m->nmocap);
+  put(s.mquat, d->mocap_quat, 4 * m->nmocap);
+  put(s.warm, d->qacc_warmstart, m->nv);
+  put(s.xfrc, d->xfrc_applied, 6 * m->nbody);
   mj_forward(m, d);
 }
 
@@ -613,7 +618,7 @@ void DumpPerturb(Out* o, const mjModel* m, mjData* d, const mjvOption* opt, mjvS
   popt.flags[mjVIS_PERTOBJ] = popt.flags[mjVIS_PERTFORCE] = 1;
   Update(m, d, &popt, &pert, &cam, mjCAT_ALL, scn);
   PrintScene(o, "perturbed", scn);
-  std::memcpy(d->xfrc_applied, xfrc.data(), sizeof(double) * xfrc.size());
+  std::copy(xfrc.begin(), xfrc.end(), d->xfrc_applied);
 
   // pose: writes qpos (free root, paused) or mocap
   std::vector<double> qpos(d->qpos, d->qpos + m->nq);
@@ -626,9 +631,10 @@ void DumpPerturb(Out* o, const mjModel* m, mjData* d, const mjvOption* opt, mjvS
   o->ds(d->mocap_pos, 3 * m->nmocap);
   o->ds(d->mocap_quat, 4 * m->nmocap);
   o->end();
-  std::memcpy(d->qpos, qpos.data(), sizeof(double) * m->nq);
-  std::memcpy(d->mocap_pos, mpos.data(), sizeof(double) * mpos.size());
-  std::memcpy(d->mocap_quat, mquat.data(), sizeof(double) * mquat.size());
+  // (std::copy: an empty vector's data() may be NULL, which memcpy must not get)
+  std::copy(qpos.begin(), qpos.end(), d->qpos);
+  std::copy(mpos.begin(), mpos.end(), d->mocap_pos);
+  std::copy(mquat.begin(), mquat.end(), d->mocap_quat);
 }
 
 void DumpState(Out* o, const mjModel* m, mjData* d, int k, mjvScene* scn) {
