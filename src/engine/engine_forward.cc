@@ -68,6 +68,27 @@ int checkVector(const mjModel* m, mjData* d, const mjtNum* vec, int n, int warni
 
 }  // namespace
 
+int mj_checkOptions(const mjModel* m) {
+  const mjOption* o = &m->opt;
+  if (o->integrator < mjINT_EULER || o->integrator > mjINT_IMPLICITFAST) {
+    mjERROR("invalid integrator %d in mjModel.opt", o->integrator);
+    return 0;
+  }
+  if (o->cone != mjCONE_PYRAMIDAL && o->cone != mjCONE_ELLIPTIC) {
+    mjERROR("invalid cone type %d in mjModel.opt", o->cone);
+    return 0;
+  }
+  if (o->solver < mjSOL_PGS || o->solver > mjSOL_NEWTON) {
+    mjERROR("invalid solver type %d in mjModel.opt", o->solver);
+    return 0;
+  }
+  if (o->jacobian < mjJAC_DENSE || o->jacobian > mjJAC_AUTO) {
+    mjERROR("invalid jacobian type %d in mjModel.opt", o->jacobian);
+    return 0;
+  }
+  return 1;
+}
+
 void mj_checkPos(const mjModel* m, mjData* d) {
   checkVector(m, d, d->qpos, m->nq, mjWARN_BADQPOS);
 }
@@ -272,6 +293,9 @@ void mj_forwardSkip(const mjModel* m, mjData* d, int skipstage, int skipsensor) 
     mjERROR("model and data must not be NULL");
     return;
   }
+  if (!mj_checkOptions(m)) {
+    return;
+  }
   mjtNum tm = mj_timerStart();
 
   if (skipstage < mjSTAGE_POS) {
@@ -380,6 +404,9 @@ void mj_step1(const mjModel* m, mjData* d) {
     mjERROR("model and data must not be NULL");
     return;
   }
+  if (!mj_checkOptions(m)) {
+    return;
+  }
   mjtNum tm = mj_timerStart();
 
   mj_checkPos(m, d);
@@ -404,6 +431,9 @@ void mj_step1(const mjModel* m, mjData* d) {
 void mj_step2(const mjModel* m, mjData* d) {
   if (!m || !d) {
     mjERROR("model and data must not be NULL");
+    return;
+  }
+  if (!mj_checkOptions(m)) {
     return;
   }
   mjtNum tm = mj_timerStart();

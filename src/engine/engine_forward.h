@@ -43,6 +43,12 @@ int mj_actuatorDisabled(const mjModel* m, int i);
 // act_dot = (u - act)/tau over the step), clamped to actrange when actlimited.
 mjtNum mj_nextActivation(const mjModel* m, const mjData* d, int i, int act_index, mjtNum act_dot);
 
+// Nonzero when the enumerations of m->opt that select code paths (integrator, cone, solver,
+// jacobian) are valid; otherwise mju_error naming the field and 0. The compiler validates them,
+// but mjModel is the user's to edit between steps, and a cone that is neither pyramidal nor
+// elliptic would size the constraint rows one way and fill them the other.
+int mj_checkOptions(const mjModel* m);
+
 #ifdef __cplusplus
 }
 #endif

@@ -13,6 +13,7 @@
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_derivative_smooth.h"
+#include "engine/engine_forward.h"
 #include "engine/engine_util_errmem.h"
 
 // ---------------------------------------------------------------------------------------------
@@ -157,6 +158,9 @@ void inverseForce(const mjModel* m, mjData* d, mjtNum* res) {
 void mj_inverseSkip(const mjModel* m, mjData* d, int skipstage, int skipsensor) {
   if (!m || !d) {
     mjERROR("model and data must not be NULL");
+    return;
+  }
+  if (!mj_checkOptions(m)) {
     return;
   }
   int nv = m->nv;
