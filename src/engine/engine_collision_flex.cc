@@ -35,6 +35,7 @@
 #include "engine/engine_collision_convex.h"
 #include "engine/engine_collision_driver.h"
 #include "engine/engine_collision_primitive.h"
+#include "engine/engine_flex.h"
 
 namespace {
 
@@ -313,29 +314,6 @@ void collideGeomFlex(const mjModel* m, mjData* d, int g, int f) {
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// interpolation weights (engine_flex.cc): 1D Lagrange basis on {0, 1} or {0, 1/2, 1}
-
-mjtNum basis(int order, int i, mjtNum t) {
-  if (order == 1) {
-    return i ? t : 1 - t;
-  }
-  switch (i) {
-    case 0:
-      return 2 * (t - 0.5) * (t - 1);
-    case 1:
-      return -4 * t * (t - 1);
-    default:
-      return 2 * t * (t - 0.5);
-  }
-}
-
-mjtNum nodeWeight(int order, int n, const mjtNum* r) {
-  int per = order + 1;
-  int i = n / (per * per), j = (n / per) % per, k = n % per;
-  return basis(order, i, r[0]) * basis(order, j, r[1]) * basis(order, k, r[2]);
-}
-
 // bodies of vertex v (global index) of flex f with weight w; returns the number added
 int vertexBodies(const mjModel* m, int f, int v, mjtNum w, int* body, mjtNum* weight) {
   int order = m->flex_interp[f];
@@ -347,7 +325,7 @@ int vertexBodies(const mjModel* m, int f, int v, mjtNum w, int* body, mjtNum* we
   int nadr = m->flex_nodeadr[f], nn = 0;
   for (int n = 0; n < m->flex_nodenum[f]; n++) {
     body[nn] = m->flex_nodebodyid[nadr + n];
-    weight[nn] = w * nodeWeight(order, n, m->flex_vert0 + 3 * v);
+    weight[nn] = w * mj_flexNodeWeight(order, n, m->flex_vert0 + 3 * v);
     nn++;
   }
   return nn;

@@ -17,12 +17,13 @@
 
 #include <mujoco/mujoco.h>
 
+#include "engine/engine_flex.h"
 #include "engine/engine_passive.h"
 
 namespace {
 
 // 1D Lagrange basis on the nodes {0, 1} (order 1) or {0, 1/2, 1} (order 2)
-mjtNum Basis(int order, int i, mjtNum t) {
+mjtNum lagrangeBasis(int order, int i, mjtNum t) {
   if (order == 1) {
     return i ? t : 1 - t;
   }
@@ -36,12 +37,16 @@ mjtNum Basis(int order, int i, mjtNum t) {
   }
 }
 
-// interpolation weight of node n (index (i, j, k) in the (order+1)^3 grid) at reference point r
-mjtNum NodeWeight(int order, int n, const mjtNum* r) {
+}  // namespace
+
+mjtNum mj_flexNodeWeight(int order, int n, const mjtNum* r) {
   int per = order + 1;
   int i = n / (per * per), j = (n / per) % per, k = n % per;
-  return Basis(order, i, r[0]) * Basis(order, j, r[1]) * Basis(order, k, r[2]);
+  return lagrangeBasis(order, i, r[0]) * lagrangeBasis(order, j, r[1]) *
+         lagrangeBasis(order, k, r[2]);
 }
+
+namespace {
 
 // world position of a point given in the frame of body b
 void BodyPoint(const mjData* d, int b, const mjtNum* local, mjtNum* out) {
@@ -82,7 +87,7 @@ void FlexVertices(const mjModel* m, mjData* d, int f, mjtNum* nodepos) {
       mjtNum* x = d->flexvert_xpos + 3 * v;
       mju_zero3(x);
       for (int n = 0; n < nnode; n++) {
-        mju_addToScl3(x, nodepos + 3 * n, NodeWeight(order, n, m->flex_vert0 + 3 * v));
+        mju_addToScl3(x, nodepos + 3 * n, mj_flexNodeWeight(order, n, m->flex_vert0 + 3 * v));
       }
     }
     return;

@@ -300,7 +300,7 @@ void ParseComposite(XmlContext& ctx, const XmlNode& node, const XmlTreeScope& sc
   bool has_plugin = parts.plugin != nullptr;
   mjsBody* first = nullptr;
   if (has_plugin) {
-    // the reference is filled on the first body, then copied to the others
+    // the plugin instance is read into the first body, then copied to the others
     first = mjs_addBody(scope.body, nullptr);
     CheckSpec(ctx, node, first, "composite body");
     ReadCablePlugin(ctx, *parts.plugin, prefix, &first->plugin);

@@ -1,0 +1,16 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Flex kinematics shared with the stages that read flex vertices (engine_flex.cc). The public
+// entry point mj_flex is declared in mujoco.h.
+
+#ifndef MOTUS_SRC_ENGINE_ENGINE_FLEX_H_
+#define MOTUS_SRC_ENGINE_ENGINE_FLEX_H_
+
+#include <mujoco/mjmodel.h>
+
+// Interpolation weight of node n (index (i, j, k) in the (order+1)^3 grid of an interpolated
+// flex, order 1 trilinear, 2 quadratic) at the reference point r in the unit cube: the product
+// of the 1D Lagrange basis functions on {0, 1} or {0, 1/2, 1}.
+mjtNum mj_flexNodeWeight(int order, int n, const mjtNum* r);
+
+#endif  // MOTUS_SRC_ENGINE_ENGINE_FLEX_H_
