@@ -122,50 +122,75 @@ void BoxProject(const Flexcomp& fc, int ix, int iy, int iz, double* p) {
   }
 }
 
+// one face of a box-shaped flexcomp surface: the grid axis held fixed and its side (0: index 0,
+// 1: the last index), and the axes of the face's outer and inner loops
+struct BoxFace {
+  int axis, side, outer, inner;
+};
+
+// grid point (i, j, k) -> flexcomp point id, so that faces share their edge points
+using BoxPointIndex = std::map<std::tuple<int, int, int>, int>;
+
+bool CheckBoxCount(const Flexcomp& fc, std::string* error) {
+  for (int k = 0; k < 3; k++) {
+    if (fc.count[k] < 2) {
+      return Fail(error, "box, cylinder and ellipsoid flexcomps require count >= 2");
+    }
+  }
+  return true;
+}
+
+// the id of the point at (outer a, inner b) of a face, added (projected) on first use
+int BoxFacePoint(Flexcomp& fc, BoxPointIndex* index, const BoxFace& f, int a, int b) {
+  int g[3];
+  g[f.axis] = f.side ? fc.count[f.axis] - 1 : 0;
+  g[f.outer] = a;
+  g[f.inner] = b;
+  auto key = std::make_tuple(g[0], g[1], g[2]);
+  auto it = index->find(key);
+  if (it != index->end()) {
+    return it->second;
+  }
+  double p[3];
+  BoxProject(fc, g[0], g[1], g[2], p);
+  int id = static_cast<int>(fc.point.size() / 3);
+  AddPoint(fc, p[0], p[1], p[2]);
+  (*index)[key] = id;
+  return id;
+}
+
+// every point of a face, in MuJoCo's order (outer loop, then inner), before its elements
+void AddBoxFacePoints(Flexcomp& fc, BoxPointIndex* index, const BoxFace& f) {
+  for (int a = 0; a < fc.count[f.outer]; a++) {
+    for (int b = 0; b < fc.count[f.inner]; b++) {
+      BoxFacePoint(fc, index, f, a, b);
+    }
+  }
+}
+
 // closed shell: the center point, then the six faces (z-, z+, y-, y+, x-, x+), each adding its
 // new points (outer index, inner index) and two triangles per cell; every triangle becomes a
 // tetrahedron with the center
 bool MakeBox(Flexcomp& fc, std::string* error) {
   const int* n = fc.count;
-  for (int k = 0; k < 3; k++) {
-    if (n[k] < 2) {
-      return Fail(error, "box, cylinder and ellipsoid flexcomps require count >= 2");
-    }
+  if (!CheckBoxCount(fc, error)) {
+    return false;
   }
-  std::map<std::tuple<int, int, int>, int> index;
+  BoxPointIndex index;
   AddPoint(fc, 0, 0, 0);
   // face: fixed axis, its value, outer axis, inner axis, triangle pattern
   struct Face {
-    int axis, side, outer, inner;
+    BoxFace face;
     bool flip;
   };
-  static const Face kFaces[6] = {{2, 0, 0, 1, false}, {2, 1, 0, 1, true},  {1, 0, 0, 2, true},
-                                 {1, 1, 0, 2, false}, {0, 0, 1, 2, false}, {0, 1, 1, 2, true}};
+  static const Face kFaces[6] = {{{2, 0, 0, 1}, false}, {{2, 1, 0, 1}, true},
+                                 {{1, 0, 0, 2}, true},  {{1, 1, 0, 2}, false},
+                                 {{0, 0, 1, 2}, false}, {{0, 1, 1, 2}, true}};
   for (const Face& f : kFaces) {
-    auto pointid = [&](int a, int b) {
-      int g[3];
-      g[f.axis] = f.side ? n[f.axis] - 1 : 0;
-      g[f.outer] = a;
-      g[f.inner] = b;
-      auto key = std::make_tuple(g[0], g[1], g[2]);
-      auto it = index.find(key);
-      if (it != index.end()) {
-        return it->second;
-      }
-      double p[3];
-      BoxProject(fc, g[0], g[1], g[2], p);
-      int id = static_cast<int>(fc.point.size() / 3);
-      AddPoint(fc, p[0], p[1], p[2]);
-      index[key] = id;
-      return id;
-    };
-    for (int a = 0; a < n[f.outer]; a++) {
-      for (int b = 0; b < n[f.inner]; b++) {
-        pointid(a, b);
-      }
-    }
-    for (int a = 0; a < n[f.outer] - 1; a++) {
-      for (int b = 0; b < n[f.inner] - 1; b++) {
+    auto pointid = [&](int a, int b) { return BoxFacePoint(fc, &index, f.face, a, b); };
+    AddBoxFacePoints(fc, &index, f.face);
+    for (int a = 0; a < n[f.face.outer] - 1; a++) {
+      for (int b = 0; b < n[f.face.inner] - 1; b++) {
         int p00 = pointid(a, b), p10 = pointid(a + 1, b);
         int p01 = pointid(a, b + 1), p11 = pointid(a + 1, b + 1);
         int tri[6] = {p00, p10, p11, p01, p00, p11};
@@ -188,46 +213,28 @@ bool MakeBox(Flexcomp& fc, std::string* error) {
 // per cell in one of two patterns (corners p_ab, a along the outer axis, b along the inner)
 bool MakeOpenBox(Flexcomp& fc, std::string* error) {
   const int* n = fc.count;
-  for (int k = 0; k < 3; k++) {
-    if (n[k] < 2) {
-      return Fail(error, "box, cylinder and ellipsoid flexcomps require count >= 2");
-    }
+  if (!CheckBoxCount(fc, error)) {
+    return false;
   }
-  std::map<std::tuple<int, int, int>, int> index;
+  BoxPointIndex index;
   struct Face {
-    int axis, side, outer, inner, pattern;
+    BoxFace face;
+    int pattern;
   };
   // pattern 0: (p00, p11, p10), (p00, p01, p11); 1: (p00, p10, p11), (p00, p11, p01);
   // 2: (p10, p00, p01), (p10, p01, p11)
-  static const Face kFaces[5] = {
-      {2, 0, 0, 1, 0}, {1, 0, 0, 2, 1}, {1, 1, 0, 2, 2}, {0, 0, 1, 2, 2}, {0, 1, 1, 2, 1}};
+  static const Face kFaces[5] = {{{2, 0, 0, 1}, 0},
+                                 {{1, 0, 0, 2}, 1},
+                                 {{1, 1, 0, 2}, 2},
+                                 {{0, 0, 1, 2}, 2},
+                                 {{0, 1, 1, 2}, 1}};
   static const int kPattern[3][6] = {
       {0, 3, 2, 0, 1, 3}, {0, 2, 3, 0, 3, 1}, {2, 0, 1, 2, 1, 3}};  // corners 00, 01, 10, 11
   for (const Face& f : kFaces) {
-    auto pointid = [&](int a, int b) {
-      int g[3];
-      g[f.axis] = f.side ? n[f.axis] - 1 : 0;
-      g[f.outer] = a;
-      g[f.inner] = b;
-      auto key = std::make_tuple(g[0], g[1], g[2]);
-      auto it = index.find(key);
-      if (it != index.end()) {
-        return it->second;
-      }
-      double p[3];
-      BoxProject(fc, g[0], g[1], g[2], p);
-      int id = static_cast<int>(fc.point.size() / 3);
-      AddPoint(fc, p[0], p[1], p[2]);
-      index[key] = id;
-      return id;
-    };
-    for (int a = 0; a < n[f.outer]; a++) {
-      for (int b = 0; b < n[f.inner]; b++) {
-        pointid(a, b);
-      }
-    }
-    for (int a = 0; a < n[f.outer] - 1; a++) {
-      for (int b = 0; b < n[f.inner] - 1; b++) {
+    auto pointid = [&](int a, int b) { return BoxFacePoint(fc, &index, f.face, a, b); };
+    AddBoxFacePoints(fc, &index, f.face);
+    for (int a = 0; a < n[f.face.outer] - 1; a++) {
+      for (int b = 0; b < n[f.face.inner] - 1; b++) {
         int corner[4] = {pointid(a, b), pointid(a, b + 1), pointid(a + 1, b),
                          pointid(a + 1, b + 1)};
         for (int k : kPattern[f.pattern]) {
