@@ -17,10 +17,11 @@
 #include <cmath>
 #include <cstdlib>
 #include <optional>
-#include <string>
 #include <vector>
 
 #include <mujoco/mujoco.h>
+
+#include "plugin_instance.h"
 
 namespace {
 
@@ -33,16 +34,12 @@ struct PidConfig {
 
 // a number attribute: nullopt when absent, false in *ok when not a number
 std::optional<double> ReadNumber(const mjModel* m, int instance, const char* name, bool* ok) {
-  const char* text = mj_getPluginConfig(m, instance, name);
-  if (!text || !text[0]) {
+  const char* text = motus_plugin::ConfigText(m, instance, name);
+  if (!text) {
     return std::nullopt;
   }
-  char* end = nullptr;
-  double value = std::strtod(text, &end);
-  while (end && (*end == ' ' || *end == '\t')) {
-    end++;
-  }
-  if (!end || *end || !std::isfinite(value)) {
+  double value = 0;
+  if (!motus_plugin::ConfigNumbers(m, instance, name, 1, &value)) {
     mju_warning("mujoco.pid: attribute '%s' must be a number, got '%s'", name, text);
     *ok = false;
   }
@@ -80,7 +77,7 @@ struct Pid {
 };
 
 Pid* Get(const mjData* d, int instance) {
-  return reinterpret_cast<Pid*>(d->plugin_data[instance]);
+  return motus_plugin::Instance<Pid>(d, instance);
 }
 
 // the setpoint of actuator i before slew limiting
@@ -120,12 +117,6 @@ void Evaluate(const mjModel* m, const mjData* d, Pid* pid, int k) {
   }
 }
 
-int PidStateSize(const mjModel* m, int instance) {
-  (void)m;
-  (void)instance;
-  return 0;
-}
-
 int PidInit(const mjModel* m, mjData* d, int instance) {
   auto* pid = new Pid;
   if (!ReadConfig(m, instance, &pid->config)) {
@@ -150,25 +141,8 @@ int PidInit(const mjModel* m, mjData* d, int instance) {
   }
   pid->integral.assign(pid->actuators.size(), 0);
   pid->setpoint.assign(pid->actuators.size(), 0);
-  d->plugin_data[instance] = reinterpret_cast<uintptr_t>(pid);
+  motus_plugin::SetInstance(d, instance, pid);
   return 0;
-}
-
-void PidDestroy(mjData* d, int instance) {
-  delete Get(d, instance);
-  d->plugin_data[instance] = 0;
-}
-
-void PidCopy(mjData* dest, const mjModel* m, const mjData* src, int instance) {
-  (void)m;
-  dest->plugin_data[instance] = reinterpret_cast<uintptr_t>(new Pid(*Get(src, instance)));
-}
-
-void PidReset(const mjModel* m, mjtNum* state, void* data, int instance) {
-  (void)m;
-  (void)state;
-  (void)data;
-  (void)instance;
 }
 
 void PidActDot(const mjModel* m, mjData* d, int instance) {
@@ -227,11 +201,10 @@ mjPLUGIN_LIB_INIT(motus_actuator) {
   plugin.capabilityflags = mjPLUGIN_ACTUATOR;
   plugin.nattribute = sizeof(kAttributes) / sizeof(kAttributes[0]);
   plugin.attributes = kAttributes;
-  plugin.nstate = PidStateSize;
+  plugin.nstate = motus_plugin::NoPluginState;
   plugin.init = PidInit;
-  plugin.destroy = PidDestroy;
-  plugin.copy = PidCopy;
-  plugin.reset = PidReset;
+  plugin.destroy = motus_plugin::DestroyInstance<Pid>;
+  plugin.copy = motus_plugin::CopyInstance<Pid>;
   plugin.compute = PidCompute;
   plugin.actuator_act_dot = PidActDot;
   plugin.advance = PidAdvance;

@@ -35,23 +35,11 @@
 
 #include <mujoco/mujoco.h>
 
+#include "plugin_instance.h"
+
 namespace {
 
 const char* kAttributes[] = {"twist", "bend", "flat", "vmax"};
-
-// a number attribute; false when absent or not a number
-bool ReadNumber(const mjModel* m, int instance, const char* name, double* value) {
-  const char* text = mj_getPluginConfig(m, instance, name);
-  if (!text || !text[0]) {
-    return false;
-  }
-  char* end = nullptr;
-  *value = std::strtod(text, &end);
-  while (end && (*end == ' ' || *end == '\t')) {
-    end++;
-  }
-  return end && !*end && std::isfinite(*value);
-}
 
 struct Cable {
   int first = 0;               // first body of the instance
@@ -63,7 +51,7 @@ struct Cable {
 };
 
 Cable* Get(const mjData* d, int instance) {
-  return reinterpret_cast<Cable*>(d->plugin_data[instance]);
+  return motus_plugin::Instance<Cable>(d, instance);
 }
 
 // torsion constant and second moments of area of a body's geom cross section
@@ -131,13 +119,14 @@ bool CheckChain(const mjModel* m, int instance, const Cable& c) {
 
 int CableInit(const mjModel* m, mjData* d, int instance) {
   double G = 0, E = 0;
-  if (!ReadNumber(m, instance, "twist", &G) || !ReadNumber(m, instance, "bend", &E)) {
+  if (!motus_plugin::ConfigNumbers(m, instance, "twist", 1, &G) ||
+      !motus_plugin::ConfigNumbers(m, instance, "bend", 1, &E)) {
     mju_warning("mujoco.elasticity.cable: config keys 'twist' and 'bend' must be numbers");
     return -1;
   }
   auto* c = new Cable;
   const char* vmax = mj_getPluginConfig(m, instance, "vmax");
-  if (vmax && vmax[0] && !ReadNumber(m, instance, "vmax", &c->vmax)) {
+  if (vmax && vmax[0] && !motus_plugin::ConfigNumbers(m, instance, "vmax", 1, &c->vmax)) {
     mju_warning("mujoco.elasticity.cable: config key 'vmax' must be a number, got '%s'", vmax);
     delete c;
     return -1;
@@ -183,18 +172,8 @@ int CableInit(const mjModel* m, mjData* d, int instance) {
       }
     }
   }
-  d->plugin_data[instance] = reinterpret_cast<uintptr_t>(c);
+  motus_plugin::SetInstance(d, instance, c);
   return 0;
-}
-
-void CableDestroy(mjData* d, int instance) {
-  delete Get(d, instance);
-  d->plugin_data[instance] = 0;
-}
-
-void CableCopy(mjData* dest, const mjModel* m, const mjData* src, int instance) {
-  (void)m;
-  dest->plugin_data[instance] = reinterpret_cast<uintptr_t>(new Cable(*Get(src, instance)));
 }
 
 void CableReset(const mjModel* m, mjtNum* state, void* data, int instance) {
@@ -203,12 +182,6 @@ void CableReset(const mjModel* m, mjtNum* state, void* data, int instance) {
   (void)instance;
   Cable* c = static_cast<Cable*>(data);
   std::fill(c->torque.begin(), c->torque.end(), 0);
-}
-
-int CableStateSize(const mjModel* m, int instance) {
-  (void)m;
-  (void)instance;
-  return 0;
 }
 
 // world torque of joint b (between bodies b-1 and b), acting on body b
@@ -277,11 +250,11 @@ mjPLUGIN_LIB_INIT(motus_elasticity) {
   plugin.capabilityflags = mjPLUGIN_PASSIVE;
   plugin.nattribute = sizeof(kAttributes) / sizeof(kAttributes[0]);
   plugin.attributes = kAttributes;
-  plugin.nstate = CableStateSize;
+  plugin.nstate = motus_plugin::NoPluginState;
   plugin.needstage = mjSTAGE_NONE;
   plugin.init = CableInit;
-  plugin.destroy = CableDestroy;
-  plugin.copy = CableCopy;
+  plugin.destroy = motus_plugin::DestroyInstance<Cable>;
+  plugin.copy = motus_plugin::CopyInstance<Cable>;
   plugin.reset = CableReset;
   plugin.compute = CableCompute;
   plugin.visualize = CableVisualize;

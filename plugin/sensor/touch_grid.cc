@@ -21,31 +21,15 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
-#include <sstream>
-#include <string>
 #include <vector>
 
 #include <mujoco/mujoco.h>
 
+#include "plugin_instance.h"
+
 namespace {
 
 const char* kAttributes[] = {"nchannel", "size", "fov", "gamma"};
-
-// the numbers of a config value: exactly n of them, or false
-bool ReadNumbers(const mjModel* m, int instance, const char* name, int n, double* out) {
-  const char* text = mj_getPluginConfig(m, instance, name);
-  if (!text || !text[0]) {
-    return false;
-  }
-  std::istringstream in(text);
-  for (int i = 0; i < n; i++) {
-    if (!(in >> out[i]) || !std::isfinite(out[i])) {
-      return false;
-    }
-  }
-  std::string rest;
-  return !(in >> rest);
-}
 
 struct TouchConfig {
   int nchannel = 0;
@@ -56,24 +40,25 @@ struct TouchConfig {
 
 bool ReadConfig(const mjModel* m, int instance, TouchConfig* c) {
   double nchannel, size[2], gamma = 0;
-  if (!ReadNumbers(m, instance, "nchannel", 1, &nchannel) || nchannel < 1 || nchannel > 6 ||
-      nchannel != std::floor(nchannel)) {
+  if (!motus_plugin::ConfigNumbers(m, instance, "nchannel", 1, &nchannel) || nchannel < 1 ||
+      nchannel > 6 || nchannel != std::floor(nchannel)) {
     mju_warning("mujoco.sensor.touch_grid: nchannel must be an integer from 1 to 6");
     return false;
   }
-  if (!ReadNumbers(m, instance, "size", 2, size) || size[0] < 1 || size[1] < 1 ||
+  if (!motus_plugin::ConfigNumbers(m, instance, "size", 2, size) || size[0] < 1 || size[1] < 1 ||
       size[0] != std::floor(size[0]) || size[1] != std::floor(size[1])) {
     mju_warning("mujoco.sensor.touch_grid: size must be two positive integers");
     return false;
   }
-  if (!ReadNumbers(m, instance, "fov", 2, c->fov) || c->fov[0] <= 0 || c->fov[0] > 180 ||
-      c->fov[1] <= 0 || c->fov[1] > 90) {
+  if (!motus_plugin::ConfigNumbers(m, instance, "fov", 2, c->fov) || c->fov[0] <= 0 ||
+      c->fov[0] > 180 || c->fov[1] <= 0 || c->fov[1] > 90) {
     mju_warning(
         "mujoco.sensor.touch_grid: fov must be two angles, in (0, 180] and (0, 90] degrees");
     return false;
   }
   const char* g = mj_getPluginConfig(m, instance, "gamma");
-  if (g && g[0] && (!ReadNumbers(m, instance, "gamma", 1, &gamma) || gamma < 0 || gamma > 1)) {
+  if (g && g[0] &&
+      (!motus_plugin::ConfigNumbers(m, instance, "gamma", 1, &gamma) || gamma < 0 || gamma > 1)) {
     mju_warning("mujoco.sensor.touch_grid: gamma must be a number in [0, 1]");
     return false;
   }
@@ -101,7 +86,7 @@ struct TouchGrid {
 };
 
 TouchGrid* Get(const mjData* d, int instance) {
-  return reinterpret_cast<TouchGrid*>(d->plugin_data[instance]);
+  return motus_plugin::Instance<TouchGrid>(d, instance);
 }
 
 double Foveate(double u, double gamma) {
@@ -150,30 +135,7 @@ int TouchInit(const mjModel* m, mjData* d, int instance) {
       t->edges[k].push_back(half * Foveate(2.0 * i / n - 1, t->config.gamma));
     }
   }
-  d->plugin_data[instance] = reinterpret_cast<uintptr_t>(t);
-  return 0;
-}
-
-void TouchDestroy(mjData* d, int instance) {
-  delete Get(d, instance);
-  d->plugin_data[instance] = 0;
-}
-
-void TouchCopy(mjData* dest, const mjModel* m, const mjData* src, int instance) {
-  (void)m;
-  dest->plugin_data[instance] = reinterpret_cast<uintptr_t>(new TouchGrid(*Get(src, instance)));
-}
-
-void TouchReset(const mjModel* m, mjtNum* state, void* data, int instance) {
-  (void)m;
-  (void)state;
-  (void)data;
-  (void)instance;
-}
-
-int TouchStateSize(const mjModel* m, int instance) {
-  (void)m;
-  (void)instance;
+  motus_plugin::SetInstance(d, instance, t);
   return 0;
 }
 
@@ -235,13 +197,12 @@ mjPLUGIN_LIB_INIT(motus_sensor) {
   plugin.capabilityflags = mjPLUGIN_SENSOR;
   plugin.nattribute = sizeof(kAttributes) / sizeof(kAttributes[0]);
   plugin.attributes = kAttributes;
-  plugin.nstate = TouchStateSize;
+  plugin.nstate = motus_plugin::NoPluginState;
   plugin.nsensordata = TouchNsensordata;
   plugin.needstage = mjSTAGE_ACC;
   plugin.init = TouchInit;
-  plugin.destroy = TouchDestroy;
-  plugin.copy = TouchCopy;
-  plugin.reset = TouchReset;
+  plugin.destroy = motus_plugin::DestroyInstance<TouchGrid>;
+  plugin.copy = motus_plugin::CopyInstance<TouchGrid>;
   plugin.compute = TouchCompute;
   mjp_registerPlugin(&plugin);
 }

@@ -14,6 +14,7 @@
 #include "fixture.h"
 #include "forward_testutil.h"
 #include "golden.h"
+#include "plugin_model.h"
 
 namespace {
 
@@ -22,42 +23,14 @@ using motus_test::NearArrays;
 using motus_test::SharedPath;
 using motus_test::SourcePath;
 
-struct Loaded {
-  mjModel* m = nullptr;
-  mjData* d = nullptr;
-  std::string error;
-  ~Loaded() {
-    mj_deleteData(d);
-    mj_deleteModel(m);
-  }
-};
+using Loaded = motus_test::PluginModel;
 
 void LoadFile(const std::string& path, Loaded* out) {
-  mj_loadPluginLibrary(MOTUS_ELASTICITY_PLUGIN);
-  char err[1000] = "";
-  out->m = mj_loadXML(path.c_str(), nullptr, err, sizeof(err));
-  out->error = err;
-  if (out->m) {
-    out->d = mj_makeData(out->m);
-  }
+  motus_test::LoadPluginModelFile(MOTUS_ELASTICITY_PLUGIN, path, out);
 }
 
 void LoadString(const std::string& xml, Loaded* out) {
-  mj_loadPluginLibrary(MOTUS_ELASTICITY_PLUGIN);
-  char err[1000] = "";
-  mjSpec* spec = mj_parseXMLString(xml.c_str(), nullptr, err, sizeof(err));
-  if (!spec) {
-    out->error = err;
-    return;
-  }
-  out->m = mj_compile(spec, nullptr);
-  if (!out->m) {
-    out->error = mjs_getError(spec);
-  }
-  mj_deleteSpec(spec);
-  if (out->m) {
-    out->d = mj_makeData(out->m);
-  }
+  motus_test::LoadPluginModelString(MOTUS_ELASTICITY_PLUGIN, xml, out);
 }
 
 // steps with the dumper's --ctrl-seed controls and compares the golden's records

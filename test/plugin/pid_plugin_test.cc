@@ -11,37 +11,22 @@
 #include <gtest/gtest.h>
 #include <mujoco/mujoco.h>
 
+#include "plugin_model.h"
+
 namespace {
 
-struct Loaded {
-  mjModel* m = nullptr;
-  mjData* d = nullptr;
-  std::string error;
-  ~Loaded() {
-    mj_deleteData(d);
-    mj_deleteModel(m);
-  }
-};
+using Loaded = motus_test::PluginModel;
 
 // one actuator <plugin> with the given config children and extra attributes
 void Load(const std::string& config, const std::string& attrs, Loaded* out) {
-  mj_loadPluginLibrary(MOTUS_ACTUATOR_PLUGIN);
   std::string xml =
       "<mujoco><extension><plugin plugin='mujoco.pid'/></extension>"
       "<option timestep='0.01'/><worldbody><body><joint name='j' type='slide' axis='1 0 0'/>"
       "<geom size='.1' mass='1'/></body></worldbody><actuator><plugin joint='j' "
       "plugin='mujoco.pid' gear='2' " +
       attrs + ">" + config + "</plugin></actuator></mujoco>";
-  char err[1000] = "";
-  mjSpec* spec = mj_parseXMLString(xml.c_str(), nullptr, err, sizeof(err));
-  ASSERT_NE(spec, nullptr) << err;
-  out->m = mj_compile(spec, nullptr);
-  if (!out->m) {
-    out->error = mjs_getError(spec);
-  }
-  mj_deleteSpec(spec);
+  motus_test::LoadPluginModelString(MOTUS_ACTUATOR_PLUGIN, xml, out);
   if (out->m) {
-    out->d = mj_makeData(out->m);
     // length 0.6, velocity -1.4, control 1.1
     out->d->qpos[0] = 0.3;
     out->d->qvel[0] = -0.7;

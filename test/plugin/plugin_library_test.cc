@@ -13,6 +13,8 @@
 #include <gtest/gtest.h>
 #include <mujoco/mujoco.h>
 
+#include "plugin_model.h"
+
 namespace {
 
 const char* kModel = R"(
@@ -55,18 +57,7 @@ void LoadProbe() {
 }
 
 mjModel* Load(const char* xml, std::string* error) {
-  char err[1000] = "";
-  mjSpec* spec = mj_parseXMLString(xml, nullptr, err, sizeof(err));
-  if (!spec) {
-    *error = err;
-    return nullptr;
-  }
-  mjModel* m = mj_compile(spec, nullptr);
-  if (!m) {
-    *error = mjs_getError(spec);
-  }
-  mj_deleteSpec(spec);
-  return m;
+  return motus_test::CompileModelString(xml, error);
 }
 
 TEST(PluginLibrary, LoadRegistersOnce) {

@@ -14,6 +14,7 @@
 
 #include "fixture.h"
 #include "golden.h"
+#include "plugin_model.h"
 
 namespace {
 
@@ -22,41 +23,15 @@ using motus_test::NearArrays;
 using motus_test::SharedPath;
 using motus_test::SourcePath;
 
-struct Loaded {
-  mjModel* m = nullptr;
-  mjData* d = nullptr;
-  std::string error;
-  ~Loaded() {
-    mj_deleteData(d);
-    mj_deleteModel(m);
-  }
-};
+using Loaded = motus_test::PluginModel;
 
 void LoadFile(const std::string& path, Loaded* out) {
-  mj_loadPluginLibrary(MOTUS_SENSOR_PLUGIN);
-  char err[1000] = "";
-  out->m = mj_loadXML(path.c_str(), nullptr, err, sizeof(err));
-  out->error = err;
-  if (out->m) {
-    out->d = mj_makeData(out->m);
-  }
+  motus_test::LoadPluginModelFile(MOTUS_SENSOR_PLUGIN, path, out);
 }
 
 // a model from MJCF text, or NULL with the error
 mjModel* LoadString(const std::string& xml, std::string* error) {
-  mj_loadPluginLibrary(MOTUS_SENSOR_PLUGIN);
-  char err[1000] = "";
-  mjSpec* spec = mj_parseXMLString(xml.c_str(), nullptr, err, sizeof(err));
-  if (!spec) {
-    *error = err;
-    return nullptr;
-  }
-  mjModel* m = mj_compile(spec, nullptr);
-  if (!m) {
-    *error = mjs_getError(spec);
-  }
-  mj_deleteSpec(spec);
-  return m;
+  return motus_test::CompilePluginModel(MOTUS_SENSOR_PLUGIN, xml, error);
 }
 
 void Copy(mjtNum* dst, const std::vector<double>& src, int n) {
