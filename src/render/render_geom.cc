@@ -197,6 +197,22 @@ void render_makePlanes(const mjModel* m, mjrContext* con) {
 
 namespace {
 
+// Unit normal of the triangle (a, b, c), counterclockwise; zero when it is degenerate.
+void faceNormal(const float* a, const float* b, const float* c, float n[3]) {
+  float e1[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]};
+  float e2[3] = {c[0] - a[0], c[1] - a[1], c[2] - a[2]};
+  n[0] = e1[1] * e2[2] - e1[2] * e2[1];
+  n[1] = e1[2] * e2[0] - e1[0] * e2[2];
+  n[2] = e1[0] * e2[1] - e1[1] * e2[0];
+  float len = sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+  for (int k = 0; k < 3; k++) {
+    n[k] = len > 0 ? n[k] / len : 0;
+  }
+}
+
+// Mesh as compiled. A vertex normal is used where it is within ~37 degrees of its face's normal
+// (cosine >= 0.8, the angle MuJoCo's mesh compiler uses to tell edges from smooth surfaces);
+// across sharper edges the face is shaded flat with its own normal, as MuJoCo draws it.
 void meshList(const mjModel* m, int i) {
   const float* vert = m->mesh_vert + 3 * m->mesh_vertadr[i];
   const int* face = m->mesh_face + 3 * m->mesh_faceadr[i];
@@ -205,12 +221,17 @@ void meshList(const mjModel* m, int i) {
   int nadr = m->mesh_normaladr[i], tadr = m->mesh_texcoordadr[i];
   glBegin(GL_TRIANGLES);
   for (int f = 0; f < m->mesh_facenum[i]; f++) {
+    float fn[3];
+    faceNormal(vert + 3 * face[3 * f], vert + 3 * face[3 * f + 1], vert + 3 * face[3 * f + 2], fn);
     for (int k = 0; k < 3; k++) {
       if (tadr >= 0) {
         glTexCoord2fv(m->mesh_texcoord + 2 * (tadr + ftex[3 * f + k]));
       }
-      if (nadr >= 0) {
-        glNormal3fv(m->mesh_normal + 3 * (nadr + fnormal[3 * f + k]));
+      const float* vn = nadr >= 0 ? m->mesh_normal + 3 * (nadr + fnormal[3 * f + k]) : nullptr;
+      if (vn && vn[0] * fn[0] + vn[1] * fn[1] + vn[2] * fn[2] >= 0.8f) {
+        glNormal3fv(vn);
+      } else {
+        glNormal3fv(fn);
       }
       glVertex3fv(vert + 3 * face[3 * f + k]);
     }
@@ -233,18 +254,9 @@ void hullList(const mjModel* m, int i) {
   for (int f = 0; f < numface; f++) {
     const float* v[3] = {vert + 3 * faces[3 * f], vert + 3 * faces[3 * f + 1],
                          vert + 3 * faces[3 * f + 2]};
-    float e1[3], e2[3], n[3];
-    for (int k = 0; k < 3; k++) {
-      e1[k] = v[1][k] - v[0][k];
-      e2[k] = v[2][k] - v[0][k];
-    }
-    n[0] = e1[1] * e2[2] - e1[2] * e2[1];
-    n[1] = e1[2] * e2[0] - e1[0] * e2[2];
-    n[2] = e1[0] * e2[1] - e1[1] * e2[0];
-    float len = sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
-    if (len > 0) {
-      glNormal3f(n[0] / len, n[1] / len, n[2] / len);
-    }
+    float n[3];
+    faceNormal(v[0], v[1], v[2], n);
+    glNormal3fv(n);
     for (int k = 0; k < 3; k++) {
       glVertex3fv(v[k]);
     }
