@@ -4,17 +4,17 @@
 // and excludes; src/user/user_compile_*.cc).
 //
 // Conformance: the models test/data/compile_nontree/*.xml are compiled through mj_loadXML and every
-// array is compared with MuJoCo 3.3.8. The golden files next to them were produced by
-// tools/gen_golden.py from the oracle (the exact command is in each file's header), e.g.
+// array is compared with MuJoCo 3.8.0. The golden files next to them were produced by
+// tools/gen_golden.py from the kit (the exact command is in each file's header), e.g.
 //   tools/gen_golden.py test/data/compile_nontree/contact.xml
 //       --out test/data/compile_nontree/contact.txt --forward-only --fields
 //       m.npair,m.pair_geom1,...
 // Integers are compared exactly; reals with a relative tolerance of 1e-9 (the compiler copies
 // or derives them with a few flops, and the oracle prints shortest round-trip doubles).
 //
-// Features that MuJoCo 3.3.8 does not have (polynomial stiffness/damping, actuator damping and
-// armature, history buffers, static tendon Jacobian structure and trees) are checked against
-// the XML reference's definitions directly.
+// Features outside these goldens (polynomial stiffness/damping, actuator damping and armature,
+// history buffers, static tendon Jacobian structure and trees) are checked against the XML
+// reference's definitions directly.
 
 #include <algorithm>
 #include <cmath>
@@ -72,8 +72,7 @@ bool ModelField(const mjModel* m, const std::string& name, std::vector<double>* 
   return false;
 }
 
-// compares one golden field ("m.NAME" for model fields; ten_J_* are mjData fields in 3.3.8,
-// model fields here, and 3.3.8 pads ten_J_colind to ntendon*nv: only nJten entries count)
+// compares one golden field ("m.NAME": a model field)
 void CompareField(const mjModel* m, const Golden& golden, const std::string& key) {
   SCOPED_TRACE(key);
   std::string name = key.rfind("m.", 0) == 0 ? key.substr(2) : key;
@@ -81,22 +80,6 @@ void CompareField(const mjModel* m, const Golden& golden, const std::string& key
   bool integer = false;
   ASSERT_TRUE(ModelField(m, name, &actual, &integer)) << "unknown model field " << name;
   std::vector<double> expected = golden.get(0, key);
-  if (name == "ten_J_colind") {
-    expected.resize(std::min<size_t>(expected.size(), m->nJten));
-  }
-  // mjtDyn/mjtGain/mjtBias of this API have the dcmotor types that 3.3.8 lacks, before "user":
-  // 3.3.8's user values (5, 3, 3) are our mjDYN_USER, mjGAIN_USER, mjBIAS_USER
-  for (double& v : expected) {
-    if (name == "actuator_dyntype" && v == 5) {
-      v = mjDYN_USER;
-    }
-    if (name == "actuator_gaintype" && v == 3) {
-      v = mjGAIN_USER;
-    }
-    if (name == "actuator_biastype" && v == 3) {
-      v = mjBIAS_USER;
-    }
-  }
   if (integer) {
     std::vector<int> ints(actual.begin(), actual.end());
     EXPECT_TRUE(EqualIntArrays(name, ints.data(), static_cast<int>(ints.size()), expected));
@@ -144,7 +127,7 @@ void RunConformance(const ConformanceCase& c) {
   mj_deleteModel(m);
 }
 
-// ------------------------------------ conformance with MuJoCo 3.3.8 ---------------------------
+// ------------------------------------ conformance with MuJoCo 3.8.0 ---------------------------
 
 TEST(CompileNonTree, TendonMatchesOracle) {
   RunConformance({"test/data/compile_nontree/tendon.xml",
@@ -176,9 +159,9 @@ TEST(CompileNonTree, TendonMatchesOracle) {
                    "m.wrap_type",
                    "m.wrap_objid",
                    "m.wrap_prm",
-                   "ten_J_rownnz",
-                   "ten_J_rowadr",
-                   "ten_J_colind",
+                   "m.ten_J_rownnz",
+                   "m.ten_J_rowadr",
+                   "m.ten_J_colind",
                    "m.name_tendonadr"}});
 }
 
@@ -262,6 +245,59 @@ TEST(CompileNonTree, WeldRelposeQuaternionIsNormalized) {
   mj_deleteModel(m);
 }
 
+// nJmom, the moment-arm capacity (MuJoCo 3.8's bound): for each transmission, nJmom of a model
+// with only that actuator as MuJoCo 3.8.0 compiles it (`mjref MODEL --forward-only --fields
+// m.nJmom`): a site with a refsite on another tree counts both chains (4 + 3), on an ancestor's
+// body only the dofs of the site's chain below it (4 - 1), a slider-crank both chains (union),
+// a body every dof.
+TEST(CompileNonTree, MomentCapacityPerTransmission) {
+  const char* xml = R"(
+<mujoco>
+  <worldbody>
+    <body name="a"><joint type="hinge"/><geom size=".1"/><site name="sa"/>
+      <body name="a2" pos="0 0 1"><joint type="ball"/><geom size=".1"/><site name="sa2"/></body>
+    </body>
+    <body name="b" pos="2 0 0"><joint type="slide"/><joint type="hinge"/><geom size=".1"/>
+      <site name="sb"/>
+      <body name="b2" pos="0 0 1"><joint type="hinge" axis="1 0 0"/><geom size=".1"/>
+        <site name="sb2"/></body>
+    </body>
+    <body name="c" pos="4 0 0"><freejoint/><geom size=".1"/></body>
+  </worldbody>
+  <actuator>%s</actuator>
+</mujoco>)";
+  const struct {
+    const char* actuator;
+    int njmom;
+  } cases[] = {
+      {R"(<general site="sa2" refsite="sb2"/>)", 7},
+      {R"(<general site="sa2" refsite="sa"/>)", 3},
+      {R"(<general site="sa" refsite="sa2"/>)", 3},
+      {R"(<general site="sb2" refsite="sb"/>)", 1},
+      {R"(<general site="sa2"/>)", 4},
+      {R"(<general cranksite="sa2" slidersite="sb2" cranklength="0.3"/>)", 7},
+      {R"(<general cranksite="sa2" slidersite="sa" cranklength="0.3"/>)", 4},
+      {R"(<adhesion body="a" gain="1" ctrlrange="0 1"/>)", 13},
+  };
+  for (const auto& c : cases) {
+    std::string text = xml;
+    text.replace(text.find("%s"), 2, c.actuator);
+    std::string error;
+    mjModel* m = CompileString(text, &error);
+    ASSERT_NE(m, nullptr) << error;
+    EXPECT_EQ(m->nJmom, c.njmom) << c.actuator;
+    // the moment rows fit at a generic pose
+    mjData* d = mj_makeData(m);
+    for (int i = 0; i < m->nq; i++) {
+      d->qpos[i] += 0.1 * (i + 1);
+    }
+    mj_forward(m, d);
+    EXPECT_LE(d->moment_rownnz[0], c.njmom) << c.actuator;
+    mj_deleteData(d);
+    mj_deleteModel(m);
+  }
+}
+
 // springlength (-1, -1) is the tendon length at qpos_spring (not qpos0: joint j1 of the model
 // has ref="10" and springref 0): fixed tendons and spatial tendons made of sites and pulleys
 // are resolved by the compiler; t0 wraps a geom and needs the engine (next test).
@@ -304,7 +340,7 @@ TEST(CompileNonTree, SetConstQuantitiesMatchOracle) {
                    "m.actuator_length0", "m.actuator_acc0"}});
 }
 
-// ------------------------------------ beyond MuJoCo 3.3.8 -------------------------------------
+// ------------------------------------ beyond the goldens ---------------------------------------
 
 const char* kTreeXml = R"(
 <mujoco>

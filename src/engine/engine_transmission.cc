@@ -300,6 +300,45 @@ int validTarget(const mjModel* m, int i) {
   }
 }
 
+// Marks in mask (nv) the dofs a non-joint transmission's moment row may use, the pattern the
+// compiler sized nJmom for: the tendon's Jacobian columns; the site body's chain, without the
+// dofs shared with the refsite's chain (they move both frames alike); both chains of a slider
+// crank; every dof for a body. Entries outside are zero in exact arithmetic, and are left out
+// also when a NaN state makes 0 * NaN appear there.
+void momentPattern(const mjModel* m, mjData* d, int i, int* mask) {
+  int nv = m->nv, type = m->actuator_trntype[i];
+  int id = m->actuator_trnid[2 * i], id2 = m->actuator_trnid[2 * i + 1];
+  if (type == mjTRN_BODY) {
+    for (int k = 0; k < nv; k++) {
+      mask[k] = 1;
+    }
+    return;
+  }
+  for (int k = 0; k < nv; k++) {
+    mask[k] = 0;
+  }
+  if (type == mjTRN_TENDON) {
+    int adr = m->ten_J_rowadr[id];
+    for (int k = 0; k < m->ten_J_rownnz[id]; k++) {
+      mask[m->ten_J_colind[adr + k]] = 1;
+    }
+    return;
+  }
+  mj_markStack(d);
+  int* chain = mj_stackAllocInt(d, nv > 0 ? nv : 1);
+  int n = mj_bodyChain(m, m->site_bodyid[id], chain);
+  for (int k = 0; k < n; k++) {
+    mask[chain[k]] = 1;
+  }
+  if (id2 >= 0) {
+    n = mj_bodyChain(m, m->site_bodyid[id2], chain);
+    for (int k = 0; k < n; k++) {
+      mask[chain[k]] = type == mjTRN_SITE ? !mask[chain[k]] : 1;
+    }
+  }
+  mj_freeStack(d);
+}
+
 }  // namespace
 
 void mj_transmission(const mjModel* m, mjData* d) {
@@ -309,6 +348,7 @@ void mj_transmission(const mjModel* m, mjData* d) {
   }
   mj_markStack(d);
   mjtNum* dense = mj_stackAllocNum(d, nv > 0 ? nv : 1);
+  int* mask = mj_stackAllocInt(d, nv > 0 ? nv : 1);
   int adr = 0;
   for (int i = 0; i < nu; i++) {
     d->moment_rowadr[i] = adr;
@@ -336,8 +376,9 @@ void mj_transmission(const mjModel* m, mjData* d) {
       nnz = n;
     } else {
       mj_actuatorMomentDense(m, d, i, dense, d->actuator_length + i);
+      momentPattern(m, d, i, mask);
       for (int k = 0; k < nv; k++) {
-        if (dense[k] == 0) {
+        if (!mask[k] || dense[k] == 0) {
           continue;
         }
         if (adr + nnz >= m->nJmom) {

@@ -10,8 +10,8 @@
 //                        dof indices moment_colind and values actuator_moment, increasing.
 // Row patterns follow MuJoCo: joint transmissions store every dof of the joint (1, 3 or
 // 6 entries, even zeros); all other transmissions store the nonzero entries of the dense
-// moment vector. The model's nJmom bounds the total (the compiler reserves the joint's dof
-// count or nv per actuator).
+// moment vector. The model's nJmom bounds the total (the compiler reserves the nonzeros each
+// transmission can have: its dofs, chains or tendon pattern; nv for a body).
 //
 // Lengths and moments per type (gear g = actuator_gear[6i .. 6i+5]):
 //   joint, hinge/slide   l = g0 q,  moment g0 on the dof;

@@ -10,8 +10,8 @@
 //   trnid[2*i + 1] refsite (site transmission) or slider site (slider-crank), else -1;
 //   actnum         actdim when given, else 1 for dyntype != none and 0 otherwise; actadr is the
 //                  running sum of actnum (-1 for stateless actuators);
-//   nJmom          the moment-arm capacity: the dof count of the joint for joint transmissions,
-//                  nv for every other transmission (what MuJoCo allocates);
+//   nJmom          the moment-arm capacity: the sum of ActuatorMomentCapacity (the nonzeros
+//                  each transmission type can have, MuJoCo 3.8's bound);
 //   history        (nsample, interp); buffers of 2 + 2*nsample numbers (two header slots, then
 //                  nsample times and nsample values) are laid out in actuator order from the
 //                  start of mjData.history, followed by the sensor buffers; historyadr = -1
@@ -255,14 +255,6 @@ bool CheckActuator(NonTreeContext* ctx, const mjModel* m, const SpecActuator* ac
   return CheckLimits(ctx, act, i, inherit, limited);
 }
 
-// moment-arm capacity of one actuator (see the header comment)
-int MomentSize(const NonTreeTree& tree, const Transmission& trn) {
-  if (trn.type == mjTRN_JOINT || trn.type == mjTRN_JOINTINPARENT) {
-    return JointDofs(tree.jnt_type[trn.id[0]]);
-  }
-  return tree.nv;
-}
-
 // records actuator a on a target's actuatorid slot (-1 none, id, -2 several)
 void MarkTarget(int* slot, int a) {
   *slot = *slot == -1 ? a : -2;
@@ -284,7 +276,8 @@ bool SizeActuators(NonTreeContext* ctx, mjModel* sizes) {
       return false;
     }
     na += actnum;
-    nJmom += MomentSize(ctx->tree, trn);
+    int tendon_nnz = trn.type == mjTRN_TENDON ? TendonDofCount(ctx, trn.id[0]) : 0;
+    nJmom += ActuatorMomentCapacity(ctx->tree, trn.type, trn.id[0], trn.id[1], tendon_nnz);
     nhistory += nhist;
     user.push_back(&act->own.userdata);
   }

@@ -6,6 +6,7 @@
 #include "user/user_compile_nontree.h"
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -136,6 +137,32 @@ void BodyChainDofs(const NonTreeTree& tree, int body, std::vector<int>* dofs) {
   }
   std::sort(dofs->begin(), dofs->end());
   dofs->erase(std::unique(dofs->begin(), dofs->end()), dofs->end());
+}
+
+int ActuatorMomentCapacity(const NonTreeTree& tree, int type, int id, int ref, int tendon_nnz) {
+  std::vector<int> a, b, both;
+  switch (type) {
+    case mjTRN_JOINT:
+    case mjTRN_JOINTINPARENT:
+      return JointDofs(tree.jnt_type[id]);
+    case mjTRN_TENDON:
+      return tendon_nnz;
+    case mjTRN_SITE:
+    case mjTRN_SLIDERCRANK:
+      BodyChainDofs(tree, tree.site_bodyid[id], &a);
+      if (ref >= 0) {
+        BodyChainDofs(tree, tree.site_bodyid[ref], &b);
+      }
+      if (type == mjTRN_SITE) {
+        std::set_symmetric_difference(a.begin(), a.end(), b.begin(), b.end(),
+                                      std::back_inserter(both));
+      } else {
+        std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(both));
+      }
+      return static_cast<int>(both.size());
+    default:
+      return tree.nv;
+  }
 }
 
 }  // namespace motus

@@ -120,6 +120,17 @@ int UserSize(int nuser, const std::vector<const std::vector<double>*>& data, con
 // dofs that move a body: the dofs of the body and of all its ancestors, increasing
 void BodyChainDofs(const NonTreeTree& tree, int body, std::vector<int>* dofs);
 
+// Moment-arm capacity of one actuator (its share of nJmom, MuJoCo 3.8's bound on the nonzeros of
+// its moment row): the joint's dofs for joint transmissions, the tendon's Jacobian nonzeros
+// (`tendon_nnz`) for tendons, the dofs of the site's body chain for a site, the dofs in exactly
+// one of the two chains for a site with a refsite (the common ancestors' dofs move both frames
+// alike: no moment), the dofs in either chain for a slider-crank, and nv for a body
+// (adhesion: any contact of the body). `ref` is the refsite or slider site, or -1.
+int ActuatorMomentCapacity(const NonTreeTree& tree, int type, int id, int ref, int tendon_nnz);
+
+// number of dofs of tendon t's Jacobian pattern (the spec's tendon t, validated by SizeTendons)
+int TendonDofCount(NonTreeContext* ctx, int t);
+
 // whether a built-in sensor type accepts these object and reference types (the compiler's rule)
 bool SensorObjectTypesValid(int type, int objtype, int reftype);
 

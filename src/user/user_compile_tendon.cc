@@ -322,6 +322,16 @@ bool SizeTendons(NonTreeContext* ctx, mjModel* sizes) {
   return true;
 }
 
+int TendonDofCount(NonTreeContext* ctx, int t) {
+  const SpecTendon* ten = ctx->spec->tendons[t].get();
+  std::vector<int> objid, sideid, dofs;
+  if (!CheckTendon(ctx, ten, t, &objid, &sideid)) {
+    return 0;
+  }
+  TendonDofs(ctx->tree, ten, objid, &dofs);
+  return static_cast<int>(dofs.size());
+}
+
 bool FillTendons(NonTreeContext* ctx, mjModel* m) {
   SpecModel* spec = ctx->spec;
   int ntendon = static_cast<int>(m->ntendon);

@@ -694,12 +694,16 @@ void CheckTendons(Checker* c) {
 }
 
 // actuators: transmission targets by type, activation blocks, and the moment-arm capacity
-// (mj_transmission stores at most the joint's dofs, else nv entries per actuator; nJmom is that
-// sum exactly, as the compiler computes it, since it sizes mjData arrays)
+// (nJmom is the sum of ActuatorMomentCapacity exactly, as the compiler computes it, since it
+// sizes mjData arrays and mj_transmission stores at most that many nonzeros per actuator)
 void CheckActuators(Checker* c) {
   const mjModel* m = c->m;
   c->AdrNum("actuator_act", m->actuator_actadr, m->actuator_actnum, m->nu, m->na);
   int64_t capacity = 0;
+  NonTreeContext ctx;
+  if (m->nu) {
+    NonTreeTreeFromModel(&ctx, m);
+  }
   for (int64_t i = 0; i < m->nu && c->ok(); i++) {
     int type = m->actuator_trntype[i], id = m->actuator_trnid[2 * i];
     int ref = m->actuator_trnid[2 * i + 1];
@@ -718,8 +722,8 @@ void CheckActuators(Checker* c) {
         m->actuator_biastype[i] < mjBIAS_NONE || m->actuator_biastype[i] > mjBIAS_USER) {
       c->Fail("actuator " + std::to_string(i) + " has an invalid dynamics, gain or bias type");
     }
-    bool joint = type == mjTRN_JOINT || type == mjTRN_JOINTINPARENT;
-    capacity += joint ? JointNv(m->jnt_type[id]) : m->nv;
+    int tendon_nnz = type == mjTRN_TENDON ? m->ten_J_rownnz[id] : 0;
+    capacity += ActuatorMomentCapacity(ctx.tree, type, id, ref, tendon_nnz);
   }
   if (c->ok() && capacity != m->nJmom) {
     c->Fail("nJmom = " + std::to_string(m->nJmom) + " is not the actuators' moment-arm capacity (" +
