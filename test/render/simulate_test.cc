@@ -10,6 +10,9 @@
 #include <gtest/gtest.h>
 #include <lodepng.h>
 #include <signal.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -49,11 +52,21 @@ pid_t Spawn(const std::vector<std::string>& args, const std::string& display,
             const std::string& log) {
   pid_t pid = fork();
   if (pid == 0) {
+#ifdef __linux__
+    // the server and the viewer end with the test, also when it is killed (a timeout)
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
     setenv("DISPLAY", display.c_str(), 1);
     FILE* f = std::fopen(log.c_str(), "w");
     if (f) {
       dup2(fileno(f), 1);
       dup2(fileno(f), 2);
+    }
+    // inherit nothing beyond stdio: a lingering server holding the caller's descriptors (e.g. a
+    // lock file that the test run was started under) would keep them open
+    long maxfd = sysconf(_SC_OPEN_MAX);
+    for (long fd = 3; fd < (maxfd > 0 && maxfd < 65536 ? maxfd : 65536); fd++) {
+      close(static_cast<int>(fd));
     }
     std::vector<char*> argv;
     for (const std::string& a : args) {
