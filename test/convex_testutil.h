@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <string>
 #include <utility>
@@ -35,12 +36,25 @@ struct ConvexTol {
 // contacts may be missing on one side. 1e-4 = 100 ccd_tolerance.
 constexpr double kTouchTol = 1e-4;
 
-// The goldens of test/data/convex come from MuJoCo 3.3.8, which gave a contact the larger of the
-// two geoms' margins and gaps; MuJoCo 3.5 and later add them. The scenes give both geoms of a
-// colliding pair the same margin and gap (copy 1 of the pair scenes, both geoms of a rule scene),
-// or one geom a margin and the other none. Halving the geoms that share a nonzero margin with
-// another geom gives every pair the sum 3.3.8's maximum had (halving and doubling are exact), so
-// the collider is compared at the margins those goldens were made with.
+// Whether a golden file of test/data/convex was written by MuJoCo 3.3.8 (its header names the
+// version; the others are MuJoCo 3.8.0's).
+inline bool GoldenOfMuJoCo338(const std::string& golden) {
+  std::FILE* f = std::fopen(golden.c_str(), "rb");
+  if (!f) {
+    return false;
+  }
+  char line[300] = "";
+  bool old = std::fgets(line, sizeof(line), f) && std::strstr(line, "MuJoCo 3.3.8");
+  std::fclose(f);
+  return old;
+}
+
+// The goldens of test/data/convex that still come from MuJoCo 3.3.8 (see test/data/README.md)
+// were made with 3.3.8's rules: a contact got the larger of the two geoms' margins and gaps
+// (MuJoCo 3.5 and later add them), and multiccd was off unless a model enabled it. The scenes
+// give both geoms of a colliding pair the same margin and gap, or one geom a margin and the
+// other none: halving the geoms that share a nonzero margin with another geom gives every pair
+// the sum 3.3.8's maximum had (halving and doubling are exact).
 inline void MarginsOfMuJoCo338(mjModel* m) {
   std::vector<int> halve(m->ngeom, 0);
   for (int i = 0; i < m->ngeom; i++) {
@@ -58,17 +72,20 @@ inline void MarginsOfMuJoCo338(mjModel* m) {
   }
 }
 
-inline mjModel* LoadConvexScene(const std::string& path) {
+// Loads a scene; when `golden` (its golden file) is MuJoCo 3.3.8's, with that version's margins
+// and, where the model does not set the flag, multiccd off.
+inline mjModel* LoadConvexScene(const std::string& path, const std::string& golden = "") {
   char err[1000] = "";
   mjModel* m = mj_loadXML(path.c_str(), nullptr, err, sizeof(err));
   EXPECT_NE(m, nullptr) << path << ": " << err;
-  // (the rule_multirun and rule_singleshot goldens are MuJoCo 3.8.0's: loaded as they are)
-  if (m && path.find("test/data/convex/") != std::string::npos &&
-      path.find("rule_multirun") == std::string::npos &&
-      path.find("rule_singleshot") == std::string::npos) {
+  std::string g = golden;
+  size_t dot = path.rfind(".xml");
+  if (g.empty() && path.find("test/data/convex/") != std::string::npos &&
+      dot != std::string::npos) {
+    g = path.substr(0, dot) + "_golden.txt";
+  }
+  if (m && !g.empty() && GoldenOfMuJoCo338(g)) {
     MarginsOfMuJoCo338(m);
-    // and multiccd off where the scene does not set it: MuJoCo 3.3.8's default (on since 3.8,
-    // whose multi-run contacts the rule_multirun scenes test)
     std::FILE* f = std::fopen(path.c_str(), "rb");
     std::string text;
     for (int ch; f && (ch = std::fgetc(f)) != EOF;) {
@@ -145,7 +162,9 @@ inline std::vector<SimpleContact> CompactContacts(const Golden& g, int r) {
 }
 
 inline bool Touching(const mjModel* m, const SimpleContact& c) {
-  double margin = std::max(m->geom_margin[c.g1], m->geom_margin[c.g2]);
+  // the pair's margin: the sum of the geoms' margins (MuJoCo 3.5 and later; the margins of a
+  // 3.3.8 scene are halved to give the same sum, see MarginsOfMuJoCo338)
+  double margin = m->geom_margin[c.g1] + m->geom_margin[c.g2];
   return std::fabs(c.dist) < kTouchTol || std::fabs(c.dist - margin) < kTouchTol;
 }
 

@@ -1,13 +1,12 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
-// Tests of mj_geomDistance (src/engine/engine_collision_distance.cc): against the MuJoCo 3.3.8
-// oracle's distance / fromto sensors (test/data/convex/distance.xml, made by
+// Tests of mj_geomDistance (src/engine/engine_collision_distance.cc): against MuJoCo 3.8.0's
+// distance / fromto sensors (test/data/convex/distance.xml, made by
 // test/data/convex/make_golden.py: ten convex pairs at 25 random poses, overlapping, separated
 // and beyond the cutoff), symmetry, distmax semantics, a closed form, and bad input.
 
 #include <cmath>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -22,18 +21,11 @@ namespace {
 using motus_test::Golden;
 using motus_test::SourcePath;
 
-// The goldens are MuJoCo 3.3.8's fromto sensors, whose segment followed the collider's geom order
-// (the pair ordered by geom type) whatever the argument order; mj_geomDistance runs from geom1 to
-// geom2 as MuJoCo 3.8 does (GeomDistance.SegmentRunsFromGeom1), so the comparison reverses it
-// when geom1 has the larger type.
+// The goldens are MuJoCo 3.8.0's fromto sensors, whose segment runs from geom1 to geom2 (3.3.8's
+// followed the collider's geom order, the pair ordered by geom type, whatever the argument
+// order), as mj_geomDistance's does (GeomDistance.SegmentRunsFromGeom1).
 double DistanceFromTo(const mjModel* m, mjData* d, int g1, int g2, double distmax, double ft[6]) {
-  double dist = mj_geomDistance(m, d, g1, g2, distmax, ft);
-  if (m->geom_type[g1] > m->geom_type[g2]) {
-    for (int k = 0; k < 3; k++) {
-      std::swap(ft[k], ft[k + 3]);
-    }
-  }
-  return dist;
+  return mj_geomDistance(m, d, g1, g2, distmax, ft);
 }
 
 // Each sensor pair of distance.xml: distance sensor (1 value) then fromto sensor (6 values),
@@ -73,8 +65,7 @@ TEST(GeomDistance, MatchesOracleSensors) {
         oracle_zero++;
         double len = dist,
                dir[3] = {(ft[3] - ft[0]) / len, (ft[4] - ft[1]) / len, (ft[5] - ft[2]) / len};
-        int lo = m->geom_type[g1] <= m->geom_type[g2] ? g1 : g2, hi = lo == g1 ? g2 : g1;
-        EXPECT_NEAR(motus_test::Separation(m, d, lo, hi, dir), dist, 2e-6);
+        EXPECT_NEAR(motus_test::Separation(m, d, g1, g2, dir), dist, 2e-6);
         EXPECT_LE(motus_test::MaxSeparationSampled(m, d, g1, g2, 4000), dist + 2e-6);
         continue;
       }
@@ -100,7 +91,7 @@ TEST(GeomDistance, MatchesOracleSensors) {
   mj_deleteModel(m);
 }
 
-// Swapping the geoms gives the same distance and segment (see DistanceFromTo); the segment's
+// Swapping the geoms gives the same distance and the reversed segment; the segment's
 // length is |dist|, and the distance agrees with the brute-force maximum separation over
 // directions.
 TEST(GeomDistance, SymmetricAndConsistent) {
@@ -122,13 +113,14 @@ TEST(GeomDistance, SymmetricAndConsistent) {
       double dab = DistanceFromTo(m, d, g1, g2, 10, a);
       double dba = DistanceFromTo(m, d, g2, g1, 10, b);
       // geoms of different types: the same collider runs on the same ordered pair, identical
-      // results; geoms of the same type: the pair is not reordered, the segment is reversed
+      // results with the segment reversed; geoms of the same type: the pair is not reordered
       // and the solvers take mirrored paths (solver accuracy, see MatchesOracleSensors)
       bool same = m->geom_type[g1] == m->geom_type[g2];
       if (!same) {
         EXPECT_EQ(dab, dba);
-        for (int k = 0; k < 6; k++) {
-          EXPECT_EQ(a[k], b[k]);
+        for (int k = 0; k < 3; k++) {
+          EXPECT_EQ(a[k], b[k + 3]);
+          EXPECT_EQ(a[k + 3], b[k]);
         }
       } else {
         EXPECT_NEAR(dab, dba, dab < 0 ? 1e-4 : 2e-6);
@@ -143,11 +135,9 @@ TEST(GeomDistance, SymmetricAndConsistent) {
       if (dab > 1e-3) {
         // separated: the distance is the maximum of the separation over directions. Along the
         // segment's direction it is attained (GJK's tolerance 1e-6), and a sample of 4000
-        // directions finds no larger one. The segment goes from the collider's first geom
-        // (the lower type) to its second.
-        int lo = m->geom_type[g1] <= m->geom_type[g2] ? g1 : g2, hi = lo == g1 ? g2 : g1;
+        // directions finds no larger one. The segment goes from geom1 to geom2.
         double dir[3] = {(a[3] - a[0]) / len, (a[4] - a[1]) / len, (a[5] - a[2]) / len};
-        EXPECT_NEAR(motus_test::Separation(m, d, lo, hi, dir), dab, 2e-6);
+        EXPECT_NEAR(motus_test::Separation(m, d, g1, g2, dir), dab, 2e-6);
         double sampled = motus_test::MaxSeparationSampled(m, d, g1, g2, 4000);
         EXPECT_LE(sampled, dab + 2e-6);
       }

@@ -28,11 +28,6 @@ constexpr int kHillClimbMin = 10;
 // bounding radius are not reported as further contacts
 constexpr mjtNum kPlaneNeighborFar = 0.3;
 
-// a contact point on a cylinder is on its side when |z| is below this fraction of the
-// half-length and its distance to the cap exceeds this fraction of its distance to the side
-constexpr mjtNum kCylinderSide = 0.95;
-constexpr mjtNum kCylinderCapRatio = 0.25;
-
 inline mjtNum dotf(const float* v, const mjtNum u[3]) {
   return v[0] * u[0] + v[1] * u[1] + v[2] * u[2];
 }
@@ -320,79 +315,8 @@ void mjc_setContact(mjContact* con, const mjCCDStatus* status) {
 
 namespace {
 
-// Outward normal (not normalized) of the ellipsoid with semi-axes a at the surface point x
-// closest to the local point p. With the Lagrange condition x - p = t grad(x)/2, the closest
-// point is x_k = a_k^2 p_k / (a_k^2 + t), where t > -min a_k^2 solves
-//   f(t) = sum_k (a_k p_k / (a_k^2 + t))^2 - 1 = 0,
-// and the normal there is grad(x) / 2 = p_k / (a_k^2 + t). f decreases monotonically and is
-// convex on that interval.
-//  - p outside (f(0) > 0): Newton's method from t = 0 approaches the root from the left, and it
-//    stops as soon as the next step would be shorter than kEllipsoidStep, without taking it, as
-//    MuJoCo does (see doc/conformance.md#ellipsoid-normals).
-//  - p inside: Newton from the right, kept inside a bracket by bisection, to full precision
-//    (MuJoCo's normals differ slightly here: see doc/conformance.md#ellipsoid-normals).
-// Returns 0 for p at the center.
-constexpr mjtNum kEllipsoidStep = 1e-6;
-
-int ellipsoidNormal(mjtNum n[3], const mjtNum p[3], const mjtNum a[3]) {
-  if (mji_dot3(p, p) < mjMINVAL * mjMINVAL) {
-    return 0;
-  }
-  mjtNum a2[3] = {a[0] * a[0], a[1] * a[1], a[2] * a[2]};
-  mjtNum amin2 = a2[0] < a2[1] ? (a2[0] < a2[2] ? a2[0] : a2[2]) : (a2[1] < a2[2] ? a2[1] : a2[2]);
-  auto f = [&](mjtNum t, mjtNum* df) {
-    mjtNum val = 0, der = 0;
-    for (int k = 0; k < 3; k++) {
-      mjtNum q = a[k] * p[k] / (a2[k] + t);
-      val += q * q;
-      der += -2 * (a[k] * p[k]) * (a[k] * p[k]) / ((a2[k] + t) * (a2[k] + t) * (a2[k] + t));
-    }
-    *df = der;
-    return val - 1;
-  };
-  mjtNum df, t = 0;
-  if (f(0, &df) > 0) {
-    // outside: plain Newton from t = 0 (monotone: f convex and decreasing)
-    for (int it = 0; it < 100; it++) {
-      mjtNum val = f(t, &df);
-      if (!(df < 0)) {
-        break;
-      }
-      mjtNum step = val / df;
-      if (fabs(step) < kEllipsoidStep) {
-        break;
-      }
-      t -= step;
-    }
-  } else {
-    // inside: bracket [lo, hi] with f(lo) > 0 >= f(hi)
-    mjtNum lo = -amin2, hi = 0;
-    t = hi;
-    for (int it = 0; it < 100; it++) {
-      mjtNum val = f(t, &df);
-      if (val > 0) {
-        lo = t;
-      } else {
-        hi = t;
-      }
-      if (val == 0 || hi - lo <= 1e-15 * (fabs(lo) + fabs(hi))) {
-        break;
-      }
-      mjtNum next = df < 0 ? t - val / df : 0.5 * (lo + hi);
-      if (!(next > lo && next < hi)) {
-        next = 0.5 * (lo + hi);
-      }
-      t = next;
-    }
-  }
-  for (int k = 0; k < 3; k++) {
-    n[k] = p[k] / (a2[k] + t);
-  }
-  return 1;
-}
-
-// outward unit normal of geom g at (or near) the world point p; returns 0 if the geom type has
-// no smooth normal or the point is degenerate (e.g. at the center of a sphere)
+// outward unit normal of a sphere or capsule g at (or near) the world point p; returns 0 for
+// other geom types or a degenerate point (e.g. at the center of a sphere)
 int smoothNormal(mjtNum n[3], const mjModel* m, const mjData* d, int g, const mjtNum p[3]) {
   const mjtNum* pos = d->geom_xpos + 3 * g;
   const mjtNum* mat = d->geom_xmat + 9 * g;
@@ -413,28 +337,9 @@ int smoothNormal(mjtNum n[3], const mjModel* m, const mjData* d, int g, const mj
       nl[2] = loc[2] - z;
       break;
     }
-    case mjGEOM_ELLIPSOID:
-      // normal at the surface point closest to p, as MuJoCo does
-      // (see doc/conformance.md#ellipsoid-normals)
-      if (!ellipsoidNormal(nl, loc, size)) {
-        return 0;
-      }
-      break;
-    case mjGEOM_CYLINDER:
-      // radial on the side. Near the caps the collider's normal is kept: within 5% of the
-      // half-length, or where the distance h - |z| to the cap is at most a quarter of the
-      // distance R - r to the side, as MuJoCo does (see doc/conformance.md#height-fields)
-      if (fabs(loc[2]) >= kCylinderSide * size[1]) {
-        return 0;
-      }
-      if (size[1] - fabs(loc[2]) <=
-          kCylinderCapRatio * (size[0] - sqrt(loc[0] * loc[0] + loc[1] * loc[1]))) {
-        return 0;
-      }
-      nl[0] = loc[0];
-      nl[1] = loc[1];
-      nl[2] = 0;
-      break;
+    // ellipsoids and cylinders keep the collider's normal (MuJoCo 3.8: the height-field
+    // contacts of both equal MuJoCo's to the last bit this way, see
+    // doc/conformance.md#height-fields)
     default:
       return 0;
   }

@@ -65,10 +65,9 @@ void mjc_localSupport(mjtNum res[3], mjCCDObj* obj, const mjtNum dir[3]);
 // helpers shared by the convex, height-field and distance code
 
 // Replaces the normal of a contact found by a general convex collider with the analytic surface
-// normals of smooth geoms at the contact point: sphere (radial), capsule (from the axis), cylinder
-// (radial, on the side only: |z| < 0.95 half-length and h - |z| > (R - r) / 4), ellipsoid (at the
-// surface point closest to the contact point); n1 - n2 normalized when both geoms are smooth, the
-// collider's normal when neither is.
+// normals of spheres (radial) and capsules (from the axis) at the contact point; n1 - n2
+// normalized when both geoms are such, the collider's normal when neither is (ellipsoids and
+// cylinders included, as in MuJoCo 3.8).
 void mjc_fixNormal(const mjModel* m, mjData* d, mjContact* con, int g1, int g2);
 
 // Nonzero when the pair of geom types with this margin takes its multiple contacts from the

@@ -18,9 +18,9 @@
 // prisms' top vertices are raised by the margin along the height-field z axis and the geom is
 // inflated by half the margin; a contact is reported when these overlap, with dist = minus the
 // overlap depth (so a geom resting on a flat field at true distance s gets dist s - 1.5 margin).
-// In both pipelines the contact normal of a smooth geom (sphere, capsule, ellipsoid, cylinder
-// side) is replaced by its analytic surface normal at the contact point (mjc_fixNormal), as
-// MuJoCo does.
+// In both pipelines the contact normal of a sphere or capsule is replaced by its analytic
+// surface normal at the contact point (mjc_fixNormal), as MuJoCo does; ellipsoids and cylinders
+// keep the collider's normal.
 //
 // Without margin, box and mesh geoms against a prism are both polytopes, and EPA stops at the
 // first support point of the geom that repeats a vertex of the polytope (engine_collision_gjk.cc),
@@ -183,7 +183,7 @@ int mjc_ConvexHField(const mjModel* m, mjData* d, mjContact* con, int g1, int g2
             cc->frame[k] = normal[k];
           }
         }
-        // back to the world; the normal of a smooth geom is its analytic surface normal
+        // back to the world; the normal of a sphere or capsule is its analytic surface normal
         // (MPR's too, as in MuJoCo)
         contactToWorld(cc, hpos, hmat);
         mjc_fixNormal(m, d, cc, g1, g2);

@@ -707,9 +707,11 @@ bool OwnInertial(CompileContext* c, const SpecBody* holder, SpecBody* b, int rec
 bool AddFused(CompileContext* c, const SpecBody* holder, int into_record, BodyInfo* info);
 
 // the inertial of fused body r (its own, plus the bodies fused into it) as an item of the body it
-// was fused into. MuJoCo places it at ipos + R(iquat) P.pos with orientation iquat, where
-// (ipos, iquat) is the inertial frame in the fused body and P its pose (the exact composition
-// would be P * (ipos, iquat); see doc/conformance.md#compiler)
+// was fused into. MuJoCo 3.8 places it at the frame (ipos, iquat) * P, i.e. at ipos + R(iquat)
+// P.pos with orientation iquat * P.quat, where (ipos, iquat) is the inertial frame in the fused
+// body and P its pose (the exact composition would be P * (ipos, iquat); the two agree when the
+// fused body is not rotated and its inertial frame is at its origin: see
+// doc/conformance.md#compiler)
 bool FusedItem(CompileContext* c, const SpecBody* holder, int r, MassItem* item) {
   BodyInfo bi;
   if (!OwnInertial(c, holder, c->fused[r].body.get(), r, &bi)) {
@@ -720,12 +722,8 @@ bool FusedItem(CompileContext* c, const SpecBody* holder, int r, MassItem* item)
   }
   item->mass = bi.mass;
   um::Copy3(item->inertia, bi.inertia);
-  double t[3];
-  um::RotVecQuat(t, c->fused[r].pose.pos, bi.inertial.quat);
-  for (int k = 0; k < 3; k++) {
-    item->frame.pos[k] = bi.inertial.pos[k] + t[k];
-  }
-  um::CopyQuat(item->frame.quat, bi.inertial.quat);
+  const Pose& P = c->fused[r].pose;
+  um::MulPose(item->frame.pos, item->frame.quat, bi.inertial.pos, bi.inertial.quat, P.pos, P.quat);
   return true;
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
-"""Regenerates the convex / mesh / height-field collision conformance data from the MuJoCo 3.3.8
-oracle (run from the repository root):
+"""Regenerates the convex / mesh / height-field collision conformance data from MuJoCo 3.8.0, the
+kit (the dumper of tools/golden_util.py; run from the repository root):
 
     python3 test/data/convex/make_golden.py [names]
 
@@ -21,9 +21,9 @@ Distance sensors (distance.xml, hand-written): distance_golden.txt =
     tools/gen_golden.py distance.xml --states distance_states.jsonl --fields qpos,sensordata
 (hfield_png and sensor_fromto_convex are not used: the first has no contacts at any state, the
 second is static, its fromto sensors are covered by distance.xml.)
-Shared models (../shared/models, skipped when absent): qpos every 100 steps of an oracle
+Shared models (../shared/models, skipped when absent): qpos every 100 steps of a MuJoCo
 trajectory (<name>_states.jsonl), golden as for the pairs in <name>_golden.txt.
-Rule scenes (rule_<name>.xml, see RULE_SCENES below): hand-made scenes pinning one MuJoCo 3.3.8 rule
+Rule scenes (rule_<name>.xml, see RULE_SCENES below): hand-made scenes pinning one MuJoCo rule
 each (default options, plane-mesh neighbor rule, EPA on prisms, EPA from a hexahedron, multiccd
 faces, the EPA rotation, GJK's unoriented tetrahedron, GJK out of iterations, the height field's
 prism order), golden as for the pairs at the model's initial state.
@@ -143,7 +143,7 @@ NRANDOM = 30
 
 def write_model(name, t1, t2, legacy, multi):
     a1 = GEOMS[t2][0]
-    # multiccd is explicit: MuJoCo 3.3.8 has it as an enable flag (off by default), the
+    # multiccd is explicit: MuJoCo 3.3.8 had it as an enable flag (off by default), the
     # documentation of later versions as a disable flag (on by default)
     flag = ('<flag gravity="disable"' + (' nativeccd="disable"' if legacy else "") +
             (' multiccd="enable"' if multi else ' multiccd="disable"') + "/>")
@@ -284,8 +284,9 @@ def make_iter(pair, n):
 
 
 def make_shared(name):
-    """The oracle's WASM build fails on dumps with hundreds of contacts over several states, and
-    full contact records of such models are large: each state is run separately and only the
+    """Full contact records of models with hundreds of contacts over several states are large
+    (and MuJoCo 3.3.8's WebAssembly build failed on such dumps): each state is run separately and
+    only the
     geometric fields are written, in the golden-file format (test/golden.h):
         <state>.ncon 1 n    <state>.cgeom 2n g1 g2 ...    <state>.cdist n ...
         <state>.cpos 3n ... <state>.cnormal 3n ...        (<state>.sensordata if any)"""
@@ -332,7 +333,7 @@ def make_shared(name):
 
 
 # Rule scenes (rule_<name>.xml, written here): small hand-made scenes that pin one rule of
-# MuJoCo 3.3.8 each, found by experiment with the oracle (see the comments in the engine files).
+# MuJoCo each, found by experiment (see the comments in the engine files and doc/conformance.md).
 # Their single state is the model's own (qpos0): rule_<name>_golden.txt =
 #     tools/gen_golden.py rule_<name>.xml --states rule_<name>_states.jsonl --fields qpos,ncon,contact
 # with the states file holding one empty object.
