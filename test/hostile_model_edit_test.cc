@@ -6,7 +6,7 @@
 // error naming the field, or simulates without undefined behaviour: state that becomes
 // non-finite is caught by mj_step's checks (mjWARN_BADQPOS / BADQVEL / BADQACC, then the
 // automatic reset of programming_simulation.rst, "Diverging simulations") and the state stays
-// finite. Run under -DMOTUS_SANITIZE=ON (sanitizer_tests) to see the "no undefined behaviour"
+// finite. Run under -DMOTUS_SANITIZE=ON (as CI does) to see the "no undefined behaviour"
 // part hold.
 
 #include <cmath>
