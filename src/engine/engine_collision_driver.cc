@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include <mujoco/mujoco.h>
 
@@ -483,8 +484,11 @@ void bodyBoxes(const mjModel* m, mjData* d, BroadData* bd, const mjtNum axes[9])
     bd->order[i] = i;
   }
   const mjtNum* box = bd->box;
-  std::sort(bd->order, bd->order + bd->nfin,
-            [box](int a, int b) { return box[6 * a] < box[6 * b]; });
+  // a NaN box (a non-finite pose or size) sorts last: std::sort needs a strict weak order
+  std::sort(bd->order, bd->order + bd->nfin, [box](int a, int b) {
+    mjtNum x = box[6 * a], y = box[6 * b];
+    return x < y || (std::isnan(y) && !std::isnan(x));
+  });
   bd->sorted = mj_stackAllocNum(d, 6 * mjMAX(bd->nfin, 1));
   bd->sortedbody = mj_stackAllocInt(d, mjMAX(bd->nfin, 1));
   for (int s = 0; s < bd->nfin; s++) {

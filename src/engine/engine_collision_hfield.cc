@@ -63,6 +63,16 @@ void contactToWorld(mjContact* con, const mjtNum* hpos, const mjtNum* hmat) {
   mju_mulMatVec3(con->frame, hmat, n);
 }
 
+// The cell containing grid coordinate x, clamped to [0, last] before the conversion to int: x is
+// NaN or beyond int's range when the geom or the height field size is huge or not finite
+// (NaN maps to cell 0), and such a conversion would be undefined.
+int cellIndex(mjtNum x, int last) {
+  if (!(x >= 1)) {
+    return 0;
+  }
+  return x < last ? (int)floor(x) : last;
+}
+
 }  // namespace
 
 int mjc_ConvexHField(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
@@ -116,20 +126,10 @@ int mjc_ConvexHField(const mjModel* m, mjData* d, mjContact* con, int g1, int g2
 
   // cells whose x / y ranges overlap the box
   mjtNum dx = 2 * size[0] / (ncol - 1), dy = 2 * size[1] / (nrow - 1);
-  int cmin = (int)floor((lo[0] + size[0]) / dx), cmax = (int)floor((hi[0] + size[0]) / dx);
-  int rmin = (int)floor((lo[1] + size[1]) / dy), rmax = (int)floor((hi[1] + size[1]) / dy);
-  if (cmin < 0) {
-    cmin = 0;
-  }
-  if (rmin < 0) {
-    rmin = 0;
-  }
-  if (cmax > ncol - 2) {
-    cmax = ncol - 2;
-  }
-  if (rmax > nrow - 2) {
-    rmax = nrow - 2;
-  }
+  int cmin = cellIndex((lo[0] + size[0]) / dx, ncol - 2);
+  int cmax = cellIndex((hi[0] + size[0]) / dx, ncol - 2);
+  int rmin = cellIndex((lo[1] + size[1]) / dy, nrow - 2);
+  int rmax = cellIndex((hi[1] + size[1]) / dy, nrow - 2);
 
   mjCCDObj prism;
   mjc_initPrismObj(&prism, m, d, 0);

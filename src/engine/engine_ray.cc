@@ -564,8 +564,8 @@ int mj_rayExcludeGeom(const mjModel* m, int g, const mjtByte* geomgroup, mjtByte
       return 1;
     }
   }
-  int mat = m->geom_matid[g];
-  float alpha = mat >= 0 ? m->mat_rgba[4 * mat + 3] : m->geom_rgba[4 * g + 3];
+  int mat = m->geom_matid[g];  // users may edit it: an id out of range means no material
+  float alpha = mat >= 0 && mat < m->nmat ? m->mat_rgba[4 * mat + 3] : m->geom_rgba[4 * g + 3];
   return alpha == 0;
 }
 

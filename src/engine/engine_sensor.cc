@@ -172,6 +172,16 @@ int rangefinderRay(const mjModel* m, mjData* d, int bits, const mjtNum pnt[3], c
   return n;
 }
 
+// the number of values rangefinderRay writes for the fields selected by `bits`
+int rayDataSize(int bits) {
+  const int size[] = {1, 3, 3, 3, 3, 1};  // mjtRayDataField order
+  int n = 0;
+  for (int f = 0; f < 6; f++) {
+    n += (bits & (1 << f)) ? size[f] : 0;
+  }
+  return n;
+}
+
 // Rangefinder (XMLreference.rst sensor/rangefinder). On a site: one ray along the site's z axis.
 // On a camera: one ray per pixel, row by row from the top-left pixel, through the pixel centers;
 // a perspective camera casts them from its position, an orthographic one along its view axis from
@@ -211,8 +221,12 @@ void rangefinder(const mjModel* m, mjData* d, int i, mjtNum* out) {
   }
   mjtNum axis[3] = {-mat[2], -mat[5], -mat[8]};  // the view direction, -z
   int body = m->cam_bodyid[id];
-  for (int v = 0; v < h; v++) {
-    for (int u = 0; u < w; u++) {
+  // cam_resolution may be edited at run time (programming_simulation.rst, "mjModel changes"),
+  // while the sensor's size was fixed at compilation: the pixels of the current resolution are
+  // cast as long as the sensor has room for them, and values left over are zero
+  int per = rayDataSize(bits), left = m->sensor_dim[i];
+  for (int v = 0; v < h && per > 0 && left >= per; v++) {
+    for (int u = 0; u < w && left >= per; u++, left -= per) {
       mjtNum x = (u + 0.5 - cx) / fx, y = (cy - v - 0.5) / fy;
       mjtNum local[3], origin[3], dir[3];
       if (ortho) {
@@ -229,6 +243,7 @@ void rangefinder(const mjModel* m, mjData* d, int i, mjtNum* out) {
       out += rangefinderRay(m, d, bits, origin, dir, axis, body, out);
     }
   }
+  mju_zero(out, left);
 }
 
 // first and one-past-last geom of side `objtype/id` of a collision sensor (a geom, or all

@@ -28,6 +28,9 @@ bool groupVisible(const mjtByte* groups, int group) {
 // emission, specular, shininess and reflectance; its color applies unless the object's own rgba
 // differs from the default.
 void setMaterial(mjvGeom* g, const mjModel* m, const mjvOption* opt, int matid, const float* rgba) {
+  if (matid >= m->nmat) {
+    matid = -1;  // users may edit the material ids of a model: one out of range means none
+  }
   g->matid = opt->flags[mjVIS_TEXTURE] ? matid : -1;
   const float* color = rgba;
   if (matid >= 0) {
