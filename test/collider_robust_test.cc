@@ -70,19 +70,47 @@ std::string PairModel(const char* t1, const char* t2) {
   return xml;
 }
 
+const double kInf = INFINITY, kNan = NAN;
+const double kSizes[][3] = {{1e11, 1e11, 1e11},       {1e300, 1e300, 1e300}, {0, 0, 0},
+                            {1e-300, 1e-300, 1e-300}, {kNan, 1, 1},          {kInf, 1, 1},
+                            {1e11, 1e-11, 1},         {.1, .2, .3}};
+const double kQuats[][4] = {{1, 0, 0, 0},        {2, 0, 0, 0},         {0, 0, 0, 0},
+                            {1, 1e-9, 0, 0},     {0.1, 0.2, 0.3, 0.4}, {kNan, 0, 0, 0},
+                            {1e300, 1e300, 0, 0}};
+const double kPositions[][3] = {{0, 0, 0},    {0, 0, 1e11}, {1e300, 0, 0},
+                                {kNan, 0, 0}, {0, 0, 0.05}, {kInf, 0, 0}};
+
+// Writes size s (unless the geom is a mesh), pose p and orientation q into the last geom and
+// the free joint of its body, with a bounding sphere that passes every filter; then mj_forward
+// must finish without an error and with at most mjMAXCONPAIR contacts.
+void ForwardHostile(mjModel* m, mjData* d, bool mesh, const double* s, const double* q,
+                    const double* p, const std::string& label) {
+  mj_resetData(m, d);
+  int last = m->ngeom - 1;
+  if (!mesh) {
+    for (int k = 0; k < 3; k++) {
+      m->geom_size[3 * last + k] = s[k];
+    }
+  }
+  m->geom_rbound[last] = 1e300;  // pass the bounding-sphere filter
+  int adr = m->jnt_qposadr[m->njnt - 1];
+  for (int k = 0; k < 3; k++) {
+    d->qpos[adr + k] = p[k];
+  }
+  for (int k = 0; k < 4; k++) {
+    d->qpos[adr + 3 + k] = q[k];
+  }
+  ScopedErrorCapture capture;
+  mj_forward(m, d);
+  EXPECT_TRUE(capture.errors().empty()) << label;
+  EXPECT_GE(d->ncon, 0);
+  EXPECT_LE(d->ncon, mjMAXCONPAIR) << label;
+}
+
 // Every pair of types; for each, sizes and poses from the list below, written into mjModel and
 // qpos directly. mj_forward must finish with at most mjMAXCONPAIR contacts per pair and finite
 // contacts whenever everything is finite.
 TEST(ColliderRobustTest, AllPairsHostileSizesAndPoses) {
-  const double kInf = INFINITY, kNan = NAN;
-  const double sizes[][3] = {{1e11, 1e11, 1e11},       {1e300, 1e300, 1e300}, {0, 0, 0},
-                             {1e-300, 1e-300, 1e-300}, {kNan, 1, 1},          {kInf, 1, 1},
-                             {1e11, 1e-11, 1},         {.1, .2, .3}};
-  const double quats[][4] = {{1, 0, 0, 0},        {2, 0, 0, 0},         {0, 0, 0, 0},
-                             {1, 1e-9, 0, 0},     {0.1, 0.2, 0.3, 0.4}, {kNan, 0, 0, 0},
-                             {1e300, 1e300, 0, 0}};
-  const double positions[][3] = {{0, 0, 0},    {0, 0, 1e11}, {1e300, 0, 0},
-                                 {kNan, 0, 0}, {0, 0, 0.05}, {kInf, 0, 0}};
   int cases = 0;
   for (int i = 0; i < 7; i++) {
     for (int j = i; j < 7; j++) {
@@ -92,40 +120,65 @@ TEST(ColliderRobustTest, AllPairsHostileSizesAndPoses) {
       mjModel* m = Compile(PairModel(kTypes[i], kTypes[j]));
       ASSERT_NE(m, nullptr);
       mjData* d = mj_makeData(m);
-      int last = m->ngeom - 1;
-      for (const auto& s : sizes) {
-        for (const auto& q : quats) {
-          for (const auto& p : positions) {
-            mj_resetData(m, d);
-            if (kTypes[j] != std::string("mesh")) {
-              for (int k = 0; k < 3; k++) {
-                m->geom_size[3 * last + k] = s[k];
-              }
-            }
-            m->geom_rbound[last] = 1e300;  // pass the bounding-sphere filter
-            int adr = m->jnt_qposadr[m->njnt - 1];
-            for (int k = 0; k < 3; k++) {
-              d->qpos[adr + k] = p[k];
-            }
-            for (int k = 0; k < 4; k++) {
-              d->qpos[adr + 3 + k] = q[k];
-            }
-            ScopedErrorCapture capture;
-            mj_forward(m, d);
+      std::string label = std::string(kTypes[i]) + "-" + kTypes[j];
+      for (const auto& s : kSizes) {
+        for (const auto& q : kQuats) {
+          for (const auto& p : kPositions) {
+            ForwardHostile(m, d, kTypes[j] == std::string("mesh"), s, q, p, label);
             cases++;
-            EXPECT_TRUE(capture.errors().empty()) << kTypes[i] << "-" << kTypes[j];
-            EXPECT_GE(d->ncon, 0);
-            EXPECT_LE(d->ncon, mjMAXCONPAIR) << kTypes[i] << "-" << kTypes[j];
           }
         }
       }
       mj_deleteData(d);
       mj_deleteModel(m);
-      mjModel* fresh = nullptr;
-      (void)fresh;
     }
   }
   EXPECT_EQ(cases, 27 * 8 * 7 * 6);
+}
+
+// A height field (static, in the world) against every other type with the hostile sizes and
+// poses above, and height fields of hostile sizes under a ball: selecting the cells the geom
+// covers converted -inf, NaN or values beyond int's range to int.
+TEST(ColliderRobustTest, HeightFieldHostileSizesAndPoses) {
+  auto model = [](const char* type) {
+    std::string geom = std::string("<geom type='") + type + "'";
+    geom += std::string(type) == "mesh" ? " mesh='tet'/>" : " size='.1 .2 .3'/>";
+    return "<mujoco><asset><mesh name='tet' vertex='0 0 0 1 0 0 0 1 0 0 0 1'/>"
+           "<hfield name='h' nrow='3' ncol='4' size='1 1 .2 .1'/></asset><worldbody>"
+           "<geom type='hfield' hfield='h'/><body pos='0 0 .1'><freejoint/>" +
+           geom + "</body></worldbody></mujoco>";
+  };
+  int cases = 0;
+  for (int j = 1; j < 7; j++) {
+    mjModel* m = Compile(model(kTypes[j]));
+    ASSERT_NE(m, nullptr);
+    mjData* d = mj_makeData(m);
+    std::string label = std::string("hfield-") + kTypes[j];
+    for (const auto& s : kSizes) {
+      for (const auto& q : kQuats) {
+        for (const auto& p : kPositions) {
+          ForwardHostile(m, d, kTypes[j] == std::string("mesh"), s, q, p, label);
+          cases++;
+        }
+      }
+    }
+    mj_deleteData(d);
+    mj_deleteModel(m);
+  }
+  EXPECT_EQ(cases, 6 * 8 * 7 * 6);
+
+  mjModel* m = Compile(model("sphere"));
+  ASSERT_NE(m, nullptr);
+  mjData* d = mj_makeData(m);
+  const double one[3] = {.1, .1, .1}, unit[4] = {1, 0, 0, 0}, near[3] = {0.2, 0.1, 0.05};
+  for (const auto& s : kSizes) {
+    for (int k = 0; k < 3; k++) {
+      m->hfield_size[k] = s[k];
+    }
+    ForwardHostile(m, d, false, one, unit, near, "hfield size");
+  }
+  mj_deleteData(d);
+  mj_deleteModel(m);
 }
 
 // mj_step detects bad state as MuJoCo documents (Simulation, "Diverging simulations"): NaN or
