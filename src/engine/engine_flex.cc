@@ -119,6 +119,64 @@ void FlexEdges(const mjModel* m, mjData* d, int f) {
   }
 }
 
+// element boxes (center, half-size) bounding the vertices inflated by the flex radius, for every
+// element (also the inactive layers of 3D flexes)
+void FlexElemBoxes(const mjModel* m, mjData* d, int f) {
+  int dim = m->flex_dim[f], vadr = m->flex_vertadr[f];
+  mjtNum radius = m->flex_radius[f];
+  const int* edata = m->flex_elem + m->flex_elemdataadr[f];
+  for (int e = 0; e < m->flex_elemnum[f]; e++) {
+    mjtNum lo[3], hi[3];
+    const mjtNum* x0 = d->flexvert_xpos + 3 * (vadr + edata[(dim + 1) * e]);
+    mju_copy3(lo, x0);
+    mju_copy3(hi, x0);
+    for (int i = 1; i <= dim; i++) {
+      const mjtNum* x = d->flexvert_xpos + 3 * (vadr + edata[(dim + 1) * e + i]);
+      for (int k = 0; k < 3; k++) {
+        lo[k] = mju_min(lo[k], x[k]);
+        hi[k] = mju_max(hi[k], x[k]);
+      }
+    }
+    mjtNum* box = d->flexelem_aabb + 6 * (m->flex_elemadr[f] + e);
+    for (int k = 0; k < 3; k++) {
+      box[k] = 0.5 * (hi[k] + lo[k]);
+      box[3 + k] = 0.5 * (hi[k] - lo[k]) + radius;
+    }
+  }
+}
+
+// boxes of the flex's hierarchy nodes (bvh_aabb_dyn, indexed from nbvhstatic): leaves take their
+// element's box, inner nodes bound their children's boxes; children follow their parent in
+// pre-order, so one backward pass sees every child before its parent
+void FlexNodeBoxes(const mjModel* m, mjData* d, int f) {
+  int adr = m->flex_bvhadr[f], eadr = m->flex_elemadr[f];
+  for (int n = m->flex_bvhnum[f] - 1; n >= 0 && adr >= 0; n--) {
+    int node = adr + n;
+    mjtNum* box = d->bvh_aabb_dyn + 6 * (node - m->nbvhstatic);
+    int elem = m->bvh_nodeid[node];
+    if (elem >= 0) {
+      mju_copy(box, d->flexelem_aabb + 6 * (eadr + elem), 6);
+      continue;
+    }
+    mjtNum lo[3] = {mjMAXVAL, mjMAXVAL, mjMAXVAL}, hi[3] = {-mjMAXVAL, -mjMAXVAL, -mjMAXVAL};
+    for (int c = 0; c < 2; c++) {
+      int child = m->bvh_child[2 * node + c];
+      if (child < 0) {
+        continue;
+      }
+      const mjtNum* cb = d->bvh_aabb_dyn + 6 * (adr + child - m->nbvhstatic);
+      for (int k = 0; k < 3; k++) {
+        lo[k] = mju_min(lo[k], cb[k] - cb[3 + k]);
+        hi[k] = mju_max(hi[k], cb[k] + cb[3 + k]);
+      }
+    }
+    for (int k = 0; k < 3; k++) {
+      box[k] = 0.5 * (hi[k] + lo[k]);
+      box[3 + k] = 0.5 * (hi[k] - lo[k]);
+    }
+  }
+}
+
 }  // namespace
 
 // needs mj_kinematics and mj_comPos (cdof, subtree_com)
@@ -134,6 +192,8 @@ void mj_flex(const mjModel* m, mjData* d) {
     if (!m->flex_interp[f]) {
       FlexEdges(m, d, f);
     }
+    FlexElemBoxes(m, d, f);
+    FlexNodeBoxes(m, d, f);
   }
   mj_freeStack(d);
 }

@@ -152,6 +152,10 @@ struct FlexResult {
   std::vector<int> elemlayer;           // graph distance of 3D elements to the boundary
   std::vector<int> vertedgeadr, vertedgenum, vertedge;  // edges at each vertex
   std::vector<float> texcoord;
+  std::vector<int> evpair;  // (element, vertex) pairs of neighboring elements, 2 per pair
+  // bounding volume hierarchy over the collision elements (children numbered from the root,
+  // nodeid the element of a leaf, -1 inside)
+  std::vector<int> bvh_depth, bvh_child, bvh_nodeid;
   bool rigid = false, centered = false;
 };
 

@@ -347,6 +347,7 @@ bool SizeOne(CompileContext* c, const SpecFlex* f, FlexResult* r) {
     }
   }
   Topology(r, static_cast<int>(nvert), s.elastic2d);
+  FlexCollisionData(r, x, s.radius, s.activelayers);
   return true;
 }
 
@@ -369,6 +370,9 @@ bool SizeFlexes(CompileContext* c) {
     z.nflexelemedge += static_cast<mjtSize>(r.elemedge.size());
     z.nflexshelldata += static_cast<mjtSize>(r.shell.size());
     z.nflextexcoord += static_cast<mjtSize>(r.texcoord.size() / 2);
+    z.nflexevpair += static_cast<mjtSize>(r.evpair.size() / 2);
+    z.nbvh += static_cast<mjtSize>(r.bvh_depth.size());  // flex nodes follow the static ones
+    z.nbvhdynamic += static_cast<mjtSize>(r.bvh_depth.size());
     c->flex.push_back(std::move(r));
   }
   return true;

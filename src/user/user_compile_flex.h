@@ -6,6 +6,8 @@
 #ifndef MOTUS_USER_USER_COMPILE_FLEX_H_
 #define MOTUS_USER_USER_COMPILE_FLEX_H_
 
+#include <vector>
+
 #include <mujoco/mujoco.h>
 
 #include "user/user_compile.h"
@@ -19,6 +21,11 @@ bool FinalizeFlexes(CompileContext* c, mjData* d);
 // flex_stiffness and flex_bending of flex f from the rest vertex positions xpos (all flexes'
 // vertices, 3 each); user_compile_flex_elastic.cc
 bool FlexElasticity(CompileContext* c, int f, const mjtNum* xpos);
+
+// element-vertex pairs and the element bounding volume hierarchy of a flex from its vertex
+// positions at qpos0 (3 per vertex); user_compile_flex_bvh.cc
+void FlexCollisionData(FlexResult* r, const std::vector<double>& xpos, double radius,
+                       int activelayers);
 
 }  // namespace motus
 

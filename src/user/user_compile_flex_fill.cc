@@ -102,12 +102,8 @@ void FillOne(CompileContext* c, int f, FlexResult& r, int* adr) {
   m->flex_elemedgeadr[f] = edadr;
   m->flex_shellnum[f] = static_cast<int>(r.shell.size()) / r.dim;
   m->flex_shelldataadr[f] = sadr;
-  m->flex_evpairadr[f] = -1;
-  m->flex_evpairnum[f] = 0;
   m->flex_texcoordadr[f] = ntex ? tadr : -1;
   m->flex_stiffnessadr[f] = 21 * eladr;
-  m->flex_bvhadr[f] = -1;
-  m->flex_bvhnum[f] = 0;
   m->flex_edgeequality[f] = 0;
 
   mju_copy3(m->flex_size + 3 * f, r.size);
@@ -151,6 +147,26 @@ void FillOne(CompileContext* c, int f, FlexResult& r, int* adr) {
   tadr += ntex;
 }
 
+// element-vertex pairs and the element hierarchy (nodes after the static ones of bodies and
+// meshes: their boxes live in mjData.bvh_aabb_dyn)
+void FillCollisionData(mjModel* m, int f, const FlexResult& r, int* evadr, int* bvhadr) {
+  int nev = static_cast<int>(r.evpair.size() / 2);
+  m->flex_evpairadr[f] = nev ? *evadr : -1;
+  m->flex_evpairnum[f] = nev;
+  std::copy(r.evpair.begin(), r.evpair.end(), m->flex_evpair + 2 * *evadr);
+  *evadr += nev;
+  int nbvh = static_cast<int>(r.bvh_depth.size());
+  m->flex_bvhadr[f] = nbvh ? *bvhadr : -1;
+  m->flex_bvhnum[f] = nbvh;
+  for (int n = 0; n < nbvh; n++) {
+    m->bvh_depth[*bvhadr + n] = r.bvh_depth[n];
+    m->bvh_child[2 * (*bvhadr + n)] = r.bvh_child[2 * n];
+    m->bvh_child[2 * (*bvhadr + n) + 1] = r.bvh_child[2 * n + 1];
+    m->bvh_nodeid[*bvhadr + n] = r.bvh_nodeid[n];
+  }
+  *bvhadr += nbvh;
+}
+
 }  // namespace
 
 bool SizeFlexJacobians(CompileContext* c) {
@@ -169,11 +185,12 @@ bool SizeFlexJacobians(CompileContext* c) {
 bool FillFlexes(CompileContext* c) {
   mjModel* m = c->m;
   int adr[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-  int jadr = 0;
+  int jadr = 0, evadr = 0, bvhadr = static_cast<int>(m->nbvhstatic);
   for (size_t f = 0; f < c->flex.size(); f++) {
     int edge0 = adr[2];
     FillOne(c, static_cast<int>(f), c->flex[f], adr);
     const FlexResult& r = c->flex[f];
+    FillCollisionData(m, static_cast<int>(f), r, &evadr, &bvhadr);
     for (size_t e = 0; e < r.edge.size() / 2; e++) {
       std::vector<int> cols = EdgeColumns(c, r, static_cast<int>(e));
       int id = edge0 + static_cast<int>(e);

@@ -485,8 +485,23 @@ void CheckAssets(Checker* c) {
   c->Range("flex_vertbodyid", m->flex_vertbodyid, m->nflexvert, -1, m->nbody);  // -1: free vertex
   c->Range("flex_matid", m->flex_matid, m->nflex, -1, m->nmat);
   c->Range("flex_dim", m->flex_dim, m->nflex, 1, 4);
+  c->AdrNum("flex_bvh", m->flex_bvhadr, m->flex_bvhnum, m->nflex, m->nbvh);
   for (int64_t f = 0; f < m->nflex && c->ok(); f++) {
     int nvert = m->flex_vertnum[f], dim = m->flex_dim[f];
+    // element hierarchy: dynamic nodes (boxes in bvh_aabb_dyn), leaves name elements
+    int bvhadr = m->flex_bvhadr[f], nbvh = m->flex_bvhnum[f];
+    if (nbvh > 0 && bvhadr < m->nbvhstatic) {
+      c->Fail("flex " + std::to_string(f) + " hierarchy overlaps the static bounding volumes");
+    }
+    Hierarchy(c, "flex", f, m->bvh_child, 2, bvhadr, nbvh);
+    c->Range("bvh_nodeid", m->bvh_nodeid + (nbvh > 0 ? bvhadr : 0), nbvh, -1, m->flex_elemnum[f]);
+    int64_t evadr = m->flex_evpairadr[f], nev = m->flex_evpairnum[f];
+    for (int64_t i = 0; i < nev && evadr >= 0 && c->ok(); i++) {
+      const int* ev = m->flex_evpair + 2 * (evadr + i);
+      if (ev[0] < 0 || ev[0] >= m->flex_elemnum[f] || ev[1] < 0 || ev[1] >= nvert) {
+        c->Fail("flex_evpair of flex " + std::to_string(f) + " names no element or vertex");
+      }
+    }
     c->Range("flex_edge", m->flex_edge + 2 * m->flex_edgeadr[f], 2 * m->flex_edgenum[f], 0, nvert);
     int64_t adr = m->flex_elemdataadr[f], n = m->flex_elemnum[f] * (dim + 1);
     if (adr < 0 || adr + n > m->nflexelemdata) {
