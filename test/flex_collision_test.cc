@@ -176,3 +176,57 @@ TEST(FlexCollision, HierarchiesBoxesAndPairs) {
 }
 
 }  // namespace
+
+// at most mjMAXCONPAIR contacts per geom-flex pair, as in MuJoCo (plane-vertex and
+// box-element pairs with more candidates); Motus keeps them spread over the candidates (the
+// first and last vertices of the cloth on the plane), MuJoCo by another rule
+// (doc/conformance.md#flexes)
+TEST(FlexCollision, ContactsPerPairAreCapped) {
+  mjModel* m = Load("cloth_cap.xml");
+  ASSERT_NE(m, nullptr);
+  Golden g(SourcePath("test/data/flex_collision/cloth_cap.txt"));
+  ASSERT_TRUE(g.ok()) << g.error();
+  mjData* d = mj_makeData(m);
+  mj_forward(m, d);
+  EXPECT_EQ(d->ncon, g.get(0, "ncon")[0]);
+  EXPECT_EQ(d->nefc, g.get(0, "nefc")[0]);
+  int count[2] = {0, 0}, lo = m->flex_vertnum[0], hi = -1;
+  for (int i = 0; i < d->ncon; i++) {
+    const mjContact& c = d->contact[i];
+    ASSERT_GE(c.flex[1], 0);
+    count[c.flex[1]]++;
+    if (c.flex[1] == 0) {
+      lo = std::min(lo, c.vert[1]);
+      hi = std::max(hi, c.vert[1]);
+    }
+  }
+  EXPECT_EQ(count[0], mjMAXCONPAIR);
+  EXPECT_EQ(count[1], mjMAXCONPAIR);
+  EXPECT_EQ(lo, 0);
+  EXPECT_GE(hi, m->flex_vertnum[0] - 3);
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+// a height field that can collide with a flex is a load error naming both (not implemented yet);
+// with contype/conaffinity that exclude the pair the model loads
+TEST(FlexCollision, HeightFieldAgainstFlexIsRefused) {
+  std::string path = SourcePath("test/data/flex_collision/hfield_cloth.xml");
+  char err[1000] = "";
+  mjModel* m = mj_loadXML(path.c_str(), nullptr, err, sizeof(err));
+  EXPECT_EQ(m, nullptr);
+  std::string msg = err;
+  EXPECT_NE(msg.find("height field geom 'ground' with flex 'sheet'"), std::string::npos) << msg;
+  mj_deleteModel(m);
+
+  mjSpec* spec = mj_parseXML(path.c_str(), nullptr, err, sizeof(err));
+  ASSERT_NE(spec, nullptr) << err;
+  mjsGeom* ground = mjs_asGeom(mjs_findElement(spec, mjOBJ_GEOM, "ground"));
+  ASSERT_NE(ground, nullptr);
+  ground->contype = 2;
+  ground->conaffinity = 2;
+  m = mj_compile(spec, nullptr);
+  EXPECT_NE(m, nullptr) << mjs_getError(spec);
+  mj_deleteModel(m);
+  mj_deleteSpec(spec);
+}

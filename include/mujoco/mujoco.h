@@ -275,6 +275,9 @@ MJAPI mjtNum mj_rayMesh(const mjModel* m, const mjData* d, int geomid, const mjt
                         const mjtNum vec[3], mjtNum normal[3]);
 MJAPI mjtNum mju_rayGeom(const mjtNum pos[3], const mjtNum mat[9], const mjtNum size[3],
                          const mjtNum pnt[3], const mjtNum vec[3], int geomtype, mjtNum normal[3]);
+MJAPI mjtNum mj_rayFlex(const mjModel* m, const mjData* d, int flex_layer, mjtByte flg_vert,
+                        mjtByte flg_edge, mjtByte flg_face, mjtByte flg_skin, int flexid,
+                        const mjtNum pnt[3], const mjtNum vec[3], int vertid[1], mjtNum normal[3]);
 MJAPI mjtNum mju_raySkin(int nface, int nvert, const int* face, const float* vert,
                          const mjtNum pnt[3], const mjtNum vec[3], int vertid[1]);
 // ---------------------------------- OpenGL rendering --------------------------------------------

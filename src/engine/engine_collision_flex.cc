@@ -293,7 +293,8 @@ void collidePlaneFlex(const mjModel* m, mjData* d, int g, int f, mjtNum margin, 
   mj_freeStack(d);
 }
 
-void collideGeomFlex(const mjModel* m, mjData* d, int g, int f) {
+// all contacts of geom g with flex f
+void collideGeomFlexAll(const mjModel* m, mjData* d, int g, int f) {
   int type = m->geom_type[g];
   mjtNum margin = m->geom_margin[g] + m->flex_margin[f];
   if (mjENABLED(mjENBL_OVERRIDE)) {
@@ -305,13 +306,36 @@ void collideGeomFlex(const mjModel* m, mjData* d, int g, int f) {
     return;
   }
   if (!convexType(type)) {
-    return;  // height fields and SDFs against flexes: not implemented yet
+    return;  // height fields and SDFs against flexes: refused at load (user_compile_flex.cc)
   }
   for (int e = 0; e < m->flex_elemnum[f]; e++) {
     if (elemActive(m, f, e)) {
       collideGeomElem(m, d, g, f, e, margin, gap);
     }
   }
+}
+
+// MuJoCo keeps at most mjMAXCONPAIR contacts per geom-flex pair. Its choice among more
+// candidates is not identified (doc/conformance.md#flexes); Motus keeps mjMAXCONPAIR of them
+// spread evenly over the candidates in their order (vertex or element order), so that a large
+// flex resting on a geom stays supported everywhere.
+void capPairContacts(mjData* d, int start) {
+  int n = d->ncon - start;
+  if (n <= mjMAXCONPAIR) {
+    return;
+  }
+  for (int j = 0; j < mjMAXCONPAIR; j++) {
+    int from = start + (int)(((long long)j * n) / mjMAXCONPAIR);
+    d->contact[start + j] = d->contact[from];
+  }
+  d->ncon = start + mjMAXCONPAIR;
+  d->parena = (size_t)d->ncon * sizeof(mjContact);  // as mj_addContact leaves it
+}
+
+void collideGeomFlex(const mjModel* m, mjData* d, int g, int f) {
+  int start = d->ncon;
+  collideGeomFlexAll(m, d, g, f);
+  capPairContacts(d, start);
 }
 
 // bodies of vertex v (global index) of flex f with weight w; returns the number added
