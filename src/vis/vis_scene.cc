@@ -78,9 +78,50 @@ bool categoryShown(const mjvOption* opt, int category, int catmask) {
   return category != mjCAT_STATIC || opt->flags[mjVIS_STATIC];
 }
 
+// Infinite planes (a size of 0 along x or y) follow the eye: MuJoCo moves them along each such
+// axis to the multiple of a step nearest to the eye of the scene's previous cameras, so that
+// the renderer's finite square of plane always lies around the viewer. The step keeps the
+// texture in place (four repeats, 4/texrepeat, on a textured plane) and is otherwise
+// 2.1 zfar*extent/99 (measured on MuJoCo 3.8.0's scenes).
+void placeInfinitePlane(mjvGeom* g, const mjModel* m, const mjData* d, const mjvScene* scn, int i) {
+  const mjtNum* size = m->geom_size + 3 * i;
+  if (size[0] > 0 && size[1] > 0) {
+    return;
+  }
+  int matid = m->geom_matid[i];
+  bool textured = matid >= 0 && (m->mat_texid[matid * mjNTEXROLE + mjTEXROLE_RGB] >= 0 ||
+                                 m->mat_texid[matid * mjNTEXROLE + mjTEXROLE_RGBA] >= 0);
+  double far = m->vis.map.zfar * m->stat.extent;
+  const mjtNum* pos = d->geom_xpos + 3 * i;
+  const mjtNum* mat = d->geom_xmat + 9 * i;
+  double rel[3], local[2] = {0, 0};
+  for (int k = 0; k < 3; k++) {
+    double eye = 0.5 * ((double)scn->camera[0].pos[k] + (double)scn->camera[1].pos[k]);
+    rel[k] = eye - pos[k];
+  }
+  for (int a = 0; a < 2; a++) {
+    if (size[a] > 0) {
+      continue;
+    }
+    double step = 2.1 * far / 99;
+    if (textured && m->mat_texrepeat[2 * matid + a] > 0) {
+      step = 4.0 / m->mat_texrepeat[2 * matid + a];
+    }
+    // the eye along the plane's axis a (column a of the orientation)
+    double along = rel[0] * mat[a] + rel[1] * mat[3 + a] + rel[2] * mat[6 + a];
+    local[a] = step * round(along / step);
+  }
+  for (int k = 0; k < 3; k++) {
+    g->pos[k] = static_cast<float>(pos[k] + local[0] * mat[3 * k] + local[1] * mat[3 * k + 1]);
+  }
+}
+
 void addModelGeoms(const mjModel* m, const mjData* d, const mjvOption* opt, const mjvPerturb* pert,
                    int catmask, mjvScene* scn) {
+  int nplane = 0;  // planes before geom i: a plane's dataid is its index among the planes
   for (int i = 0; i < m->ngeom; i++) {
+    int planeid = nplane;
+    nplane += m->geom_type[i] == mjGEOM_PLANE;
     int category = visBodyCategory(m, m->geom_bodyid[i]);
     if (!groupVisible(opt->geomgroup, m->geom_group[i]) || !categoryShown(opt, category, catmask)) {
       continue;
@@ -104,10 +145,13 @@ void addModelGeoms(const mjModel* m, const mjData* d, const mjvOption* opt, cons
     } else if (type == mjGEOM_HFIELD) {
       g->dataid = m->geom_dataid[i];
     } else if (type == mjGEOM_PLANE) {
-      g->dataid = 0;
+      g->dataid = planeid;
     }
     primitiveSize(g->size, type, m->geom_size + 3 * i);
     visCopyPosMat(g, d->geom_xpos + 3 * i, d->geom_xmat + 9 * i);
+    if (type == mjGEOM_PLANE) {
+      placeInfinitePlane(g, m, d, scn, i);
+    }
     setMaterial(g, m, opt, m->geom_matid[i], m->geom_rgba + 4 * i);
     applyTransparency(g, m, opt, category);
     if (pert && pert->select > 0 && pert->select == m->geom_bodyid[i]) {

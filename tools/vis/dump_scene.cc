@@ -378,13 +378,16 @@ void PrintOption(Out* o, const mjvOption* opt) {
 // ---------------------------------------------------------------------------------------------
 // sections
 
-// mjv_updateScene from a scene whose eye positions are zeroed: MuJoCo moves infinite planes to a
+// mjv_updateScene from a scene whose eyes are at a fixed point: MuJoCo moves infinite planes to a
 // grid point near the previous frame's eye (a rendering aid that depends on the call history), so
-// each dumped scene starts from the same eye
+// each dumped scene starts from the same eye, away from the origin so that the planes move
 void Update(const mjModel* m, mjData* d, const mjvOption* opt, const mjvPerturb* pert,
             mjvCamera* cam, int catmask, mjvScene* scn) {
+  const float eye[2][3] = {{3.3f, -2.2f, 1.1f}, {3.4f, -2.15f, 1.1f}};
   for (int n = 0; n < 2; n++) {
-    scn->camera[n].pos[0] = scn->camera[n].pos[1] = scn->camera[n].pos[2] = 0;
+    for (int k = 0; k < 3; k++) {
+      scn->camera[n].pos[k] = eye[n][k];
+    }
   }
   mjv_updateScene(m, d, opt, pert, cam, catmask, scn);
 }
