@@ -104,43 +104,24 @@ void render_setMaterial(const mjvGeom* geom, const mjrContext* con, int mode, fl
 
 namespace {
 
-// Plane: the square |x| <= size[0], |y| <= size[1] in z = 0; an infinite plane (size 0) is a
-// square around the point below the camera. Finite planes use the uniform
-// grid of the box face, infinite ones the grid refined near its center. Texture coordinates
-// repeat the texture texrepeat times per two units of length (texuniform), as MuJoCo's renderer
-// does, or once per plane.
-void drawPlane(const mjvGeom* geom, const mjvScene* scn, const mjrContext* con, int texid,
-               int mode) {
-  // an infinite plane reaches half the far distance in color, where the skybox takes over as
-  // in MuJoCo's images, and the far distance in segmentation images
-  float farscale = mode == mjrMODE_SEGMENT ? 1.0f : 0.5f;
-  float ext[2];
-  float center[2] = {0, 0};
-  float far = 0.5f * (scn->camera[0].frustum_far + scn->camera[1].frustum_far);
+// Plane: the model's display list (render_makePlanes) or, for a plane that is not the model's,
+// the same grid made now. Texture coordinates repeat the texture texrepeat times per two units
+// of length (texuniform, and always on infinite planes) or once per plane, as MuJoCo's renderer
+// does.
+void drawPlane(const mjvGeom* geom, const mjvScene* scn, const mjrContext* con, int texid) {
   int infinite = geom->size[0] <= 0 || geom->size[1] <= 0;
-  for (int i = 0; i < 2; i++) {
-    ext[i] = geom->size[i] > 0 ? geom->size[i] : mjMAX(far * farscale, 1.0f);
-  }
-  if (infinite) {
-    float cam[3];
-    for (int i = 0; i < 3; i++) {
-      cam[i] = 0.5f * (scn->camera[0].pos[i] + scn->camera[1].pos[i]) - geom->pos[i];
-    }
-    for (int i = 0; i < 2; i++) {
-      if (geom->size[i] <= 0) {
-        center[i] = cam[0] * geom->mat[i] + cam[1] * geom->mat[3 + i] + cam[2] * geom->mat[6 + i];
-      }
-    }
-  }
+  const float one[2] = {1, 1};
+  const float* rep =
+      geom->matid >= 0 && geom->matid < mjMAXMATERIAL ? con->mat_texrepeat + 2 * geom->matid : one;
   if (texid >= 0) {
-    // object-linear coordinates of the unit grid: s = (center + ext x) * scale
-    const float* rep = con->mat_texrepeat + 2 * geom->matid;
+    // object-linear coordinates in the plane's frame
     int uniform = con->mat_texuniform[geom->matid] || infinite;
+    float ext[2] = {mjMAX(geom->size[0], 1e-6f), mjMAX(geom->size[1], 1e-6f)};
     // (MuJoCo's plane texture starts half an image along x: measured on its checker images)
     float sx = uniform ? 0.5f * rep[0] : rep[0] / (2 * ext[0]);
     float sy = uniform ? 0.5f * rep[1] : rep[1] / (2 * ext[1]);
-    float ps[4] = {ext[0] * sx, 0, 0, center[0] * sx + 0.5f + (uniform ? 0 : 0.5f * rep[0])};
-    float pt[4] = {0, ext[1] * sy, 0, center[1] * sy + (uniform ? 0 : 0.5f * rep[1])};
+    float ps[4] = {sx, 0, 0, 0.5f + (uniform ? 0 : 0.5f * rep[0])};
+    float pt[4] = {0, sy, 0, uniform ? 0 : 0.5f * rep[1]};
     glTexGeni(GL_S, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
     glTexGeni(GL_T, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
     glTexGenfv(GL_S, GL_OBJECT_PLANE, ps);
@@ -148,15 +129,11 @@ void drawPlane(const mjvGeom* geom, const mjvScene* scn, const mjrContext* con, 
     glEnable(GL_TEXTURE_GEN_S);
     glEnable(GL_TEXTURE_GEN_T);
   }
-  glTranslatef(center[0], center[1], 0);
-  glScalef(ext[0], ext[1], 1);
-  if (infinite) {
-    callBuiltin(con, mjrBUILTIN_PLANEGRID);
+  if (geom->dataid >= 0 && geom->dataid < con->rangePlane - 1) {
+    glCallList(con->basePlane + geom->dataid);
   } else {
-    glPushMatrix();
-    glTranslatef(0, 0, -1);  // the box's +z face lies at z = 1
-    callBuiltin(con, mjrBUILTIN_BOXTOP);
-    glPopMatrix();
+    float far = 0.5f * (scn->camera[0].frustum_far + scn->camera[1].frustum_far);
+    render_planeGrid(geom->size, far, rep, texid >= 0);
   }
 }
 
@@ -283,7 +260,7 @@ void render_drawGeom(const mjvGeom* geom, const mjvScene* scn, const mjrContext*
       } else if (mode != mjrMODE_BACK) {
         glDisable(GL_CULL_FACE);
       }
-      drawPlane(geom, scn, con, texid, mode);
+      drawPlane(geom, scn, con, texid);
       glCullFace(cullface);
       if (cull) {
         glEnable(GL_CULL_FACE);

@@ -18,22 +18,16 @@ const double kPi = 3.14159265358979323846;
 // builtin shapes
 
 // Sphere band between stack angles: z = -cos(theta), theta in [0, pi]; normals are positions.
-void sphereStacks(int nslice, int nstack, int first, int last, int inward) {
+void sphereStacks(int nslice, int nstack, int first, int last) {
   for (int i = first; i < last; i++) {
     double t0 = kPi * i / nstack, t1 = kPi * (i + 1) / nstack;
     glBegin(GL_QUAD_STRIP);
     for (int j = 0; j <= nslice; j++) {
-      int jj = inward ? nslice - j : j;
-      double p = 2 * kPi * jj / nslice;
+      double p = 2 * kPi * j / nslice;
       for (int k = 1; k >= 0; k--) {
         double t = k ? t1 : t0;
         double x = sin(t) * cos(p), y = sin(t) * sin(p), z = -cos(t);
-        if (inward) {
-          glNormal3d(-x, -y, -z);
-          glTexCoord3d(x, y, z);
-        } else {
-          glNormal3d(x, y, z);
-        }
+        glNormal3d(x, y, z);
         glVertex3d(x, y, z);
       }
     }
@@ -108,24 +102,6 @@ void cone(int nslice) {
   disk(nslice, 0, 0);
 }
 
-// Plane grid: vertex coordinates sign(u) u^2 for u uniform in [-1, 1], so that cells are small
-// near the center (placed below the camera) where fixed-function per-vertex lighting needs them
-// to show spot lights, and large far away.
-void planeGrid(int n) {
-  glNormal3f(0, 0, 1);
-  for (int i = 0; i < 2 * n; i++) {
-    float u0 = -1 + (float)i / n, u1 = -1 + (float)(i + 1) / n;
-    float x0 = u0 * fabsf(u0), x1 = u1 * fabsf(u1);
-    glBegin(GL_QUAD_STRIP);
-    for (int j = 0; j <= 2 * n; j++) {
-      float v = -1 + (float)j / n, y = v * fabsf(v);
-      glVertex3f(x0, y, 0);
-      glVertex3f(x1, y, 0);
-    }
-    glEnd();
-  }
-}
-
 }  // namespace
 
 void render_makeBuiltin(const mjModel* m, mjrContext* con) {
@@ -143,13 +119,13 @@ void render_makeBuiltin(const mjModel* m, mjrContext* con) {
   }
   unsigned int b = con->baseBuiltin;
   glNewList(b + mjrBUILTIN_SPHERE, GL_COMPILE);
-  sphereStacks(nslice, nstack, 0, nstack, 0);
+  sphereStacks(nslice, nstack, 0, nstack);
   glEndList();
   glNewList(b + mjrBUILTIN_SPHERE_TOP, GL_COMPILE);
-  sphereStacks(nslice, nstack, nstack / 2, nstack, 0);
+  sphereStacks(nslice, nstack, nstack / 2, nstack);
   glEndList();
   glNewList(b + mjrBUILTIN_SPHERE_BOTTOM, GL_COMPILE);
-  sphereStacks(nslice, nstack, 0, nstack / 2, 0);
+  sphereStacks(nslice, nstack, 0, nstack / 2);
   glEndList();
   glNewList(b + mjrBUILTIN_CYLINDER, GL_COMPILE);
   tube(nslice, nstack / 2);
@@ -171,24 +147,151 @@ void render_makeBuiltin(const mjModel* m, mjrContext* con) {
   glNewList(b + mjrBUILTIN_CONE, GL_COMPILE);
   cone(nslice);
   glEndList();
-  glNewList(b + mjrBUILTIN_SKYSPHERE, GL_COMPILE);
-  sphereStacks(2 * nslice, 2 * nstack, 0, 2 * nstack, 1);
-  glEndList();
-  glNewList(b + mjrBUILTIN_PLANEGRID, GL_COMPILE);
-  planeGrid(100);
-  glEndList();
-  glNewList(b + mjrBUILTIN_BOXTOP, GL_COMPILE);
-  boxFace(2, 1, mjMAX(nquad, 50));
-  glEndList();
 }
 
 // ---------------------------------------------------------------------------------------------
-// planes: drawn at render time (their extent depends on the camera), no display lists
+// planes: one display list per plane of the model, in the plane's frame (mjvGeom.dataid is the
+// plane's index among the model's planes). MuJoCo lights per vertex, so the grid decides how
+// spot lights and specular highlights look on the plane; the grid below is the one MuJoCo's
+// wireframe images show:
+// - a finite plane has grid lines every 2*size[2] from its center (at most mjMAXPLANEGRID cells
+//   per side) and at its edges;
+// - an infinite plane (size 0) is a square of half-size 1.05 zfar*extent plus half its snapping
+//   step (mjv_updateScene moves it by whole steps: four texture repeats when it is textured,
+//   2.1 zfar*extent / 99 otherwise), in mjMAXPLANEGRID x mjMAXPLANEGRID equal cells.
+
+namespace {
+
+// Grid coordinates along one axis of half-size h: from -h to h through 0 every cell.
+int finiteLines(double h, double cell, float* out) {
+  int n = 0;
+  int k = (int)ceil(h / cell - 1e-6) - 1;  // lines strictly inside
+  out[n++] = (float)-h;
+  for (int i = -k; i <= k; i++) {
+    out[n++] = (float)(i * cell);
+  }
+  out[n++] = (float)h;
+  return n;
+}
+
+}  // namespace
+
+double render_planeStep(double far, float texrepeat, int textured) {
+  if (textured && texrepeat > 0) {
+    return 4.0 / texrepeat;
+  }
+  return 2.1 * far / 99;
+}
+
+void render_planeGrid(const float size[3], double far, const float texrepeat[2], int textured) {
+  float line[2][mjMAXPLANEGRID + 3];
+  int n[2];
+  for (int i = 0; i < 2; i++) {
+    if (size[i] > 0) {
+      double cell = mjMAX(2.0 * size[2], 2.0 * size[i] / mjMAXPLANEGRID);
+      n[i] = finiteLines(size[i], cell, line[i]);
+    } else {
+      double half = 1.05 * far + 0.5 * render_planeStep(far, texrepeat[i], textured);
+      n[i] = mjMAXPLANEGRID + 1;
+      for (int k = 0; k < n[i]; k++) {
+        line[i][k] = (float)(half * (2.0 * k / mjMAXPLANEGRID - 1));
+      }
+    }
+  }
+  glNormal3f(0, 0, 1);
+  for (int i = 0; i + 1 < n[0]; i++) {
+    glBegin(GL_QUAD_STRIP);
+    for (int j = 0; j < n[1]; j++) {
+      glVertex3f(line[0][i], line[1][j], 0);
+      glVertex3f(line[0][i + 1], line[1][j], 0);
+    }
+    glEnd();
+  }
+}
+
+// Haze (mjRND_HAZE): translucent bands of vis.rgba.haze around the eye where an infinite plane
+// meets the skybox, in the plane's frame centered below the eye, heights in units of the eye's
+// height h above the plane (z = 0 at the eye, -1 on the plane); mjr_render scales z by h. Shapes
+// measured on MuJoCo 3.8.0's images:
+// - over the sky, on a wall just inside the skybox (radius render_skyboxRadius), from opaque at
+//   the plane to clear at the horizon; the opacity at the fraction r of the way down from the
+//   horizon is r (1+k) / (1 + r k), k = 0.37;
+// - over the far part of the plane, on a wall at (1 - vis.map.haze) times that radius, from
+//   clear where it meets the plane to opaque where it hides the plane's edge, so that the plane
+//   fades into the haze over the last vis.map.haze of its visible distance.
+// Colors are interpolated linearly up each wall, which is linear in the image's rows.
+namespace {
+
+void hazeWall(double radius, int nseg, const float rgba[4], const float* z, const float* alpha,
+              int nring) {
+  for (int r = 0; r + 1 < nring; r++) {
+    glBegin(GL_QUAD_STRIP);
+    for (int j = 0; j <= nseg; j++) {
+      double p = 2 * kPi * j / nseg;
+      for (int k = 0; k < 2; k++) {
+        glColor4f(rgba[0], rgba[1], rgba[2], rgba[3] * alpha[r + k]);
+        glVertex3d(radius * cos(p), radius * sin(p), z[r + k]);
+      }
+    }
+    glEnd();
+  }
+}
+
+void hazeList(const mjModel* m) {
+  const double k = 0.37;
+  const int nring = 9, nseg = 64;
+  double far = m->vis.map.zfar * m->stat.extent;
+  double sky = render_skyboxRadius(far);
+  int nslice = mjMAX(m->vis.quality.numslices, 3);
+  float z[nring], alpha[nring];
+  for (int i = 0; i < nring; i++) {
+    double r = (double)i / (nring - 1);
+    z[i] = (float)-r;
+    alpha[i] = (float)(r * (1 + k) / (1 + r * k));
+  }
+  hazeWall(0.995 * sky * cos(kPi / nslice), nseg, m->vis.rgba.haze, z, alpha, nring);
+  double ratio = mjMIN(mjMAX(m->vis.map.haze, 0.0), 1.0);
+  float zlow[2] = {-1, (float)-(1 - ratio)}, alow[2] = {0, 1};
+  hazeWall((1 - ratio) * sky, nseg, m->vis.rgba.haze, zlow, alow, 2);
+}
+
+}  // namespace
+
+double render_skyboxRadius(double far) {
+  return 0.7 * far;
+}
 
 void render_makePlanes(const mjModel* m, mjrContext* con) {
-  (void)m;
-  con->basePlane = 0;
-  con->rangePlane = 0;
+  int nplane = 0;
+  for (int i = 0; i < m->ngeom; i++) {
+    nplane += m->geom_type[i] == mjGEOM_PLANE;
+  }
+  // one list per plane, then the haze
+  con->basePlane = glGenLists(nplane + 1);
+  if (!con->basePlane) {
+    mju_error("mjr_makeContext: could not allocate display lists");
+  }
+  con->rangePlane = nplane + 1;
+  glNewList(con->basePlane + nplane, GL_COMPILE);
+  hazeList(m);
+  glEndList();
+  double far = m->vis.map.zfar * m->stat.extent;
+  int k = 0;
+  for (int i = 0; i < m->ngeom; i++) {
+    if (m->geom_type[i] != mjGEOM_PLANE) {
+      continue;
+    }
+    float size[3] = {(float)m->geom_size[3 * i], (float)m->geom_size[3 * i + 1],
+                     (float)m->geom_size[3 * i + 2]};
+    int mat = m->geom_matid[i];
+    int textured = mat >= 0 && (m->mat_texid[mat * mjNTEXROLE + mjTEXROLE_RGB] >= 0 ||
+                                m->mat_texid[mat * mjNTEXROLE + mjTEXROLE_RGBA] >= 0);
+    float rep[2] = {mat >= 0 ? m->mat_texrepeat[2 * mat] : 1,
+                    mat >= 0 ? m->mat_texrepeat[2 * mat + 1] : 1};
+    glNewList(con->basePlane + k++, GL_COMPILE);
+    render_planeGrid(size, far, rep, textured);
+    glEndList();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

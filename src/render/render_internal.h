@@ -26,9 +26,6 @@ enum {
   mjrBUILTIN_DISK,           // z = 0 disk facing +z
   mjrBUILTIN_BOX,
   mjrBUILTIN_CONE,
-  mjrBUILTIN_SKYSPHERE,  // inward facing sphere with cube-map texture coordinates
-  mjrBUILTIN_PLANEGRID,  // z = 0 square |x|,|y| <= 1, cells growing quadratically from 0
-  mjrBUILTIN_BOXTOP,     // the box's z = 1 face, finely subdivided (finite planes)
   mjrNBUILTIN
 };
 
@@ -41,6 +38,9 @@ inline int render_isInitialized(const mjrContext* con) {
 // model resources (render_geom.cc)
 void render_makeBuiltin(const mjModel* m, mjrContext* con);
 void render_makePlanes(const mjModel* m, mjrContext* con);
+double render_skyboxRadius(double far);
+double render_planeStep(double far, float texrepeat, int textured);
+void render_planeGrid(const float size[3], double far, const float texrepeat[2], int textured);
 void render_makeMeshes(const mjModel* m, mjrContext* con);
 void render_makeHFields(const mjModel* m, mjrContext* con);
 void render_makeTextures(const mjModel* m, mjrContext* con);

@@ -308,49 +308,116 @@ void drawTransparent(const mjvScene* scn, const mjrContext* con) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// skybox: an inward sphere around the eye with the first skybox texture, model z up
+// skybox: the first skybox texture on the inside of the unit cylinder (mjrBUILTIN_CYLINDER),
+// scaled to render_skyboxRadius around the eye, model z up. It writes depth: as in MuJoCo's
+// images, what lies beyond it (the far part of an infinite plane) is hidden by the sky.
 
-void drawSkybox(const mjvScene* scn, const mjrContext* con, const mjvGLCamera& cam) {
-  int tex = -1;
+int skyboxTexture(const mjrContext* con) {
   for (int i = 0; i < con->ntexture; i++) {
     if (con->textureType[i] == mjTEXTURE_SKYBOX) {
-      tex = i;
-      break;
+      return i;
     }
   }
-  if (tex < 0) {
-    return;
-  }
-  (void)scn;
+  return -1;
+}
+
+void drawSkybox(const mjrContext* con, const mjvGLCamera& cam, int tex) {
   glDisable(GL_LIGHTING);
-  glDepthMask(GL_FALSE);
   glEnable(GL_TEXTURE_CUBE_MAP);
   glBindTexture(GL_TEXTURE_CUBE_MAP, con->texture[tex]);
-  // cube-map coordinates: model +z is the texture's "up" face (+y), model +y its "front" (-z)
+  // cube-map coordinates: the direction from the eye (object coordinates of the unit cylinder);
+  // model +z is the texture's "up" face (+y), model +y its "front" (-z)
+  float planes[3][4] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}};
+  GLenum coord[3] = {GL_S, GL_T, GL_R};
+  GLenum gen[3] = {GL_TEXTURE_GEN_S, GL_TEXTURE_GEN_T, GL_TEXTURE_GEN_R};
+  for (int k = 0; k < 3; k++) {
+    glTexGeni(coord[k], GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
+    glTexGenfv(coord[k], GL_OBJECT_PLANE, planes[k]);
+    glEnable(gen[k]);
+  }
   glMatrixMode(GL_TEXTURE);
-  glLoadIdentity();
   float rot[16] = {1, 0, 0, 0, 0, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1};
   glLoadMatrixf(rot);
   glMatrixMode(GL_MODELVIEW);
   glPushMatrix();
-  float r = 0.5f * (cam.frustum_near + cam.frustum_far);
+  float r = (float)render_skyboxRadius(cam.frustum_far);
   glTranslatef(cam.pos[0], cam.pos[1], cam.pos[2]);
   glScalef(r, r, r);
   glColor4f(1, 1, 1, 1);
-  glCallList(con->baseBuiltin + mjrBUILTIN_SKYSPHERE);
+  glFrontFace(GL_CW);  // seen from inside
+  glCallList(con->baseBuiltin + mjrBUILTIN_CYLINDER);
+  glFrontFace(GL_CCW);
   glPopMatrix();
   glMatrixMode(GL_TEXTURE);
   glLoadIdentity();
   glMatrixMode(GL_MODELVIEW);
+  for (int k = 0; k < 3; k++) {
+    glDisable(gen[k]);
+  }
   glDisable(GL_TEXTURE_CUBE_MAP);
+}
+
+// Haze (render_geom.cc, the list after the planes'): drawn over the opaque scene around the eye,
+// in the frame of the first infinite plane the eye is above, heights scaled by the eye's height.
+void drawHaze(const mjvScene* scn, const mjrContext* con, const mjvGLCamera& cam) {
+  const mjvGeom* plane = nullptr;
+  for (int i = 0; i < scn->ngeom && !plane; i++) {
+    const mjvGeom* g = scn->geoms + i;
+    if (g->type == mjGEOM_PLANE && (g->size[0] <= 0 || g->size[1] <= 0)) {
+      plane = g;
+    }
+  }
+  if (!plane || con->rangePlane < 1) {
+    return;
+  }
+  float n[3] = {plane->mat[2], plane->mat[5], plane->mat[8]};
+  float rel[3] = {cam.pos[0] - plane->pos[0], cam.pos[1] - plane->pos[1],
+                  cam.pos[2] - plane->pos[2]};
+  float h = rel[0] * n[0] + rel[1] * n[1] + rel[2] * n[2];
+  if (!(h > 0)) {
+    return;
+  }
+  // plane frame at the eye: columns x, y, n of the plane's orientation
+  float m[16] = {plane->mat[0], plane->mat[3], plane->mat[6], 0,
+                 plane->mat[1], plane->mat[4], plane->mat[7], 0,
+                 n[0],          n[1],          n[2],          0,
+                 cam.pos[0],    cam.pos[1],    cam.pos[2],    1};
+  glDisable(GL_LIGHTING);
+  glDisable(GL_FOG);
+  glDisable(GL_CULL_FACE);
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  glDepthMask(GL_FALSE);
+  glDepthFunc(GL_LEQUAL);
+  glPushMatrix();
+  glMultMatrixf(m);
+  glScalef(1, 1, h);
+  glCallList(con->basePlane + con->rangePlane - 1);
+  glPopMatrix();
+  glDepthFunc(GL_LESS);
   glDepthMask(GL_TRUE);
+  glDisable(GL_BLEND);
+  if (scn->flags[mjRND_CULL_FACE]) {
+    glEnable(GL_CULL_FACE);
+  }
+  if (scn->flags[mjRND_FOG]) {
+    glEnable(GL_FOG);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
 // reflections
 
 // Mirror image of the opaque scene in every reflective plane, masked by the plane's stencil.
-void drawReflections(const mjvScene* scn, const mjrContext* con, const float view[16]) {
+void drawReflections(const mjvScene* scn, const mjrContext* con, const float view[16],
+                     const mjvGLCamera& cam, int skytex) {
+  int any = 0;
+  for (int i = 0; i < scn->ngeom; i++) {
+    any |= isReflector(scn->geoms + i);
+  }
+  if (!any) {
+    return;
+  }
   for (int i = 0; i < scn->ngeom; i++) {
     const mjvGeom* p = scn->geoms + i;
     if (!isReflector(p)) {
@@ -407,9 +474,13 @@ void drawReflections(const mjvScene* scn, const mjrContext* con, const float vie
     glLoadMatrixf(view);
     glDisable(GL_STENCIL_TEST);
   }
-  // depth of the planes again, for the scene in front of them
+  // depth of the sky and the planes again, for the scene in front of them
   glClear(GL_DEPTH_BUFFER_BIT);
   glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+  if (skytex >= 0) {
+    drawSkybox(con, cam, skytex);
+    glEnable(GL_LIGHTING);
+  }
   for (int i = 0; i < scn->ngeom; i++) {
     if (isReflector(scn->geoms + i)) {
       render_drawGeom(scn->geoms + i, scn, con, mjrMODE_MASK);
@@ -705,8 +776,9 @@ void renderView(mjrRect vp, const mjvScene* scn, const mjrContext* con, int eye)
     return;
   }
 
-  if (scn->flags[mjRND_SKYBOX]) {
-    drawSkybox(scn, con, cam);
+  int skytex = scn->flags[mjRND_SKYBOX] ? skyboxTexture(con) : -1;
+  if (skytex >= 0) {
+    drawSkybox(con, cam, skytex);
   }
   if (scn->flags[mjRND_FOG]) {
     glEnable(GL_FOG);
@@ -733,7 +805,7 @@ void renderView(mjrRect vp, const mjvScene* scn, const mjrContext* con, int eye)
   setLights(scn, shadows, -1);
   drawReflectors(scn, con);
   if (scn->flags[mjRND_REFLECTION]) {
-    drawReflections(scn, con, view);
+    drawReflections(scn, con, view, cam, skytex);
     glLoadMatrixf(view);
     setLights(scn, shadows, -1);
   }
@@ -753,6 +825,10 @@ void renderView(mjrRect vp, const mjvScene* scn, const mjrContext* con, int eye)
     glLoadMatrixf(view);
   }
 
+  if (skytex >= 0 && scn->flags[mjRND_HAZE]) {
+    drawHaze(scn, con, cam);
+    glEnable(GL_LIGHTING);
+  }
   setLights(scn, 0, -1);
   drawTransparent(scn, con);
 

@@ -138,7 +138,8 @@ TEST(RenderReference, SharedModelsMatchMuJoCo) {
   const char* models[] = {
       "humanoid/humanoid.xml",     "arm26/arm26.xml", "slider_crank/slider_crank.xml",
       "hfield_png/hfield_png.xml", "dice/dice.xml",   "car/car.xml",
-      "robot_arm/robot_arm.xml"};
+      "robot_arm/robot_arm.xml",   "mug/mug.xml",     "collision_mixed/mixed.xml",
+      "planks/planks.xml"};
   std::string tmp = ::testing::TempDir();
   for (const char* rel : models) {
     std::string model = SharedPath("models/" + std::string(rel));

@@ -523,6 +523,88 @@ TEST_F(RenderTest, DepthImageLinesAndPlaneSides) {
   EXPECT_EQ(seg.at(W / 2, H / 2)[0], 1);  // segid 0 + 1
 }
 
+// An infinite plane under a skybox, seen from 1 above it along the horizon: the skybox (radius
+// 0.7 zfar*extent around the eye, 21 here) hides what lies beyond it, and the haze hides the
+// plane's far edge, opaque where the plane meets the sky (MuJoCo's images show both).
+TEST_F(RenderTest, SkyboxHidesTheFarPlaneAndHazeFadesIt) {
+  const int W = 160, H = 120;
+  const char* xml = R"(
+<mujoco>
+  <statistic extent="1" center="0 0 0"/>
+  <visual>
+    <global offwidth="160" offheight="120"/>
+    <quality offsamples="0"/>
+    <map zfar="30" haze="0.3"/>
+    <rgba haze="1 0 0 1"/>
+    <headlight ambient="0 0 0" diffuse="0 0 0" specular="0 0 0"/>
+  </visual>
+  <asset>
+    <texture type="skybox" builtin="flat" rgb1="0 0 1" rgb2="0 0 1" width="8" height="8"/>
+  </asset>
+  <worldbody>
+    <light directional="true" dir="0 0 -1" diffuse="1 1 1" specular="0 0 0" castshadow="false"/>
+    <camera name="eye" pos="0 0 1" xyaxes="1 0 0 0 0 1" fovy="60"/>
+    <geom type="plane" size="0 0 1" rgba="0 1 0 1"/>
+    <geom type="box" size="0.5 0.5 5" pos="-3 19 0" rgba="1 1 1 1" material="lit"/>
+    <geom type="box" size="0.5 0.5 5" pos="3 23 0" rgba="1 1 1 1" material="lit"/>
+  </worldbody>
+  <asset>
+    <material name="lit" emission="1"/>
+  </asset>
+</mujoco>)";
+  mjVFS vfs;
+  mj_defaultVFS(&vfs);
+  mj_addBufferVFS(&vfs, "sky.xml", xml, (int)std::strlen(xml));
+  char error[1000] = "";
+  m_ = mj_loadXML("sky.xml", &vfs, error, sizeof(error));
+  mj_deleteVFS(&vfs);
+  ASSERT_NE(m_, nullptr) << error;
+  mjr_defaultContext(&con_);
+  mjr_makeContext(m_, &con_, mjFONTSCALE_100);
+  mjr_setBuffer(mjFB_OFFSCREEN, &con_);
+  mjData* d = mj_makeData(m_);
+  mj_forward(m_, d);
+  mjvOption opt;
+  mjv_defaultOption(&opt);
+  mjvCamera cam;
+  mjv_defaultCamera(&cam);
+  cam.type = mjCAMERA_FIXED;
+  cam.fixedcamid = 0;
+  mjvScene scn;
+  mjv_defaultScene(&scn);
+  mjv_makeScene(m_, &scn, 100);
+  mjv_updateScene(m_, d, &opt, nullptr, &cam, mjCAT_ALL, &scn);
+  mjrRect vp = {0, 0, W, H};
+  mjr_render(vp, &scn, &con_);
+  Pixels px = ReadPixels(vp, &con_);
+  // rows from the bottom; the plane at distance r is f/r rows below the horizon (f = 60 / tan 30)
+  const double f = 0.5 * H / std::tan(30 * mjPI / 180);
+  auto row = [&](double r) { return (int)std::lround(0.5 * H - f / r - 0.5); };
+  const unsigned char* nearplane = px.at(W / 2, row(8));
+  EXPECT_GT(nearplane[1], 200);
+  EXPECT_LT(nearplane[0], 30);
+  const unsigned char* edge = px.at(W / 2, row(21));  // the plane meets the sky: haze
+  EXPECT_GT(edge[0], 200);
+  EXPECT_LT(edge[1], 60);
+  const unsigned char* sky = px.at(W / 2, H - 5);
+  EXPECT_GT(sky[2], 200);
+  EXPECT_LT(sky[0], 30);
+  // the box at distance 19 is drawn, the one at 23 lies behind the sky
+  const unsigned char* inside = px.at(W / 2 - (int)std::lround(f * 3 / 19), H / 2 + 10);
+  const unsigned char* outside = px.at(W / 2 + (int)std::lround(f * 3 / 23), H / 2 + 10);
+  EXPECT_GT(inside[0], 200);
+  EXPECT_GT(inside[1], 200);
+  EXPECT_LT(outside[0], 30);
+  EXPECT_GT(outside[2], 200);
+  // without haze, the plane's edge is plane or sky, not haze
+  scn.flags[mjRND_HAZE] = 0;
+  mjr_render(vp, &scn, &con_);
+  Pixels nohaze = ReadPixels(vp, &con_);
+  EXPECT_LT(nohaze.at(W / 2, row(21))[0], 30);
+  mjv_freeScene(&scn);
+  mj_deleteData(d);
+}
+
 TEST_F(RenderTest, AuxBuffersFigureFindRect) {
   const int W = 200, H = 150;
   Make(W, H, 0);
