@@ -599,6 +599,7 @@ TEST(SpecTest, ActuatorShortcuts) {
   EXPECT_EQ(a->gainprm[0], 1);
   EXPECT_EQ(a->biastype, mjBIAS_NONE);
 
+  // a DC motor needs a motor constant (dcmotor_test covers the rest)
   EXPECT_NE(mjs_setToDCMotor(a, nullptr, 1, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
                              nullptr, 0),
             nullptr);

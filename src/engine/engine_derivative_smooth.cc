@@ -9,6 +9,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include "engine/engine_dcmotor.h"
 #include "engine/engine_forward.h"
 #include "engine/engine_history.h"
 #include "engine/engine_integrate.h"
@@ -128,6 +129,9 @@ void mjd_actuatorVel(const mjModel* m, mjData* d) {
       bias_vel = m->actuator_biasprm[mjNBIAS * i + 2];
     }
     mjtNum slope = bias_vel + (gain_vel != 0 ? gain_vel * gainInput(m, d, i, bad) : 0);
+    if (m->actuator_dyntype[i] == mjDYN_DCMOTOR) {
+      slope = mj_dcmotorVelSlope(m, i);
+    }
     if (slope == 0) {
       continue;
     }

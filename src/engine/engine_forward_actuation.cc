@@ -24,6 +24,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include "engine/engine_dcmotor.h"
 #include "engine/engine_forward.h"
 #include "engine/engine_history.h"
 #include "engine/engine_plugin.h"
@@ -36,6 +37,9 @@ int mj_actuatorDisabled(const mjModel* m, int i) {
 }
 
 mjtNum mj_nextActivation(const mjModel* m, const mjData* d, int i, int act_index, mjtNum act_dot) {
+  if (m->actuator_dyntype[i] == mjDYN_DCMOTOR) {
+    return mj_dcmotorNextAct(m, d, i, act_index, act_dot);
+  }
   mjtNum h = m->opt.timestep;
   mjtNum act = d->act[act_index];
   if (m->actuator_dyntype[i] == mjDYN_FILTEREXACT) {
@@ -121,6 +125,7 @@ void activationDot(const mjModel* m, mjData* d, int i, mjtNum u) {
       }
       break;
     case mjDYN_NONE:
+    case mjDYN_DCMOTOR:  // with its force, in mj_dcmotorActuation
       break;
     default:
       mjERROR("actuator %d: dynamics type %d is not supported", i, m->actuator_dyntype[i]);
@@ -268,8 +273,18 @@ void mj_fwdActuation(const mjModel* m, mjData* d) {
     mj_pluginActDot(m, d);  // plugin actuators write the act_dot of their own states
   }
 
+  // DC motors: their states and their forces, with the force range applied to the motor torque
+  for (int i = 0; i < nu; i++) {
+    if (m->actuator_dyntype[i] == mjDYN_DCMOTOR) {
+      mj_dcmotorActuation(m, d, i, ctrl[i], mj_actuatorDisabled(m, i));
+    }
+  }
+
   // unclamped forces; plugin actuators get theirs from their instance, after the built-in ones
   for (int i = 0; i < nu; i++) {
+    if (m->actuator_dyntype[i] == mjDYN_DCMOTOR) {
+      continue;
+    }
     if (mj_actuatorDisabled(m, i) || m->actuator_plugin[i] >= 0) {
       d->actuator_force[i] = 0;
       continue;
@@ -284,7 +299,7 @@ void mj_fwdActuation(const mjModel* m, mjData* d) {
   // limits at the tendons, then at the actuators
   limitTendonForces(m, d);
   for (int i = 0; i < nu; i++) {
-    if (m->actuator_forcelimited[i]) {
+    if (m->actuator_forcelimited[i] && m->actuator_dyntype[i] != mjDYN_DCMOTOR) {
       const mjtNum* range = m->actuator_forcerange + 2 * i;
       d->actuator_force[i] = mju_clip(d->actuator_force[i], range[0], range[1]);
     }

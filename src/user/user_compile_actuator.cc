@@ -26,6 +26,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include "engine/engine_dcmotor.h"
 #include "user/user_compile.h"
 #include "user/user_compile_nontree.h"
 #include "user/user_spec.h"
@@ -110,10 +111,39 @@ bool ResolveTransmission(NonTreeContext* ctx, const SpecActuator* act, int i, Tr
   return true;
 }
 
+// states of a DC motor (engine_dcmotor.h): the three types come together, actearly is required
+// (the torque uses the current at the end of the step), and actdim, when given, must count the
+// states its parameters enable
+int DCMotorDim(NonTreeContext* ctx, const mjsActuator& s, const std::string& who) {
+  if (s.dyntype != mjDYN_DCMOTOR || s.gaintype != mjGAIN_DCMOTOR || s.biastype != mjBIAS_DCMOTOR) {
+    ctx->error = "dyntype, gaintype and biastype must all be 'dcmotor' in DC motor " + who;
+    return -1;
+  }
+  if (!s.actearly) {
+    ctx->error = "actearly cannot be false for DC motor " + who;
+    return -1;
+  }
+  int offset[mjNDCSTATE];
+  int n = mj_dcmotorStates(s.dynprm, s.gainprm, offset);
+  if (s.actdim != -1 && s.actdim != n) {
+    ctx->error = "inconsistent state array dimension in DC motor " + who + ": actdim " +
+                 std::to_string(s.actdim) + ", parameters enable " + std::to_string(n) + " states";
+    return -1;
+  }
+  return n;
+}
+
 // activation dimension (XMLreference actuator/general/actdim): -1 means "from dyntype"
 int ActDim(NonTreeContext* ctx, const SpecActuator* act, int i) {
   const mjsActuator& s = act->s;
   const std::string who = Describe("actuator", act, i);
+  if (s.dyntype == mjDYN_DCMOTOR || s.gaintype == mjGAIN_DCMOTOR || s.biastype == mjBIAS_DCMOTOR) {
+    if (s.plugin.active) {
+      ctx->error = "DC motor " + who + " cannot be a plugin";
+      return -1;
+    }
+    return DCMotorDim(ctx, s, who);
+  }
   bool stateful = s.dyntype != mjDYN_NONE;
   if (s.plugin.active) {
     // actdim counts the plugin's own states and, last, the state of the built-in dynamics

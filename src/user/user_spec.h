@@ -539,7 +539,7 @@ void AddChildSpec(mjSpec* parent, mjSpec* child);
 // deep copy of a whole spec
 SpecModel* CopyModel(const SpecModel* src);
 
-// mjs_setToDCMotor and similar unsupported features return this kind of message
+// unsupported features are reported with messages ending in this text
 inline constexpr const char* kNotSupported = "not supported yet";
 
 }  // namespace motus

@@ -338,24 +338,6 @@ const char* mjs_setToAdhesion(mjsActuator* actuator, double gain) {
   return nullptr;
 }
 
-const char* mjs_setToDCMotor(mjsActuator* actuator, double motorconst[2], double resistance,
-                             double nominal[3], double saturation[3], double inductance[2],
-                             double cogging[3], double controller[6], double thermal[6],
-                             double lugre[5], int input_mode) {
-  (void)actuator;
-  (void)motorconst;
-  (void)resistance;
-  (void)nominal;
-  (void)saturation;
-  (void)inductance;
-  (void)cogging;
-  (void)controller;
-  (void)thermal;
-  (void)lugre;
-  (void)input_mode;
-  return "dcmotor actuators are not supported yet";
-}
-
 // ------------------------------------ sensor dimension ----------------------------------------
 
 // Number of sensordata entries of a sensor (XMLreference, sensor/*). Returns -1 when the dimension

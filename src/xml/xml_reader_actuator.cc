@@ -218,26 +218,50 @@ void ApplyMuscle(XmlAttrs& a, mjsActuator* act) {
                                  fpmax, fvmax));
 }
 
+// <dcmotor>: every parameter array starts from what a class defined with <dcmotor> stored
+// (user_spec_dcmotor.cc gives the layout: the inductance comes back as its time constant, the
+// motor constant as K, the saturation as its torque), so that an element can override single
+// values; partial lists replace the leading values only
 void ApplyDCMotor(XmlAttrs& a, mjsActuator* act) {
   double motorconst[2] = {0, 0}, resistance = 0, nominal[3] = {0, 0, 0};
   double saturation[3] = {0, 0, 0}, inductance[2] = {0, 0}, cogging[3] = {0, 0, 0};
   double controller[6] = {0}, thermal[6] = {0}, lugre[5] = {0};
   int input = 0;
-  bool hasmc = a.Nums("motorconst", motorconst, 2) > 0;
+  if (act->gaintype == mjGAIN_DCMOTOR) {
+    const double *g = act->gainprm, *p = act->dynprm, *b = act->biasprm;
+    resistance = g[0];
+    motorconst[0] = g[1];
+    saturation[0] = act->forcelimited == mjLIMITED_TRUE ? act->forcerange[1] : 0;
+    saturation[2] = p[1];
+    inductance[1] = p[0];
+    const double ctl[6] = {g[4], g[5], g[6], p[7], p[8], g[7]};
+    const double thm[6] = {p[2], p[3], 0, g[2], g[3], p[4]};
+    const double lug[5] = {p[5], p[6], b[3], b[4], b[5]};
+    for (int k = 0; k < 6; k++) {
+      controller[k] = ctl[k];
+      thermal[k] = thm[k];
+    }
+    for (int k = 0; k < 5; k++) {
+      lugre[k] = lug[k];
+    }
+    for (int k = 0; k < 3; k++) {
+      cogging[k] = b[k];
+    }
+    input = static_cast<int>(g[8]);
+  }
+  a.Nums("motorconst", motorconst, 2, true);
   a.Num("resistance", &resistance);
-  bool hasnom = a.Nums("nominal", nominal, 3) > 0;
-  bool hassat = a.Nums("saturation", saturation, 3) > 0;
-  bool hasind = a.Nums("inductance", inductance, 2) > 0;
-  bool hascog = a.Nums("cogging", cogging, 3) > 0;
-  bool hasctl = a.Nums("controller", controller, 6) > 0;
-  bool hasthm = a.Nums("thermal", thermal, 6) > 0;
-  bool haslug = a.Nums("lugre", lugre, 5) > 0;
+  bool hasnom = a.Nums("nominal", nominal, 3, true) > 0;
+  a.Nums("saturation", saturation, 3, true);
+  a.Nums("inductance", inductance, 2, true);
+  a.Nums("cogging", cogging, 3, true);
+  a.Nums("controller", controller, 6, true);
+  a.Nums("thermal", thermal, 6, true);
+  a.Nums("lugre", lugre, 5, true);
   a.Keyword("input", kDCInput, &input);
-  CheckSetter(
-      a, mjs_setToDCMotor(act, hasmc ? motorconst : nullptr, resistance, hasnom ? nominal : nullptr,
-                          hassat ? saturation : nullptr, hasind ? inductance : nullptr,
-                          hascog ? cogging : nullptr, hasctl ? controller : nullptr,
-                          hasthm ? thermal : nullptr, haslug ? lugre : nullptr, input));
+  CheckSetter(a,
+              mjs_setToDCMotor(act, motorconst, resistance, hasnom ? nominal : nullptr, saturation,
+                               inductance, cogging, controller, thermal, lugre, input));
 }
 
 void ApplyGeneral(XmlAttrs& a, mjsActuator* act) {

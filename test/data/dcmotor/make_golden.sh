@@ -1,0 +1,14 @@
+#!/bin/sh
+# Regenerates the dcmotor_test goldens with MuJoCo 3.8.0 (the kit in ../shared), from the
+# repository root:  sh test/data/dcmotor/make_golden.sh
+set -e
+KIT=${MJREF_KIT:-../shared/oracle/mujoco-3.8.0}
+if [ ! -f "$KIT/lib/libmujoco.so.3.8.0" ]; then
+  echo "make_golden.sh: MuJoCo 3.8.0 kit not found at $KIT; nothing regenerated" >&2
+  exit 0
+fi
+OUT=$(mktemp -d)
+g++ -std=c++17 -O2 -I"$KIT/include" test/data/dcmotor/make_golden.cc \
+  "$KIT/lib/libmujoco.so.3.8.0" -Wl,-rpath,"$(realpath "$KIT/lib")" -o "$OUT/make_golden"
+(cd test/data/dcmotor && "$OUT/make_golden" motors.xml > motors.golden)
+rm -rf "$OUT"
