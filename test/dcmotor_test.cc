@@ -88,8 +88,8 @@ TEST_F(DCMotorSpec, SetterLayout) {
 // K and R from motorconst, resistance and the nominal point, as MuJoCo 3.8.0 derives them
 TEST_F(DCMotorSpec, MotorConstants) {
   double nominal[3] = {12, 0.5, 100}, kt[2] = {0.2, 0}, both[2] = {0.5, 0.3};
-  ASSERT_EQ(mjs_setToDCMotor(act_, nullptr, 0, nominal, nullptr, nullptr, nullptr, nullptr,
-                             nullptr, nullptr, 0),
+  ASSERT_EQ(mjs_setToDCMotor(act_, nullptr, 0, nominal, nullptr, nullptr, nullptr, nullptr, nullptr,
+                             nullptr, 0),
             nullptr);
   EXPECT_EQ(act_->gainprm[1], 0.12);
   EXPECT_EQ(act_->gainprm[0], 2.8799999999999999);
@@ -173,8 +173,8 @@ TEST(DCMotorTest, LoadErrors) {
 // a model edited so that its parameters enable more states than its act block holds
 TEST(DCMotorTest, EditedStateCountIsAnError) {
   char err[1000] = "";
-  mjModel* m = mj_loadXML(SourcePath("test/data/dcmotor/motors.xml").c_str(), nullptr, err,
-                          sizeof(err));
+  mjModel* m =
+      mj_loadXML(SourcePath("test/data/dcmotor/motors.xml").c_str(), nullptr, err, sizeof(err));
   ASSERT_NE(m, nullptr) << err;
   mjData* d = mj_makeData(m);
   m->actuator_dynprm[mjNDYN * 0 + 0] = 0.01;  // inductance on the stateless motor

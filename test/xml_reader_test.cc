@@ -1433,7 +1433,7 @@ const char* kFuzzSeed = R"(<mujoco model="fuzz">
   <actuator><position class="a" joint="j"/><muscle tendon="sp"/><general site="rs"/></actuator>
   <sensor><jointpos joint="j"/><framepos objtype="site" objname="rs"/>
     <contact body1="b" data="found force"/></sensor>
-  <keyframe><key qpos="0 1 2"/></keyframe>
+  <keyframe><key qpos="0.5 0 0 1 1 0 0 0"/></keyframe>
   <custom><numeric name="n" data="1 2"/><text name="x" data="y"/>
     <tuple name="tp"><element objtype="body" objname="b"/></tuple></custom>
 </mujoco>)";

@@ -64,8 +64,7 @@ mjtNum BristleRate(const DCMotor& c, mjtNum w) {
 
 // act_adr of each state of actuator i (-1 when disabled), checked against its act block
 bool StateAddresses(const mjModel* m, int i, int adr[mjNDCSTATE]) {
-  int n = mj_dcmotorStates(m->actuator_dynprm + mjNDYN * i, m->actuator_gainprm + mjNGAIN * i,
-                           adr);
+  int n = mj_dcmotorStates(m->actuator_dynprm + mjNDYN * i, m->actuator_gainprm + mjNGAIN * i, adr);
   if (n != m->actuator_actnum[i]) {
     return false;
   }
@@ -179,8 +178,7 @@ void mj_dcmotorActuation(const mjModel* m, mjData* d, int i, mjtNum u, int disab
   d->actuator_force[i] = torque + c.cog[0] * std::sin(c.cog[1] * q + c.cog[2]) - friction;
 }
 
-mjtNum mj_dcmotorNextAct(const mjModel* m, const mjData* d, int i, int act_index,
-                         mjtNum act_dot) {
+mjtNum mj_dcmotorNextAct(const mjModel* m, const mjData* d, int i, int act_index, mjtNum act_dot) {
   int adr[mjNDCSTATE];
   mjtNum h = m->opt.timestep, act = d->act[act_index];
   if (!StateAddresses(m, i, adr)) {

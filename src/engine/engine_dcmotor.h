@@ -33,8 +33,7 @@ void mj_dcmotorActuation(const mjModel* m, mjData* d, int i, mjtNum u, int disab
 // The state act_index of DC motor i one step ahead: the current and the bristle deflection
 // integrate their linear dynamics exactly (the bristle from its current state and velocity,
 // whatever act_dot is given), the integrator is clamped to Imax.
-mjtNum mj_dcmotorNextAct(const mjModel* m, const mjData* d, int i, int act_index,
-                         mjtNum act_dot);
+mjtNum mj_dcmotorNextAct(const mjModel* m, const mjData* d, int i, int act_index, mjtNum act_dot);
 
 // d(actuator_force)/d(actuator_velocity) of DC motor i as MuJoCo's implicit integrators use it:
 // the back-EMF and the PID's velocity gain through the nominal resistance (the Vmax clamp, the

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstring>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -375,6 +376,25 @@ void FillNames(CompileContext* c) {
 
 namespace {
 
+// values of a key given by joint element: placed when the joint is still in the model (the
+// element's compiled id is valid only then)
+void PlaceJointParts(CompileContext* c, const SpecKey::Own::ElementPart& part, const int* adr,
+                     mjtNum* dst) {
+  if (part.empty()) {
+    return;
+  }
+  std::vector<SpecElement*> joints = TreeOrder(c->spec, mjOBJ_JOINT);
+  std::set<const SpecElement*> live(joints.begin(), joints.end());
+  for (const auto& [joint, values] : part) {
+    if (!live.count(joint)) {
+      continue;
+    }
+    for (size_t i = 0; i < values.size(); i++) {
+      dst[adr[joint->id] + i] = values[i];
+    }
+  }
+}
+
 // keyframes: given vectors must have the model's size; missing parts default to qpos0, zeros,
 // and the mocap bodies' body_pos / body_quat (XMLreference, keyframe)
 bool FillKeys(CompileContext* c) {
@@ -463,7 +483,9 @@ bool FillKeys(CompileContext* c) {
           m->key_mquat[4 * (k * m->nmocap + id) + i] = values[i];
         }
       }
-      hasqpos = !key->own.part_qpos.empty();
+      hasqpos = !key->own.part_qpos.empty() || !key->own.joint_qpos.empty();
+      PlaceJointParts(c, key->own.joint_qpos, m->jnt_qposadr, m->key_qpos + k * m->nq);
+      PlaceJointParts(c, key->own.joint_qvel, m->jnt_dofadr, m->key_qvel + k * m->nv);
     }
 
     // quaternions of free and ball joints, and of mocap bodies, are normalized

@@ -223,6 +223,7 @@ void ParseRoot(XmlContext& ctx, const XmlNode& root) {
   each("actuator", [&](const XmlNode& c) { ParseActuatorSection(ctx, c); });
   each("sensor", [&](const XmlNode& c) { ParseSensor(ctx, c); });
   each("keyframe", [&](const XmlNode& c) { ParseKeyframe(ctx, c); });
+  ReplicateKeys(ctx);
   each("custom", [&](const XmlNode& c) { ParseCustom(ctx, c); });
   AddFlexcompEqualities(ctx);
 }

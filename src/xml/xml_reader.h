@@ -44,6 +44,21 @@ struct XmlPendingEquality {
 };
 
 // state shared by all parsers of one model file
+// Keyframes through <replicate> (XMLreference.rst, replicate; xml_replicate_keys.cc): MuJoCo
+// 3.8 expands the model's keys at the first replicate it completes (the innermost of the first
+// nest), against the joints that exist at that point: those parsed before it and its first
+// replica. The reader records them, by replica.
+struct XmlKeyReplicate {
+  bool recorded = false;
+  const XmlNode* node = nullptr;                   // the replicate element, for messages
+  std::vector<const void*> layout;                 // joints then, in tree order (SpecElement*)
+  std::vector<const void*> before;                 // those of them parsed before it
+  std::vector<std::vector<const void*>> replicas;  // joints of each replica, in tree order
+  std::vector<std::string> suffixes;               // name suffix of each replica
+  int nmocap = 0;                                  // mocap bodies after its first replica
+  std::vector<int> actuators;  // per actuator element: actuators made, negative when replicated
+};
+
 struct XmlContext {
   mjSpec* spec = nullptr;
   const mjVFS* vfs = nullptr;
@@ -52,6 +67,7 @@ struct XmlContext {
   XmlReplicate rep;                      // <replicate> scopes and replicated names
   std::string variant;                   // replica suffix of the outside element being created
   std::vector<XmlPendingEquality> flexequality;  // from flexcomps
+  XmlKeyReplicate keyrep;                        // keyframes through <replicate>
 };
 
 // position in the kinematic tree
@@ -73,6 +89,24 @@ mjSpec* ParseMjcfFile(const std::string& filename, const mjVFS* vfs,
 
 // a URDF model: the <robot> root element and its children (xml_urdf.cc)
 void ParseUrdfRoot(XmlContext& ctx, const XmlNode& root);
+
+// ---- keyframes through replicate (xml_replicate_keys.cc) ---------------------------------------
+
+// the joints of the spec now, in tree order (opaque SpecElement pointers)
+std::vector<const void*> SpecJoints(const XmlContext& ctx);
+
+// records replica `index` (with name suffix `suffix`) of the replicate `node`, parsed after the
+// spec held the joints `seen`; returns whether this replicate is the one keys follow
+bool RecordKeyReplica(XmlContext& ctx, const XmlNode& node, const std::vector<const void*>& seen,
+                      int index, const std::string& suffix, bool mine);
+
+// expands the keys of the <keyframe> section as MuJoCo 3.8 does for the recorded replicate
+void ReplicateKeys(XmlContext& ctx);
+
+// keys brought by an <attach> inside a replicate: kept once, for the first replica, without the
+// replica suffix; `first` is the index of the first key the attach added
+void FixAttachedKeys(XmlContext& ctx, size_t first, const std::string& suffix);
+size_t KeyCount(const XmlContext& ctx);
 
 void ParseCompiler(XmlContext& ctx, const XmlNode& node);  // xml_reader_globals.cc
 void ParseOption(XmlContext& ctx, const XmlNode& node);

@@ -344,8 +344,11 @@ void ParseActuatorSection(XmlContext& ctx, const XmlNode& node) {
   top.Finish();
   for (const XmlNode& c : node.children) {
     std::string n = c.Name();
+    std::vector<std::string> variants = ctx.rep.Variants(CollectReferences(c));
+    int made = static_cast<int>(variants.size());
+    ctx.keyrep.actuators.push_back(variants.size() == 1 && variants[0].empty() ? made : -made);
     if (n == "plugin") {
-      for (const std::string& variant : ctx.rep.Variants(CollectReferences(c))) {
+      for (const std::string& variant : variants) {
         ctx.variant = variant;
         ParsePluginActuator(ctx, c);
       }
@@ -355,7 +358,7 @@ void ParseActuatorSection(XmlContext& ctx, const XmlNode& node) {
     if (!IsActuatorKind(n)) {
       UnknownElement(c, node);
     }
-    for (const std::string& variant : ctx.rep.Variants(CollectReferences(c))) {
+    for (const std::string& variant : variants) {
       ctx.variant = variant;
       XmlAttrs a(c);
       mjsActuator* act = mjs_addActuator(ctx.spec, ActiveDefault(ctx, a, nullptr));

@@ -295,6 +295,13 @@ void ParseReplicate(XmlContext& ctx, const XmlNode& node, const XmlTreeScope& sc
   std::set<std::string> names;
   CollectTreeNames(node, &names);
 
+  // keyframes follow the first replicate to complete (xml_replicate_keys.cc)
+  std::vector<const void*> seen;
+  if (!ctx.keyrep.recorded) {
+    seen = SpecJoints(ctx);
+  }
+  bool keys = false;
+
   double pos[3] = {0, 0, 0};
   for (int i = 0; i < count; i++) {
     double quat[4];
@@ -308,7 +315,8 @@ void ParseReplicate(XmlContext& ctx, const XmlNode& node, const XmlTreeScope& sc
       f->quat[k] = quat[k];
     }
 
-    ctx.rep.Push(sep + XmlReplicate::Index(i, count), &names);
+    std::string suffix = sep + XmlReplicate::Index(i, count);
+    ctx.rep.Push(suffix, &names, i);
     long long outer = ctx.rep.Copies(1);
     ctx.rep.SetCopies(copies);
     XmlTreeScope inner = scope;
@@ -316,6 +324,7 @@ void ParseReplicate(XmlContext& ctx, const XmlNode& node, const XmlTreeScope& sc
     ParseChildren(ctx, node, inner);
     ctx.rep.SetCopies(outer);
     ctx.rep.Pop();
+    keys = RecordKeyReplica(ctx, node, seen, i, suffix, keys);
 
     // next replica: p += R(q_i) offset, with the rotation matrix as MuJoCo does
     double mat[9], d[3];
@@ -354,11 +363,13 @@ void ParseAttach(XmlContext& ctx, const XmlNode& node, const XmlTreeScope& scope
   mjsFrame* f = mjs_addFrame(scope.body, scope.frame);
   CheckSpec(ctx, node, f, "frame");
   std::string suffix = ctx.rep.Suffix();
+  size_t nkey = KeyCount(ctx);
   mjsElement* r = mjs_attach(f->element, source, prefix.c_str(), suffix.c_str());
   if (!r) {
     const char* err = mjs_getError(ctx.spec);
     a.Fail("could not attach model '" + model + "'" + (err && *err ? ": " + std::string(err) : ""));
   }
+  FixAttachedKeys(ctx, nkey, suffix);
 }
 
 // children of a body, frame or replicate

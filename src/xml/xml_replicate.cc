@@ -13,8 +13,17 @@
 namespace motus {
 namespace mjcf {
 
-void XmlReplicate::Push(const std::string& suffix, const std::set<std::string>* names) {
-  stack_.push_back({suffix, names});
+void XmlReplicate::Push(const std::string& suffix, const std::set<std::string>* names, int index) {
+  stack_.push_back({suffix, names, index});
+}
+
+bool XmlReplicate::FirstReplica() const {
+  for (const Scope& s : stack_) {
+    if (s.index != 0) {
+      return false;
+    }
+  }
+  return true;
 }
 
 void XmlReplicate::Pop() {

@@ -32,9 +32,12 @@ class XmlReplicate {
  public:
   // scope of one replica: `suffix` is sep + index, `names` the tree names defined in the
   // replicate's subtree (from CollectTreeNames)
-  void Push(const std::string& suffix, const std::set<std::string>* names);
+  void Push(const std::string& suffix, const std::set<std::string>* names, int index = 0);
   void Pop();
   bool Active() const { return !stack_.empty(); }
+
+  // true when every active scope is at its first replica (also outside any replicate)
+  bool FirstReplica() const;
 
   // product of the counts of the active nested replicates times `count`: bounds the expansion
   long long Copies(long long count) const { return count * copies_; }
@@ -66,6 +69,7 @@ class XmlReplicate {
   struct Scope {
     std::string suffix;
     const std::set<std::string>* names;
+    int index;
   };
   std::vector<Scope> stack_;
   std::map<std::string, std::vector<std::string>> replicated_;  // name -> suffixes
