@@ -49,8 +49,7 @@ TEST(ReplicateKeysTest, KeySizedForTheWholeModelIsAnError) {
   EXPECT_EQ(m, nullptr);
   mj_deleteModel(m);
   std::string msg = err;
-  EXPECT_NE(msg.find("Keyframe 'top' has invalid qpos size, got 4, should be 2"),
-            std::string::npos)
+  EXPECT_NE(msg.find("Keyframe 'top' has invalid qpos size, got 4, should be 2"), std::string::npos)
       << msg;
   EXPECT_NE(msg.find("line 8"), std::string::npos) << msg;
 }

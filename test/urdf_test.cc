@@ -4,6 +4,7 @@
 // expected compiled values are MuJoCo 3.8.0's for the same URDF text.
 
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -142,6 +143,20 @@ TEST(Urdf, LinksJointsGeoms) {
   mj_deleteModel(m);
 }
 
+// a binary STL tetrahedron (0,0,0), (1,0,0), (0,1,0), (0,0,1)
+std::vector<uint8_t> TetrahedronStl() {
+  std::vector<uint8_t> stl(84 + 4 * 50, 0);
+  stl[80] = 4;
+  const float tris[4][9] = {{0, 0, 0, 1, 0, 0, 0, 1, 0},
+                            {0, 0, 0, 0, 1, 0, 0, 0, 1},
+                            {0, 0, 0, 0, 0, 1, 1, 0, 0},
+                            {1, 0, 0, 0, 0, 1, 0, 1, 0}};
+  for (int t = 0; t < 4; t++) {
+    std::memcpy(stl.data() + 84 + 50 * t + 12, tris[t], sizeof(tris[t]));
+  }
+  return stl;
+}
+
 // a link named world, floating/spherical/planar joints (joint order gives the body order),
 // mesh geometry, and visuals dropped by default
 TEST(Urdf, JointTypesAndMeshes) {
@@ -175,16 +190,7 @@ TEST(Urdf, JointTypesAndMeshes) {
     <limit lower="-1" upper="1" effort="0" velocity="1"/></joint>
   <joint name="jd" type="planar"><parent link="b"/><child link="d"/><axis xyz="1 0 0"/></joint>
 </robot>)";
-  // a binary STL tetrahedron (0,0,0), (1,0,0), (0,1,0), (0,0,1)
-  std::vector<uint8_t> stl(84 + 4 * 50, 0);
-  stl[80] = 4;
-  const float tris[4][9] = {{0, 0, 0, 1, 0, 0, 0, 1, 0},
-                            {0, 0, 0, 0, 1, 0, 0, 0, 1},
-                            {0, 0, 0, 0, 0, 1, 1, 0, 0},
-                            {1, 0, 0, 0, 0, 1, 0, 1, 0}};
-  for (int t = 0; t < 4; t++) {
-    std::memcpy(stl.data() + 84 + 50 * t + 12, tris[t], sizeof(tris[t]));
-  }
+  std::vector<uint8_t> stl = TetrahedronStl();
   mjVFS vfs;
   mj_defaultVFS(&vfs);
   ASSERT_EQ(mj_addBufferVFS(&vfs, "meshes/Part.stl", stl.data(), static_cast<int>(stl.size())), 0);
@@ -218,6 +224,45 @@ TEST(Urdf, JointTypesAndMeshes) {
   ExpectNear(m->mesh_scale, {2, 2, 2}, 0, "mesh scale");
   EXPECT_EQ(m->geom_type[2], mjGEOM_MESH);
   EXPECT_EQ(m->geom_bodyid[2], 4);
+  mj_deleteModel(m);
+}
+
+// package:// mesh paths as MuJoCo 3.8.0 treats them: the file name is taken as written (so it is
+// not found), unless <compiler strippath="true"> reduces it to its last component, looked up in
+// meshdir
+TEST(Urdf, PackageMeshPaths) {
+  const char* urdf = R"(<robot name="pkg">%s
+  <link name="a">
+    <inertial><mass value="1"/><inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/>
+    </inertial>
+    <collision><geometry><mesh filename="package://mypkg/meshes/part.stl"/></geometry></collision>
+  </link>
+</robot>)";
+  std::vector<uint8_t> stl = TetrahedronStl();
+  mjVFS vfs;
+  mj_defaultVFS(&vfs);
+  ASSERT_EQ(mj_addBufferVFS(&vfs, "meshes/part.stl", stl.data(), static_cast<int>(stl.size())), 0);
+  char text[1000];
+  std::snprintf(text, sizeof(text), urdf, "");
+  char err[500] = "";
+  mjSpec* spec = mj_parseXMLString(text, &vfs, err, sizeof(err));
+  ASSERT_NE(spec, nullptr) << err;
+  mjModel* m = mj_compile(spec, &vfs);
+  EXPECT_EQ(m, nullptr);
+  EXPECT_NE(std::string(mjs_getError(spec)).find("package://mypkg/meshes/part.stl"),
+            std::string::npos)
+      << mjs_getError(spec);
+  mj_deleteModel(m);
+  mj_deleteSpec(spec);
+
+  std::snprintf(text, sizeof(text), urdf,
+                "\n  <mujoco><compiler meshdir=\"meshes\" strippath=\"true\"/></mujoco>");
+  m = Load(text, &vfs);
+  mj_deleteVFS(&vfs);
+  ASSERT_NE(m, nullptr);
+  ASSERT_EQ(m->nmesh, 1);
+  EXPECT_STREQ(mj_id2name(m, mjOBJ_MESH, 0), "part");
+  EXPECT_EQ(m->mesh_vertnum[0], 4);
   mj_deleteModel(m);
 }
 
