@@ -71,7 +71,7 @@ void CheckSizes(const XmlKeyReplicate& k, const SpecKey& key, int nq, int nv) {
   auto fail = [&](const std::string& what, size_t got, int want, bool quoted) {
     std::string name = quoted ? "'" + key.name + "'" : key.name;
     XmlFail(*k.node, "Keyframe " + name + " has invalid " + what + " size, got " +
-                           std::to_string(got) + ", should be " + std::to_string(want));
+                         std::to_string(got) + ", should be " + std::to_string(want));
   };
   if (!key.own.qpos.empty() && static_cast<int>(key.own.qpos.size()) != nq) {
     fail("qpos", key.own.qpos.size(), nq, true);

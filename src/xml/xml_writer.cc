@@ -547,6 +547,11 @@ void Writer::Defaults(XmlNode* parent, const mjsDefault* d) {
       Defaults(node, c);
     }
   }
+
+  // a main class that changes nothing and has no child classes is left out, as MuJoCo does
+  if (!p && node->Empty()) {
+    parent->children().pop_back();
+  }
 }
 
 // ---- classes of tree elements -------------------------------------------------------------------
