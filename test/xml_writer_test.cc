@@ -714,4 +714,53 @@ TEST(XmlWriterLast, SavesLastLoadedModelWithRuntimeEdits) {
   mj_deleteModel(m);
 }
 
+// height field data edited at runtime is saved as the elevation, rows from the top as MuJoCo
+// 3.8.0 writes them (its file for this model lists "0.35 0.45 0.55 0.05 0.15 0.25" for h)
+TEST(XmlWriterLast, SavesEditedHeightFields) {
+  std::string file = testing::TempDir() + "/motus_hfield_in.xml";
+  {
+    std::ofstream f(file);
+    f << "<mujoco><asset><hfield name='h' nrow='2' ncol='3' size='1 1 1 0.1'/>"
+         "<hfield name='h2' nrow='2' ncol='2' size='1 1 1 0.1' elevation='1 2 3 4'/></asset>"
+         "<worldbody><geom type='hfield' hfield='h'/><geom type='hfield' hfield='h2' "
+         "pos='3 0 0'/></worldbody></mujoco>";
+  }
+  char error[1000] = "";
+  mjModel* m = mj_loadXML(file.c_str(), nullptr, error, sizeof(error));
+  ASSERT_NE(m, nullptr) << error;
+  for (int i = 0; i < m->nhfielddata; i++) {
+    m->hfield_data[i] = 0.1f * i + 0.05f;
+  }
+  std::string out = testing::TempDir() + "/motus_hfield_out.xml";
+  ASSERT_EQ(mj_saveLastXML(out.c_str(), m, error, sizeof(error)), 1) << error;
+  std::ifstream saved(out);
+  std::stringstream text;
+  text << saved.rdbuf();
+  // the edited data, rows from the top, with no trace of the original "1 2 3 4"
+  std::string t = text.str();
+  size_t at = t.find("0.35");
+  EXPECT_LT(at, t.find("0.45"));
+  EXPECT_LT(t.find("0.45"), t.find("0.55"));
+  EXPECT_LT(t.find("0.55"), t.find("0.05"));
+  EXPECT_EQ(t.find("elevation=\"1 2 3 4\""), std::string::npos) << t;
+  mjSpec* spec = mj_parseXML(out.c_str(), nullptr, error, sizeof(error));
+  ASSERT_NE(spec, nullptr) << error;
+  mjsHField* h = mjs_asHField(mjs_findElement(spec, mjOBJ_HFIELD, "h"));
+  ASSERT_NE(h, nullptr);
+  ASSERT_EQ(h->userdata->size(), 6u);
+  for (int i = 0; i < 6; i++) {
+    EXPECT_EQ((*h->userdata)[i], m->hfield_data[i]) << i;
+  }
+  // reloaded, the edited data is normalized again: it spans [0, 1]
+  mjModel* back = mj_compile(spec, nullptr);
+  ASSERT_NE(back, nullptr) << mjs_getError(spec);
+  EXPECT_NEAR(back->hfield_data[0], 0, 1e-7);
+  EXPECT_NEAR(back->hfield_data[5], 1, 1e-7);
+  mj_deleteModel(back);
+  mj_deleteSpec(spec);
+  mj_deleteModel(m);
+  std::remove(file.c_str());
+  std::remove(out.c_str());
+}
+
 }  // namespace

@@ -6,10 +6,10 @@
 //
 // Only parameters whose model value is the spec value itself (no unit conversion, no frame
 // composition, no inference) are copied: options, visual settings, the statistics the spec set,
-// and the per-element physical and visual constants listed below. Positions, orientations,
-// inertias, joint ranges of rotational joints (degrees in the spec), keyframes and everything the
-// compiler computes are left as they are in the spec. A value is written only when it differs
-// bitwise, so an unmodified model leaves the spec unchanged.
+// the per-element physical and visual constants listed below, and height field elevations.
+// Positions, orientations, inertias, joint ranges of rotational joints (degrees in the spec),
+// keyframes and everything the compiler computes are left as they are in the spec. A value is
+// written only when it differs bitwise, so an unmodified model leaves the spec unchanged.
 
 #include <cmath>
 #include <cstring>
@@ -97,6 +97,22 @@ void CopyActuator(mjsActuator* a, int id, const mjModel* m) {
   Copy(a->lengthrange, m->actuator_lengthrange + 2 * id, 2);
   Copy(&a->cranklength, &m->actuator_cranklength[id], 1);
   Copy(&a->group, &m->actuator_group[id], 1);
+}
+
+// Height field elevation (XMLreference.rst asset/hfield): the compiled data, normalized by the
+// compiler or written at runtime, replaces the spec's elevation (both store rows bottom to top;
+// the writer lists them from the top, as MuJoCo 3.8.0 saves them). Height fields loaded from a
+// file keep their file.
+void CopyHField(mjsHField* h, int id, const mjModel* m) {
+  if (h->file && !h->file->empty()) {
+    return;
+  }
+  int nrow = m->hfield_nrow[id], ncol = m->hfield_ncol[id];
+  const float* data = m->hfield_data + m->hfield_adr[id];
+  h->userdata->assign(data, data + static_cast<size_t>(nrow) * ncol);
+  h->nrow = nrow;
+  h->ncol = ncol;
+  Copy(h->size, m->hfield_size + 4 * id, 4);
 }
 
 }  // namespace
@@ -212,6 +228,12 @@ bool CopyBack(mjSpec* spec, const mjModel* m, std::string* error) {
     int id = IdOf(e, m->nu);
     if (id >= 0) {
       CopyActuator(mjs_asActuator(e), id, m);
+    }
+  }
+  for (mjsElement* e = mjs_firstElement(spec, mjOBJ_HFIELD); e; e = mjs_nextElement(spec, e)) {
+    int id = IdOf(e, m->nhfield);
+    if (id >= 0) {
+      CopyHField(mjs_asHField(e), id, m);
     }
   }
   for (mjsElement* e = mjs_firstElement(spec, mjOBJ_SENSOR); e; e = mjs_nextElement(spec, e)) {
