@@ -53,6 +53,30 @@ void UpdateModifiers(GLFWwindow* w) {
            glfwGetKey(w, GLFW_KEY_RIGHT_ALT) == GLFW_PRESS;
 }
 
+// A left press on a collapsible separator (state mjSEPCLOSED or mjSEPCLOSED + 1) expands or
+// collapses it: MuJoCo's mjui_event leaves separators to the application.
+bool ToggleSeparator(mjUI* ui) {
+  if (st.type != mjEVENT_PRESS || st.button != mjBUTTON_LEFT) {
+    return false;
+  }
+  const mjrRect& r = st.rect[ui->rectid];
+  double x = st.x - r.left, y = st.y - (r.bottom + r.height - ui->height + ui->scroll);
+  for (int i = 0; i < ui->nsect; i++) {
+    mjuiSection* s = ui->sect + i;
+    for (int k = 0; s->state == mjSECT_OPEN && k < s->nitem; k++) {
+      mjuiItem* it = s->item + k;
+      const mjrRect& b = it->rect;
+      bool collapsible = it->state == mjSEPCLOSED || it->state == mjSEPCLOSED + 1;
+      if (it->type == mjITEM_SEPARATOR && collapsible && !it->skip && x >= b.left &&
+          x < b.left + b.width && y >= b.bottom && y < b.bottom + b.height) {
+        it->state = it->state == mjSEPCLOSED ? mjSEPCLOSED + 1 : mjSEPCLOSED;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 // Sends the current event to the UI that owns it; true if a UI took it.
 bool UiEvent() {
   mjUI* ui = nullptr;
@@ -88,6 +112,10 @@ bool UiEvent() {
   }
   if (!ui) {
     return false;
+  }
+  if (ToggleSeparator(ui)) {
+    ResizeUI();
+    return true;
   }
   mjuiItem* it = mjui_event(ui, &st, &sim.con);
   if (it) {

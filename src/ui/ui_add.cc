@@ -10,7 +10,6 @@
 //     leaves a number unchecked); edit text: unused.
 // A section's `otherint` is its check box (0 none, 1 unchecked, 2 checked).
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,6 +200,8 @@ void mjui_addToSection(mjUI* ui, int sect, const mjuiDef* def) {
 // ---------------------------------------------------------------------------------------------
 // edit items
 
+// Numbers joined by two spaces: integers in full, mjtNum and float values with 4 significant
+// digits (%.4g), as MuJoCo shows them when editing starts.
 void ui_editFormat(const mjuiItem* it, char* text, int size) {
   text[0] = 0;
   if (it->type == mjITEM_EDITTXT) {
@@ -209,7 +210,7 @@ void ui_editFormat(const mjuiItem* it, char* text, int size) {
   }
   int len = 0;
   for (int i = 0; i < it->edit.nelem && len < size - 1; i++) {
-    const char* sep = i ? " " : "";
+    const char* sep = i ? "  " : "";
     if (it->type == mjITEM_EDITINT) {
       len += snprintf(text + len, size - len, "%s%d", sep, ((const int*)it->pdata)[i]);
     } else if (it->type == mjITEM_EDITNUM) {
@@ -220,50 +221,37 @@ void ui_editFormat(const mjuiItem* it, char* text, int size) {
   }
 }
 
-namespace {
-
-// A number: the whole token parses, it is finite (an integer for EDITINT) and within the range.
-int parseNumber(const mjuiItem* it, int i, const char* tok, double* v) {
-  char* end = nullptr;
-  errno = 0;
-  if (it->type == mjITEM_EDITINT) {
-    long n = strtol(tok, &end, 10);
-    if (errno || n < -2147483647L - 1 || n > 2147483647L) {
-      return 0;
-    }
-    *v = (double)n;
-  } else {
-    *v = strtod(tok, &end);
-    if (errno || !isfinite(*v)) {
-      return 0;
-    }
-  }
-  if (end == tok || *end) {
-    return 0;
-  }
-  const double* r = it->edit.range[i];
-  return r[0] >= r[1] || (*v >= r[0] && *v <= r[1]);
-}
-
-}  // namespace
-
+// Text is valid when reading numbers from its start, one after the other (strtol for integers,
+// strtod otherwise: leading spaces skipped, reading stops at the first text that is not a
+// number), finds exactly nelem of them, each within its range (min < max). What follows the last
+// number read is not looked at: "5-" reads as 5, "5 -" as 5 too, "3- 9" as 3 only.
 int ui_editParse(const mjuiItem* it, const char* text, double* val) {
   if (it->type == mjITEM_EDITTXT) {
-    return (int)strlen(text) < mjMAXUITEXT;
+    return 1;
   }
-  char buf[mjMAXUITEXT];
-  copyName(buf, text, mjMAXUITEXT);
-  int n = 0;
   double tmp[mjMAXUIEDIT];
-  char* save = nullptr;
-  for (char* tok = strtok_r(buf, " \t", &save); tok; tok = strtok_r(nullptr, " \t", &save)) {
-    if (n >= it->edit.nelem || !parseNumber(it, n, tok, tmp + n)) {
+  int n = 0;
+  const char* p = text;
+  for (;;) {
+    char* end = nullptr;
+    double v = it->type == mjITEM_EDITINT ? (double)strtol(p, &end, 10) : strtod(p, &end);
+    if (end == p) {
+      break;
+    }
+    if (n >= it->edit.nelem) {
       return 0;
     }
-    n++;
+    tmp[n++] = v;
+    p = end;
   }
   if (n != it->edit.nelem) {
     return 0;
+  }
+  for (int i = 0; i < n; i++) {
+    const double* r = it->edit.range[i];
+    if (r[0] < r[1] && (tmp[i] < r[0] || tmp[i] > r[1])) {
+      return 0;
+    }
   }
   if (val) {
     memcpy(val, tmp, n * sizeof(double));

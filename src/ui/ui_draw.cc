@@ -329,8 +329,8 @@ void mjui_render(mjUI* ui, const mjuiState* state, const mjrContext* con) {
     mjr_blitAux(ui->auxid, src, vp.left, ib + y0, con);
   }
   if (ui->height > vp.height) {
-    int thumbh = mjMAX(m.rowh / 2, vp.height * vp.height / ui->height);
-    int top = vp.bottom + vp.height - ui->scroll * vp.height / ui->height;
+    int top, thumbh;
+    ui_thumb(ui, state, con, &top, &thumbh);
     fill(makeRect(vp.left + ui->width - m.scroll, top - thumbh, m.scroll, thumbh), ui->color.thumb);
   }
   const mjuiItem* sel = nullptr;

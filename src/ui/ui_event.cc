@@ -1,14 +1,15 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
-// Events of a UI (mjui_event). Mouse positions are window pixels with y up, as in mjuiState; the
-// UI reacts to the mouse only inside its rectangle (state->rect[ui->rectid]) and to keys
-// everywhere. A press on a section title opens or closes it (on its check box: checks or
-// unchecks every check box of the section); on an item it acts: buttons fire, check boxes flip,
-// radio items pick the element under the mouse, sliders follow the mouse while the button is
-// down, select items open a list that the release picks from, edit items start editing. Editing
-// takes the keyboard until Enter (the text is stored if valid, otherwise editing goes on and the
-// field shows the invalid color) or Escape (cancelled). Shortcut keys fire buttons, flip check
-// boxes and open sections. The returned item is the one whose data changed or that fired.
+// Events of a UI (mjui_event), with the semantics measured on MuJoCo 3.8.0 (see
+// doc/conformance.md#ui-framework). Mouse positions are window pixels with y up, as in
+// mjuiState; the application sends the UI the events in its rectangle (state->rect[ui->rectid]),
+// and the UI maps them to its own pixels. A left press on a section title opens or closes it; on
+// an item it acts: buttons fire, check boxes flip, radio items pick the element under the
+// mouse, sliders follow the mouse while the button is down, select items open a list that the
+// release picks from, edit items start editing. Editing takes the keyboard until Enter (valid
+// text is stored, otherwise editing goes on and the field shows the invalid color), Escape, or
+// a press elsewhere. Shortcut keys fire buttons, flip check boxes and show sections. The
+// returned item is the one whose data changed or that fired.
 
 #include <math.h>
 #include <string.h>
@@ -61,7 +62,7 @@ int radioElement(const mjUI* ui, const mjuiItem* it, int x, int y, const mjrCont
 // Sets a slider from the mouse x; returns 1 if the value changed.
 int sliderSet(mjuiItem* it, int x) {
   double lo = it->slider.range[0], hi = it->slider.range[1];
-  double frac = (x + 0.5 - it->rect.left) / mjMAX(1, it->rect.width);  // pixel centers
+  double frac = (double)(x - it->rect.left) / mjMAX(1, it->rect.width);
   frac = mjMAX(0, mjMIN(1, frac));
   double div = it->slider.divisions > 0 ? it->slider.divisions : 1;
   frac = floor(frac * div + 0.5) / div;
@@ -78,12 +79,56 @@ int sliderSet(mjuiItem* it, int x) {
   return *p != old;
 }
 
-void startEdit(mjUI* ui, mjuiItem* it) {
+// Width in pixels of n characters of text.
+int textWidth(const char* txt, int n, const mjrContext* con) {
+  int w = 0;
+  for (int i = 0; i < n && txt[i]; i++) {
+    unsigned char c = (unsigned char)txt[i];
+    w += c < 127 ? con->charWidth[c] : 0;
+  }
+  return w;
+}
+
+// Keeps the cursor visible: the text shown starts at editscroll and its part left of the cursor
+// fits the field's width less the text margins.
+void editScroll(mjUI* ui, const mjuiItem* it, const mjrContext* con) {
+  uiMetrics m;
+  ui_metrics(ui, con, &m);
+  int avail = it->rect.width - 2 * m.texthor;
+  ui->editscroll = mjMAX(0, mjMIN(ui->editscroll, ui->editcursor));
+  while (ui->editscroll < ui->editcursor &&
+         textWidth(ui->edittext + ui->editscroll, ui->editcursor - ui->editscroll, con) > avail) {
+    ui->editscroll++;
+  }
+}
+
+// The cursor position nearest to UI pixel x over an edit field: the character boundary closest
+// to x in the text shown from editscroll on.
+int cursorAt(const mjUI* ui, const mjuiItem* it, int x, const mjrContext* con) {
+  uiMetrics m;
+  ui_metrics(ui, con, &m);
+  int px = x - it->rect.left - m.texthor;
+  int len = (int)strlen(ui->edittext);
+  int pos = ui->editscroll, w = 0;
+  while (pos < len) {
+    unsigned char c = (unsigned char)ui->edittext[pos];
+    int cw = c < 127 ? con->charWidth[c] : 0;
+    if (px < w + cw / 2.0) {
+      break;
+    }
+    w += cw;
+    pos++;
+  }
+  return pos;
+}
+
+void startEdit(mjUI* ui, mjuiItem* it, int x, const mjrContext* con) {
   ui->editsect = it->sectionid + 1;
   ui->edititem = it->itemid;
   ui_editFormat(it, ui->edittext, mjMAXUITEXT);
-  ui->editcursor = (int)strlen(ui->edittext);
   ui->editscroll = 0;
+  ui->editcursor = cursorAt(ui, it, x, con);
+  editScroll(ui, it, con);
 }
 
 mjuiItem* editItem(mjUI* ui) {
@@ -94,34 +139,62 @@ mjuiItem* editItem(mjUI* ui) {
   return ui->edititem >= 0 && ui->edititem < s->nitem ? s->item + ui->edititem : nullptr;
 }
 
+// Editing ends by clearing editsect; the item, text and cursor stay as they were.
 void stopEdit(mjUI* ui) {
   ui->editsect = 0;
-  ui->edititem = 0;
-  ui->editcursor = 0;
-  ui->editscroll = 0;
-  ui->edittext[0] = 0;
 }
 
-// The character a key types into an edit field (0: none). Key codes are GLFW's: letters come
-// upper case, shift selects the case.
-char typedChar(const mjuiState* state) {
-  int key = state->key;
-  if (key >= mjKEY_NUMPAD_0 && key <= mjKEY_NUMPAD_9) {
-    return (char)('0' + key - mjKEY_NUMPAD_0);
+// Ends editing because of a click elsewhere: valid text is stored (the item is returned and
+// recorded in editchanged), invalid text is dropped.
+mjuiItem* commitEdit(mjUI* ui, mjuiItem* it) {
+  stopEdit(ui);
+  if (!ui_editParse(it, ui->edittext, nullptr)) {
+    return nullptr;
   }
-  if (key < 32 || key > 126) {
+  ui_editStore(it, ui->edittext);
+  ui->editchanged = it;
+  return it;
+}
+
+// The character a key types into an edit field (0: none). Key codes are GLFW's: letters and
+// the US keyboard's punctuation come unshifted, shift gives capitals and the shifted
+// punctuation (digits stay digits). Numeric fields take digits (also from the keypad), signs
+// and spaces ('=' types '+'), and for real numbers '.' and 'e'.
+char typedChar(const mjuiItem* it, const mjuiState* state) {
+  int key = state->key;
+  if (it->type != mjITEM_EDITTXT) {
+    if (key >= mjKEY_NUMPAD_0 && key <= mjKEY_NUMPAD_9) {
+      return (char)('0' + key - mjKEY_NUMPAD_0);
+    }
+    if ((key >= '0' && key <= '9') || key == ' ' || key == '-' || key == '+') {
+      return (char)key;
+    }
+    if (key == '=') {
+      return '+';
+    }
+    if (it->type != mjITEM_EDITINT && (key == '.' || key == 'E')) {
+      return (char)(key == 'E' ? 'e' : '.');
+    }
     return 0;
   }
-  if (key >= 'A' && key <= 'Z' && !state->shift) {
-    return (char)(key - 'A' + 'a');
+  if (key < 32 || key > 127) {
+    return 0;
   }
-  if (state->shift && key == '-') {
-    return '_';
+  if (key >= 'A' && key <= 'Z') {
+    return (char)(state->shift ? key : key - 'A' + 'a');
+  }
+  if (state->shift) {
+    const char* plain = "'`[\\];,./-=";
+    const char* shifted = "\"~{|}:<>?_+";
+    const char* p = strchr(plain, key);
+    if (p) {
+      return shifted[p - plain];
+    }
   }
   return (char)key;
 }
 
-mjuiItem* editKey(mjUI* ui, mjuiState* state, mjuiItem* it) {
+mjuiItem* editKey(mjUI* ui, mjuiState* state, mjuiItem* it, const mjrContext* con) {
   char* txt = ui->edittext;
   int len = (int)strlen(txt);
   int* cur = &ui->editcursor;
@@ -143,53 +216,48 @@ mjuiItem* editKey(mjUI* ui, mjuiState* state, mjuiItem* it) {
         memmove(txt + *cur - 1, txt + *cur, len - *cur + 1);
         (*cur)--;
       }
-      return nullptr;
+      break;
     case mjKEY_DELETE:
       if (*cur < len) {
         memmove(txt + *cur, txt + *cur + 1, len - *cur);
       }
-      return nullptr;
+      break;
     case mjKEY_LEFT:
       *cur = mjMAX(0, *cur - 1);
-      return nullptr;
+      break;
     case mjKEY_RIGHT:
       *cur = mjMIN(len, *cur + 1);
-      return nullptr;
+      break;
     case mjKEY_HOME:
       *cur = 0;
-      return nullptr;
+      break;
     case mjKEY_END:
       *cur = len;
-      return nullptr;
-    default:
       break;
+    default: {
+      char c = typedChar(it, state);
+      if (c && len < mjMAXUITEXT - 1) {
+        memmove(txt + *cur + 1, txt + *cur, len - *cur + 1);
+        txt[*cur] = c;
+        (*cur)++;
+      }
+    }
   }
-  char c = typedChar(state);
-  if (c && len < mjMAXUITEXT - 1) {
-    memmove(txt + *cur + 1, txt + *cur, len - *cur + 1);
-    txt[*cur] = c;
-    (*cur)++;
-  }
+  editScroll(ui, it, con);
   return nullptr;
 }
 
 // ---------------------------------------------------------------------------------------------
 // keyboard
 
+// A section's shortcut shows it alone: it opens, every other section closes.
 mjuiItem* sectionShortcut(mjUI* ui, int i) {
-  mjuiSection* s = ui->sect + i;
-  // show this section alone, or close it when it already is the only one open
-  int others = 0;
-  for (int k = 0; k < ui->nsect; k++) {
-    others += k != i && ui->sect[k].state == mjSECT_OPEN;
-  }
-  int open = s->state == mjSECT_CLOSED || others;
   for (int k = 0; k < ui->nsect; k++) {
     if (ui->sect[k].state == mjSECT_OPEN) {
       ui->sect[k].state = mjSECT_CLOSED;
     }
   }
-  s->state = open ? mjSECT_OPEN : mjSECT_CLOSED;
+  ui->sect[i].state = mjSECT_OPEN;
   return nullptr;
 }
 
@@ -221,25 +289,17 @@ mjuiItem* shortcut(mjUI* ui, mjuiState* state) {
 // ---------------------------------------------------------------------------------------------
 // mouse
 
-// Section title under UI pixel (x, y): toggles it or its check box.
-void pressTitle(mjUI* ui, int i, int x, const uiMetrics* m) {
+// A press on a section title opens or closes the section; the second press of a double click
+// gives every section the state of this one (all open or all closed). The check box of a title
+// only shows the state of the section's check boxes: presses do not change it.
+void pressTitle(mjUI* ui, int i, const mjuiState* state) {
   mjuiSection* s = ui->sect + i;
-  int box = m->rowh - 2 * m->textver;
-  int boxleft = s->rtitle.left + s->rtitle.width - m->texthor - 2 * box - m->itemmid;
-  if (s->checkbox && x >= boxleft && x < boxleft + box + m->itemmid) {
-    int value = s->checkbox == 1;  // unchecked: check everything
-    for (int k = 0; k < s->nitem; k++) {
-      mjuiItem* it = s->item + k;
-      if ((it->type == mjITEM_CHECKINT || it->type == mjITEM_CHECKBYTE) && ui_isActive(ui, it)) {
-        if (it->type == mjITEM_CHECKINT) {
-          *(int*)it->pdata = value;
-        } else {
-          *(mjtByte*)it->pdata = (mjtByte)value;
-        }
+  if (state->doubleclick) {
+    for (int k = 0; k < ui->nsect; k++) {
+      if (ui->sect[k].state != mjSECT_FIXED) {
+        ui->sect[k].state = s->state;
       }
     }
-    s->checkbox = value ? 2 : 1;
-    ui->mousesectcheck = i + 1;
     return;
   }
   if (s->state == mjSECT_OPEN) {
@@ -250,14 +310,6 @@ void pressTitle(mjUI* ui, int i, int x, const uiMetrics* m) {
 }
 
 mjuiItem* pressItem(mjUI* ui, mjuiState* state, mjuiItem* it, int x, int y, const mjrContext* con) {
-  if (it->type == mjITEM_SEPARATOR) {
-    if (it->state == mjSEPCLOSED) {
-      it->state = 1;
-    } else if (it->state == 1) {
-      it->state = mjSEPCLOSED;
-    }
-    return nullptr;
-  }
   if (!ui_isActive(ui, it)) {
     return nullptr;
   }
@@ -285,7 +337,7 @@ mjuiItem* pressItem(mjUI* ui, mjuiState* state, mjuiItem* it, int x, int y, cons
     case mjITEM_EDITNUM:
     case mjITEM_EDITFLOAT:
     case mjITEM_EDITTXT:
-      startEdit(ui, it);
+      startEdit(ui, it, x, con);
       return nullptr;
     default:
       (void)state;
@@ -293,33 +345,19 @@ mjuiItem* pressItem(mjUI* ui, mjuiState* state, mjuiItem* it, int x, int y, cons
   }
 }
 
-mjuiItem* press(mjUI* ui, mjuiState* state, const mjrContext* con) {
-  int x, y;
-  if (!ui_toUI(ui, state, state->x, state->y, &x, &y)) {
-    if (ui->editsect) {
-      stopEdit(ui);  // a click elsewhere cancels editing
-    }
-    return nullptr;
-  }
-  uiMetrics m;
-  ui_metrics(ui, con, &m);
-  ui->mouseclicks++;
-  ui->mousesect = 0;
-  ui->mouseitem = 0;
-  ui->mousesectcheck = 0;
-  mjuiItem* editing = editItem(ui);
-  if (ui->height > ui_viewport(ui, state).height && x >= ui->width - m.scroll) {
-    ui->mousesect = -1;  // the scroll bar: drag to scroll
-    return nullptr;
-  }
+// Item types that keep the mouse focus while the button is down (mousesect, mouseitem).
+int holdsFocus(int type) {
+  return type == mjITEM_BUTTON || type == mjITEM_SELECT || type == mjITEM_SLIDERINT ||
+         type == mjITEM_SLIDERNUM || type >= mjITEM_EDITINT;
+}
+
+// The item under UI pixel (x, y), or the section whose title is there (*title), or neither.
+mjuiItem* itemAt(mjUI* ui, int x, int y, int* title) {
+  *title = -1;
   for (int i = 0; i < ui->nsect; i++) {
     mjuiSection* s = ui->sect + i;
     if (s->state != mjSECT_FIXED && inside(&s->rtitle, x, y)) {
-      if (editing) {
-        stopEdit(ui);
-      }
-      s->lastclick = ui->mouseclicks;
-      pressTitle(ui, i, x, &m);
+      *title = i;
       return nullptr;
     }
     if (!sectionOpen(s) || !inside(&s->rcontent, x, y)) {
@@ -327,24 +365,67 @@ mjuiItem* press(mjUI* ui, mjuiState* state, const mjrContext* con) {
     }
     for (int k = 0; k < s->nitem; k++) {
       mjuiItem* it = s->item + k;
-      if (it->skip || !inside(&it->rect, x, y)) {
-        continue;
+      if (!it->skip && inside(&it->rect, x, y)) {
+        return it;
       }
-      ui->mousesect = i + 1;
-      ui->mouseitem = k;
-      if (editing && editing != it) {
-        stopEdit(ui);
-      }
-      if (editing == it) {
-        return nullptr;  // already editing
-      }
-      return pressItem(ui, state, it, x, y, con);
     }
   }
-  if (editing) {
-    stopEdit(ui);
-  }
   return nullptr;
+}
+
+// A press counts as a click of the UI wherever it is; the left button acts on what lies under
+// it in UI coordinates. A press anywhere but on the field being edited ends the editing first
+// (see commitEdit); the item it stored is returned unless the press acts on another one.
+mjuiItem* press(mjUI* ui, mjuiState* state, const mjrContext* con) {
+  ui->mouseclicks++;
+  if (state->button != mjBUTTON_LEFT) {
+    return nullptr;
+  }
+  int x, y;
+  int in = ui_toUI(ui, state, state->x, state->y, &x, &y);
+  uiMetrics m;
+  ui_metrics(ui, con, &m);
+  ui->mousesect = 0;
+  ui->mousesectcheck = 0;
+  mjuiItem* editing = editItem(ui);
+  int title;
+  mjuiItem* it = itemAt(ui, x, y, &title);
+  int scrollbar = in && ui->height > ui_viewport(ui, state).height && x >= ui->width - m.scroll;
+  if (scrollbar) {
+    it = nullptr;
+    title = -1;
+  }
+  if (it && ui_isActive(ui, it) && holdsFocus(it->type)) {
+    ui->mousesect = it->sectionid + 1;
+    ui->mouseitem = it->itemid;
+  }
+  if (editing && it == editing) {
+    ui->editcursor = cursorAt(ui, it, x, con);  // moves the cursor
+    editScroll(ui, it, con);
+    return nullptr;
+  }
+  mjuiItem* committed = editing ? commitEdit(ui, editing) : nullptr;
+  if (scrollbar) {
+    // on the thumb: drag it; above or below it: jump to the top or the bottom
+    mjrRect vp = ui_viewport(ui, state);
+    int top, height;
+    ui_thumb(ui, state, con, &top, &height);
+    if (state->y > top) {
+      ui->scroll = 0;
+    } else if (state->y < top - height) {
+      ui->scroll = ui->height - vp.height;
+    } else {
+      ui->mousesect = -1;
+    }
+    return committed;
+  }
+  if (title >= 0) {
+    ui->sect[title].lastclick = ui->mouseclicks;
+    pressTitle(ui, title, state);
+    return committed;
+  }
+  mjuiItem* acted = it ? pressItem(ui, state, it, x, y, con) : nullptr;
+  return acted ? acted : committed;
 }
 
 mjuiItem* move(mjUI* ui, mjuiState* state) {
@@ -367,7 +448,8 @@ mjuiItem* move(mjUI* ui, mjuiState* state) {
   }
   int x, y;
   ui_toUI(ui, state, state->x, state->y, &x, &y);
-  return sliderSet(it, x) ? it : nullptr;
+  sliderSet(it, x);
+  return it;
 }
 
 mjuiItem* release(mjUI* ui, mjuiState* state, const mjrContext* con) {
@@ -406,16 +488,11 @@ mjuiItem* mjui_event(mjUI* ui, mjuiState* state, const mjrContext* con) {
       return move(ui, state);
     case mjEVENT_RELEASE: {
       mjuiItem* it = release(ui, state, con);
-      if (ui->mousesect == -1) {
-        ui->mousesect = 0;
-      }
+      ui->mousesect = 0;  // the held item is let go (mouseitem keeps the last one)
       return it;
     }
     case mjEVENT_SCROLL: {
-      int x, y;
-      if (!ui_toUI(ui, state, state->x, state->y, &x, &y)) {
-        return nullptr;
-      }
+      // wherever the mouse is: the application sends the UI the scrolls that are its own
       uiMetrics m;
       ui_metrics(ui, con, &m);
       ui->scroll -= (int)floor(state->sy * m.linescroll + 0.5);
@@ -424,7 +501,7 @@ mjuiItem* mjui_event(mjUI* ui, mjuiState* state, const mjrContext* con) {
     }
     case mjEVENT_KEY: {
       mjuiItem* editing = editItem(ui);
-      return editing ? editKey(ui, state, editing) : shortcut(ui, state);
+      return editing ? editKey(ui, state, editing, con) : shortcut(ui, state);
     }
     case mjEVENT_RESIZE:
       clampScroll(ui, state);

@@ -39,6 +39,9 @@ int ui_toUI(const mjUI* ui, const mjuiState* state, double wx, double wy, int* x
 // the bottom of the UI image in window pixels (top-aligned in the viewport, scrolled)
 int ui_imageBottom(const mjUI* ui, const mjuiState* state);
 
+// the scroll bar's thumb: window y of its top and its height
+void ui_thumb(const mjUI* ui, const mjuiState* state, const mjrContext* con, int* top, int* height);
+
 // the open list of a select item (window pixels), drawn over the UI while the button is down
 mjrRect ui_selectList(const mjUI* ui, const mjuiState* state, const mjuiItem* it,
                       const mjrContext* con);

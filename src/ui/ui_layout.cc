@@ -113,7 +113,7 @@ int layoutItems(const mjUI* ui, mjuiSection* s, int left, int width, int top, co
     }
     int gap = m->itemver;
     if (it->type == mjITEM_SEPARATOR && cursor > top) {
-      gap += m->itemver;
+      gap = m->section;  // a separator below items keeps the gap between sections
     }
     int h = itemHeight(ui, it, m);
     it->rect.bottom = cursor + gap + h;  // flipped later
@@ -208,6 +208,16 @@ int ui_toUI(const mjUI* ui, const mjuiState* state, double wx, double wy, int* x
   *x = (int)floor(wx) - vp.left;
   *y = (int)floor(wy) - ui_imageBottom(ui, state);
   return wx >= vp.left && wx < vp.left + vp.width && wy >= vp.bottom && wy < vp.bottom + vp.height;
+}
+
+void ui_thumb(const mjUI* ui, const mjuiState* state, const mjrContext* con, int* top,
+              int* height) {
+  uiMetrics m;
+  ui_metrics(ui, con, &m);
+  mjrRect vp = ui_viewport(ui, state);
+  int h = mjMAX(1, ui->height);
+  *height = mjMAX(m.rowh / 2, vp.height * vp.height / h);
+  *top = vp.bottom + vp.height - ui->scroll * vp.height / h;
 }
 
 mjrRect ui_selectList(const mjUI* ui, const mjuiState* state, const mjuiItem* it,
