@@ -8,7 +8,8 @@
 //   sliders: "min max [divisions]" (default divisions: max - min for integers, 200 for numbers);
 //   edit int/num/float: "n [min max] ..." (n numbers, an optional range for each; min >= max
 //     leaves a number unchecked); edit text: unused.
-// A section's `otherint` is its check box (0 none, 1 unchecked, 2 checked).
+// A section's `otherint` is its check box (0 none, 1 unchecked, 2 checked). Malformed
+// properties are errors, as in MuJoCo.
 
 #include <math.h>
 #include <stdio.h>
@@ -28,52 +29,91 @@ void copyName(char* dst, const char* src, int size) {
   dst[n] = 0;
 }
 
-void parseShortcut(const char* txt, int* modifier, int* key) {
+// A shortcut: empty (none), or a modifier letter and a key character, or a modifier letter, '#'
+// and a decimal key code. MuJoCo refuses anything else, naming what is wrong.
+void parseShortcut(const char* txt, const char* name, int* modifier, int* key) {
   *modifier = 0;
   *key = 0;
-  if (!txt[0] || !txt[1]) {
+  int len = (int)strlen(txt);
+  if (len == 0) {
     return;
   }
-  switch (txt[0]) {
-    case 'C':
-      *modifier = 1;
-      break;
-    case 'S':
-      *modifier = 2;
-      break;
-    case 'A':
-      *modifier = 4;
-      break;
-    default:
-      *modifier = 0;
+  if (len == 1) {
+    mju_error("mjui_add: invalid shortcut specification '%s' of '%s'", txt, name);
   }
-  *key = txt[1] == '#' ? atoi(txt + 2) : (unsigned char)txt[1];
+  const char* mods = " CSA";
+  const char* m = strchr(mods, txt[0]);
+  if (!m || !*m) {
+    mju_error("mjui_add: invalid shortcut modifier '%c' of '%s' (' ', C, S or A)", txt[0], name);
+  }
+  *modifier = m == mods ? 0 : 1 << (m - mods - 1);
+  if (txt[1] == '#') {
+    char* end = nullptr;
+    long code = strtol(txt + 2, &end, 10);
+    if (end == txt + 2 || *end || code < 0 || code > 100000) {
+      mju_error("mjui_add: invalid shortcut numeric code '%s' of '%s'", txt + 2, name);
+    }
+    *key = (int)code;
+    return;
+  }
+  if (len != 2) {
+    mju_error("mjui_add: invalid shortcut specification '%s' of '%s'", txt, name);
+  }
+  *key = (unsigned char)txt[1];
 }
 
+// Element names separated by '\n' (a final '\n' ends the list): none may be empty or longer
+// than mjMAXUINAME - 1, at most mjMAXUIMULTI of them.
 void parseNames(const char* txt, mjuiItem* it) {
   it->multi.nelem = 0;
   const char* p = txt;
-  while (*p && it->multi.nelem < mjMAXUIMULTI) {
+  while (*p) {
+    if (it->multi.nelem >= mjMAXUIMULTI) {
+      mju_error("mjui_add: too many elements in '%s' (mjMAXUIMULTI = %d)", it->name, mjMAXUIMULTI);
+    }
     const char* end = strchr(p, '\n');
     int n = end ? (int)(end - p) : (int)strlen(p);
-    int keep = mjMIN(n, mjMAXUINAME - 1);
-    memcpy(it->multi.name[it->multi.nelem], p, keep);
-    it->multi.name[it->multi.nelem][keep] = 0;
-    it->multi.nelem++;
-    if (!end) {
-      break;
+    if (n == 0 || n >= mjMAXUINAME) {
+      mju_error("mjui_add: invalid element name in '%s' (empty or over %d characters)", it->name,
+                mjMAXUINAME - 1);
     }
-    p = end + 1;
+    memcpy(it->multi.name[it->multi.nelem], p, n);
+    it->multi.name[it->multi.nelem][n] = 0;
+    it->multi.nelem++;
+    p = end ? end + 1 : p + n;
   }
 }
 
+// Numbers read one after the other from txt (strtod), at most max of them; returns the count.
+int readNumbers(const char* txt, double* v, int max) {
+  int n = 0;
+  const char* p = txt;
+  for (;;) {
+    char* end = nullptr;
+    double x = strtod(p, &end);
+    if (end == p) {
+      return n;
+    }
+    if (n < max) {
+      v[n] = x;
+    }
+    n++;
+    p = end;
+  }
+}
+
+// "min max [divisions]": divisions default to max - min for integer sliders, 200 for numbers,
+// and are at least 1.
 void parseSlider(const char* txt, mjuiItem* it) {
-  double r[3] = {0, 1, 0};
-  int n = sscanf(txt, "%lf %lf %lf", r, r + 1, r + 2);
+  double r[3] = {0, 0, 0};
+  int n = readNumbers(txt, r, 3);
+  if (n < 2) {
+    mju_error("mjui_add: slider '%s' expects 'min max [divisions]', got '%s'", it->name, txt);
+  }
   it->slider.range[0] = r[0];
   it->slider.range[1] = r[1];
-  if (n >= 3 && r[2] > 0) {
-    it->slider.divisions = r[2];
+  if (n >= 3) {
+    it->slider.divisions = mjMAX(1, r[2]);
   } else if (it->type == mjITEM_SLIDERINT) {
     it->slider.divisions = mjMAX(1, r[1] - r[0]);
   } else {
@@ -81,6 +121,7 @@ void parseSlider(const char* txt, mjuiItem* it) {
   }
 }
 
+// "n [min max] x n": n numbers (1 to mjMAXUIEDIT), then no range or one for each number.
 void parseEdit(const char* txt, mjuiItem* it) {
   memset(&it->edit, 0, sizeof(it->edit));
   if (it->type == mjITEM_EDITTXT) {
@@ -88,21 +129,22 @@ void parseEdit(const char* txt, mjuiItem* it) {
   }
   char* end = nullptr;
   long n = strtol(txt, &end, 10);
-  it->edit.nelem = (int)mjMAX(1, mjMIN(n, mjMAXUIEDIT));
-  for (int i = 0; i < it->edit.nelem; i++) {
-    char* next = nullptr;
-    double lo = strtod(end, &next);
-    if (next == end) {
-      break;
-    }
-    end = next;
-    double hi = strtod(end, &next);
-    if (next == end) {
-      break;
-    }
-    end = next;
-    it->edit.range[i][0] = lo;
-    it->edit.range[i][1] = hi;
+  if (end == txt) {
+    mju_error("mjui_add: edit '%s' misses its number of elements", it->name);
+  }
+  if (n < 1 || n > mjMAXUIEDIT) {
+    mju_error("mjui_add: edit '%s' has %ld elements (1 to %d)", it->name, n, mjMAXUIEDIT);
+  }
+  it->edit.nelem = (int)n;
+  double r[2 * mjMAXUIEDIT];
+  int nr = readNumbers(end, r, 2 * mjMAXUIEDIT);
+  if (nr != 0 && nr != 2 * n) {
+    mju_error("mjui_add: edit '%s' has %d range numbers for %ld elements (0 or %ld)", it->name, nr,
+              n, 2 * n);
+  }
+  for (int i = 0; i < nr / 2; i++) {
+    it->edit.range[i][0] = r[2 * i];
+    it->edit.range[i][1] = r[2 * i + 1];
   }
 }
 
@@ -114,23 +156,34 @@ void addItem(mjUI* ui, int sect, const mjuiDef* def) {
   if (def->type < mjITEM_SEPARATOR || def->type >= mjNITEM) {
     mju_error("mjui_add: unknown item type %d ('%s')", def->type, def->name);
   }
+  if (def->state < 0) {
+    mju_error("mjui_add: invalid state %d of item '%s'", def->state, def->name);
+  }
+  int hasdata = def->type >= mjITEM_CHECKINT;
+  if (hasdata && !def->pdata) {
+    mju_error("mjui_add: item '%s' needs a data pointer", def->name);
+  }
+  if (!hasdata && def->pdata) {
+    mju_error("mjui_add: item '%s' (separator, static or button) takes no data pointer", def->name);
+  }
   mjuiItem* it = s->item + s->nitem;
   int oldstate = it->state;
   memset(it, 0, sizeof(mjuiItem));
   it->type = def->type;
   copyName(it->name, def->name, mjMAXUINAME);
-  it->state = def->state == mjPRESERVE ? oldstate : def->state;
+  it->state = def->state;
+  if (it->type == mjITEM_SEPARATOR && def->state == mjPRESERVE) {
+    // a collapsible separator keeps its expanded state, otherwise it starts collapsed
+    it->state = oldstate == mjSEPCLOSED + 1 ? oldstate : mjSEPCLOSED;
+  }
   it->pdata = def->pdata;
   it->sectionid = sect;
   it->itemid = s->nitem;
-  if (it->type >= mjITEM_CHECKINT && it->type != mjITEM_BUTTON && !it->pdata) {
-    mju_error("mjui_add: item '%s' needs a data pointer", def->name);
-  }
   switch (it->type) {
     case mjITEM_BUTTON:
     case mjITEM_CHECKINT:
     case mjITEM_CHECKBYTE:
-      parseShortcut(def->other, &it->single.modifier, &it->single.shortcut);
+      parseShortcut(def->other, it->name, &it->single.modifier, &it->single.shortcut);
       break;
     case mjITEM_STATIC:
     case mjITEM_RADIO:
@@ -158,12 +211,16 @@ void addSection(mjUI* ui, const mjuiDef* def) {
   if (ui->nsect >= mjMAXUISECT) {
     mju_error("mjui_add: too many sections (mjMAXUISECT = %d)", mjMAXUISECT);
   }
+  if (def->state != mjSECT_CLOSED && def->state != mjSECT_OPEN && def->state != mjSECT_FIXED &&
+      def->state != mjPRESERVE) {
+    mju_error("mjui_add: invalid state %d of section '%s'", def->state, def->name);
+  }
   mjuiSection* s = ui->sect + ui->nsect;
   copyName(s->name, def->name, mjMAXUINAME);
   if (def->state != mjPRESERVE) {
     s->state = def->state;
   }
-  parseShortcut(def->other, &s->modifier, &s->shortcut);
+  parseShortcut(def->other, s->name, &s->modifier, &s->shortcut);
   s->checkbox = def->otherint;
   s->nitem = 0;
   s->lastclick = 0;

@@ -479,8 +479,9 @@ mjuiItem* release(mjUI* ui, mjuiState* state, const mjrContext* con) {
 // ---------------------------------------------------------------------------------------------
 // public
 
-mjuiItem* mjui_event(mjUI* ui, mjuiState* state, const mjrContext* con) {
-  ui->editchanged = nullptr;
+namespace {
+
+mjuiItem* dispatch(mjUI* ui, mjuiState* state, const mjrContext* con) {
   switch (state->type) {
     case mjEVENT_PRESS:
       return press(ui, state, con);
@@ -509,4 +510,28 @@ mjuiItem* mjui_event(mjUI* ui, mjuiState* state, const mjrContext* con) {
     default:
       return nullptr;
   }
+}
+
+// Whether the UI's image can be redrawn: its auxiliary buffer exists and holds it.
+int canRedraw(const mjUI* ui, const mjrContext* con) {
+  return ui->auxid >= 0 && ui->auxid < mjNAUX && con->auxFBO[ui->auxid] &&
+         con->auxWidth[ui->auxid] >= ui->width && con->auxHeight[ui->auxid] >= ui->height;
+}
+
+}  // namespace
+
+// Like MuJoCo's, the handler redraws the UI image (mjui_update) after the events that can change
+// it, so that pressed buttons, moved sliders and typed text show without the application's help.
+// Unlike MuJoCo's, it skips the redraw when the UI's auxiliary buffer does not exist (a context
+// without buffers, as in programs that only handle events) instead of failing.
+mjuiItem* mjui_event(mjUI* ui, mjuiState* state, const mjrContext* con) {
+  ui->editchanged = nullptr;
+  mjuiItem* it = dispatch(ui, state, con);
+  int type = state->type;
+  int changed = type == mjEVENT_PRESS || type == mjEVENT_RELEASE || type == mjEVENT_KEY ||
+                (type == mjEVENT_MOVE && it);
+  if (changed && canRedraw(ui, con)) {
+    mjui_update(-1, -1, ui, state, con);
+  }
+  return it;
 }

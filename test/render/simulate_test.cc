@@ -56,6 +56,11 @@ pid_t Spawn(const std::vector<std::string>& args, const std::string& display,
     // the server and the viewer end with the test, also when it is killed (a timeout)
     prctl(PR_SET_PDEATHSIG, SIGKILL);
 #endif
+    // and keep none of the test's descriptors (a lock file held by whoever ran ctest would stay
+    // locked as long as the server lives)
+    for (int fd = 3; fd < 1024; fd++) {
+      close(fd);
+    }
     setenv("DISPLAY", display.c_str(), 1);
     FILE* f = std::fopen(log.c_str(), "w");
     if (f) {

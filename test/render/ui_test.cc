@@ -149,6 +149,42 @@ TEST(UiAdd, BadDefinitionsAreErrors) {
                       {mjITEM_END, "", 0, nullptr, "", 0}};
   EXPECT_THROW(mjui_add(ui.get(), nodata), MujocoError);
   EXPECT_THROW(mjui_addToSection(ui.get(), 5, orphan), MujocoError);
+  // malformed properties, refused as MuJoCo 3.8.0 refuses them
+  int data = 0;
+  mjuiDef one[] = {{mjITEM_SECTION, "s", 1, nullptr, "", 0},
+                   {mjITEM_CHECKINT, "c", 1, &data, "", 0},
+                   {mjITEM_END, "", 0, nullptr, "", 0}};
+  struct Case {
+    int type;
+    bool withdata;
+    const char* other;
+  };
+  const Case bad[] = {
+      {mjITEM_BUTTON, true, ""},            // a button takes no data
+      {mjITEM_CHECKINT, true, "A"},         // shortcut: modifier and key
+      {mjITEM_CHECKINT, true, "XA"},        // unknown modifier
+      {mjITEM_CHECKINT, true, " #"},        // no key code
+      {mjITEM_CHECKINT, true, " AB"},       // two keys
+      {mjITEM_RADIO, true, "a\n\nb"},       // an empty name
+      {mjITEM_SLIDERINT, true, "5"},        // no max
+      {mjITEM_EDITINT, true, ""},           // no length
+      {mjITEM_EDITINT, true, "8"},          // over mjMAXUIEDIT
+      {mjITEM_EDITNUM, true, "2 0 1"},      // one range for two numbers
+      {mjITEM_EDITNUM, true, "1 0 1 2 3"},  // two ranges for one
+  };
+  for (const Case& c : bad) {
+    ui->nsect = 0;
+    one[1].type = c.type;
+    one[1].pdata = c.withdata ? &data : nullptr;
+    std::snprintf(one[1].other, sizeof(one[1].other), "%s", c.other);
+    EXPECT_THROW(mjui_add(ui.get(), one), MujocoError) << c.type << " '" << c.other << "'";
+  }
+  one[1].type = mjITEM_EDITNUM;
+  std::snprintf(one[1].other, sizeof(one[1].other), "%s", "2 0 1 -5 5");
+  ui->nsect = 0;
+  mjui_add(ui.get(), one);
+  EXPECT_EQ(ui->sect[0].item[0].edit.range[1][0], -5);
+
   mjuiDef sect[] = {{mjITEM_SECTION, "s", 1, nullptr, "", 0}, {mjITEM_END, "", 0, nullptr, "", 0}};
   ui->nsect = 0;
   for (int i = 0; i < mjMAXUISECT; i++) {
