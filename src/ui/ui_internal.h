@@ -47,4 +47,13 @@ mjrRect ui_selectList(const mjUI* ui, const mjuiState* state, const mjuiItem* it
                       const mjrContext* con);
 int ui_selectOpen(const mjUI* ui, const mjuiState* state, const mjuiItem** it);
 
+// shapes in pixel coordinates of the current framebuffer (ui_shape.cc), between ui_shapeBegin
+// (a width x height pixel projection) and ui_shapeEnd; corners is a mask of the rounded corners
+// (1 bottom right, 2 top right, 4 top left, 8 bottom left), colors go from top to bottom
+void ui_shapeBegin(int width, int height);
+void ui_shapeEnd(void);
+void ui_roundRect(mjrRect r, float rad, int corners, const float* top, const float* bottom);
+void ui_roundOutline(mjrRect r, float rad, int corners, float width, const float* rgb);
+void ui_triangle(const float* x, const float* y, int filled, float width, const float* rgb);
+
 #endif  // MOTUS_UI_UI_INTERNAL_H_

@@ -538,12 +538,23 @@ TEST(UiRender, DrawsIntoItsRectangle) {
     }
     return true;
   };
+  auto close = [](const unsigned char* p, const float* c) {
+    for (int k = 0; k < 3; k++) {
+      if (std::abs(p[k] - c[k] * 255) > 12) {
+        return false;
+      }
+    }
+    return true;
+  };
+  // the title's gradient: secttitle along its top row, secttitle2 along its bottom row
   const mjuiSection& a = ui->sect[0];
-  EXPECT_TRUE(near(px.at(a.rtitle.left + 3, wy(a.rtitle.bottom + a.rtitle.height - 3)),
-                   ui->color.secttitle));
-  const mjrRect& sl = a.item[7].rect;  // slider at 3/10: slider color left, slider2 right
-  EXPECT_TRUE(near(px.at(sl.left + 2, wy(sl.bottom + 2)), ui->color.slider));
-  EXPECT_TRUE(near(px.at(sl.left + sl.width - 3, wy(sl.bottom + 2)), ui->color.slider2));
+  int tx = a.rtitle.left + a.rtitle.width / 2;
+  EXPECT_TRUE(close(px.at(tx, wy(a.rtitle.bottom + a.rtitle.height - 1)), ui->color.secttitle));
+  EXPECT_TRUE(close(px.at(tx, wy(a.rtitle.bottom)), ui->color.secttitle2));
+  const mjrRect& sl = a.item[7].rect;  // slider at 3/10: slider2 up to the value, then slider
+  int sy = wy(sl.bottom + sl.height / 2);
+  EXPECT_TRUE(near(px.at(sl.left + 2, sy), ui->color.slider2));
+  EXPECT_TRUE(near(px.at(sl.left + sl.width - 3, sy), ui->color.slider));
   const float black[3] = {0, 0, 0};
   EXPECT_TRUE(near(px.at(ui->width + 20, 100), black));  // outside: untouched
   EXPECT_TRUE(near(px.at(2, 100), ui->color.master));
@@ -556,8 +567,8 @@ TEST(UiRender, DrawsIntoItsRectangle) {
     }
   }
   EXPECT_GT(bright, 20);
-  // the check box fills with the check color once checked
-  int boxx = cr.left + 4 + 8, boxy = wy(cr.bottom + 4 + 8);
+  // the check box fills with the check color once checked (outlined before)
+  int boxx = cr.left + cr.width - 5, boxy = wy(cr.bottom + 5);
   EXPECT_FALSE(near(px.at(boxx, boxy), ui->color.check));
   b.check = 1;
   mjui_update(0, 0, ui.get(), &st, &con);
@@ -570,8 +581,8 @@ TEST(UiRender, DrawsIntoItsRectangle) {
   px = ReadPixels(full, &con);
   WritePng(::testing::TempDir() + "ui_render_scrolled.png", px);
   const mjrRect& et = ui->sect[1].item[3].rect;
-  EXPECT_TRUE(near(px.at(et.left + et.width - 3, et.bottom + 2 - (ui->height - 520 - ui->scroll)),
-                   ui->color.edit));
+  EXPECT_TRUE(near(px.at(et.left + et.width - 1, et.bottom + 2 - (ui->height - 520 - ui->scroll)),
+                   ui->color.edit));  // the field's outline
   mjr_freeContext(&con);
   mj_deleteModel(m);
 }
