@@ -329,6 +329,16 @@ void Drop(GLFWwindow*, int count, const char** paths) {
   }
 }
 
+// The window moved to a display of another DPI (or its DPI changed): another font scale.
+void ContentScale(GLFWwindow* window, float, float) {
+  std::lock_guard<std::recursive_mutex> lock(sim.mtx);
+  int font = FontForWindow(window);
+  if (font != sim.font) {
+    sim.font = font;
+    ApplyFont();
+  }
+}
+
 void Resize(GLFWwindow*, int, int) {
   std::lock_guard<std::recursive_mutex> lock(sim.mtx);
   LayoutRects();
@@ -361,6 +371,7 @@ void InstallCallbacks(GLFWwindow* window) {
   glfwSetKeyCallback(window, Key);
   glfwSetDropCallback(window, Drop);
   glfwSetFramebufferSizeCallback(window, Resize);
+  glfwSetWindowContentScaleCallback(window, ContentScale);
 }
 
 }  // namespace simulate

@@ -224,7 +224,8 @@ void WriteStatus() {
   std::fprintf(f, "perturb %d\n", sim.pert.active);
   std::fprintf(f, "screenshots %d\n", sim.screenshots);
   std::fprintf(f, "resets %d\n", sim.resets);
-  std::fprintf(f, "leftui %d %d\n", sim.ui0.nsect, sim.ui0.height);
+  std::fprintf(f, "fontscale %d\n", sim.con.fontScale);
+  std::fprintf(f, "leftui %d %d %d\n", sim.ui0.nsect, sim.ui0.height, sim.ui0.width);
   std::fprintf(f, "rightui %d %d\n", sim.ui1.nsect, sim.ui1.height);
   if (sim.m) {
     const mjData* d = sim.d;
@@ -332,6 +333,22 @@ void Render() {
 
 }  // namespace
 
+// The font scale for a window (high DPI): 100 % times the larger of the window's content scale
+// (the desktop's DPI over 96 on X11, the backing scale on macOS) and the ratio of its
+// framebuffer to its window size, rounded to the 50 % steps of mjtFontScale (50 to 300 %).
+// Returns the index of the Font choice (0: 50 %, 1: 100 %, ...).
+int FontForWindow(GLFWwindow* window) {
+  float xscale = 1, yscale = 1;
+  glfwGetWindowContentScale(window, &xscale, &yscale);
+  int ww = 0, wh = 0, fw = 0, fh = 0;
+  glfwGetWindowSize(window, &ww, &wh);
+  glfwGetFramebufferSize(window, &fw, &fh);
+  double ratio = ww > 0 ? (double)fw / ww : 1;
+  double scale = mjMAX(mjMAX(xscale, yscale), ratio);
+  int percent = (int)std::lround(scale * 2) * 50;
+  return mjMAX(0, mjMIN(5, percent / 50 - 1));
+}
+
 void TakeScreenshot() {
   sim.screenshotrequest = 1;
 }
@@ -371,11 +388,8 @@ int main(int argc, char** argv) {
   glfwMakeContextCurrent(sim.window);
   glfwSwapInterval(1);
 
-  // high-DPI: the font scale follows the window's content scale (50 % steps)
-  float xscale = 1, yscale = 1;
-  glfwGetWindowContentScale(sim.window, &xscale, &yscale);
-  int scale = (int)std::lround(xscale * 2) * 50;
-  sim.font = mjMAX(0, mjMIN(5, scale / 50 - 1));
+  // high DPI: the font scale follows the window's display
+  sim.font = simulate::FontForWindow(sim.window);
 
   mjcb_time = simulate::TimerMs;
   mju_user_warning = simulate::Warning;

@@ -370,8 +370,7 @@ void UiAction(mjuiItem* it) {
   } else if (name == "Spacing" || name == "Color") {
     ResizeUI();
   } else if (name == "Font") {
-    SetFont();
-    ResizeUI();
+    ApplyFont();
   } else if (name == "Camera" && sim.m) {
     if (sim.camera == 0) {
       sim.cam.type = mjCAMERA_FREE;
@@ -390,6 +389,11 @@ void UiAction(mjuiItem* it) {
   } else if (it->type == mjITEM_RADIO && it->pdata == &sim.run) {
     sim.pert.active = 0;  // a running perturbation ends when pausing or resuming
   }
+}
+
+void ApplyFont() {
+  SetFont();
+  ResizeUI();
 }
 
 }  // namespace simulate

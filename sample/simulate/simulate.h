@@ -107,6 +107,8 @@ void LayoutRects();
 
 // main.cc
 void SetMessage(const std::string& msg);
+int FontForWindow(GLFWwindow* window);  // index of the font scale for the window's display
+void ApplyFont();                       // the context and the panels at sim.font
 void TakeScreenshot();
 double Now();
 

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 #include <lodepng.h>
+#include <mujoco/mujoco.h>
 #include <signal.h>
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -37,6 +38,11 @@ namespace {
 const char* kSimulate = MOTUS_SIMULATE;
 #else
 const char* kSimulate = nullptr;
+#endif
+#ifdef MOTUS_X11_HELPER
+const char* kHelper = MOTUS_X11_HELPER;  // test/render/x11_helper.c: XDND drops, desktop DPI
+#else
+const char* kHelper = nullptr;
 #endif
 
 bool HaveProgram(const char* name) {
@@ -134,8 +140,8 @@ class SimulateUnderXvfb : public ::testing::Test {
         }
       }
       ASSERT_FALSE(display_.empty());
-      xvfb_ = Spawn({"Xvfb", display_, "-screen", "0", "1200x800x24", "-nolisten", "tcp"}, display_,
-                    dir_ + "xvfb.log");
+      xvfb_ = Spawn({"Xvfb", display_, "-screen", "0", screen_, "-nolisten", "tcp", "-noreset"},
+                    display_, dir_ + "xvfb.log");
       for (int i = 0; i < 300 && !XReady() && Alive(xvfb_); i++) {
         Sleep(0.1);
       }
@@ -158,8 +164,11 @@ class SimulateUnderXvfb : public ::testing::Test {
     status_ = dir_ + "status.txt";
     shot_ = dir_ + "shot.png";
     std::remove(status_.c_str());
-    sim_ = Spawn({kSimulate, model, "--status", status_, "--screenshot", shot_}, display_,
-                 dir_ + "simulate.log");
+    std::vector<std::string> args = {kSimulate, "--status", status_, "--screenshot", shot_};
+    if (!model.empty()) {
+      args.insert(args.begin() + 1, model);
+    }
+    sim_ = Spawn(args, display_, dir_ + "simulate.log");
     ASSERT_TRUE(WaitFor([&] { return !Status().empty(); }, 90)) << "no status from simulate";
     std::string id;
     for (int i = 0; i < 50 && id.empty(); i++) {
@@ -253,6 +262,7 @@ class SimulateUnderXvfb : public ::testing::Test {
     return n;
   }
 
+  std::string screen_ = "1200x800x24";  // the window is 2/3 of it
   std::string dir_, display_, status_, shot_, window_;
   pid_t xvfb_ = -1, sim_ = -1;
 };
@@ -343,6 +353,69 @@ TEST_F(SimulateUnderXvfb, MalformedModelShowsErrorAndKeepsRunning) {
   EXPECT_TRUE(WaitFor([&] { return !Status()["error"].empty(); }, 30));
   EXPECT_EQ(Num("loaded"), 1);
   EXPECT_TRUE(Alive(sim_));
+}
+
+// A file dropped on the window (XDND, as from a file manager) is loaded through GLFW's drop
+// callback; a malformed one shows its error and leaves the loaded model.
+TEST_F(SimulateUnderXvfb, DroppedFilesLoad) {
+  if (!kHelper) {
+    GTEST_SKIP() << "x11_helper not built (Xlib missing)";
+  }
+  Start("");
+  ASSERT_TRUE(WaitFor([&] { return Status().count("loaded"); }, 30));
+  EXPECT_EQ(Num("loaded"), 0);
+  std::string humanoid = SourcePath("model/humanoid.xml");
+  ASSERT_EQ(Run(std::string(kHelper) + " drop " + window_ + " 600 300 " + humanoid), 0);
+  ASSERT_TRUE(WaitFor([&] { return Num("loaded") == 1; }, 60)) << "the drop did not load";
+  EXPECT_EQ(Status()["model"], humanoid);
+  ASSERT_TRUE(WaitFor([&] { return Num("time") > 0.5; }, 60));
+  Image dropped = Shot("dropped");
+  int cx, cy;
+  EXPECT_GT(Body(dropped, &cx, &cy), 2000) << "dropped model not visible";
+
+  std::string bad = dir_ + "bad.xml";
+  {
+    std::ofstream f(bad);
+    f << "<mujoco><worldbody><body></worldbody></mujoco>";
+  }
+  ASSERT_EQ(Run(std::string(kHelper) + " drop " + window_ + " 600 300 " + bad), 0);
+  EXPECT_TRUE(WaitFor([&] { return !Status()["error"].empty(); }, 30));
+  EXPECT_EQ(Num("loaded"), 1);
+  EXPECT_TRUE(Alive(sim_));
+}
+
+// A desktop twice as dense: a screen of twice the pixels.
+class SimulateHighDpi : public SimulateUnderXvfb {
+ protected:
+  void SetUp() override {
+    screen_ = "2400x1600x24";
+    SimulateUnderXvfb::SetUp();
+  }
+};
+
+// On a high-DPI desktop (Xft.dpi 192: a content scale of 2) the viewer picks the 200 % font, and
+// the panels grow with it.
+TEST_F(SimulateHighDpi, DesktopDpiDoublesTheFontScale) {
+  if (!kHelper) {
+    GTEST_SKIP() << "x11_helper not built (Xlib missing)";
+  }
+  ASSERT_EQ(Run(std::string(kHelper) + " dpi 192"), 0);
+  Start(SourcePath("model/humanoid.xml"));
+  ASSERT_TRUE(WaitFor([&] { return Num("loaded") == 1 && Status().count("fontscale"); }, 60));
+  EXPECT_EQ(Num("fontscale"), 200);
+  std::istringstream left(Status()["leftui"]);
+  int nsect = 0, height = 0, width = 0;
+  left >> nsect >> height >> width;
+  EXPECT_EQ(width, 2 * mjui_themeSpacing(0).total);  // the tight spacing at 200 %
+  Image big = Shot("high_dpi");
+  // the left panel covers more than the 270 pixels of 100 %
+  int titlewide = 0;
+  for (unsigned y = 0; y < big.h; y++) {
+    const unsigned char* p = big.at(400, y);
+    titlewide += std::abs(p[0] - 150) < 20 && std::abs(p[1] - 50) < 15 && std::abs(p[2] - 50) < 15;
+  }
+  EXPECT_GT(titlewide, 5) << "no section title at x = 400";
+  Run(std::string(kHelper) + " dpi 96");
 }
 
 }  // namespace
