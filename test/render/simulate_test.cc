@@ -384,6 +384,28 @@ TEST_F(SimulateUnderXvfb, DroppedFilesLoad) {
   EXPECT_TRUE(Alive(sim_));
 }
 
+// A simulation that diverges (MuJoCo's bad-qacc warning) is reset, said in the window, and the
+// viewer keeps running; F2, F3 and F4 show the info, profiler and sensor overlays.
+TEST_F(SimulateUnderXvfb, DivergenceResetsAndFiguresShow) {
+  std::string file = dir_ + "diverge.xml";
+  {
+    std::ofstream f(file);
+    f << "<mujoco><option gravity=\"0 0 -1e12\"/><worldbody><body><freejoint/>"
+         "<geom type=\"sphere\" size=\"0.1\"/></body></worldbody>"
+         "<sensor><framepos objtype=\"body\" objname=\"world\"/></sensor></mujoco>";
+  }
+  Start(file);
+  ASSERT_TRUE(WaitFor([&] { return Num("loaded") == 1; }, 30));
+  EXPECT_TRUE(WaitFor([&] { return Num("resets") > 0; }, 30)) << "no reset";
+  EXPECT_TRUE(Alive(sim_));
+  Image plain = Shot("diverged");
+  Key("F2 F3 F4");
+  Sleep(0.5);
+  Image figures = Shot("figures");
+  EXPECT_GT(Differ(plain, figures), 5000) << "F2-F4 overlays not drawn";
+  EXPECT_TRUE(Alive(sim_));
+}
+
 // A desktop twice as dense: a screen of twice the pixels.
 class SimulateHighDpi : public SimulateUnderXvfb {
  protected:

@@ -84,8 +84,7 @@ static int drop(Display* dpy, Window target, int x, int y, const char* path) {
   Window source = XCreateSimpleWindow(dpy, DefaultRootWindow(dpy), 0, 0, 1, 1, 0, 0, 0);
   XSetSelectionOwner(dpy, selection, source, CurrentTime);
   sendMessage(dpy, target, enter, (long)source, version << 24, (long)urilist, None, None);
-  sendMessage(dpy, target, position, (long)source, 0, ((long)x << 16) | y, CurrentTime,
-              (long)copy);
+  sendMessage(dpy, target, position, (long)source, 0, ((long)x << 16) | y, CurrentTime, (long)copy);
 
   int accepted = 0, dropped = 0, done = 0, served = 0;
   double start = now();
@@ -149,9 +148,9 @@ int main(int argc, char** argv) {
     fprintf(stderr, "x11_helper: cannot open the display\n");
     return 2;
   }
-  int rc = isdpi ? setDpi(dpy, atoi(argv[2]))
-                 : drop(dpy, (Window)strtoul(argv[2], NULL, 0), atoi(argv[3]), atoi(argv[4]),
-                        argv[5]);
+  int rc =
+      isdpi ? setDpi(dpy, atoi(argv[2]))
+            : drop(dpy, (Window)strtoul(argv[2], NULL, 0), atoi(argv[3]), atoi(argv[4]), argv[5]);
   XCloseDisplay(dpy);
   return rc;
 }

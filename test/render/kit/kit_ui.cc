@@ -164,6 +164,25 @@ void printLayout(const mjUI* ui, const char* tag) {
   }
 }
 
+// the builtin themes, every field
+void printThemes() {
+  for (int i = 0; i < 2; i++) {
+    mjuiThemeSpacing t = mjui_themeSpacing(i);
+    line(fmt("spacing %d: %d %d %d %d %d %d %d %d %d %d %d %d %d", i, t.total, t.scroll, t.label,
+             t.section, t.cornersect, t.cornersep, t.itemside, t.itemmid, t.itemver, t.texthor,
+             t.textver, t.linescroll, t.samples));
+  }
+  for (int i = 0; i < 4; i++) {
+    mjuiThemeColor c = mjui_themeColor(i);
+    const float* v = c.master;
+    std::string s = fmt("color %d:", i);
+    for (size_t k = 0; k < sizeof(c) / sizeof(float); k++) {
+      s += fmt(" %.9g", v[k]);
+    }
+    line(s);
+  }
+}
+
 void printDefinition(const mjUI* ui) {
   for (int s = 0; s < ui->nsect; s++) {
     const mjuiSection* sec = ui->sect + s;
@@ -660,6 +679,7 @@ bool setup() {
   ui.rectid = 1;
   ui.auxid = 0;
   defineUI(&ui);
+  printThemes();
   printDefinition(&ui);
   resize();
   setRects();
