@@ -14,6 +14,7 @@
 // sliders are a bar filled up to the value, with ticks at the divisions when they are few.
 // Outlines are 2 pixels wide at mjFONTSCALE_100. Text starts texthor pixels into its box.
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -95,16 +96,16 @@ const float* fontColor(const mjUI* ui, int active) {
 // height) at the right of bar r, texthor from its end: pointing down and filled when open,
 // pointing left and outlined when closed.
 void symbol(mjrRect r, int open, float side, const float* c, const uiMetrics* m, const Decor* d) {
-  float s = side;
-  float right = (float)(r.left + r.width - m->texthor);
-  float mid = r.bottom + r.height / 2.0f;
+  float s = side, half = ceilf(side / 2);
+  float cx = (float)(r.left + r.width - m->texthor) - half;
+  float top = floorf(r.bottom + r.height / 2.0f) + half;
   if (open) {
-    float x[3] = {right - s, right, right - s / 2};
-    float y[3] = {mid + s / 2, mid + s / 2, mid - s / 2};
+    float x[3] = {cx - s / 2, cx + s / 2, cx};
+    float y[3] = {top, top, top - s};
     ui_triangle(x, y, 1, d->line / 2, c);
   } else {
-    float x[3] = {right - 0.5f, right - 0.5f, right - s};
-    float y[3] = {mid + s / 2, mid - s / 2, mid};
+    float x[3] = {cx + s / 2 - 0.5f, cx + s / 2 - 0.5f, cx - s / 2};
+    float y[3] = {top, top - s, top - s / 2};
     ui_triangle(x, y, 0, d->line / 2, c);
   }
 }
@@ -143,12 +144,15 @@ void drawRadio(const mjUI* ui, const mjuiItem* it, int active, const uiMetrics* 
   int value = *(const int*)it->pdata;
   const float* c = active ? ui->color.radio : ui->color.decorinactive;
   ui_roundOutline(it->rect, 0, 0, d->line, c);
-  int cellw = it->rect.width / cols;
+  // radio columns are itemmid apart; the elements of a radio line are contiguous
+  int gap = it->type == mjITEM_RADIO ? m->itemmid : 0;
+  double cellw = (double)(it->rect.width - gap * (cols - 1)) / cols;
   for (int k = 0; k < it->multi.nelem; k++) {
     int row = k / cols, col = k % cols;
+    int x0 = (int)(col * (cellw + gap)), x1 = (int)(col * (cellw + gap) + cellw);
     mjrRect cell =
-        makeRect(it->rect.left + col * cellw,
-                 it->rect.bottom + it->rect.height - (row + 1) * m->rowh, cellw, m->rowh);
+        makeRect(it->rect.left + x0, it->rect.bottom + it->rect.height - (row + 1) * m->rowh,
+                 x1 - x0, m->rowh);
     if (k == value) {
       fill(cell, c);
     }
@@ -167,12 +171,12 @@ void drawSlider(const mjUI* ui, const mjuiItem* it, int active, const uiMetrics*
   bar.width = (int)(frac * it->rect.width + 0.5);
   fill(bar, active ? ui->color.slider2 : ui->color.decorinactive2);
   // ticks at the divisions when they are at least 5 pixels apart: notches of the pane's color
-  // along the bottom, textver high, starting one pixel right of each division
+  // along the bottom, textver high, ending at each division
   int div = (int)it->slider.divisions;
   if (div > 1 && it->rect.width >= 5 * div) {
     int w = mjMAX(1, (int)d->line);
     for (int k = 1; k < div; k++) {
-      int x = it->rect.left + (int)((double)k * it->rect.width / div) + 1;
+      int x = it->rect.left + (int)((double)k * it->rect.width / div) - 1;
       fill(makeRect(x, it->rect.bottom, w, m->textver), ui->color.sectpane);
     }
   }

@@ -3,7 +3,8 @@
 // kit_ui_render OUT_PREFIX [--golden PREFIX]: draws one UI (mjFONTSCALE_100 with the tight
 // spacing, 150 with the wide one) through mjui_resize, mjui_update and mjui_render into an
 // offscreen window: as defined (_plain), with an edit field holding invalid text (_edit), with a
-// button held down (_held) and with a select list open (_select). It writes
+// button held down (_held), with a select list open (_select), and scrolled in a rectangle half as
+// high (_scrolled: the scroll bar). It writes
 // OUT_PREFIX_<scale>_<state>.png (top row first) and OUT_PREFIX_<scale>.txt (the font metrics and
 // the rectangles). Built twice: against MuJoCo 3.8.0 (the kit in ../shared), whose output is the
 // golden in test/data/ui/, and against Motus. With --golden, the program takes the golden's font
@@ -258,6 +259,11 @@ bool draw(mjModel* m, int scale, const std::string& prefix, const std::string& g
   event(mjEVENT_PRESS, x, y, 0);
   event(mjEVENT_MOVE, x, y - 1.5 * ui.sect[0].item[8].rect.height, 0);
   ok = ok && shot("select");
+  event(mjEVENT_RELEASE, x, y, 0);
+  st.left = 0;
+  st.rect[1] = {0, 0, ui.width, H / 2};  // a rectangle half as high, scrolled by a quarter
+  ui.scroll = ui.height / 4;
+  ok = ok && shot("scrolled");
 
   FILE* f = std::fopen((prefix + tag + ".txt").c_str(), "w");
   if (f) {
