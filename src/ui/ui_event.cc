@@ -26,8 +26,9 @@ int sectionOpen(const mjuiSection* s) {
   return s->state == mjSECT_OPEN || s->state == mjSECT_FIXED;
 }
 
+// Edges included on all four sides, as MuJoCo tests them.
 int inside(const mjrRect* r, int x, int y) {
-  return x >= r->left && x < r->left + r->width && y >= r->bottom && y < r->bottom + r->height;
+  return x >= r->left && x <= r->left + r->width && y >= r->bottom && y <= r->bottom + r->height;
 }
 
 void clampScroll(mjUI* ui, const mjuiState* state) {
@@ -54,8 +55,9 @@ int radioElement(const mjUI* ui, const mjuiItem* it, int x, int y, const mjrCont
   ui_metrics(ui, con, &m);
   int cols = ui_radioColumns(ui, it);
   int col = (x - it->rect.left) * cols / mjMAX(1, it->rect.width);
-  int row = (it->rect.bottom + it->rect.height - 1 - y) / mjMAX(1, m.rowh);
-  int k = row * cols + mjMAX(0, mjMIN(col, cols - 1));
+  int rows = (it->multi.nelem + cols - 1) / cols;
+  int row = (it->rect.bottom + it->rect.height - y) / mjMAX(1, m.rowh);
+  int k = mjMAX(0, mjMIN(row, rows - 1)) * cols + mjMAX(0, mjMIN(col, cols - 1));
   return k >= 0 && k < it->multi.nelem ? k : -1;
 }
 
@@ -103,7 +105,7 @@ void editScroll(mjUI* ui, const mjuiItem* it, const mjrContext* con) {
 }
 
 // The cursor position nearest to UI pixel x over an edit field: the character boundary closest
-// to x in the text shown from editscroll on.
+// to x in the text shown from editscroll on (the left one of two as close).
 int cursorAt(const mjUI* ui, const mjuiItem* it, int x, const mjrContext* con) {
   uiMetrics m;
   ui_metrics(ui, con, &m);
@@ -113,7 +115,7 @@ int cursorAt(const mjUI* ui, const mjuiItem* it, int x, const mjrContext* con) {
   while (pos < len) {
     unsigned char c = (unsigned char)ui->edittext[pos];
     int cw = c < 127 ? con->charWidth[c] : 0;
-    if (px < w + cw / 2.0) {
+    if (px <= w + cw / 2.0) {  // a tie goes to the left
       break;
     }
     w += cw;
@@ -291,7 +293,7 @@ mjuiItem* shortcut(mjUI* ui, mjuiState* state) {
 
 // A press on a section title opens or closes the section; the second press of a double click
 // gives every section the state of this one (all open or all closed). The check box of a title
-// only shows the state of the section's check boxes: presses do not change it.
+// does not change the section (see press).
 void pressTitle(mjUI* ui, int i, const mjuiState* state) {
   mjuiSection* s = ui->sect + i;
   if (state->doubleclick) {
@@ -351,6 +353,23 @@ int holdsFocus(int type) {
          type == mjITEM_SLIDERNUM || type >= mjITEM_EDITINT;
 }
 
+// Whether UI pixel (x, y) is on an item: its rectangle, edges included, or for a button the pill
+// it is drawn as (half circles of radius height/2 at both ends, their rims excluded).
+int onItem(const mjuiItem* it, int x, int y) {
+  const mjrRect* r = &it->rect;
+  if (!inside(r, x, y)) {
+    return 0;
+  }
+  if (it->type != mjITEM_BUTTON) {
+    return 1;
+  }
+  double rad = r->height / 2.0, cy = r->bottom + rad;
+  double cx = x < r->left + rad              ? r->left + rad
+              : x > r->left + r->width - rad ? r->left + r->width - rad
+                                             : x;
+  return cx == x || (x - cx) * (x - cx) + (y - cy) * (y - cy) < rad * rad;
+}
+
 // The item under UI pixel (x, y), or the section whose title is there (*title), or neither.
 mjuiItem* itemAt(mjUI* ui, int x, int y, int* title) {
   *title = -1;
@@ -365,7 +384,7 @@ mjuiItem* itemAt(mjUI* ui, int x, int y, int* title) {
     }
     for (int k = 0; k < s->nitem; k++) {
       mjuiItem* it = s->item + k;
-      if (!it->skip && inside(&it->rect, x, y)) {
+      if (!it->skip && onItem(it, x, y)) {
         return it;
       }
     }
@@ -382,15 +401,16 @@ mjuiItem* press(mjUI* ui, mjuiState* state, const mjrContext* con) {
     return nullptr;
   }
   int x, y;
-  int in = ui_toUI(ui, state, state->x, state->y, &x, &y);
+  ui_toUI(ui, state, state->x, state->y, &x, &y);
   uiMetrics m;
   ui_metrics(ui, con, &m);
   ui->mousesect = 0;
-  ui->mousesectcheck = 0;
   mjuiItem* editing = editItem(ui);
   int title;
   mjuiItem* it = itemAt(ui, x, y, &title);
-  int scrollbar = in && ui->height > ui_viewport(ui, state).height && x >= ui->width - m.scroll;
+  mjrRect vp = ui_viewport(ui, state);
+  int scrollbar = ui->height > vp.height && x >= ui->width - m.scroll && x <= ui->width &&
+                  state->y >= vp.bottom && state->y <= vp.bottom + vp.height;
   if (scrollbar) {
     it = nullptr;
     title = -1;
@@ -407,7 +427,6 @@ mjuiItem* press(mjUI* ui, mjuiState* state, const mjrContext* con) {
   mjuiItem* committed = editing ? commitEdit(ui, editing) : nullptr;
   if (scrollbar) {
     // on the thumb: drag it; above or below it: jump to the top or the bottom
-    mjrRect vp = ui_viewport(ui, state);
     int top, height;
     ui_thumb(ui, state, con, &top, &height);
     if (state->y > top) {
@@ -416,20 +435,29 @@ mjuiItem* press(mjUI* ui, mjuiState* state, const mjrContext* con) {
       ui->scroll = ui->height - vp.height;
     } else {
       ui->mousesect = -1;
+      ui->mouseitem = 0;
     }
     return committed;
   }
   if (title >= 0) {
-    ui->sect[title].lastclick = ui->mouseclicks;
-    pressTitle(ui, title, state);
-    return committed;
+    mjuiSection* s = ui->sect + title;
+    s->lastclick = ui->mouseclicks;
+    // the title's check box (a square at its left) is recorded for the application, which
+    // decides what it does to the section's check boxes; a press elsewhere on a title clears it
+    ui->mousesectcheck = 0;
+    if (s->checkbox && x <= s->rtitle.left + s->rtitle.height) {
+      ui->mousesectcheck = title + 1;
+    } else {
+      pressTitle(ui, title, state);
+    }
+    return nullptr;  // an edit it stored is in editchanged
   }
   mjuiItem* acted = it ? pressItem(ui, state, it, x, y, con) : nullptr;
   return acted ? acted : committed;
 }
 
-mjuiItem* move(mjUI* ui, mjuiState* state) {
-  if (!state->left || state->dragrect != ui->rectid) {
+mjuiItem* move(mjUI* ui, mjuiState* state, const mjrContext* con) {
+  if (!state->left) {  // the held item follows the mouse wherever the drag started
     return nullptr;
   }
   if (ui->mousesect == -1) {
@@ -443,17 +471,23 @@ mjuiItem* move(mjUI* ui, mjuiState* state) {
     return nullptr;
   }
   mjuiItem* it = ui->sect[ui->mousesect - 1].item + ui->mouseitem;
+  int x, y;
+  ui_toUI(ui, state, state->x, state->y, &x, &y);
+  if (it == editItem(ui)) {
+    // dragging over the field being edited moves its cursor
+    ui->editcursor = cursorAt(ui, it, x, con);
+    editScroll(ui, it, con);
+    return nullptr;
+  }
   if ((it->type != mjITEM_SLIDERINT && it->type != mjITEM_SLIDERNUM) || !ui_isActive(ui, it)) {
     return nullptr;
   }
-  int x, y;
-  ui_toUI(ui, state, state->x, state->y, &x, &y);
   sliderSet(it, x);
   return it;
 }
 
 mjuiItem* release(mjUI* ui, mjuiState* state, const mjrContext* con) {
-  if (state->dragrect != ui->rectid || ui->mousesect < 1 || ui->mousesect > ui->nsect) {
+  if (ui->mousesect < 1 || ui->mousesect > ui->nsect) {
     return nullptr;
   }
   mjuiItem* it = ui->sect[ui->mousesect - 1].item + ui->mouseitem;
@@ -462,11 +496,14 @@ mjuiItem* release(mjUI* ui, mjuiState* state, const mjrContext* con) {
   }
   uiMetrics m;
   ui_metrics(ui, con, &m);
+  // the open list (window pixels): its top edge, shared with the select box, is not in it
   mjrRect list = ui_selectList(ui, state, it, con);
-  if (!inside(&list, (int)floor(state->x), (int)floor(state->y))) {
+  int x = (int)state->x, y = (int)state->y;
+  if (x < list.left || x > list.left + list.width || y < list.bottom ||
+      y >= list.bottom + list.height) {
     return nullptr;
   }
-  int k = (list.bottom + list.height - 1 - (int)floor(state->y)) / mjMAX(1, m.rowh);
+  int k = (list.bottom + list.height - 1 - y) / mjMAX(1, m.rowh);
   if (k < 0 || k >= it->multi.nelem) {
     return nullptr;
   }
@@ -486,7 +523,7 @@ mjuiItem* dispatch(mjUI* ui, mjuiState* state, const mjrContext* con) {
     case mjEVENT_PRESS:
       return press(ui, state, con);
     case mjEVENT_MOVE:
-      return move(ui, state);
+      return move(ui, state, con);
     case mjEVENT_RELEASE: {
       mjuiItem* it = release(ui, state, con);
       ui->mousesect = 0;  // the held item is let go (mouseitem keeps the last one)

@@ -183,8 +183,7 @@ void mjui_resize(mjUI* ui, const mjrContext* con) {
       flip(&s->item[k].rect, ui->height);
     }
   }
-  int maxscroll = mjMAX(0, ui->height - 1);
-  ui->scroll = mjMAX(0, mjMIN(ui->scroll, maxscroll));
+  // the scroll offset stays: mjEVENT_RESIZE and scrolling clamp it to the rectangle
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -198,15 +197,19 @@ mjrRect ui_viewport(const mjUI* ui, const mjuiState* state) {
   return state->rect[ui->rectid];
 }
 
+// The scroll offset counts only when the image overflows the rectangle: a UI that fits stays at
+// the top whatever ui->scroll holds.
 int ui_imageBottom(const mjUI* ui, const mjuiState* state) {
   mjrRect vp = ui_viewport(ui, state);
-  return vp.bottom + vp.height - ui->height + ui->scroll;
+  int scroll = ui->height > vp.height ? ui->scroll : 0;
+  return vp.bottom + vp.height - ui->height + scroll;
 }
 
 int ui_toUI(const mjUI* ui, const mjuiState* state, double wx, double wy, int* x, int* y) {
   mjrRect vp = ui_viewport(ui, state);
-  *x = (int)floor(wx) - vp.left;
-  *y = (int)floor(wy) - ui_imageBottom(ui, state);
+  // window coordinates truncated toward zero, as MuJoCo does (-0.5 is pixel 0)
+  *x = (int)wx - vp.left;
+  *y = (int)wy - ui_imageBottom(ui, state);
   return wx >= vp.left && wx < vp.left + vp.width && wy >= vp.bottom && wy < vp.bottom + vp.height;
 }
 
