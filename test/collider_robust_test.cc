@@ -107,6 +107,20 @@ void ForwardHostile(mjModel* m, mjData* d, bool mesh, const double* s, const dou
   EXPECT_LE(d->ncon, mjMAXCONPAIR) << label;
 }
 
+// every hostile size, orientation and position of the second geom: the number of cases run
+int ForwardEveryHostileCase(mjModel* m, mjData* d, bool mesh, const std::string& label) {
+  int cases = 0;
+  for (const auto& s : kSizes) {
+    for (const auto& q : kQuats) {
+      for (const auto& p : kPositions) {
+        ForwardHostile(m, d, mesh, s, q, p, label);
+        cases++;
+      }
+    }
+  }
+  return cases;
+}
+
 // Every pair of types; for each, sizes and poses from the list below, written into mjModel and
 // qpos directly. mj_forward must finish with at most mjMAXCONPAIR contacts per pair and finite
 // contacts whenever everything is finite.
@@ -121,14 +135,7 @@ TEST(ColliderRobustTest, AllPairsHostileSizesAndPoses) {
       ASSERT_NE(m, nullptr);
       mjData* d = mj_makeData(m);
       std::string label = std::string(kTypes[i]) + "-" + kTypes[j];
-      for (const auto& s : kSizes) {
-        for (const auto& q : kQuats) {
-          for (const auto& p : kPositions) {
-            ForwardHostile(m, d, kTypes[j] == std::string("mesh"), s, q, p, label);
-            cases++;
-          }
-        }
-      }
+      cases += ForwardEveryHostileCase(m, d, kTypes[j] == std::string("mesh"), label);
       mj_deleteData(d);
       mj_deleteModel(m);
     }
@@ -154,14 +161,7 @@ TEST(ColliderRobustTest, HeightFieldHostileSizesAndPoses) {
     ASSERT_NE(m, nullptr);
     mjData* d = mj_makeData(m);
     std::string label = std::string("hfield-") + kTypes[j];
-    for (const auto& s : kSizes) {
-      for (const auto& q : kQuats) {
-        for (const auto& p : kPositions) {
-          ForwardHostile(m, d, kTypes[j] == std::string("mesh"), s, q, p, label);
-          cases++;
-        }
-      }
-    }
+    cases += ForwardEveryHostileCase(m, d, kTypes[j] == std::string("mesh"), label);
     mj_deleteData(d);
     mj_deleteModel(m);
   }
