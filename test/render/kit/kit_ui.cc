@@ -670,6 +670,8 @@ bool setup() {
   static mjrContext glcon;
   mjr_defaultContext(&glcon);
   mjr_makeContext(m, &glcon, mjFONTSCALE_100);
+  mj_deleteModel(m);
+  mj_deleteSpec(spec);
   glconPtr = &glcon;
   std::memset(&ui, 0, sizeof(ui));
   std::memset(&st, 0, sizeof(st));
