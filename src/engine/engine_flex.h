@@ -9,8 +9,8 @@
 #include <mujoco/mjmodel.h>
 
 // Interpolation weight of node n (index (i, j, k) in the (order+1)^3 grid of an interpolated
-// flex, order 1 trilinear, 2 quadratic) at the reference point r in the unit cube: the product
-// of the 1D Lagrange basis functions on {0, 1} or {0, 1/2, 1}.
+// flex, order 1 trilinear, 2 quadratic) at the point r of the unit cube (element coordinates): the
+// product of the 1D Lagrange basis functions on {0, 1} or {0, 1/2, 1}.
 mjtNum mj_flexNodeWeight(int order, int n, const mjtNum* r);
 
 #endif  // MOTUS_SRC_ENGINE_ENGINE_FLEX_H_
