@@ -17,28 +17,12 @@
 #include <string>
 #include <vector>
 
+#include "kit_egl.h"
+
 namespace {
 
 bool makeContext() {
-  auto getPlatformDisplay =
-      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-  if (!getPlatformDisplay) {
-    return false;
-  }
-  EGLDisplay dpy = getPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
-  EGLint major, minor;
-  if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &major, &minor)) {
-    return false;
-  }
-  const EGLint attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
-                            EGL_NONE};
-  EGLConfig config;
-  EGLint n = 0;
-  if (!eglChooseConfig(dpy, attribs, &config, 1, &n) || n < 1 || !eglBindAPI(EGL_OPENGL_API)) {
-    return false;
-  }
-  EGLContext ctx = eglCreateContext(dpy, config, EGL_NO_CONTEXT, nullptr);
-  return ctx != EGL_NO_CONTEXT && eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx);
+  return kit::MakeHeadlessContext();
 }
 
 // rows of OpenGL (bottom first) to an upright PNG
