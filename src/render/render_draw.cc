@@ -84,16 +84,17 @@ void textureOff(void) {
 
 }  // namespace
 
-void render_setMaterial(const mjvGeom* geom, const mjrContext* con, int mode, float alphascale) {
+void render_setMaterial(const mjvGeom* geom, const mjrContext* con, int mode, float alphascale,
+                        float colorscale) {
   (void)con;
   if (mode == mjrMODE_SEGMENT) {
     return;  // color set by the caller
   }
-  float a = geom->rgba[3] * alphascale;
-  glColor4f(geom->rgba[0], geom->rgba[1], geom->rgba[2], a);
+  const float* c = geom->rgba;
+  float k = colorscale, a = c[3] * alphascale, e = geom->emission * colorscale;
+  glColor4f(k * c[0], k * c[1], k * c[2], a);
   float spec[4] = {geom->specular, geom->specular, geom->specular, 1};
-  float emis[4] = {geom->emission * geom->rgba[0], geom->emission * geom->rgba[1],
-                   geom->emission * geom->rgba[2], 1};
+  float emis[4] = {e * c[0], e * c[1], e * c[2], 1};
   glMaterialfv(GL_FRONT_AND_BACK, GL_SPECULAR, spec);
   glMaterialfv(GL_FRONT_AND_BACK, GL_EMISSION, emis);
   glMaterialf(GL_FRONT_AND_BACK, GL_SHININESS, mjMIN(128.0f, mjMAX(0.0f, 128 * geom->shininess)));

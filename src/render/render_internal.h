@@ -57,7 +57,10 @@ void render_pixelProjection(mjrRect viewport);
 
 // drawing one geom of a scene (render_draw.cc)
 void render_drawGeom(const mjvGeom* geom, const mjvScene* scn, const mjrContext* con, int mode);
-void render_setMaterial(const mjvGeom* geom, const mjrContext* con, int mode, float alphascale);
+// colorscale multiplies the color and the emission (ambient and diffuse reflection), not the
+// specular color; alphascale the opacity
+void render_setMaterial(const mjvGeom* geom, const mjrContext* con, int mode, float alphascale,
+                        float colorscale);
 void render_drawLabel(const mjvGeom* geom, const mjrContext* con);
 
 // drawing modes for render_drawGeom

@@ -232,28 +232,35 @@ int isReflector(const mjvGeom* g) {
   return g->type == mjGEOM_PLANE && g->reflectance > 0 && !isTransparent(g);
 }
 
-void drawOpaque(const mjvScene* scn, const mjrContext* con, int skip) {
+// The opaque geoms but skip, their color and emission scaled by colorscale (mirror images).
+void drawOpaque(const mjvScene* scn, const mjrContext* con, int skip, float colorscale) {
   for (int i = 0; i < scn->ngeom; i++) {
     const mjvGeom* g = scn->geoms + i;
     if (i == skip || isTransparent(g) || g->type == mjGEOM_LABEL) {
       continue;
     }
     if (isReflector(g) && skip < -1) {
-      continue;  // reflective planes drawn first, blended over their reflection
+      continue;  // reflective planes drawn first, added to their mirror images
     }
-    render_setMaterial(g, con, mjrMODE_NORMAL, 1);
+    render_setMaterial(g, con, mjrMODE_NORMAL, 1, colorscale);
     render_drawGeom(g, scn, con, mjrMODE_NORMAL);
   }
 }
 
-void drawReflectors(const mjvScene* scn, const mjrContext* con) {
+// The reflective planes; with mirror images (reflect set) each is added to its mirror image.
+void drawReflectors(const mjvScene* scn, const mjrContext* con, int reflect) {
   for (int i = 0; i < scn->ngeom; i++) {
     const mjvGeom* g = scn->geoms + i;
     if (!isReflector(g)) {
       continue;
     }
-    render_setMaterial(g, con, mjrMODE_NORMAL, 1);
+    if (reflect) {
+      glEnable(GL_BLEND);
+      glBlendFunc(GL_ONE, GL_ONE);
+    }
+    render_setMaterial(g, con, mjrMODE_NORMAL, 1, 1);
     render_drawGeom(g, scn, con, mjrMODE_NORMAL);
+    glDisable(GL_BLEND);
   }
 }
 
@@ -269,7 +276,7 @@ void drawPlaneBacks(const mjvScene* scn, const mjrContext* con) {
     if (g->type != mjGEOM_PLANE || isTransparent(g)) {
       continue;
     }
-    render_setMaterial(g, con, mjrMODE_NORMAL, alpha);
+    render_setMaterial(g, con, mjrMODE_NORMAL, alpha, 1);
     glEnable(GL_CULL_FACE);
     glCullFace(GL_FRONT);
     render_drawGeom(g, scn, con, mjrMODE_BACK);
@@ -300,7 +307,7 @@ void drawTransparent(const mjvScene* scn, const mjrContext* con) {
   glDepthMask(GL_FALSE);
   for (const auto& p : order) {
     const mjvGeom* g = scn->geoms + p.second;
-    render_setMaterial(g, con, mjrMODE_NORMAL, 1);
+    render_setMaterial(g, con, mjrMODE_NORMAL, 1, 1);
     render_drawGeom(g, scn, con, mjrMODE_NORMAL);
   }
   glDepthMask(GL_TRUE);
@@ -408,16 +415,15 @@ void drawHaze(const mjvScene* scn, const mjrContext* con, const mjvGLCamera& cam
 // ---------------------------------------------------------------------------------------------
 // reflections
 
-// Mirror image of the opaque scene in every reflective plane, masked by the plane's stencil.
-void drawReflections(const mjvScene* scn, const mjrContext* con, const float view[16],
-                     const mjvGLCamera& cam, int skytex) {
-  int any = 0;
-  for (int i = 0; i < scn->ngeom; i++) {
-    any |= isReflector(scn->geoms + i);
-  }
-  if (!any) {
-    return;
-  }
+// Mirror image of the opaque scene in every reflective plane, masked by the plane's stencil and
+// drawn on black: the plane itself is added over it afterwards (drawReflectors). Measured on
+// MuJoCo's images (a uniform plane under rows of gray boxes, reflectance 0 to 1, one kind of
+// light at a time): the plane keeps its full color; the mirror image, lit by the mirrored
+// lights, adds its ambient, diffuse and emitted light times the reflectance but its specular
+// highlights in full; the skybox is not mirrored (the plane around the images does not change).
+// Returns the number of planes mirrored.
+int drawReflections(const mjvScene* scn, const mjrContext* con, const float view[16]) {
+  int count = 0;
   for (int i = 0; i < scn->ngeom; i++) {
     const mjvGeom* p = scn->geoms + i;
     if (!isReflector(p)) {
@@ -434,27 +440,28 @@ void drawReflections(const mjvScene* scn, const mjrContext* con, const float vie
       }
       refl[12 + r] = 2 * d * n[r];
     }
+    count++;
 
-    // stencil = 1 where the plane is visible
+    // stencil = 1 where the plane is visible; the color there black
     glClear(GL_STENCIL_BUFFER_BIT);
     glEnable(GL_STENCIL_TEST);
     glStencilFunc(GL_ALWAYS, 1, 0xff);
     glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
-    glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+    glDisable(GL_LIGHTING);
+    glDisable(GL_FOG);
+    glColor4f(0, 0, 0, 1);
     glDepthMask(GL_FALSE);
     glDepthFunc(GL_LEQUAL);
     render_drawGeom(p, scn, con, mjrMODE_MASK);
     glDepthFunc(GL_LESS);
-    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     glDepthMask(GL_TRUE);
+    glEnable(GL_LIGHTING);
+    if (scn->flags[mjRND_FOG]) {
+      glEnable(GL_FOG);
+    }
     glStencilFunc(GL_EQUAL, 1, 0xff);
     glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
     glClear(GL_DEPTH_BUFFER_BIT);
-
-    // the mirror image is blended over the lit plane with the plane's reflectance
-    glEnable(GL_BLEND);
-    glBlendColor(0, 0, 0, mjMIN(1.0f, p->reflectance));
-    glBlendFunc(GL_CONSTANT_ALPHA, GL_ONE_MINUS_CONSTANT_ALPHA);
 
     // mirrored scene, clipped to the far side of the plane
     // (the clip plane is given in model coordinates, under the unreflected view)
@@ -467,26 +474,24 @@ void drawReflections(const mjvScene* scn, const mjrContext* con, const float vie
     glLoadMatrixf(m);
     setLights(scn, 0, -1);
     glFrontFace(GL_CW);
-    drawOpaque(scn, con, i);
+    drawOpaque(scn, con, i, mjMIN(1.0f, p->reflectance));
     glFrontFace(GL_CCW);
     glDisable(GL_CLIP_PLANE0);
-    glDisable(GL_BLEND);
     glLoadMatrixf(view);
     glDisable(GL_STENCIL_TEST);
   }
-  // depth of the sky and the planes again, for the scene in front of them
+  return count;
+}
+
+// Depth of the sky again after the mirror images, for the planes and the scene in front of it.
+void restoreSkyDepth(const mjrContext* con, const mjvGLCamera& cam, int skytex) {
   glClear(GL_DEPTH_BUFFER_BIT);
-  glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
   if (skytex >= 0) {
+    glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
     drawSkybox(con, cam, skytex);
     glEnable(GL_LIGHTING);
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
   }
-  for (int i = 0; i < scn->ngeom; i++) {
-    if (isReflector(scn->geoms + i)) {
-      render_drawGeom(scn->geoms + i, scn, con, mjrMODE_MASK);
-    }
-  }
-  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -643,7 +648,7 @@ void shadowPass(const mjvScene* scn, const mjrContext* con, int li, const float 
     if (isTransparent(g) || g->type == mjGEOM_LABEL) {
       continue;
     }
-    render_setMaterial(g, con, mjrMODE_NORMAL, 1);
+    render_setMaterial(g, con, mjrMODE_NORMAL, 1, 1);
     float emis[4] = {0, 0, 0, 1};
     glMaterialfv(GL_FRONT_AND_BACK, GL_EMISSION, emis);
     render_drawGeom(g, scn, con, mjrMODE_NORMAL);
@@ -800,16 +805,15 @@ void renderView(mjrRect vp, const mjvScene* scn, const mjrContext* con, int eye)
   }
   shadows = shadows && anycaster;
 
-  // reflective planes, then their mirror images, then everything else
+  // mirror images, the reflective planes over them, then everything else
+  int reflect = scn->flags[mjRND_REFLECTION];
+  if (reflect && drawReflections(scn, con, view)) {
+    restoreSkyDepth(con, cam, skytex);
+  }
   glLoadMatrixf(view);
   setLights(scn, shadows, -1);
-  drawReflectors(scn, con);
-  if (scn->flags[mjRND_REFLECTION]) {
-    drawReflections(scn, con, view, cam, skytex);
-    glLoadMatrixf(view);
-    setLights(scn, shadows, -1);
-  }
-  drawOpaque(scn, con, -2);
+  drawReflectors(scn, con, reflect);
+  drawOpaque(scn, con, -2, 1);
 
   for (int i = 0; shadows && i < nlight; i++) {
     float lightmat[16];

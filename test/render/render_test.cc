@@ -605,6 +605,69 @@ TEST_F(RenderTest, SkyboxHidesTheFarPlaneAndHazeFadesIt) {
   mj_deleteData(d);
 }
 
+// A reflective plane under a box, seen obliquely: the mirror image adds reflectance times the
+// box's emitted (and ambient, diffuse) light to the plane's full color, but the box's specular
+// highlights in full, as MuJoCo's images show.
+TEST_F(RenderTest, ReflectionAddsScaledColorAndFullSpecular) {
+  const int W = 120, H = 90;
+  Make(W, H, 0);
+  float pos[3] = {0, -3, 1}, fwd[3] = {0, 3, -1}, up[3] = {0, 0, 1};
+  TestScene ts(4, pos, fwd, up, 0.5f, 20, 0.3f, 0);
+  float ps[3] = {3, 3, 1}, pp[3] = {0, 0, 0}, blue[4] = {0.2f, 0.3f, 0.4f, 1};
+  mjvGeom* plane = ts.add(mjGEOM_PLANE, ps, pp, blue);
+  plane->emission = 1;
+  plane->specular = 0;
+  float bs[3] = {0.2f, 0.2f, 0.2f}, bp[3] = {0, 0, 0.4f}, gray[4] = {0.5f, 0.5f, 0.5f, 1};
+  mjvGeom* box = ts.add(mjGEOM_BOX, bs, bp, gray);
+  box->emission = 1;
+  box->specular = 0;
+  ts.scn.nlight = 0;
+  ts.scn.flags[mjRND_REFLECTION] = 1;
+  mjrRect vp = {0, 0, W, H};
+  auto render = [&](float reflectance) {
+    plane->reflectance = reflectance;
+    mjr_render(vp, &ts.scn, &con_);
+    return ReadPixels(vp, &con_);
+  };
+  Pixels p0 = render(0), p1 = render(1), half = render(0.5f), quarter = render(0.25f);
+  // the mirror image: below the box in the image, where the two images differ most
+  int y = 0, most = -1;
+  for (int r = 0; r < H / 2; r++) {
+    int diff = (int)p1.at(W / 2, r)[1] - p0.at(W / 2, r)[1];
+    if (diff > most) {
+      most = diff;
+      y = r;
+    }
+  }
+  const unsigned char* plain = p0.at(W / 2, y);
+  EXPECT_NEAR(plain[0], 51, 2);
+  for (int c = 0; c < 3; c++) {
+    EXPECT_NEAR(p1.at(W / 2, y)[c], plain[c] + 128, 3) << c;
+    EXPECT_NEAR(half.at(W / 2, y)[c], plain[c] + 64, 3) << c;
+    EXPECT_NEAR(quarter.at(W / 2, y)[c], plain[c] + 32, 3) << c;
+  }
+  // away from the image the plane is unchanged (the background adds nothing)
+  EXPECT_NEAR(p1.at(4, 4)[2], p0.at(4, 4)[2], 1);
+
+  // specular light only (a light along +y toward the box's -y face): the same highlight at any
+  // reflectance
+  box->emission = 0;
+  box->specular = 1;
+  box->shininess = 0.1f;
+  ts.scn.nlight = 1;
+  mjvLight& l = ts.scn.lights[0];
+  std::memset(&l, 0, sizeof(l));
+  l.type = mjLIGHT_DIRECTIONAL;
+  l.dir[1] = 1;
+  l.specular[0] = l.specular[1] = l.specular[2] = 1;
+  l.attenuation[0] = 1;
+  l.cutoff = 180;
+  Pixels s0 = render(0), s1 = render(1), shalf = render(0.5f);
+  int spec = (int)s1.at(W / 2, y)[1] - s0.at(W / 2, y)[1];
+  EXPECT_GT(spec, 20);
+  EXPECT_NEAR((int)shalf.at(W / 2, y)[1] - s0.at(W / 2, y)[1], spec, 2);
+}
+
 TEST_F(RenderTest, AuxBuffersFigureFindRect) {
   const int W = 200, H = 150;
   Make(W, H, 0);
