@@ -691,7 +691,9 @@ void initState(const mjvScene* scn, const mjrContext* con, mjrRect vp) {
   glEnable(GL_COLOR_MATERIAL);
   glLightModeli(GL_LIGHT_MODEL_LOCAL_VIEWER, GL_TRUE);
   glLightModeli(GL_LIGHT_MODEL_TWO_SIDE, GL_FALSE);
-  glLightModeli(GL_LIGHT_MODEL_COLOR_CONTROL, GL_SEPARATE_SPECULAR_COLOR);
+  // specular light is part of the color that a texture modulates: MuJoCo's highlights on a
+  // textured geom take the texture's color (black where the texture is black)
+  glLightModeli(GL_LIGHT_MODEL_COLOR_CONTROL, GL_SINGLE_COLOR);
   float amb[4] = {0, 0, 0, 1};
   glLightModelfv(GL_LIGHT_MODEL_AMBIENT, amb);
   glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);

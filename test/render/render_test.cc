@@ -668,6 +668,80 @@ TEST_F(RenderTest, ReflectionAddsScaledColorAndFullSpecular) {
   EXPECT_NEAR((int)shalf.at(W / 2, y)[1] - s0.at(W / 2, y)[1], spec, 2);
 }
 
+// Specular highlights are modulated by a geom's texture (MuJoCo's images: a highlight on a
+// textured sphere takes the texture's color) and white on an untextured one.
+TEST_F(RenderTest, TextureModulatesSpecular) {
+  const int W = 160, H = 80;
+  const char* xml = R"(
+<mujoco>
+  <visual>
+    <global offwidth="160" offheight="80"/>
+    <quality offsamples="0"/>
+    <headlight ambient="0 0 0" diffuse="0 0 0" specular="0 0 0"/>
+  </visual>
+  <asset>
+    <texture name="t" type="2d" builtin="flat" rgb1="0.6 0.4 0.2" width="8" height="8"/>
+    <material name="textured" texture="t" specular="1" shininess="0.3"/>
+    <material name="plain" rgba="0.6 0.4 0.2 1" specular="1" shininess="0.3"/>
+  </asset>
+  <worldbody>
+    <light pos="0 -2 0" dir="0 1 0" diffuse="0 0 0" specular="1 1 1" castshadow="false"/>
+    <camera name="eye" pos="0 -2 0" xyaxes="1 0 0 0 0 1" fovy="30"/>
+    <geom type="sphere" size="0.2" pos="-0.3 0 0" material="textured"/>
+    <geom type="sphere" size="0.2" pos="0.3 0 0" material="plain"/>
+  </worldbody>
+</mujoco>)";
+  mjVFS vfs;
+  mj_defaultVFS(&vfs);
+  mj_addBufferVFS(&vfs, "spec.xml", xml, (int)std::strlen(xml));
+  char error[1000] = "";
+  m_ = mj_loadXML("spec.xml", &vfs, error, sizeof(error));
+  mj_deleteVFS(&vfs);
+  ASSERT_NE(m_, nullptr) << error;
+  mjr_defaultContext(&con_);
+  mjr_makeContext(m_, &con_, mjFONTSCALE_100);
+  mjr_setBuffer(mjFB_OFFSCREEN, &con_);
+  mjData* d = mj_makeData(m_);
+  mj_forward(m_, d);
+  mjvOption opt;
+  mjv_defaultOption(&opt);
+  mjvCamera cam;
+  mjv_defaultCamera(&cam);
+  cam.type = mjCAMERA_FIXED;
+  cam.fixedcamid = 0;
+  mjvScene scn;
+  mjv_defaultScene(&scn);
+  mjv_makeScene(m_, &scn, 100);
+  mjv_updateScene(m_, d, &opt, nullptr, &cam, mjCAT_ALL, &scn);
+  mjrRect vp = {0, 0, W, H};
+  mjr_render(vp, &scn, &con_);
+  Pixels px = ReadPixels(vp, &con_);
+  // the brightest pixel of each half of the image: the highlight facing the light
+  auto peak = [&](int x0, int x1) {
+    const unsigned char* best = px.at(x0, 0);
+    for (int y = 0; y < H; y++) {
+      for (int x = x0; x < x1; x++) {
+        const unsigned char* p = px.at(x, y);
+        if (p[0] + p[1] + p[2] > best[0] + best[1] + best[2]) {
+          best = p;
+        }
+      }
+    }
+    return best;
+  };
+  const unsigned char* textured = peak(0, W / 2);
+  const unsigned char* plain = peak(W / 2, W);
+  EXPECT_GT(plain[0], 150);
+  EXPECT_NEAR(plain[1], plain[0], 2);
+  EXPECT_NEAR(plain[2], plain[0], 2);
+  // texture color times the same highlight
+  EXPECT_NEAR(textured[0], 0.6 * plain[0], 4);
+  EXPECT_NEAR(textured[1], 0.4 * plain[0], 4);
+  EXPECT_NEAR(textured[2], 0.2 * plain[0], 4);
+  mjv_freeScene(&scn);
+  mj_deleteData(d);
+}
+
 TEST_F(RenderTest, AuxBuffersFigureFindRect) {
   const int W = 200, H = 150;
   Make(W, H, 0);
