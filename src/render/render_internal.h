@@ -53,6 +53,7 @@ void render_freeFonts(mjrContext* con);
 void render_textWindow(int font, const char* txt, const mjrContext* con, int x, int y,
                        const float rgb[3]);
 int render_textWidth(int font, const char* txt, const mjrContext* con);
+int render_textBaseline(int height);
 void render_pixelProjection(mjrRect viewport);
 
 // drawing one geom of a scene (render_draw.cc)

@@ -2,9 +2,11 @@
 //
 // Fonts and 2D drawing: mjr_text, mjr_overlay, mjr_label, mjr_rectangle, mjr_findRect and the
 // fonts of mjtFontScale. Glyphs of ASCII 32..126 are rasterized once by FreeType from the DejaVu
-// Sans font (Debian's fonts-dejavu-core) at the pixel size of the font scale and stored as
-// display lists of 8-bit coverage images; drawing blends them in the text color (the pixel
-// transfer bias sets the color, the coverage is the alpha).
+// Sans font (Debian's fonts-dejavu-core) and stored as display lists of 8-bit coverage images;
+// drawing blends them in the text color (the pixel transfer bias sets the color, the coverage is
+// the alpha). The sizes follow MuJoCo's fonts: the line height (charHeight) and the baseline of
+// each font scale are MuJoCo's, and DejaVu is scaled so that its capitals are as high as MuJoCo's
+// and its advances as wide on average.
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,26 +23,93 @@
 
 namespace {
 
-// em sizes in pixels at mjFONTSCALE_100; other scales multiply them
-const int kNormalPixels = 12;
-const int kBigPixels = 24;
+// One size of MuJoCo's fonts, in pixels, by font scale: the line height, the height of the
+// baseline above the bottom of a line and the height of the capitals. The normal font of scale s
+// is drawn at the size of s; the big font at the size of 2 s; mjFONTSCALE_50 draws with the
+// sizes of 100 as MuJoCo does.
+struct FontSize {
+  int scale;
+  int height;
+  int baseline;
+  int capital;
+  double condense;  // horizontal scale of DejaVu's glyphs
+};
+
+// Measured on MuJoCo 3.8.0's mjrContext and text images (test/data/ui/kit_font.txt). At equal
+// capitals DejaVu's advances differ from MuJoCo's; the horizontal scale of each size makes the
+// sum of its hinted advances over letters, digits and space (the text of UIs) within 1.5% of
+// MuJoCo's (hinting rounds the advances to whole pixels, hence the uneven factors).
+const FontSize kSizes[] = {{100, 18, 4, 10, 0.985},  {150, 28, 7, 15, 0.95},
+                           {200, 37, 10, 19, 1.02},  {250, 45, 12, 25, 0.95},
+                           {300, 54, 15, 29, 0.995}, {400, 71, 21, 38, 0.97},
+                           {500, 89, 26, 48, 0.965}, {600, 106, 31, 57, 0.97}};
+const int kNumSizes = (int)(sizeof(kSizes) / sizeof(kSizes[0]));
+
+const FontSize* fontSize(int scale) {
+  for (int i = kNumSizes - 1; i > 0; i--) {
+    if (scale >= kSizes[i].scale) {
+      return kSizes + i;
+    }
+  }
+  return kSizes;
+}
 
 const char* fontFile(void) {
   const char* env = getenv("MOTUS_FONT_FILE");
   return (env && env[0]) ? env : MOTUS_FONT_FILE;
 }
 
-// Rasterizes the 127 characters (0..31 empty) into display lists from base; writes advances.
-int makeFont(FT_Library lib, int pixels, unsigned int base, int* widths, int* height) {
+// Height of the hinted capital H: its rows more than 59% covered, which must start at the
+// baseline (0 when they do not).
+int capitalHeight(FT_Face face) {
+  if (FT_Load_Char(face, 'H', FT_LOAD_RENDER | FT_LOAD_TARGET_NORMAL)) {
+    return 0;
+  }
+  const FT_Bitmap* b = &face->glyph->bitmap;
+  int top = -1, bottom = -1;
+  for (int r = 0; r < (int)b->rows; r++) {
+    int strong = 0;
+    for (int k = 0; k < (int)b->width; k++) {
+      strong = strong || b->buffer[(size_t)r * b->pitch + k] > 150;
+    }
+    if (strong) {
+      int y = face->glyph->bitmap_top - 1 - r;  // height above the baseline
+      top = top < 0 ? y : top;
+      bottom = y;
+    }
+  }
+  return top >= 0 && bottom == 0 ? top + 1 : 0;
+}
+
+// Sets the face's size so that its hinted capital H is as high as MuJoCo's capitals: DejaVu's
+// are 0.729 em high; its TrueType hinting snaps them to whole pixels, so the em nearest that
+// estimate which gives the measured height is taken (in steps of 1/16 pixel). (FreeType's light
+// autohinting rounds capitals to even heights at some sizes, hence the font's own hinting.)
+void setSize(FT_Face face, const FontSize* size) {
+  double guess = size->capital / 0.729, best = guess;
+  for (int k = 0; k <= 32; k++) {
+    double em = guess + (k % 2 ? 1 : -1) * ((k + 1) / 2) / 16.0;
+    FT_Set_Char_Size(face, (FT_F26Dot6)(em * size->condense * 64 + 0.5),
+                     (FT_F26Dot6)(em * 64 + 0.5), 72, 72);
+    if (capitalHeight(face) == size->capital) {
+      best = em;
+      break;
+    }
+  }
+  FT_Set_Char_Size(face, (FT_F26Dot6)(best * size->condense * 64 + 0.5),
+                   (FT_F26Dot6)(best * 64 + 0.5), 72, 72);
+}
+
+// Rasterizes the 127 characters (0..31 empty) at one size into display lists from base;
+// writes the advances and the line height.
+int makeFont(FT_Library lib, const FontSize* size, unsigned int base, int* widths, int* height) {
   FT_Face face;
   if (FT_New_Face(lib, fontFile(), 0, &face)) {
     return 0;
   }
-  FT_Set_Pixel_Sizes(face, 0, pixels);
-  int ascent = (int)(face->size->metrics.ascender >> 6);
-  int descent = (int)(-face->size->metrics.descender >> 6);
-  *height = ascent + descent;
-  descent = *height / 5;  // the baseline offset that drawing assumes (render_textWindow)
+  setSize(face, size);
+  *height = size->height;
+  int descent = size->baseline;
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
   glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
   // Each glyph is one coverage image of its cell: from the pen position to the end of the
@@ -48,7 +117,7 @@ int makeFont(FT_Library lib, int pixels, unsigned int base, int* widths, int* he
   for (int c = 0; c < 127; c++) {
     glNewList(base + c, GL_COMPILE);
     widths[c] = 0;
-    if (c >= 32 && !FT_Load_Char(face, c, FT_LOAD_RENDER | FT_LOAD_TARGET_LIGHT)) {
+    if (c >= 32 && !FT_Load_Char(face, c, FT_LOAD_RENDER | FT_LOAD_TARGET_NORMAL)) {
       FT_GlyphSlot g = face->glyph;
       int w = (int)g->bitmap.width, h = (int)g->bitmap.rows;
       int adv = (int)((g->advance.x + 32) >> 6);
@@ -86,7 +155,8 @@ void render_makeFonts(int fontscale, mjrContext* con) {
   con->baseFontBig = glGenLists(127);
   FT_Library lib;
   int ok = !FT_Init_FreeType(&lib);
-  int normal = (kNormalPixels * fontscale + 50) / 100, big = (kBigPixels * fontscale + 50) / 100;
+  const FontSize* normal = fontSize(fontscale);
+  const FontSize* big = fontSize(2 * mjMAX(fontscale, 100));
   ok = ok && makeFont(lib, normal, con->baseFontNormal, con->charWidth, &con->charHeight) &&
        makeFont(lib, big, con->baseFontBig, con->charWidthBig, &con->charHeightBig);
   if (ok) {
@@ -106,6 +176,17 @@ void render_makeFonts(int fontscale, mjrContext* con) {
     con->charHeight = con->charHeightBig = 0;
   }
   FT_Done_FreeType(lib);
+}
+
+// The baseline's height above the bottom of a line of the given height: MuJoCo's for its line
+// heights, a line fit of them (0.307 h - 1, truncated) for others (a context given other metrics).
+int render_textBaseline(int height) {
+  for (int i = 0; i < kNumSizes; i++) {
+    if (kSizes[i].height == height) {
+      return kSizes[i].baseline;
+    }
+  }
+  return mjMAX(0, (int)(0.307 * height - 1.0));
 }
 
 void render_freeFonts(mjrContext* con) {
@@ -170,7 +251,7 @@ int lineHeight(int font, const mjrContext* con) {
 }
 
 int descent(int font, const mjrContext* con) {
-  return lineHeight(font, con) / 5;
+  return render_textBaseline(lineHeight(font, con));
 }
 
 void drawLine(const mjrContext* con, unsigned int base, const char* txt, int n, int x, int y,
@@ -181,7 +262,7 @@ void drawLine(const mjrContext* con, unsigned int base, const char* txt, int n, 
   // the glyph images start at the descent below the baseline; the pen advances by the widths
   const int* widths = base == con->baseFontBig ? con->charWidthBig : con->charWidth;
   int height = base == con->baseFontBig ? con->charHeightBig : con->charHeight;
-  int down = height / 5;
+  int down = render_textBaseline(height);
   for (int i = 0; i < n; i++) {
     unsigned char c = (unsigned char)txt[i];
     if (c >= 127 || !widths[c]) {
@@ -300,6 +381,9 @@ void mjr_label(mjrRect viewport, int font, const char* txt, float r, float g, fl
   }
   float rgb[3] = {rt, gt, bt};
   int w = render_textWidth(font, txt, con), h = lineHeight(font, con);
+  if (h > viewport.height) {
+    return;  // MuJoCo draws no text in a label lower than the font's line
+  }
   int x = viewport.left + (viewport.width - w) / 2;
   int y = viewport.bottom + (viewport.height - h) / 2 + descent(font, con);
   render_textWindow(font, txt, con, x, y, rgb);
@@ -331,14 +415,19 @@ void mjr_overlay(int font, int gridpos, mjrRect viewport, const char* overlay, c
       p = nl + 1;
     }
   }
-  int h = lineHeight(font, con);
-  int margin = h / 3, gap = width[0] && width[1] ? h : 0;
-  int boxw = width[0] + gap + width[1] + 2 * margin;
-  int boxh = mjMAX(nline[0], nline[1]) * h + 2 * margin;
-  int x = viewport.left, y = viewport.bottom;
-  int right = viewport.left + viewport.width - boxw, top = viewport.bottom + viewport.height - boxh;
-  int cx = viewport.left + (viewport.width - boxw) / 2;
-  int cy = viewport.bottom + (viewport.height - boxh) / 2;
+  // MuJoCo's layout, measured at several scales (the spacings are pixels at every scale): lines
+  // h + 5 apart with the text 5 above a line's bottom, columns 3 from the box's left and 11
+  // apart, 10 pixels right of the widest line, the box 5 pixels from the viewport's left and
+  // bottom edges and 6 from its right and top ones (centered boxes also 6 left and down).
+  int h = lineHeight(font, con), pitch = h + 5;
+  int boxw = width[0] + 13 + (nline[1] ? width[1] + 11 : 0);
+  int boxh = mjMAX(nline[0], nline[1]) * pitch;
+  int left = viewport.left + 5, bottom = viewport.bottom + 5;
+  int right = viewport.left + viewport.width - 6 - boxw;
+  int top = viewport.bottom + viewport.height - 6 - boxh;
+  int cx = viewport.left + (viewport.width - boxw) / 2 - 6;
+  int cy = viewport.bottom + (viewport.height - boxh) / 2 - 6;
+  int x = left, y = bottom;
   switch (gridpos) {
     case mjGRID_TOPLEFT:
       y = top;
@@ -372,11 +461,11 @@ void mjr_overlay(int font, int gridpos, mjrRect viewport, const char* overlay, c
   float white[3] = {1, 1, 1};
   for (int k = 0; k < 2; k++) {
     const char* p = cols[k];
-    int px = x + margin + (k ? width[0] + gap : 0);
-    int py = y + boxh - margin - h + descent(font, con);
+    int px = x + 3 + (k ? width[0] + 11 : 0);
+    int py = y + boxh - pitch + 5 + descent(font, con);
     while (*p) {
       render_textWindow(font, p, con, px, py, white);
-      py -= h;
+      py -= pitch;
       const char* nl = strchr(p, '\n');
       if (!nl) {
         break;

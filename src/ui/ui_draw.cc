@@ -67,7 +67,8 @@ void text(const char* txt, int left, int bottom, int width, const float* c, cons
     buf[n] = txt[n];
   }
   buf[n] = 0;
-  render_textWindow(mjFONT_NORMAL, buf, con, left, bottom + con->charHeight / 5, c);
+  render_textWindow(mjFONT_NORMAL, buf, con, left, bottom + render_textBaseline(con->charHeight),
+                    c);
 }
 
 // Text in a box of one row: from texthor on, or centered.
