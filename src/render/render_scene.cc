@@ -724,29 +724,6 @@ void restoreState(void) {
   glLoadIdentity();
 }
 
-// Depth image (mjRND_DEPTH): every geom white, faded by linear fog to black from the near to
-// the far clipping plane, so the gray level is linear in the distance along the view axis.
-void renderDepth(const mjvScene* scn, const mjrContext* con, const mjvGLCamera& cam) {
-  glDisable(GL_LIGHTING);
-  glDisable(GL_COLOR_MATERIAL);
-  float black[4] = {0, 0, 0, 1};
-  glEnable(GL_FOG);
-  glFogi(GL_FOG_MODE, GL_LINEAR);
-  glFogi(GL_FOG_COORDINATE_SOURCE, GL_FRAGMENT_DEPTH);
-  glFogf(GL_FOG_START, cam.frustum_near);
-  glFogf(GL_FOG_END, cam.frustum_far);
-  glFogfv(GL_FOG_COLOR, black);
-  glHint(GL_FOG_HINT, GL_NICEST);
-  glColor4f(1, 1, 1, 1);
-  for (int i = 0; i < scn->ngeom; i++) {
-    const mjvGeom* g = scn->geoms + i;
-    if (g->type != mjGEOM_LABEL) {
-      render_drawGeom(g, scn, con, mjrMODE_MASK);
-    }
-  }
-  glDisable(GL_FOG);
-}
-
 void renderSegmented(const mjvScene* scn, const mjrContext* con, int random) {
   glDisable(GL_LIGHTING);
   glDisable(GL_COLOR_MATERIAL);
@@ -776,10 +753,6 @@ void renderView(mjrRect vp, const mjvScene* scn, const mjrContext* con, int eye)
 
   if (scn->flags[mjRND_SEGMENT] || scn->flags[mjRND_IDCOLOR]) {
     renderSegmented(scn, con, !scn->flags[mjRND_IDCOLOR]);
-    return;
-  }
-  if (scn->flags[mjRND_DEPTH]) {
-    renderDepth(scn, con, cam);
     return;
   }
 
@@ -844,6 +817,13 @@ void renderView(mjrRect vp, const mjvScene* scn, const mjrContext* con, int eye)
   glDisable(GL_DEPTH_TEST);
   for (int i = 0; i < scn->ngeom; i++) {
     render_drawLabel(scn->geoms + i, con);
+  }
+
+  // mjRND_DEPTH: the depth buffer of the whole scene, as without the flag, and a black color
+  // image (MuJoCo 3.8.0's images under this flag are black but for stray skybox pixels where
+  // its depth ties with the scene's, and its depth buffer equals the one without the flag)
+  if (scn->flags[mjRND_DEPTH]) {
+    glClear(GL_COLOR_BUFFER_BIT);
   }
 }
 

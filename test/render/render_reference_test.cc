@@ -155,6 +155,75 @@ TEST(RenderReference, SharedModelsMatchMuJoCo) {
     Compare(name, rgb, seg, refrgb, refseg);
   }
 }
+
+// mjRND_DEPTH against the kit on shared models: the depth buffer of the scene, equal to the
+// kit's (as distances along the view axis) to 1e-3 of the camera range on >= 99% of the pixels,
+// and a black color image (MuJoCo 3.8.0's color under this flag is not deterministic: all black
+// or all white from run to run of the same program, so it is not compared).
+TEST(RenderReference, DepthFlagMatchesMuJoCo) {
+  HeadlessGL gl;
+  if (!gl.ok()) {
+    GTEST_SKIP() << "no headless OpenGL: " << gl.why();
+  }
+  if (SharedPath("models").empty()) {
+    GTEST_SKIP() << "../shared not present";
+  }
+  const int W = 320, H = 240;
+  std::string tmp = ::testing::TempDir();
+  for (const char* rel : {"slider_crank/slider_crank.xml", "dice/dice.xml", "mug/mug.xml"}) {
+    std::string model = SharedPath("models/" + std::string(rel));
+    std::string name = std::string(rel).substr(0, std::string(rel).find('/'));
+    std::string prefix = tmp + "/kitdepth_" + name;
+    std::string cmd =
+        std::string(MOTUS_KIT_RENDER) + " " + model + " 320 240 " + prefix + " --depth > /dev/null";
+    ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+    std::vector<float> refz((size_t)W * H);
+    FILE* f = std::fopen((prefix + "_depth.f32").c_str(), "rb");
+    ASSERT_NE(f, nullptr);
+    size_t nread = std::fread(refz.data(), sizeof(float), refz.size(), f);
+    std::fclose(f);
+    ASSERT_EQ(nread, refz.size());
+
+    char error[1000] = "";
+    mjModel* m = mj_loadXML(model.c_str(), nullptr, error, sizeof(error));
+    ASSERT_NE(m, nullptr) << error;
+    mjData* d = mj_makeData(m);
+    mj_forward(m, d);
+    mjvCamera cam;
+    mjvOption opt;
+    mjvScene scn;
+    mjrContext con;
+    mjv_defaultCamera(&cam);
+    mjv_defaultOption(&opt);
+    mjv_defaultScene(&scn);
+    mjr_defaultContext(&con);
+    mjv_makeScene(m, &scn, 2000);
+    mjr_makeContext(m, &con, mjFONTSCALE_100);
+    mjv_defaultFreeCamera(m, &cam);
+    mjr_setBuffer(mjFB_OFFSCREEN, &con);
+    mjr_resizeOffscreen(W, H, &con);
+    mjrRect vp = {0, 0, W, H};
+    mjv_updateScene(m, d, &opt, nullptr, &cam, mjCAT_ALL, &scn);
+    scn.flags[mjRND_DEPTH] = 1;
+    mjr_render(vp, &scn, &con);
+    Pixels px = ReadPixels(vp, &con);
+    double n = scn.camera[0].frustum_near, fa = scn.camera[0].frustum_far;
+    auto dist = [&](double z) { return n * fa / (fa - z * (fa - n)); };
+    size_t close = 0, black = 0;
+    for (size_t i = 0; i < refz.size(); i++) {
+      close += std::fabs(dist(px.depth[i]) - dist(refz[i])) <= 1e-3 * (fa - n);
+      black += px.rgb[3 * i] + px.rgb[3 * i + 1] + px.rgb[3 * i + 2] == 0;
+    }
+    std::printf("%-14s depth within 1e-3 of the range on %.2f%%, black %zu of %zu\n", name.c_str(),
+                100.0 * close / refz.size(), black, refz.size());
+    EXPECT_GE(close, 0.99 * refz.size()) << name;
+    EXPECT_EQ(black, refz.size()) << name;
+    mjr_freeContext(&con);
+    mjv_freeScene(&scn);
+    mj_deleteData(d);
+    mj_deleteModel(m);
+  }
+}
 #endif
 
 }  // namespace

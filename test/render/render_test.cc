@@ -475,15 +475,32 @@ TEST_F(RenderTest, DepthImageLinesAndPlaneSides) {
   float gray[4] = {0.5f, 0.5f, 0.5f, 1};
   ts.add(mjGEOM_BOX, bs, near, gray);
   ts.add(mjGEOM_BOX, bs, far, gray);
-  ts.scn.flags[mjRND_DEPTH] = 1;
   mjrRect vp = {0, 0, W, H};
   mjr_render(vp, &ts.scn, &con_);
+  Pixels plain = ReadPixels(vp, &con_);
+  // mjRND_DEPTH: the same depth buffer, a black color image (as MuJoCo 3.8.0 draws it)
+  ts.scn.flags[mjRND_DEPTH] = 1;
+  mjr_render(vp, &ts.scn, &con_);
   Pixels px = ReadPixels(vp, &con_);
-  // top faces at distances 5 - 2 = 3 and 5 - (-1) = 6: gray (f - z) / (f - n)
+  int lit = 0, colored = 0, same = 0;
+  for (int y = 0; y < H; y++) {
+    for (int x = 0; x < W; x++) {
+      const unsigned char* p = px.at(x, y);
+      lit += Lit(plain.at(x, y));
+      colored += p[0] + p[1] + p[2] > 0;
+      same += px.depthAt(x, y) == plain.depthAt(x, y);
+    }
+  }
+  EXPECT_GT(lit, W * H / 20);  // the boxes were drawn in color without the flag
+  EXPECT_EQ(colored, 0);
+  EXPECT_EQ(same, W * H);
+  // the top faces at distances 5 - 2 = 3 and 5 - (-1) = 6: window depth of a perspective
+  // projection, (1/n - 1/z) / (1/n - 1/f)
   int xa = W / 2 - (int)(0.8f * H / (2 * 0.4f * 3)), xb = W / 2 + (int)(0.8f * H / (2 * 0.4f * 6));
-  EXPECT_NEAR(px.at(xa, H / 2)[0], 255 * (f - 3) / (f - n), 3);
-  EXPECT_NEAR(px.at(xb, H / 2)[0], 255 * (f - 6) / (f - n), 3);
-  EXPECT_EQ(px.at(2, 2)[0], 0);
+  auto window = [&](double z) { return (1 / n - 1 / z) / (1 / n - 1 / f); };
+  EXPECT_NEAR(px.depthAt(xa, H / 2), window(3), 1e-4);
+  EXPECT_NEAR(px.depthAt(xb, H / 2), window(6), 1e-4);
+  EXPECT_EQ(px.depthAt(2, 2), 1);
   ts.scn.flags[mjRND_DEPTH] = 0;
 
   // a yellow line keeps its color in the dark: unlit
