@@ -85,8 +85,9 @@ TEST(ConvexConformance, Scenes) {
   }
 }
 
-// Plane vs mesh: the deepest hull vertex and its hull neighbors farther than 0.3 geom_rbound
-// from the first contact (closed forms: observed 9e-16).
+// Plane vs mesh: the deepest hull vertex and the hull neighbors listed at its graph slot (small
+// meshes: the slot numbered as the vertex) farther than 0.3 geom_rbound from the first contact
+// (closed forms: observed 9e-16).
 TEST(ConvexConformance, PlaneMesh) {
   CheckConvexScene("plane_wedge", {1e-12, 1e-12, 1e-12}, false);
   CheckConvexScene("plane_mesh", {1e-12, 1e-12, 1e-12}, false);
@@ -292,8 +293,8 @@ TEST(ConvexConformance, BitExactScenes) {
   }
 }
 
-// Rule scenes (test/data/convex/rule_*.xml, see make_golden.py): one rule of MuJoCo 3.3.8
-// each, compared contact by contact in the oracle's order.
+// Rule scenes (test/data/convex/rule_*.xml, see make_golden.py): one rule of MuJoCo
+// each, compared contact by contact in MuJoCo's order.
 void CheckRule(const char* name, double tol, int first, int count, bool compare_pos) {
   SCOPED_TRACE(name);
   Golden g(SourcePath(std::string("test/data/convex/rule_") + name + "_golden.txt"));
@@ -326,9 +327,12 @@ TEST(ConvexConformance, RuleScenes) {
   // contacts 0-3: two mesh cubes face to face give four contacts under 3.8's default options
   // (multiccd on, single-shot: observed 1e-17); contacts 4, 5 (ellipsoids): DefaultIterations
   CheckRule("defaults", 1e-12, 0, 4, true);
-  // plane vs tetrahedra: the neighbor at x = r is a contact only for r > 0.3 rbound (closed
-  // forms, observed 7e-17)
+  // plane vs tetrahedra: the neighbor at x = r is a contact only for r > 0.3 rbound and when
+  // the scanned graph slot lists it (closed forms, observed 7e-17)
   CheckRule("plane_mesh", 1e-12, 0, -1, true);
+  // plane vs small meshes: the neighbors of the graph slot numbered as the deepest vertex, also
+  // beyond the hull's slots (10 contacts, closed forms)
+  CheckRule("plane_mesh_slot", 1e-12, 0, -1, true);
   // plane vs sdf geoms: through their meshes, as plane vs mesh (closed forms)
   CheckRule("plane_sdf", 1e-12, 0, -1, true);
   // inflated cylinders cap to cap: EPA from the hexahedron around GJK's triangle (observed

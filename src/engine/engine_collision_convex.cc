@@ -483,10 +483,11 @@ int mjc_ConvexDistance(const mjModel* m, mjData* d, mjContact* con, int g1, int 
 // plane vs mesh
 
 // The mesh's hull vertex deepest below the plane (support in the direction -normal) gives the
-// first contact; its neighbors on the hull graph that are within the margin of the plane and
-// farther than 0.3 geom_rbound from the first contact point give up to two more, in the order of
-// the graph (a face resting on the plane is then held by three points). Each contact is at the
-// midpoint between the vertex and its projection on the plane, with the plane normal.
+// first contact; the neighbors on the hull graph of one graph slot (see below) that are within
+// the margin of the plane and farther than 0.3 geom_rbound from the first contact point give up
+// to two more, in the order of the graph (a face resting on the plane is then held by two or
+// three points). Each contact is at the midpoint between the vertex and its projection on the
+// plane, with the plane normal.
 int mjc_PlaneConvex(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   const int maxcon = 3;
   const mjtNum* ppos = d->geom_xpos + 3 * g1;
@@ -522,14 +523,28 @@ int mjc_PlaneConvex(const mjModel* m, mjData* d, mjContact* con, int g1, int g2,
   // deepest vertex: search the hull from its first vertex
   obj.warm = 0;
   int v0 = meshSupportVertex(&obj, down);
-  int local0 = -1;
-  for (int i = 0; i < obj.nhull; i++) {
-    if (obj.hullvert[i] == v0) {
-      local0 = i;
-      break;
+
+  // where the neighbor list starts in edge_localid: hill climbing ends on the deepest vertex's
+  // graph slot; the linear search of small meshes returns a mesh vertex index, which MuJoCo 3.8
+  // takes as the slot itself, so a small mesh scans the neighbors of the hull vertex listed at
+  // position v0 (another vertex, whose list may hold the deepest one itself: it is then within
+  // the cut-off below unless the penetration is deep). When v0 is not a slot (a mesh vertex
+  // beyond the hull's count), the entry read is the one the graph layout (numvert, numface,
+  // vert_edgeadr, vert_globalid, edge_localid, ...) holds at that position, a vert_globalid or
+  // edge_localid value (doc/conformance.md#plane-mesh)
+  int start = -1;
+  int graphadr = m->mesh_graphadr[m->geom_dataid[g2]];
+  if (obj.nhull > 0 && graphadr >= 0) {
+    const int* graph = m->mesh_graph + graphadr;
+    int nedge = obj.nhull + 3 * graph[1];
+    int slot = obj.nvert >= kHillClimbMin ? obj.warm : v0;
+    if (slot < 2 * obj.nhull + nedge) {
+      start = graph[2 + slot];
+    }
+    if (start >= nedge) {
+      start = -1;
     }
   }
-
   int ncon = 0;
   auto add = [&](int v) {
     mjtNum vl[3] = {obj.vert[3 * v], obj.vert[3 * v + 1], obj.vert[3 * v + 2]};
@@ -551,13 +566,13 @@ int mjc_PlaneConvex(const mjModel* m, mjData* d, mjContact* con, int g1, int g2,
   if (ncon == 0) {
     return 0;
   }
-  if (local0 >= 0) {
+  if (start >= 0) {
     // neighbors close to the first contact add nothing: only vertices farther than
     // 0.3 geom_rbound from the first contact point count, measured from the vertex to the first
     // contact's position, i.e. the deepest vertex raised by half its depth (MuJoCo's rule: see
     // doc/conformance.md#plane-mesh)
     mjtNum far = kPlaneNeighborFar * m->geom_rbound[g2];
-    for (int k = obj.edgeadr[local0]; obj.edges[k] >= 0 && ncon < maxcon; k++) {
+    for (int k = start; obj.edges[k] >= 0 && ncon < maxcon; k++) {
       int v = obj.hullvert[obj.edges[k]];
       mjtNum vl[3] = {obj.vert[3 * v], obj.vert[3 * v + 1], obj.vert[3 * v + 2]}, pw[3];
       mju_mulMatVec3(pw, obj.mat, vl);

@@ -356,14 +356,41 @@ RULE_SCENES = {
   </worldbody>
 </mujoco>
 """,
-    # plane vs mesh: hull neighbors of the deepest vertex are further contacts only when farther
-    # than 0.3 geom_rbound from the first contact (tetrahedra with the neighbor B at x = r)
+    # plane vs mesh: hull neighbors are further contacts only when farther than 0.3 geom_rbound
+    # from the first contact (tetrahedra with the neighbor B at x = r); small meshes scan the
+    # neighbors of the graph slot numbered as the deepest vertex (B counts from r = 0.03, where
+    # the hull's vertex order changes)
     "plane_mesh": "<mujoco>\n  <option><flag gravity=\"disable\"/></option>\n  <asset>\n" + "".join(
         f'    <mesh name="t{i}" vertex="0 0 0  {r} 0 0.0005  0 0.1 0.001  0.03 0.03 0.1"/>\n'
         for i, r in enumerate((0.02, 0.026, 0.0272, 0.0276, 0.028, 0.03, 0.06))) +
         "  </asset>\n  <worldbody>\n    <geom type=\"plane\" size=\"10 10 .1\"/>\n" + "".join(
         f'    <body pos="{i} 0 -0.002"><freejoint/><geom type="mesh" mesh="t{i}"/></body>\n'
         for i in range(7)) + "  </worldbody>\n</mujoco>\n",
+    # plane vs small meshes (fewer than 10 vertices, searched linearly): the neighbors scanned
+    # are those of the graph slot numbered as the deepest vertex. A tetrahedral hull with two
+    # inner vertices whose deepest vertex (4) is beyond the hull's 4 slots (the entry read is
+    # then the first vert_globalid), a square prism (its deepest corner's slot is the next
+    # corner's: the opposite corner counts), a right-triangle prism lying on its triangle (2
+    # contacts), the same turned about z with a margin
+    "plane_mesh_slot": """<mujoco>
+  <option><flag gravity="disable"/></option>
+  <asset>
+    <mesh name="inner" vertex="0 0 0.1  0 0 0.03  0.1 0 0.001  -0.05 0.087 0.002  -0.05 -0.087 0
+      0.01 0.01 0.05"/>
+    <mesh name="square" vertex="0.1 0.01 0  -0.01 0.1 0  -0.1 -0.01 0  0.01 -0.1 0
+      0.1 0.01 0.05  -0.01 0.1 0.05  -0.1 -0.01 0.05  0.01 -0.1 0.05"/>
+    <mesh name="tri" vertex="-0.1 -0.1 0  0.1 -0.1 0  -0.1 0.1 0  -0.1 -0.1 0.1  0.1 -0.1 0.1
+      -0.1 0.1 0.1"/>
+  </asset>
+  <worldbody>
+    <geom type="plane" size="10 10 .1"/>
+    <body pos="0 0 -0.005"><freejoint/><geom type="mesh" mesh="inner"/></body>
+    <body pos="1 0 -0.005"><freejoint/><geom type="mesh" mesh="square"/></body>
+    <body pos="2 0 -0.005"><freejoint/><geom type="mesh" mesh="tri"/></body>
+    <body pos="3 0 -0.005" euler="0 0 30"><freejoint/><geom type="mesh" mesh="tri" margin="0.01"/></body>
+  </worldbody>
+</mujoco>
+""",
     # plane vs sdf geoms: the reference collides an sdf geom (with a mesh) with a plane through
     # the mesh, exactly as plane vs mesh (an icosahedron on an edge, tilted, and a tetrahedron;
     # the sdf geoms' octrees are built but not used by this pair)
