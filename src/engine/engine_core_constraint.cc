@@ -533,14 +533,42 @@ void buildRows(const mjModel* m, mjData* d, Builder* b) {
 // ---------------------------------------------------------------------------------------------
 // arena
 
-// arrays the row builder writes completely are not cleared first: efc_J (dense rows are
-// cleared row by row as they are built) and, in the sparse layout, efc_J_colind
-int arenaClear(const char* name, int sparse) {
-  return strcmp(name, "efc_J") && (!sparse || strcmp(name, "efc_J_colind"));
+// Arrays written completely before anything reads them are not cleared first: efc_J (dense
+// rows are cleared row by row as they are built), the row data of the builder (type, id,
+// residual, margin, friction loss), the solver parameters of mj_makeImpedance (diagApprox,
+// KBIP, R, D), tendon_efcadr (set to -1 before the rows are built) and, in the sparse layout,
+// the CSR arrays. The dense layout keeps its CSR arrays zero, and the arrays of the later stages
+// (efc_vel, efc_aref, efc_b, efc_state, efc_force) start at zero.
+enum EfcClear { kClear, kWritten, kWrittenIfSparse };
+
+constexpr bool sameName(const char* a, const char* b) {
+  while (*a && *a == *b) {
+    a++;
+    b++;
+  }
+  return *a == *b;
+}
+
+constexpr EfcClear efcClear(const char* name) {
+  const char* written[] = {
+      "efc_J",          "efc_type", "efc_id", "efc_pos", "efc_margin",   "efc_frictionloss",
+      "efc_diagApprox", "efc_KBIP", "efc_D",  "efc_R",   "tendon_efcadr"};
+  const char* csr[] = {"efc_J_rownnz", "efc_J_rowadr", "efc_J_rowsuper", "efc_J_colind"};
+  for (const char* w : written) {
+    if (sameName(name, w)) {
+      return kWritten;
+    }
+  }
+  for (const char* w : csr) {
+    if (sameName(name, w)) {
+      return kWrittenIfSparse;
+    }
+  }
+  return kClear;
 }
 
 // Takes the MJDATA_ARENA_POINTERS_SOLVER arrays for d->nefc rows and d->nJ Jacobian entries
-// from the arena and zeroes them (except those of arenaClear). Returns 0 (arena unchanged,
+// from the arena and zeroes them (except those of efcClear). Returns 0 (arena unchanged,
 // pointers NULL) when full.
 int allocEfc(const mjModel* m, mjData* d) {
   size_t parena = d->parena;
@@ -549,17 +577,18 @@ int allocEfc(const mjModel* m, mjData* d) {
 #define MJ_M(n) m->n
 #undef MJ_D
 #define MJ_D(n) d->n
-#define X(type, name, nr, nc)                          \
-  if (ok) {                                            \
-    size_t bytes = sizeof(type) * (size_t)(nr) * (nc); \
-    d->name = (type*)mj_arenaAllocByte(d, bytes, 8);   \
-    if (d->name) {                                     \
-      if (arenaClear(#name, sparse)) {                 \
-        memset(d->name, 0, bytes);                     \
-      }                                                \
-    } else {                                           \
-      ok = 0;                                          \
-    }                                                  \
+#define X(type, name, nr, nc)                                          \
+  if (ok) {                                                            \
+    size_t bytes = sizeof(type) * (size_t)(nr) * (nc);                 \
+    d->name = (type*)mj_arenaAllocByte(d, bytes, 8);                   \
+    if (d->name) {                                                     \
+      constexpr EfcClear clear = efcClear(#name);                      \
+      if (clear == kClear || (clear == kWrittenIfSparse && !sparse)) { \
+        memset(d->name, 0, bytes);                                     \
+      }                                                                \
+    } else {                                                           \
+      ok = 0;                                                          \
+    }                                                                  \
   }
   MJDATA_ARENA_POINTERS_SOLVER
 #undef X

@@ -134,7 +134,9 @@ int flexRowEdge(const mjModel* m, int f, int sub) {
 //   contacts: t = sum of the bodies' translational weights; elliptic rows 0: t, j > 0:
 //   t mu0^2 / (mu_j^2 impratio) (friction coefficients clamped to mjMINMU); pyramidal rows:
 //   t (1 + mu0^2) 2 mu0^2 / impratio (checked against MuJoCo).
-mjtNum diagApprox(const mjModel* m, const mjData* d, int i, int sub) {
+// *tran holds t between the rows of one contact: computed at its first row (sub = 0), reused
+// by the others.
+mjtNum diagApprox(const mjModel* m, const mjData* d, int i, int sub, mjtNum* tran_cache) {
   int id = d->efc_id[i], b1, b2;
   switch (d->efc_type[i]) {
     case mjCNSTR_EQUALITY:
@@ -169,7 +171,10 @@ mjtNum diagApprox(const mjModel* m, const mjData* d, int i, int sub) {
       return m->dof_invweight0[m->jnt_dofadr[id]];
     default: {
       const mjContact* con = d->contact + id;
-      mjtNum tran = contactWeight(m, d, con);
+      if (sub == 0) {
+        *tran_cache = contactWeight(m, d, con);
+      }
+      mjtNum tran = *tran_cache;
       mjtNum mu0 = mjMAX(mjMINMU, con->friction[0]);
       if (d->efc_type[i] == mjCNSTR_CONTACT_PYRAMIDAL) {
         return tran * (1 + mu0 * mu0) * 2 * mu0 * mu0 / m->opt.impratio;
@@ -265,7 +270,7 @@ mjtNum residualNorm(const mjData* d, int i) {
 // ("Parameters", eq:impedance_R).
 void mj_makeImpedance(const mjModel* m, mjData* d) {
   int sub = 0;
-  mjtNum normal_imp = 0, normal_dimp = 0;
+  mjtNum normal_imp = 0, normal_dimp = 0, tran = 0;
   for (int i = 0; i < d->nefc; i++) {
     sub = subRow(d, i, sub);
     const mjtNum *solref, *solimp;
@@ -313,7 +318,7 @@ void mj_makeImpedance(const mjModel* m, mjData* d) {
     kbip[2] = imp;
     kbip[3] = dimp;
 
-    mjtNum diag = diagApprox(m, d, i, sub);
+    mjtNum diag = diagApprox(m, d, i, sub, &tran);
     d->efc_diagApprox[i] = diag;
     d->efc_R[i] = mjMAX(mjMINVAL, (1 - imp) * diag / imp);
     d->efc_D[i] = 1 / d->efc_R[i];

@@ -289,7 +289,7 @@ struct HessBlocks {
   int* idx;          // nv workspace (local indices of a row)
   int* cidx;         // nv workspace (local pattern of a contact)
   int* run;          // nv workspace (runs of consecutive indices in a pattern)
-  mjtNum* val;       // 6 nv workspace (values of up to 6 rows)
+  mjtNum* val;       // 10 nv workspace (values of up to 10 rows: one contact's)
   int nH;
 };
 
@@ -309,7 +309,7 @@ void allocWork(mjData* d, HessBlocks* hb, int nv) {
   hb->idx = mj_stackAllocInt(d, nv);
   hb->cidx = mj_stackAllocInt(d, nv);
   hb->run = mj_stackAllocInt(d, nv);
-  hb->val = mj_stackAllocNum(d, 6 * (size_t)nv);
+  hb->val = mj_stackAllocNum(d, 10 * (size_t)nv);
 }
 
 // one island: a single component holding all its dofs and rows (dof_comp and dof_local are
@@ -546,6 +546,106 @@ void addOuter(mjtNum* H, int nb, const int* idx, const mjtNum* x, const mjtNum* 
   }
 }
 
+// h += x0 w0, then h += x1 w1, entry by entry (the order of two mji_addToScl calls)
+inline void addToScl2(mjtNum* h, const mjtNum* x0, mjtNum w0, const mjtNum* x1, mjtNum w1, int n) {
+  int i = 0;
+#if defined(MOTUS_SSE2)
+  __m128d c0 = _mm_set1_pd(w0), c1 = _mm_set1_pd(w1);
+  for (; i + 2 <= n; i += 2) {
+    __m128d r = _mm_add_pd(_mm_loadu_pd(h + i), _mm_mul_pd(_mm_loadu_pd(x0 + i), c0));
+    _mm_storeu_pd(h + i, _mm_add_pd(r, _mm_mul_pd(_mm_loadu_pd(x1 + i), c1)));
+  }
+#endif
+  for (; i < n; i++) {
+    mjtNum r = h[i] + x0[i] * w0;
+    h[i] = r + x1[i] * w1;
+  }
+}
+
+// The dense local row of row i in component c (nb entries, zero outside the row's pattern):
+// the island's own block of iefc_J when the problem is one island with a dense Jacobian, else
+// gathered (dense layout) or scattered (sparse layout) into buf.
+const mjtNum* denseRow(const mjModel* m, const mjData* d, const HessBlocks* hb, int c, int i,
+                       mjtNum* buf) {
+  int nb = hb->comp_nv[c];
+  if (!mj_isSparse(m)) {
+    if (hb->p->island >= 0) {
+      return d->iefc_J + hb->p->Jadr + (size_t)i * nb;
+    }
+    const int* dofs = hb->cdof + hb->comp_dofadr[c];
+    const mjtNum* row = d->efc_J + (size_t)globalRow(hb, i) * m->nv;
+    for (int k = 0; k < nb; k++) {
+      buf[k] = row[dofs[k]];
+    }
+    return buf;
+  }
+  mju_zero(buf, nb);
+  int g = globalRow(hb, i), adr = d->efc_J_rowadr[g];
+  for (int k = 0; k < d->efc_J_rownnz[g]; k++) {
+    buf[hb->dof_local[d->efc_J_colind[adr + k]]] = d->efc_J[adr + k];
+  }
+  return buf;
+}
+
+// H_c += sum_j w_j x_j x_j' (lower triangle) for the g dense local rows x[j] (nb entries), in
+// the order j = 0, 1, .. g-1 for every entry: the same additions in the same order as one
+// addOuter per row. Here every index a with a nonzero in some row updates the whole span
+// H[a][lo..a] (lo: the first nonzero of the rows) as contiguous vector operations; the extra
+// terms w_j x_j[a] x_j[b] with x_j[a] = 0 or x_j[b] = 0 are exact zeros, and adding a zero
+// leaves an entry of H unchanged bit for bit (the entries start at +0 plus M, and a sum of
+// doubles is -0 only when both terms are).
+void addOuterDense(mjtNum* H, int nb, const mjtNum* const* x, const mjtNum* w, int g) {
+  int lo = nb, hi = -1;
+  for (int j = 0; j < g; j++) {
+    int l = 0, h = nb - 1;
+    while (l < nb && x[j][l] == 0) {
+      l++;
+    }
+    while (h > l && x[j][h] == 0) {
+      h--;
+    }
+    if (l < nb) {
+      lo = l < lo ? l : lo;
+      hi = h > hi ? h : hi;
+    }
+  }
+  for (int a = lo; a <= hi; a++) {
+    mjtNum* row = H + a * nb + lo;
+    int n = a - lo + 1, j = 0;
+    for (; j + 2 <= g; j += 2) {
+      mjtNum w0 = w[j] * x[j][a], w1 = w[j + 1] * x[j + 1][a];
+      if (w0 != 0 || w1 != 0) {
+        addToScl2(row, x[j] + lo, w0, x[j + 1] + lo, w1, n);
+      }
+    }
+    if (j < g) {
+      mjtNum w0 = w[j] * x[j][a];
+      if (w0 != 0) {
+        mji_addToScl(row, x[j] + lo, w0, n);
+      }
+    }
+  }
+}
+
+// H_c += D_j j_j j_j' for the quadratic rows j among crow[k .. k+nrow) (one constraint's rows
+// in component c, at most 10), all at once (addOuterDense)
+void addQuadraticGroup(const mjModel* m, const mjData* d, HessBlocks* hb, int c, mjtNum* H, int k,
+                       int nrow) {
+  int nb = hb->comp_nv[c], g = 0;
+  const mjtNum* x[10];
+  mjtNum w[10];
+  for (int q = k; q < k + nrow && g < 10; q++) {
+    int j = hb->crow[q];
+    if (hb->p->efc_state[j] == mjCNSTRSTATE_QUADRATIC) {
+      x[g] = denseRow(m, d, hb, c, j, hb->val + (size_t)g * nb);
+      w[g++] = hb->p->efc_D[j];
+    }
+  }
+  if (g) {
+    addOuterDense(H, nb, x, w, g);
+  }
+}
+
 // H_c += D_j j_j j_j' for the quadratic rows j among i .. i+nrow-1 (the rows of one contact)
 void addQuadraticRows(const mjModel* m, const mjData* d, HessBlocks* hb, int c, mjtNum* H, int nb,
                       int i, int nrow) {
@@ -589,7 +689,6 @@ void factorComponent(const mjModel* m, mjData* d, HessBlocks* hb, int c) {
   }
 
   // constraint rows
-  int* pidx = hb->idx;
   mjtNum* pval = hb->val;
   int* cidx = hb->cidx;
   int kend = hb->comp_rowadr[c + 1];
@@ -607,9 +706,7 @@ void factorComponent(const mjModel* m, mjData* d, HessBlocks* hb, int c) {
         // the contact's rows in this component, from the row list: rows with an all-zero
         // Jacobian belong to no island, so an island's rows of a contact may start after
         // con->efc_address (whose local index then lies past the island's rows)
-        for (int q = k; q < k + run; q++) {
-          addQuadraticRows(m, d, hb, c, H, nb, hb->crow[q], 1);
-        }
+        addQuadraticGroup(m, d, hb, c, H, k, run);
       } else if (hb->p->efc_state[i0] == mjCNSTRSTATE_CONE) {
         int n = contactPattern(m, d, hb, c, i0, dim, cidx);
         for (int a = 0; a < dim; a++) {
@@ -627,11 +724,7 @@ void factorComponent(const mjModel* m, mjData* d, HessBlocks* hb, int c) {
       k += run - 1;
       continue;
     }
-    if (hb->p->efc_state[i] != mjCNSTRSTATE_QUADRATIC) {
-      continue;
-    }
-    int n = localRow(m, d, hb, i, pidx, pval);
-    addOuter(H, nb, pidx, pval, pval, n, hb->p->efc_D[i], hb->run);
+    addQuadraticGroup(m, d, hb, c, H, k, 1);
   }
   mju_cholFactor(H, nb, mjMINVAL);
 }
