@@ -69,8 +69,8 @@ bool shown(const mjModel* m, const mjvOption* opt, int b, int catmask) {
 
 }  // namespace
 
-// geom and site frames and the world frame (body frames follow the inertia boxes; camera, light
-// and contact frames are added with those objects)
+// geom and site frames (the world and body frames follow the inertia boxes; camera, light and
+// contact frames are added with those objects)
 void visAddFrames(const mjModel* m, const mjData* d, const mjvOption* opt, int catmask,
                   mjvScene* scn) {
   switch (opt->frame) {
@@ -90,12 +90,7 @@ void visAddFrames(const mjModel* m, const mjData* d, const mjvOption* opt, int c
         }
       }
       break;
-    case mjFRAME_WORLD: {
-      mjtNum zero[3] = {0, 0, 0}, eye[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
-      addFrame(m, scn, 0, zero, eye, 2, 2);  // the world frame is twice as large
-      break;
-    }
-    default:
+    default:  // the world frame follows the inertia boxes (visAddBodyDecor)
       break;
   }
 }
@@ -694,6 +689,11 @@ void visAddBodyDecor(const mjModel* m, mjData* d, const mjvOption* opt, const mj
   visAddFrames(m, d, opt, catmask, scn);
   addPerturbObject(m, d, opt, pert, scn);
   addInertia(m, d, opt, catmask, scn);
+  if (opt->frame == mjFRAME_WORLD) {
+    // after the inertia boxes, as MuJoCo orders them; twice as large as the other frames
+    mjtNum zero[3] = {0, 0, 0}, eye[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    addFrame(m, scn, 0, zero, eye, 2, 2);
+  }
   addBodyFrames(m, d, opt, catmask, scn);
   addJoints(m, d, opt, scn);
   addActuators(m, d, opt, scn);

@@ -65,6 +65,38 @@ void primitiveSize(float size[3], int type, const mjtNum* msize) {
 }
 
 // mjVIS_TRANSPARENT makes the objects of moving bodies translucent by vis.map.alpha
+// Island coloring (mjVIS_ISLAND), measured on MuJoCo's scenes: the geoms of a body (and the
+// tendons, by their first tree) whose tree is in a constraint island take a color of the
+// island, the others of a moving body gray 0.7, and world geoms keep theirs; no material. The
+// island's color is an HSV point of Halton sequences at n = 1 + the island's smallest dof: hue in
+// base 7, saturation 0.5 + 0.5 x in base 3, value 0.6 + 0.4 x in base 5.
+void islandColor(const mjModel* m, const mjData* d, int tree, mjvGeom* g) {
+  if (tree < 0 || tree >= m->ntree) {
+    return;
+  }
+  int island = d->tree_island ? d->tree_island[tree] : -1;
+  g->matid = -1;
+  g->rgba[3] = 1;
+  if (island < 0 || island >= d->nisland) {
+    g->rgba[0] = g->rgba[1] = g->rgba[2] = 0.7f;
+    return;
+  }
+  int n = 1 + d->island_dofadr[island];
+  // (hue, saturation and value in double, rounded to float, then converted in float: MuJoCo's
+  // colors to the bit)
+  float h = static_cast<float>(mju_Halton(n, 7));
+  float sat = static_cast<float>(0.5 + 0.5 * mju_Halton(n, 3));
+  float val = static_cast<float>(0.6 + 0.4 * mju_Halton(n, 5));
+  // HSV to RGB: sector k of the hue circle, fraction f within it
+  float h6 = 6 * h;
+  int k = static_cast<int>(floorf(h6));
+  float f = h6 - k;
+  float p = val * (1 - sat), q = val * (1 - sat * f), t = val * (1 - sat * (1 - f));
+  float rgb[6][3] = {{val, t, p}, {q, val, p}, {p, val, t}, {p, q, val}, {t, p, val}, {val, p, q}};
+  k = k < 0 ? 0 : (k > 5 ? 5 : k);
+  memcpy(g->rgba, rgb[k], sizeof(float) * 3);
+}
+
 void applyTransparency(mjvGeom* g, const mjModel* m, const mjvOption* opt, int category) {
   if (opt->flags[mjVIS_TRANSPARENT] && category == mjCAT_DYNAMIC) {
     g->rgba[3] *= m->vis.map.alpha;
@@ -153,6 +185,9 @@ void addModelGeoms(const mjModel* m, const mjData* d, const mjvOption* opt, cons
       placeInfinitePlane(g, m, d, scn, i);
     }
     setMaterial(g, m, opt, m->geom_matid[i], m->geom_rgba + 4 * i);
+    if (opt->flags[mjVIS_ISLAND]) {
+      islandColor(m, d, m->body_treeid[m->geom_bodyid[i]], g);
+    }
     applyTransparency(g, m, opt, category);
     if (pert && pert->select > 0 && pert->select == m->geom_bodyid[i]) {
       g->emission = m->vis.global.glow;  // the selected body glows
@@ -194,8 +229,83 @@ void addSites(const mjModel* m, const mjData* d, const mjvOption* opt, const mjv
   }
 }
 
+// Length X of the cable that a tendon draws as (MuJoCo's "catenary" visualization), or 0: an
+// unactuated, undamped, frictionless 2-point tendon whose spring (with stiffness) or limit
+// (without) has the form [0 X], X > 0, and that is slack (shorter than X) under gravity.
+mjtNum cableLength(const mjModel* m, const mjData* d, int i) {
+  if (d->ten_wrapnum[i] != 2 || m->tendon_damping[i] != 0 || m->tendon_frictionloss[i] != 0 ||
+      mju_norm3(m->opt.gravity) < mjMINVAL) {
+    return 0;
+  }
+  for (int a = 0; a < m->nu; a++) {
+    if (m->actuator_trntype[a] == mjTRN_TENDON && m->actuator_trnid[2 * a] == i) {
+      return 0;
+    }
+  }
+  const mjtNum* form = nullptr;
+  if (m->tendon_stiffness[i] > 0) {
+    form = m->tendon_lengthspring + 2 * i;
+  } else if (m->tendon_limited[i]) {
+    form = m->tendon_range + 2 * i;
+  }
+  if (!form || form[0] != 0 || form[1] <= 0 || d->ten_length[i] >= form[1]) {
+    return 0;
+  }
+  return form[1];
+}
+
+// Points of a cable of length len hanging from a to b under gravity, written to pnt (3 per
+// point); returns their number. Measured on MuJoCo's scenes: when the horizontal distance h is
+// below len/100 the cable hangs straight down from its lower end and back up (3 points, the
+// low point placed along the horizontal in proportion to the length before it); otherwise it is
+// the catenary of that length through a and b, sampled at 30 points equally spaced in the
+// horizontal, of which MuJoCo draws the first 28 and then goes straight to b (29 points).
+int cablePoints(const mjModel* m, const mjtNum a[3], const mjtNum b[3], mjtNum len,
+                mjtNum pnt[3 * 29]) {
+  mjtNum up[3], ab[3], hor[3];
+  mju_scl3(up, m->opt.gravity, -1 / mju_norm3(m->opt.gravity));
+  mju_sub3(ab, b, a);
+  mjtNum v = mju_dot3(ab, up);  // height of b above a
+  mju_addScl3(hor, ab, up, -v);
+  mjtNum h = mju_norm3(hor);
+  if (h < 0.01 * len) {
+    mjtNum drop = 0.5 * (len - mju_abs(v));  // below the lower end
+    mjtNum first = v > 0 ? drop : drop - v;  // length from a down to the low point
+    mju_copy3(pnt, a);
+    mju_addScl3(pnt + 3, a, hor, first / len);
+    mju_addToScl3(pnt + 3, up, -first);
+    mju_copy3(pnt + 6, b);
+    return 3;
+  }
+  // catenary z(x) = c (cosh((x - x0)/c) - cosh(x0/c)) above a, x along the horizontal:
+  // sqrt(len^2 - v^2) = 2 c sinh(h / 2c); solve sinh(t)/t = r for t = h / 2c by Newton
+  mjtNum r = mju_sqrt(len * len - v * v) / h, t = mju_sqrt(6 * (r - 1));
+  if (r > 3) {
+    t = log(2 * r * log(2 * r));  // asymptotic start for long cables
+  }
+  for (int iter = 0; iter < 50; iter++) {
+    mjtNum f = sinh(t) - r * t, df = cosh(t) - r;
+    mjtNum step = f / df;
+    t -= step;
+    if (mju_abs(step) < 1e-15 * t) {
+      break;
+    }
+  }
+  mjtNum c = h / (2 * t);
+  mjtNum x0 = 0.5 * h - c * asinh(v / (2 * c * sinh(t)));
+  for (int k = 0; k < 28; k++) {
+    mjtNum x = h * k / 29;
+    mjtNum z = c * (cosh((x - x0) / c) - cosh(x0 / c));
+    mju_addScl3(pnt + 3 * k, a, hor, (mjtNum)k / 29);
+    mju_addToScl3(pnt + 3 * k, up, z);
+  }
+  mju_copy3(pnt + 3 * 28, b);
+  return 29;
+}
+
 // Spatial tendon paths: one capsule per straight segment between consecutive wrap points (none
 // across a pulley); segments whose both ends lie on a wrapping geom are drawn at half width.
+// A slack cable is drawn along its hanging curve (cablePoints).
 void addTendons(const mjModel* m, const mjData* d, const mjvOption* opt, int catmask,
                 mjvScene* scn) {
   if (!opt->flags[mjVIS_TENDON] || !(catmask & mjCAT_DYNAMIC)) {
@@ -207,8 +317,21 @@ void addTendons(const mjModel* m, const mjData* d, const mjvOption* opt, int cat
     }
     mjtNum limitBlend = visLimitImpedance(m, d, mjCNSTR_LIMIT_TENDON, i);
     int adr = d->ten_wrapadr[i], num = d->ten_wrapnum[i];
-    for (int j = adr; j < adr + num - 1; j++) {
-      if (d->wrap_obj[j] == -2 || d->wrap_obj[j + 1] == -2) {
+    const mjtNum* path = d->wrap_xpos + 3 * adr;
+    const int* obj = d->wrap_obj + adr;
+    mjtNum cable[3 * 29];
+    int cableobj[29];
+    mjtNum len = cableLength(m, d, i);
+    if (len > 0) {
+      num = cablePoints(m, d->wrap_xpos + 3 * adr, d->wrap_xpos + 3 * adr + 3, len, cable);
+      for (int k = 0; k < num; k++) {
+        cableobj[k] = -1;
+      }
+      path = cable;
+      obj = cableobj;
+    }
+    for (int j = 0; j < num - 1; j++) {
+      if (obj[j] == -2 || obj[j + 1] == -2) {
         continue;
       }
       mjvGeom* g = visAcquireGeom(scn);
@@ -216,10 +339,10 @@ void addTendons(const mjModel* m, const mjData* d, const mjvOption* opt, int cat
         return;
       }
       mjtNum width = m->tendon_width[i];
-      if (d->wrap_obj[j] >= 0 && d->wrap_obj[j + 1] >= 0) {
+      if (obj[j] >= 0 && obj[j + 1] >= 0) {
         width *= 0.5;
       }
-      mjv_connector(g, mjGEOM_CAPSULE, width, d->wrap_xpos + 3 * j, d->wrap_xpos + 3 * j + 3);
+      mjv_connector(g, mjGEOM_CAPSULE, width, path + 3 * j, path + 3 * j + 3);
       g->objtype = mjOBJ_TENDON;
       g->objid = i;
       g->category = mjCAT_DYNAMIC;
@@ -230,8 +353,11 @@ void addTendons(const mjModel* m, const mjData* d, const mjvOption* opt, int cat
                                           limitBlend * m->vis.rgba.constraint[k]);
         }
       }
+      if (opt->flags[mjVIS_ISLAND] && m->tendon_treenum[i] > 0 && len == 0) {  // not cables
+        islandColor(m, d, m->tendon_treeid[2 * i], g);
+      }
       applyTransparency(g, m, opt, mjCAT_DYNAMIC);
-      if (opt->label == mjLABEL_TENDON && j == adr) {
+      if (opt->label == mjLABEL_TENDON && (j == 0 || len > 0)) {  // cables: every segment
         visSetLabel(g, m, mjOBJ_TENDON, i);
       }
       visCommitGeom(scn);

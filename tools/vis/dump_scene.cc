@@ -649,6 +649,12 @@ void DumpState(Out* o, const mjModel* m, mjData* d, int k, mjvScene* scn) {
   PrintScene(o, "default", scn);
   int ndefault = scn->ngeom;
 
+  // island coloring
+  mjvOption island = opt;
+  island.flags[mjVIS_ISLAND] = 1;
+  Update(m, d, &island, nullptr, &cam, mjCAT_ALL, scn);
+  PrintScene(o, "island", scn);
+
   // all flags on, with one label and one frame kind per state
   mjvOption all;
   AllOnOption(&all, 1 + (k + m->nbody) % (mjNLABEL - 1), 1 + (k + m->nbody) % (mjNFRAME - 1));

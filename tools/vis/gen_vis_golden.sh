@@ -23,7 +23,8 @@ tendon_wrap_cylinder shared:models/tendon_wrap_cylinder/tendon_wrap_cylinder.xml
 mug shared:models/mug/mug.xml
 eq_connect shared:models/eq_connect/connect.xml
 hfield_png shared:models/hfield_png/hfield_png.xml
-car shared:models/car/car.xml"
+car shared:models/car/car.xml
+balloons shared:models/balloons/balloons.xml"
 
 echo "$MODELS" | while read -r name spec; do
   if [ $# -gt 0 ] && ! echo " $* " | grep -q " $name "; then continue; fi
