@@ -375,7 +375,9 @@ bool ProcessMesh(const mjsMesh* spec, const MeshData& raw, const MeshOptions& op
       out->aamm[j + 3] = std::fmax(out->aamm[j + 3], vert[3 * i + j]);
     }
   }
-  MakePolygons(raw.vert, vert, needhull ? GraphFaces(graph) : face, static_cast<int>(nvert), out);
+  // polygons come from the hull only: a mesh without one (visual only) has none in MuJoCo 3.8
+  MakePolygons(raw.vert, vert, needhull ? GraphFaces(graph) : std::vector<int>(),
+               static_cast<int>(nvert), out);
   MakeMeshBVH(vert, face, keys, out);
   return true;
 }

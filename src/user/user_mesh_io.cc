@@ -379,14 +379,33 @@ bool DecodeOBJ(const uint8_t* data, size_t size, MeshData* out, std::string* err
       if (poly.size() < 3) {
         return bad("face needs at least 3 vertices");
       }
-      // fan triangulation: (0, k, k+1)
-      for (size_t k = 1; k + 1 < poly.size(); k++) {
-        const ObjCorner* tri[3] = {&poly[0], &poly[k], &poly[k + 1]};
-        for (const ObjCorner* c : tri) {
-          fv.push_back(c->v);
-          ft.push_back(c->has_vt ? c->vt : -1);
-          fn.push_back(c->has_vn ? c->vn : -1);
+      // triangulation as MuJoCo 3.8.0's OBJ loader does it: a quad is split along its shorter
+      // diagonal, compared in single precision, (0, 1, 2) (0, 2, 3) when 0-2 is strictly
+      // shorter, else (0, 1, 3) (1, 2, 3); other polygons as a fan (0, k, k+1)
+      std::vector<int> corners;
+      if (poly.size() == 4) {
+        const double* v = out->vert.data();  // single-precision values
+        float d02 = 0, d13 = 0;
+        for (int k = 0; k < 3; k++) {
+          float e02 =
+              static_cast<float>(v[3 * poly[2].v + k]) - static_cast<float>(v[3 * poly[0].v + k]);
+          float e13 =
+              static_cast<float>(v[3 * poly[3].v + k]) - static_cast<float>(v[3 * poly[1].v + k]);
+          d02 += e02 * e02;
+          d13 += e13 * e13;
         }
+        corners =
+            d02 < d13 ? std::vector<int>{0, 1, 2, 0, 2, 3} : std::vector<int>{0, 1, 3, 1, 2, 3};
+      } else {
+        for (size_t k = 1; k + 1 < poly.size(); k++) {
+          corners.insert(corners.end(), {0, static_cast<int>(k), static_cast<int>(k + 1)});
+        }
+      }
+      for (int i : corners) {
+        const ObjCorner& c = poly[i];
+        fv.push_back(c.v);
+        ft.push_back(c.has_vt ? c.vt : -1);
+        fn.push_back(c.has_vn ? c.vn : -1);
       }
     }
     // other statements (o, g, s, usemtl, mtllib, l, p, vp, ...) do not affect the mesh

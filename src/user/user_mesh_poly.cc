@@ -5,18 +5,19 @@
 // loop of vertices (counter-clockwise seen from outside) with its normal, plus for every vertex the
 // list of polygons that contain it. The convex collision code uses them to clip face contacts.
 //
-// Construction, matching MuJoCo's output order (steps 1-4 use the vertices as given in the
+// Construction, matching MuJoCo 3.8's output (steps 1-3 use the vertices as given in the
 // asset, before scale/refpos/refquat; the stored normal is that of the polygon's first triangle
-// in the final mesh frame):
+// in the final mesh frame). Only meshes with a convex hull get polygons, made from the hull's
+// triangles (mesh_graph faces); a visual mesh has none.
 //   1. every triangle gets its unit normal (cross product of its edges);
-//   2. triangles are visited in index order; an unassigned one seeds a polygon that grows over
-//      shared edges to triangles whose normal is within kPlanarAngle of the seed's;
-//   3. polygons are ordered by their normal, lexicographically decreasing (components within
-//      kNormalTie count as equal; ties keep the order of step 2);
-//   4. a polygon's loop starts at the first boundary edge of its lowest-index triangle (edges
+//   2. triangles are visited from the last to the first; an unassigned one seeds a polygon that
+//      grows over shared edges to triangles whose normal is within kPlanarAngle of the seed's;
+//      polygons are listed in seed order (MuJoCo 3.8.0 lists most hulls so; on some it moves a
+//      few polygons later, by a rule not identified: doc/conformance.md#meshes);
+//   3. a polygon's loop starts at the first boundary edge of its lowest-index triangle (edges
 //      a->b, b->c, c->a) and follows boundary edges.
-// Conformance: identical to MuJoCo on meshes whose coplanar triangles are exactly coplanar; on
-// meshes coplanar only up to rounding the polygon count can differ (see
+// Conformance: the same polygons and loops as MuJoCo on meshes whose coplanar triangles are
+// exactly coplanar; on meshes coplanar only up to rounding the polygon count can differ (see
 // doc/conformance.md#meshes).
 
 #include <algorithm>
@@ -33,9 +34,6 @@ namespace {
 // two triangles are coplanar when their normals differ by less than this angle (radians);
 // compared as 1 - cos(angle) < kPlanarAngle^2 / 2
 constexpr double kPlanarAngle = 1.6e-3;
-
-// normal components closer than this are equal when ordering polygons
-constexpr double kNormalTie = 1e-10;
 
 // Directed edges of all triangles grouped by their first vertex (compressed rows, counting
 // sort): the edges leaving vertex a are to[adr[a] .. adr[a+1]) with their triangles tri[],
@@ -84,42 +82,6 @@ struct Polygon {
   double normal[3];
   std::vector<int> faces;  // increasing triangle index
 };
-
-// strict "comes before" of step 3
-bool NormalBefore(const double* a, const double* b) {
-  for (int j = 0; j < 3; j++) {
-    if (std::fabs(a[j] - b[j]) > kNormalTie) {
-      return a[j] > b[j];
-    }
-  }
-  return false;
-}
-
-// stable merge sort by NormalBefore (safe even though the tolerance makes it non-transitive)
-void SortPolygons(std::vector<Polygon>* polys) {
-  std::vector<Polygon> tmp(polys->size());
-  for (size_t width = 1; width < polys->size(); width *= 2) {
-    for (size_t lo = 0; lo < polys->size(); lo += 2 * width) {
-      size_t mid = std::min(lo + width, polys->size());
-      size_t hi = std::min(lo + 2 * width, polys->size());
-      size_t i = lo, j = mid, k = lo;
-      while (i < mid && j < hi) {
-        if (NormalBefore((*polys)[j].normal, (*polys)[i].normal)) {
-          tmp[k++] = std::move((*polys)[j++]);
-        } else {
-          tmp[k++] = std::move((*polys)[i++]);
-        }
-      }
-      while (i < mid) {
-        tmp[k++] = std::move((*polys)[i++]);
-      }
-      while (j < hi) {
-        tmp[k++] = std::move((*polys)[j++]);
-      }
-    }
-    polys->swap(tmp);
-  }
-}
 
 // boundary loop of a polygon (step 4); empty if the boundary is not a single simple loop.
 // mark[g] == stamp for the polygon's triangles; next (one entry per vertex, -1) is workspace
@@ -192,7 +154,7 @@ void MakePolygons(const std::vector<double>& vert, const std::vector<double>& fi
   const double planar = 1 - kPlanarAngle * kPlanarAngle / 2;
   std::vector<Polygon> polys;
   std::vector<char> used(nface, 0);
-  for (int seed = 0; seed < nface; seed++) {
+  for (int seed = nface - 1; seed >= 0; seed--) {
     if (used[seed]) {
       continue;
     }
@@ -218,8 +180,7 @@ void MakePolygons(const std::vector<double>& vert, const std::vector<double>& fi
     polys.push_back(std::move(p));
   }
 
-  // step 3 and 4
-  SortPolygons(&polys);
+  // step 3
   std::vector<std::vector<int>> vertpolys(nvert);
   std::vector<int> mark(nface, -1), next(edges.adr.size(), -1);
   for (size_t ip = 0; ip < polys.size(); ip++) {
