@@ -226,17 +226,19 @@ void finishContact(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, 
 
 // whether the pose and size of geom g are finite: colliders assume it (their case analyses and
 // fixed-size candidate lists are sound only for real numbers)
+// (x * 0 is 0 for a finite x and NaN otherwise: the sum of the 15 products is 0 exactly when
+// all are finite, without a branch per value)
 int finiteGeom(const mjModel* m, const mjData* d, int g) {
-  const mjtNum* x[3] = {d->geom_xpos + 3 * g, d->geom_xmat + 9 * g, m->geom_size + 3 * g};
-  const int n[3] = {3, 9, 3};
-  for (int k = 0; k < 3; k++) {
-    for (int i = 0; i < n[k]; i++) {
-      if (!isfinite(x[k][i])) {
-        return 0;
-      }
-    }
+  const mjtNum *pos = d->geom_xpos + 3 * g, *mat = d->geom_xmat + 9 * g;
+  const mjtNum* size = m->geom_size + 3 * g;
+  mjtNum zero = 0;
+  for (int i = 0; i < 3; i++) {
+    zero += pos[i] * 0 + size[i] * 0;
   }
-  return 1;
+  for (int i = 0; i < 9; i++) {
+    zero += mat[i] * 0;
+  }
+  return zero == 0;
 }
 
 // Colliders may leave the tangent hint (frame + 3) of a contact unset, then it must be zero. The
@@ -635,6 +637,10 @@ int boxesOverlap(const mjtNum c1[3], const mjtNum mat1[9], const mjtNum h1[3], c
   return 1;
 }
 
+// geom pairs (or BVH node pairs) kept on the C stack by the mid phase and the body-pair
+// collider before they take space from the mjData stack
+constexpr int kLocalPairs = 64;
+
 // number of leaves (geoms) in the tree of body b
 int treeLeaves(const mjModel* m, int b) {
   int nleaf = 0;
@@ -647,10 +653,15 @@ int treeLeaves(const mjModel* m, int b) {
 // Candidate geom pairs of bodies b1, b2 whose leaf boxes overlap; writes at most `cap_out`
 // (g1, g2) pairs (g1 in b1) to out and returns their number.
 int midphase(const mjModel* m, mjData* d, int b1, int b2, mjtNum margin, int* out, int cap_out) {
-  mj_markStack(d);
   int root1 = m->body_bvhadr[b1], root2 = m->body_bvhadr[b2];
   int cap = 2 * (m->body_bvhnum[b1] + m->body_bvhnum[b2]) + 2;
-  int* stack = mj_stackAllocInt(d, 2 * cap);
+  // the node-pair stack: on the C stack for small trees, else on the mjData stack
+  int local[kLocalPairs * 2];
+  int big = 2 * cap > kLocalPairs * 2;
+  if (big) {
+    mj_markStack(d);
+  }
+  int* stack = big ? mj_stackAllocInt(d, 2 * cap) : local;
   int nstack = 0, nout = 0;
   stack[nstack++] = root1;
   stack[nstack++] = root2;
@@ -689,7 +700,9 @@ int midphase(const mjModel* m, mjData* d, int b1, int b2, mjtNum margin, int* ou
       stack[nstack++] = split1 ? n2 : child;
     }
   }
-  mj_freeStack(d);
+  if (big) {
+    mj_freeStack(d);
+  }
   return nout;
 }
 
@@ -737,10 +750,15 @@ bool geomPairLess(const int* a, const int* b) {
 // geom pairs of body pair (b1, b2), in increasing (g1, g2) order; explicit pairs [pstart, pend)
 // have the same bodies and take precedence
 void collideBodyPair(const mjModel* m, mjData* d, int b1, int b2, int pstart, int pend) {
-  mj_markStack(d);
   int n1 = m->body_geomnum[b1], n2 = m->body_geomnum[b2];
   int adr1 = m->body_geomadr[b1], adr2 = m->body_geomadr[b2];
-  int* cand = mj_stackAllocInt(d, 2 * mjMAX(n1 * n2, 1));
+  // the candidate pairs: on the C stack when few (the usual case), else on the mjData stack
+  int local[kLocalPairs * 2];
+  int big = n1 * n2 > kLocalPairs;
+  if (big) {
+    mj_markStack(d);
+  }
+  int* cand = big ? mj_stackAllocInt(d, 2 * mjMAX(n1 * n2, 1)) : local;
   int ncand = 0;
   if (useMidphase(m, b1, b2)) {
     // body_margin is the largest geom margin of the body: their sum bounds every pair's margin
@@ -791,7 +809,9 @@ void collideBodyPair(const mjModel* m, mjData* d, int b1, int b2, int pstart, in
     }
     mj_collideGeoms(m, d, g1, g2);
   }
-  mj_freeStack(d);
+  if (big) {
+    mj_freeStack(d);
+  }
 }
 
 // explicit pair i passes the user filter (mjcb_contactfilter sees predefined pairs too)

@@ -465,14 +465,15 @@ void contactRows(const mjModel* m, mjData* d, Builder* b, int i) {
   // elliptic cone and its Hessian use it); 0 for frictionless contacts
   con->mu = dim > 1 ? con->friction[0] / sqrt(m->opt.impratio) : 0;
 
-  // S in the contact frame: comp[k] (n columns), k = 0..5 (translation then rotation)
+  // S in the contact frame: comp[k] (n columns), k = 0..dim-1 of (translation, rotation): the
+  // rows use the first dim components only
   if (flex) {
     mj_contactFlexJac(m, d, con, b->chain, b->jp2, b->jr2);
   } else {
     mj_jacDifSparse(m, d, b->jp2, b->jr2, con->pos, b1, b2, n, b->chain);
   }
   mjtNum* comp = b->jac + 10 * n;  // after the (at most 10) rows
-  for (int k = 0; k < 6; k++) {
+  for (int k = 0; k < dim; k++) {
     const mjtNum* axis = con->frame + 3 * (k % 3);
     const mjtNum* src = k < 3 ? b->jp2 : b->jr2;
     for (int c = 0; c < n; c++) {

@@ -562,6 +562,28 @@ inline void addToScl2(mjtNum* h, const mjtNum* x0, mjtNum w0, const mjtNum* x1, 
   }
 }
 
+// h += x0 w0, h += x1 w1, h += x2 w2, then h += x3 w3, entry by entry
+inline void addToScl4(mjtNum* h, const mjtNum* const* x, const mjtNum* w, int n) {
+  const mjtNum *x0 = x[0], *x1 = x[1], *x2 = x[2], *x3 = x[3];
+  int i = 0;
+#if defined(MOTUS_SSE2)
+  __m128d c0 = _mm_set1_pd(w[0]), c1 = _mm_set1_pd(w[1]);
+  __m128d c2 = _mm_set1_pd(w[2]), c3 = _mm_set1_pd(w[3]);
+  for (; i + 2 <= n; i += 2) {
+    __m128d r = _mm_add_pd(_mm_loadu_pd(h + i), _mm_mul_pd(_mm_loadu_pd(x0 + i), c0));
+    r = _mm_add_pd(r, _mm_mul_pd(_mm_loadu_pd(x1 + i), c1));
+    r = _mm_add_pd(r, _mm_mul_pd(_mm_loadu_pd(x2 + i), c2));
+    _mm_storeu_pd(h + i, _mm_add_pd(r, _mm_mul_pd(_mm_loadu_pd(x3 + i), c3)));
+  }
+#endif
+  for (; i < n; i++) {
+    mjtNum r = h[i] + x0[i] * w[0];
+    r = r + x1[i] * w[1];
+    r = r + x2[i] * w[2];
+    h[i] = r + x3[i] * w[3];
+  }
+}
+
 // The dense local row of row i in component c (nb entries, zero outside the row's pattern):
 // the island's own block of iefc_J when the problem is one island with a dense Jacobian, else
 // gathered (dense layout) or scattered (sparse layout) into buf.
@@ -612,6 +634,17 @@ void addOuterDense(mjtNum* H, int nb, const mjtNum* const* x, const mjtNum* w, i
   for (int a = lo; a <= hi; a++) {
     mjtNum* row = H + a * nb + lo;
     int n = a - lo + 1, j = 0;
+    for (; j + 4 <= g; j += 4) {
+      mjtNum wa[4];
+      const mjtNum* xs[4];
+      for (int q = 0; q < 4; q++) {
+        wa[q] = w[j + q] * x[j + q][a];
+        xs[q] = x[j + q] + lo;
+      }
+      if (wa[0] != 0 || wa[1] != 0 || wa[2] != 0 || wa[3] != 0) {
+        addToScl4(row, xs, wa, n);
+      }
+    }
     for (; j + 2 <= g; j += 2) {
       mjtNum w0 = w[j] * x[j][a], w1 = w[j + 1] * x[j + 1][a];
       if (w0 != 0 || w1 != 0) {
