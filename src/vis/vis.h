@@ -6,7 +6,8 @@
 // internal functions, and the engine never includes it. Files, one concept each:
 //   vis_init.cc      defaults of the mjv types, scene allocation, mjv_copyModel/copyData
 //   vis_geom.cc      mjv_initGeom, mjv_connector and the scene's geom buffer
-//   vis_scene.cc     mjv_updateScene, mjv_addGeoms: model geoms, sites, tendons, flex, skin
+//   vis_scene.cc     mjv_updateScene, mjv_addGeoms: model geoms, sites, tendons, skin
+//   vis_flex.cc      flex geoms and the scene's flex vertices and faces
 //   vis_decor.cc     decorations: frames, inertia, joints, actuators, cameras, lights, com,
 //                    connect, rangefinders, constraints, contacts, perturbation, selection
 //   vis_camera.cc    mjv_updateCamera, mjv_makeLights, camera frame and frustum, room/model
@@ -54,6 +55,13 @@ void visAddFrames(const mjModel* m, const mjData* d, const mjvOption* opt, int c
                   mjvScene* scn);
 void visAddBodyDecor(const mjModel* m, mjData* d, const mjvOption* opt, const mjvPerturb* pert,
                      int catmask, mjvScene* scn);
+
+// flexes (vis_flex.cc): face slots per flex (mjv_makeScene), vertices and faces
+// (mjv_updateScene), one geom per flex (mjv_addGeoms)
+int visFlexFaceCapacity(const mjModel* m, int f);
+void visUpdateFlex(const mjModel* m, const mjData* d, const mjvOption* opt, mjvScene* scn);
+void visAddFlexGeoms(const mjModel* m, const mjData* d, const mjvOption* opt, int catmask,
+                     mjvScene* scn);
 
 #ifdef __cplusplus
 }

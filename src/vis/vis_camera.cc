@@ -273,6 +273,9 @@ void mjv_model2room(mjtNum roompos[3], mjtNum roomquat[4], const mjtNum modelpos
   mju_rotVecQuat(tmp, modelpos, rot);
   mju_scl3(tmp, tmp, scn->scale);
   mju_add3(roompos, tmp, translate);
+  // orientations by the float quaternion made unit in double (MuJoCo's results to the bit;
+  // positions use it as stored)
+  mju_normalize4(rot);
   mju_mulQuat(roomquat, rot, modelquat);
 }
 
@@ -296,6 +299,7 @@ void mjv_room2model(mjtNum modelpos[3], mjtNum modelquat[4], const mjtNum roompo
   mju_sub3(tmp, roompos, translate);
   mju_scl3(tmp, tmp, 1.0 / scn->scale);
   mju_rotVecQuat(modelpos, tmp, inv);
+  mju_normalize4(inv);
   mju_mulQuat(modelquat, inv, roomquat);
 }
 

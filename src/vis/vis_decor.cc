@@ -97,6 +97,67 @@ void visAddFrames(const mjModel* m, const mjData* d, const mjvOption* opt, int c
 
 namespace {
 
+// Bounding-volume hierarchies (mjVIS_BODYBVH: each body's tree over its geoms; mjVIS_MESHBVH:
+// each flex's tree over its elements), as MuJoCo draws them: the nodes at depth opt->bvh_depth
+// and the leaves above it, as line boxes colored rgba.bvactive when the collision mid-phase
+// marked the node (and vis.global.bvactive is set), rgba.bv otherwise. A body's leaf is its
+// geom's box in the geom's frame, an inner node its box in the body's inertial frame; flex
+// boxes are in world coordinates.
+bool drawnNode(const mjModel* m, const mjvOption* opt, int node) {
+  bool leaf = m->bvh_child[2 * node] < 0 && m->bvh_child[2 * node + 1] < 0;
+  return m->bvh_depth[node] == opt->bvh_depth || (leaf && m->bvh_depth[node] < opt->bvh_depth);
+}
+
+bool addBvhBox(const mjModel* m, const mjData* d, mjvScene* scn, int node, const mjtNum* center,
+               const mjtNum* half, const mjtNum* pos, const mjtNum* mat) {
+  bool active = m->vis.global.bvactive && d->bvh_active && d->bvh_active[node];
+  mjvGeom* g = startDecor(scn, mjOBJ_UNKNOWN, node, nullptr);
+  if (!g) {
+    return false;
+  }
+  mjtNum world[3], size[3] = {half[0], half[1], half[2]};
+  mju_mulMatVec3(world, mat, center);
+  mju_addTo3(world, pos);
+  mjv_initGeom(g, mjGEOM_LINEBOX, size, world, mat, active ? m->vis.rgba.bvactive : m->vis.rgba.bv);
+  visCommitGeom(scn);
+  return true;
+}
+
+void addBvh(const mjModel* m, const mjData* d, const mjvOption* opt, mjvScene* scn) {
+  const mjtNum eye[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, origin[3] = {0, 0, 0};
+  for (int b = 0; opt->flags[mjVIS_BODYBVH] && b < m->nbody; b++) {
+    for (int node = m->body_bvhadr[b]; node >= 0 && node < m->body_bvhadr[b] + m->body_bvhnum[b];
+         node++) {
+      if (!drawnNode(m, opt, node)) {
+        continue;
+      }
+      int geom = m->bvh_nodeid[node];
+      bool leaf = m->bvh_child[2 * node] < 0 && m->bvh_child[2 * node + 1] < 0;
+      bool ok =
+          leaf && geom >= 0 && geom < m->ngeom
+              ? addBvhBox(m, d, scn, node, m->geom_aabb + 6 * geom, m->geom_aabb + 6 * geom + 3,
+                          d->geom_xpos + 3 * geom, d->geom_xmat + 9 * geom)
+              : addBvhBox(m, d, scn, node, m->bvh_aabb + 6 * node, m->bvh_aabb + 6 * node + 3,
+                          d->xipos + 3 * b, d->ximat + 9 * b);
+      if (!ok) {
+        return;
+      }
+    }
+  }
+  for (int f = 0; opt->flags[mjVIS_MESHBVH] && d->bvh_aabb_dyn && f < m->nflex; f++) {
+    for (int node = m->flex_bvhadr[f]; node >= 0 && node < m->flex_bvhadr[f] + m->flex_bvhnum[f];
+         node++) {
+      if (!drawnNode(m, opt, node)) {
+        continue;
+      }
+      const mjtNum* box = d->bvh_aabb_dyn + 6 * (node - m->nbvhstatic);
+      if (!addBvhBox(m, d, scn, node, box, box + 3, origin, eye)) {
+        return;
+      }
+    }
+  }
+}
+
 // Equivalent inertia box (or ellipsoid, vis.global.ellipsoidinertia) of each body: the uniform
 // solid with the body's mass and principal inertia, at the body's inertial frame. A box of half
 // sizes a has I_x = m (a_y^2 + a_z^2) / 3, so a_x = sqrt(3 (I_y + I_z - I_x) / (2 m)); an
@@ -531,20 +592,28 @@ void addPerturbObject(const mjModel* m, const mjData* d, const mjvOption* opt,
   mjv_initGeom(g, mjGEOM_SPHERE, size, pert->refselpos, rot, m->vis.rgba.constraint);
   visCommitGeom(scn);
 
-  // the half sizes of the root of the body's bounding volume hierarchy (its geoms' box)
+  // the half sizes of the root of the body's bounding volume hierarchy (its geoms' box); a body
+  // without geoms (a flex vertex's) gets an invisible cube of half size stat.meansize at its
+  // inertial frame, as MuJoCo's scenes show
+  float color[4] = {m->vis.rgba.inertia[0], m->vis.rgba.inertia[1], m->vis.rgba.inertia[2],
+                    m->vis.rgba.inertia[3]};
+  mjtNum center[3];
   if (m->body_bvhnum[b] <= 0 || m->body_bvhadr[b] < 0) {
-    return;
+    size[0] = size[1] = size[2] = m->stat.meansize;
+    mju_copy3(center, d->xipos + 3 * b);
+    color[3] = 0;
+  } else {
+    const mjtNum* aabb = m->bvh_aabb + 6 * m->body_bvhadr[b];
+    mju_copy3(size, aabb + 3);
+    // the box center in the world (the hierarchy is in the inertial frame)
+    mju_mulMatVec3(center, d->ximat + 9 * b, aabb);
+    mju_addTo3(center, d->xipos + 3 * b);
   }
-  const mjtNum* aabb = m->bvh_aabb + 6 * m->body_bvhadr[b];
-  mju_copy3(size, aabb + 3);
-  mjtNum center[3];  // the box center in the world (the hierarchy is in the inertial frame)
-  mju_mulMatVec3(center, d->ximat + 9 * b, aabb);
-  mju_addTo3(center, d->xipos + 3 * b);
   g = startDecor(scn, mjOBJ_UNKNOWN, b, nullptr);
   if (!g) {
     return;
   }
-  mjv_initGeom(g, mjGEOM_BOX, size, center, rot, m->vis.rgba.inertia);
+  mjv_initGeom(g, mjGEOM_BOX, size, center, rot, color);
   visCommitGeom(scn);
 }
 
@@ -686,6 +755,7 @@ void visAddBodyDecor(const mjModel* m, mjData* d, const mjvOption* opt, const mj
   if (!(catmask & mjCAT_DECOR)) {
     return;
   }
+  addBvh(m, d, opt, scn);
   visAddFrames(m, d, opt, catmask, scn);
   addPerturbObject(m, d, opt, pert, scn);
   addInertia(m, d, opt, catmask, scn);

@@ -177,13 +177,6 @@ T* allocArray(long n) {
   return n > 0 ? static_cast<T*>(mju_calloc(sizeof(T) * n)) : nullptr;
 }
 
-// faces drawn per flex element: both sides of a triangle (2D), the four sides of a tetrahedron
-// (3D); lines (1D) have none
-int flexFaces(const mjModel* m, int f) {
-  int dim = m->flex_dim[f];
-  return m->flex_elemnum[f] * (dim == 2 ? 2 : (dim == 3 ? 4 : 0));
-}
-
 void makeFlex(const mjModel* m, mjvScene* scn) {
   int nflex = m->nflex;
   scn->nflex = nflex;
@@ -204,7 +197,7 @@ void makeFlex(const mjModel* m, mjvScene* scn) {
     scn->flexvertadr[f] = m->flex_vertadr[f];
     scn->flexvertnum[f] = m->flex_vertnum[f];
     scn->flexfaceadr[f] = static_cast<int>(nface);
-    scn->flexfacenum[f] = flexFaces(m, f);
+    scn->flexfacenum[f] = visFlexFaceCapacity(m, f);
     nface += scn->flexfacenum[f];
   }
   scn->flexedge = allocArray<int>(2 * (long)m->nflexedge);

@@ -462,6 +462,7 @@ void mjv_addGeoms(const mjModel* m, mjData* d, const mjvOption* opt, const mjvPe
     mju_error("mjv_addGeoms: model, data, option and scene must not be NULL");
     return;
   }
+  visAddFlexGeoms(m, d, opt, catmask, scn);
   addSkins(m, d, opt, catmask, scn);
   addModelGeoms(m, d, opt, pert, catmask, scn);
   addSites(m, d, opt, pert, catmask, scn);
@@ -485,6 +486,7 @@ void mjv_updateScene(const mjModel* m, mjData* d, const mjvOption* opt, const mj
   scn->flexfaceopt = opt->flags[mjVIS_FLEXFACE];
   scn->flexskinopt = opt->flags[mjVIS_FLEXSKIN];
   mjv_addGeoms(m, d, opt, pert, catmask, scn);
+  visUpdateFlex(m, d, opt, scn);
   mjv_updateCamera(m, d, cam, scn);
   mjv_makeLights(m, d, scn);
   if (opt->flags[mjVIS_SKIN]) {

@@ -1,7 +1,7 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
 // Picking (programming_visualization.rst "Selection"): the ray through a window point of the
-// scene's camera is cast against the visible geoms with mj_ray.
+// scene's camera is cast against the visible geoms with mj_ray and the flexes with mj_rayFlex.
 
 #include <string.h>
 
@@ -55,7 +55,37 @@ int mjv_select(const mjModel* m, const mjData* d, const mjvOption* vopt, mjtNum 
   int geom = -1;
   mjtNum dist =
       mj_ray(m, d, pnt, vec, vopt->geomgroup, vopt->flags[mjVIS_STATIC], -1, &geom, nullptr);
-  if (geom < 0 || dist < 0) {
+  if (geom < 0) {
+    dist = -1;
+  }
+
+  // flexes, with the parts the options show; a flex nearer than the geom wins and is picked at
+  // the vertex the ray came nearest to, the body being that vertex's (as MuJoCo's picks show)
+  int flex = -1, vert = -1;
+  for (int f = 0; f < m->nflex; f++) {
+    int group = m->flex_group[f];
+    if (group < 0 || group >= mjNGROUP || !vopt->flexgroup[group]) {
+      continue;
+    }
+    int v = -1;
+    mjtNum df = mj_rayFlex(m, d, vopt->flex_layer, vopt->flags[mjVIS_FLEXVERT],
+                           vopt->flags[mjVIS_FLEXEDGE], vopt->flags[mjVIS_FLEXFACE],
+                           vopt->flags[mjVIS_FLEXSKIN], f, pnt, vec, &v, nullptr);
+    if (df >= 0 && v >= 0 && (dist < 0 || df < dist)) {
+      dist = df;
+      flex = f;
+      vert = m->flex_vertadr[f] + v;
+    }
+  }
+  if (flex >= 0) {
+    mju_copy3(selpnt, d->flexvert_xpos + 3 * vert);
+    if (flexid) {
+      flexid[0] = flex;
+    }
+    return m->flex_vertbodyid[vert];
+  }
+
+  if (dist < 0) {
     return -1;
   }
   mju_addScl3(selpnt, pnt, vec, dist);

@@ -655,6 +655,13 @@ void DumpState(Out* o, const mjModel* m, mjData* d, int k, mjvScene* scn) {
   Update(m, d, &island, nullptr, &cam, mjCAT_ALL, scn);
   PrintScene(o, "island", scn);
 
+  // bounding-volume hierarchies of bodies and flexes, at the second depth
+  mjvOption bvh = opt;
+  bvh.flags[mjVIS_BODYBVH] = bvh.flags[mjVIS_MESHBVH] = 1;
+  bvh.bvh_depth = 2;
+  Update(m, d, &bvh, nullptr, &cam, mjCAT_ALL, scn);
+  PrintScene(o, "bvh", scn);
+
   // all flags on, with one label and one frame kind per state
   mjvOption all;
   AllOnOption(&all, 1 + (k + m->nbody) % (mjNLABEL - 1), 1 + (k + m->nbody) % (mjNFRAME - 1));

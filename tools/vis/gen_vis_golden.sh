@@ -14,7 +14,7 @@ BIN=$(mktemp -d)/dump_scene
 g++ -std=c++17 -O2 -I"$K/include" "$ROOT/tools/vis/dump_scene.cc" "$ROOT/tools/vis/dump_scene_main.cc" \
     "$K/lib/libmujoco.so.3.8.0" -Wl,-rpath,"$K/lib" -o "$BIN"
 
-# name  model (shared:PATH under ../shared, repo:PATH in this repository)
+# name  model (shared:PATH under ../shared, repo:PATH in this repository)  [states, default 2]
 MODELS="vis_zoo repo:test/data/vis/vis_zoo.xml
 humanoid shared:models/humanoid/humanoid.xml
 arm26 shared:models/arm26/arm26.xml
@@ -24,9 +24,11 @@ mug shared:models/mug/mug.xml
 eq_connect shared:models/eq_connect/connect.xml
 hfield_png shared:models/hfield_png/hfield_png.xml
 car shared:models/car/car.xml
-balloons shared:models/balloons/balloons.xml"
+balloons shared:models/balloons/balloons.xml
+trampoline shared:models38/flex/trampoline.xml 1
+floppy shared:models38/flex/floppy.xml 1"
 
-echo "$MODELS" | while read -r name spec; do
+echo "$MODELS" | while read -r name spec nstate; do
   if [ $# -gt 0 ] && ! echo " $* " | grep -q " $name "; then continue; fi
   case $spec in
     shared:*) path=$SHARED/${spec#shared:} ;;
@@ -36,7 +38,7 @@ echo "$MODELS" | while read -r name spec; do
   {
     echo "# Abstract visualization golden: MuJoCo 3.8.0 (prebuilt kit), tools/vis/gen_vis_golden.sh"
     echo "# model: $spec"
-    "$BIN" "$path" 2
+    "$BIN" "$path" "${nstate:-2}"
   } > "$out"
   echo "$out: $(wc -c < "$out") bytes"
 done
