@@ -494,6 +494,21 @@ void addRangefinders(const mjModel* m, const mjData* d, const mjvOption* opt, mj
     return;
   }
   for (int i = 0; i < m->nsensor; i++) {
+    if (m->sensor_type[i] == mjSENS_GEOMFROMTO) {
+      // the segment between the two geoms' nearest points (none beyond the cutoff, where
+      // both points are zero), as MuJoCo draws it
+      const mjtNum* from = d->sensordata + m->sensor_adr[i];
+      if (from[0] == from[3] && from[1] == from[4] && from[2] == from[5]) {
+        continue;
+      }
+      mjvGeom* g = startDecor(scn, mjOBJ_SENSOR, i, m->vis.rgba.rangefinder);
+      if (!g) {
+        return;
+      }
+      mjv_connector(g, mjGEOM_LINE, 3, from, from + 3);
+      visCommitGeom(scn);
+      continue;
+    }
     if (m->sensor_type[i] != mjSENS_RANGEFINDER) {
       continue;
     }

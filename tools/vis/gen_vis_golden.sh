@@ -25,6 +25,7 @@ eq_connect shared:models/eq_connect/connect.xml
 hfield_png shared:models/hfield_png/hfield_png.xml
 car shared:models/car/car.xml
 balloons shared:models/balloons/balloons.xml
+sensor_fromto_convex shared:models/sensor_fromto_convex/fromto_convex.xml
 trampoline shared:models38/flex/trampoline.xml 1
 floppy shared:models38/flex/floppy.xml 1"
 
