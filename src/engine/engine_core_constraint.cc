@@ -398,15 +398,16 @@ void tendonLimitRows(const mjModel* m, mjData* d, Builder* b) {
 // A dof shared by both chains moves the contact point identically as part of either body, so
 // its column of J(b1) - J(b2) vanishes and MuJoCo leaves it out of the sparse rows. Both chains
 // are walked from their largest dof; once they meet, every remaining dof is common.
-int contactChain(const mjModel* m, int* chain, int b1, int b2) {
-  int last[2] = {b1, b2};
-  for (int& x : last) {
-    while (x > 0 && m->body_dofnum[x] == 0) {
-      x = m->body_parentid[x];
-    }
-    x = x > 0 ? m->body_dofadr[x] + m->body_dofnum[x] - 1 : -1;
+// last dof of the chain of body b (-1: none)
+int chainEnd(const mjModel* m, int b) {
+  while (b > 0 && m->body_dofnum[b] == 0) {
+    b = m->body_parentid[b];
   }
-  int a = last[0], c = last[1];
+  return b > 0 ? m->body_dofadr[b] + m->body_dofnum[b] - 1 : -1;
+}
+
+int contactChain(const mjModel* m, int* chain, int b1, int b2) {
+  int a = chainEnd(m, b1), c = chainEnd(m, b2);
   int n = 0;
   while ((a >= 0 || c >= 0) && a != c) {
     int k = a > c ? a : c;
@@ -449,8 +450,15 @@ void contactRows(const mjModel* m, mjData* d, Builder* b, int i) {
   int b1 = flex ? -1 : m->geom_bodyid[con->geom[0]], b2 = flex ? -1 : m->geom_bodyid[con->geom[1]];
   // the dofs that move the two bodies relative to each other; none (two geoms of one body, e.g.
   // an explicit pair) leaves the contact without rows: exclude 3, "no dofs"
-  int n =
-      flex ? mj_contactFlexJac(m, d, con, b->chain, NULL, NULL) : contactChain(m, b->chain, b1, b2);
+  int n;
+  if (!b->emit && !b->sparse && !flex && d->ntree_awake == m->ntree) {
+    // counting dense rows with every tree awake needs only whether the chain is empty: it is
+    // exactly when both chains end at the same dof (or have none)
+    n = chainEnd(m, b1) != chainEnd(m, b2);
+  } else {
+    n = flex ? mj_contactFlexJac(m, d, con, b->chain, NULL, NULL)
+             : contactChain(m, b->chain, b1, b2);
+  }
   if (n == 0) {
     con->exclude = 3;
     con->efc_address = -1;

@@ -307,10 +307,19 @@ void mj_makeImpedance(const mjModel* m, mjData* d) {
       normal_dimp = dimp;
     }
 
-    mjtNum K, B;
-    mj_stiffDamp(m, solref, solimp[1], &K, &B);
-    if (friction) {
-      K = 0;
+    // the edges of a pyramidal contact share its solref, solimp and diagApprox: K, B and the
+    // diagonal of its first row
+    mjtNum K, B, diag;
+    if (type == mjCNSTR_CONTACT_PYRAMIDAL && sub > 0) {
+      K = d->efc_KBIP[4 * (i - 1)];
+      B = d->efc_KBIP[4 * (i - 1) + 1];
+      diag = d->efc_diagApprox[i - 1];
+    } else {
+      mj_stiffDamp(m, solref, solimp[1], &K, &B);
+      if (friction) {
+        K = 0;
+      }
+      diag = diagApprox(m, d, i, sub, &tran);
     }
     mjtNum* kbip = d->efc_KBIP + 4 * i;
     kbip[0] = K;
@@ -318,7 +327,6 @@ void mj_makeImpedance(const mjModel* m, mjData* d) {
     kbip[2] = imp;
     kbip[3] = dimp;
 
-    mjtNum diag = diagApprox(m, d, i, sub, &tran);
     d->efc_diagApprox[i] = diag;
     d->efc_R[i] = mjMAX(mjMINVAL, (1 - imp) * diag / imp);
     d->efc_D[i] = 1 / d->efc_R[i];
