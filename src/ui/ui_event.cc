@@ -57,6 +57,9 @@ int radioElement(const mjUI* ui, const mjuiItem* it, int x, int y, const mjrCont
   int col = (x - it->rect.left) * cols / mjMAX(1, it->rect.width);
   int rows = (it->multi.nelem + cols - 1) / cols;
   int row = (it->rect.bottom + it->rect.height - y) / mjMAX(1, m.rowh);
+  if (col >= cols && it->type == mjITEM_RADIOLINE) {
+    return -1;  // a radio line's right edge (included in the item) is in no element
+  }
   int k = mjMAX(0, mjMIN(row, rows - 1)) * cols + mjMAX(0, mjMIN(col, cols - 1));
   return k >= 0 && k < it->multi.nelem ? k : -1;
 }
@@ -224,11 +227,11 @@ mjuiItem* editKey(mjUI* ui, mjuiState* state, mjuiItem* it, const mjrContext* co
         memmove(txt + *cur, txt + *cur + 1, len - *cur);
       }
       break;
-    case mjKEY_LEFT:
-      *cur = mjMAX(0, *cur - 1);
+    case mjKEY_LEFT:  // with Control: to the start, as Home
+      *cur = state->control ? 0 : mjMAX(0, *cur - 1);
       break;
-    case mjKEY_RIGHT:
-      *cur = mjMIN(len, *cur + 1);
+    case mjKEY_RIGHT:  // with Control: to the end, as End
+      *cur = state->control ? len : mjMIN(len, *cur + 1);
       break;
     case mjKEY_HOME:
       *cur = 0;
@@ -447,10 +450,10 @@ mjuiItem* press(mjUI* ui, mjuiState* state, const mjrContext* con) {
     ui->mousesectcheck = 0;
     if (s->checkbox && x <= s->rtitle.left + s->rtitle.height) {
       ui->mousesectcheck = title + 1;
-    } else {
-      pressTitle(ui, title, state);
+      return nullptr;  // the edit it ended is in editchanged
     }
-    return nullptr;  // an edit it stored is in editchanged
+    pressTitle(ui, title, state);
+    return committed;  // a press elsewhere on a title returns the edit it ended
   }
   mjuiItem* acted = it ? pressItem(ui, state, it, x, y, con) : nullptr;
   return acted ? acted : committed;

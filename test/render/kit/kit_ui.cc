@@ -8,6 +8,10 @@
 // scroll state, one line each. Built twice: against MuJoCo 3.8.0 (the kit in ../shared), whose
 // output is the golden test/data/ui/kit_ui.txt, and against Motus, which compares its output with
 // that golden (--golden) and prints every differing line.
+// kit_ui --random [--golden FILE | --verbose]: 40 pseudo-random runs of 200 events each (clicks
+// anywhere and on items, keys, drags, scrolls, titles, shortcuts, resizes), each from a fresh UI;
+// prints a hash of the output of every 10 events (golden test/data/ui/kit_ui_random.txt) or,
+// with --verbose, the output itself, to find the first differing event.
 
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
@@ -15,6 +19,7 @@
 
 #include <algorithm>
 #include <cstdarg>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -262,11 +267,18 @@ void fakeMetrics() {
   con.charHeightBig = 32;
 }
 
-// layout and the auxiliary buffer sized for it, as applications do after changing the UI
+// layout and the auxiliary buffer sized for it, as applications do after changing the UI (the
+// buffer is remade only when its size changes)
 void resize() {
+  static int auxw = -1, auxh = -1, auxsamples = -1;
   fakeMetrics();
   mjui_resize(&ui, &con);
-  mjr_addAux(ui.auxid, ui.width, ui.maxheight, ui.spacing.samples, glconPtr);
+  if (ui.width != auxw || ui.maxheight != auxh || ui.spacing.samples != auxsamples) {
+    mjr_addAux(ui.auxid, ui.width, ui.maxheight, ui.spacing.samples, glconPtr);
+    auxw = ui.width;
+    auxh = ui.maxheight;
+    auxsamples = ui.spacing.samples;
+  }
   fakeMetrics();
 }
 
@@ -422,6 +434,8 @@ void sequences() {
     clickItem(0, 8, 0.25 + 0.5 * (k % 2), 0.1 + 0.3 * (k / 2));
   }
   clickItem(0, 8, 0.99, 0.95);
+  clickItem(0, 8, 1.0, 0.5);  // the right edges: in the items, in no element
+  clickItem(0, 9, 1.0);
   clickItem(0, 9, 0.1);
   clickItem(0, 9, 0.5);
   clickItem(0, 9, 0.95);
@@ -538,7 +552,17 @@ void sequences() {
   clickItem(0, 17, 0.02);
   key('Q');
   key(mjKEY_ENTER);
-  clickItem(0, 19);  // static text
+  clickItem(0, 19);       // static text
+  clickItem(0, 17, 0.3);  // the cursor keys with modifiers
+  for (int mods = 1; mods < 8; mods++) {
+    key(mjKEY_LEFT, mods);
+    key(mjKEY_RIGHT, mods);
+    key(mjKEY_LEFT, 0);
+    key(mjKEY_LEFT, 0);
+  }
+  key(mjKEY_HOME, 2);
+  key(mjKEY_END, 1);
+  key(mjKEY_ESCAPE);
 
   line("== shortcuts");
   key(' ');
@@ -606,6 +630,159 @@ void sequences() {
   clickTitle(2);
   clickTitle(2);
   printLayout(&ui, "end");
+}
+
+// ---------------------------------------------------------------------------------------------
+// random event runs: the same pseudo-random sequences in both builds (a generator of our own,
+// not the C library's), each from a fresh UI and fresh bound values
+
+const int kRandomSeeds = 40;
+const int kRandomEvents = 200;
+
+struct Rng {
+  uint64_t s;
+  double next() {
+    s ^= s << 13;
+    s ^= s >> 7;
+    s ^= s << 17;
+    return (double)(s >> 11) / 9007199254740992.0;
+  }
+  int below(int n) { return (int)(next() * n); }
+  double range(double a, double c) { return a + (c - a) * next(); }
+};
+
+void freshUI() {
+  b = Bound();
+  predicateValue = 1;
+  scale = 100;
+  std::memset(&ui, 0, sizeof(ui));
+  std::memset(&st, 0, sizeof(st));
+  ui.spacing = mjui_themeSpacing(0);
+  ui.color = mjui_themeColor(0);
+  ui.predicate = predicate;
+  ui.rectid = 1;
+  ui.auxid = 0;
+  defineUI(&ui);
+  resize();
+  setRects();
+}
+
+// a visible item (a section open, the item not skipped), or false
+bool randomItem(Rng& r, int* s, int* i) {
+  for (int tries = 0; tries < 20; tries++) {
+    *s = r.below(ui.nsect);
+    if (ui.sect[*s].nitem && ui.sect[*s].state != mjSECT_CLOSED) {
+      *i = r.below(ui.sect[*s].nitem);
+      if (!ui.sect[*s].item[*i].skip) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+void randomKey(Rng& r) {
+  static const int keys[] = {'0',
+                             '1',
+                             '5',
+                             '9',
+                             'A',
+                             'E',
+                             'Q',
+                             'Z',
+                             '.',
+                             '-',
+                             '=',
+                             ' ',
+                             ',',
+                             mjKEY_ENTER,
+                             mjKEY_ENTER,
+                             mjKEY_ESCAPE,
+                             mjKEY_BACKSPACE,
+                             mjKEY_BACKSPACE,
+                             mjKEY_DELETE,
+                             mjKEY_LEFT,
+                             mjKEY_RIGHT,
+                             mjKEY_HOME,
+                             mjKEY_END,
+                             mjKEY_TAB,
+                             mjKEY_F1,
+                             mjKEY_NUMPAD_0 + 3};
+  int k = keys[r.below(sizeof(keys) / sizeof(keys[0]))];
+  int mods = r.below(6) == 0 ? 1 + r.below(7) : 0;
+  key(k, mods);
+}
+
+void randomEvent(Rng& r) {
+  int kind = r.below(100), s = 0, i = 0;
+  const mjrRect& area = st.rect[0];
+  if (kind < 22) {  // a click anywhere about the UI, sometimes with another button
+    double x = r.range(-5, ui.width + 10), y = r.range(0, area.height);
+    if (r.below(6) == 0) {
+      press(x, y, r.below(2) ? mjBUTTON_RIGHT : mjBUTTON_MIDDLE);
+      release(x, y);
+    } else {
+      click(x, y, r.below(8) == 0 ? 1 + r.below(7) : 0);
+    }
+  } else if (kind < 48) {  // a click on an item, edges included
+    if (randomItem(r, &s, &i)) {
+      clickItem(s, i, r.range(-0.03, 1.03), r.range(-0.03, 1.03));
+    }
+  } else if (kind < 72) {
+    randomKey(r);
+  } else if (kind < 82) {  // a drag from an item
+    if (randomItem(r, &s, &i)) {
+      const mjrRect& rc = ui.sect[s].item[i].rect;
+      double x = rc.left + r.next() * rc.width, y = winY(rc.bottom + r.next() * rc.height);
+      press(x, y);
+      int n = 1 + r.below(4);
+      for (int k = 0; k < n; k++) {
+        x += r.range(-60, 60);
+        y += r.range(-30, 30);
+        drag(x, y);
+      }
+      release(x, y);
+    }
+  } else if (kind < 88) {
+    scroll(r.range(0, ui.width + 50), r.range(0, area.height), r.range(-3, 3));
+  } else if (kind < 94) {
+    clickTitle(r.below(ui.nsect), r.range(0.02, 0.98));
+  } else if (kind < 98) {  // section shortcuts
+    static const int letters[] = {'C', 'F', 'L', 'X'};
+    key(letters[r.below(4)], 4);
+  } else {
+    resizeEvent(150 + r.below(700));
+  }
+}
+
+// One line per 10 events of each seed: a hash of the event lines (FNV-1a); with verbose, the
+// lines themselves.
+void randomRuns(int nseed, int nevents, bool verbose) {
+  std::vector<std::string> result;
+  for (int seed = 1; seed <= nseed; seed++) {
+    freshUI();
+    nevent = 0;
+    Rng r = {0x9E3779B97F4A7C15ull * (uint64_t)seed};
+    for (int block = 0; block < nevents / 10; block++) {
+      out.clear();
+      for (int k = 0; k < 10; k++) {
+        randomEvent(r);
+      }
+      uint64_t h = 1469598103934665603ull;
+      for (const std::string& l : out) {
+        for (unsigned char c : l) {
+          h = (h ^ c) * 1099511628211ull;
+        }
+        h = (h ^ '\n') * 1099511628211ull;
+        if (verbose) {
+          result.push_back(fmt("seed %d %s", seed, l.c_str()));
+        }
+      }
+      result.push_back(fmt("seed %d events %d-%d hash %016llx", seed, 10 * block + 1,
+                           10 * block + 10, (unsigned long long)h));
+    }
+  }
+  out = result;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -679,6 +856,17 @@ int main(int argc, char** argv) {
   if (!setup()) {
     std::fprintf(stderr, "kit_ui: no headless OpenGL context (EGL)\n");
     return 77;
+  }
+  if (argc >= 2 && std::strcmp(argv[1], "--random") == 0) {
+    bool verbose = argc == 3 && std::strcmp(argv[2], "--verbose") == 0;
+    randomRuns(kRandomSeeds, kRandomEvents, verbose);
+    if (argc == 4 && std::strcmp(argv[2], "--golden") == 0) {
+      return compareGolden(argv[3]);
+    }
+    for (const std::string& l : out) {
+      std::printf("%s\n", l.c_str());
+    }
+    return 0;
   }
   sequences();
 
