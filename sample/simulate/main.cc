@@ -205,6 +205,32 @@ void Overlays(mjrRect scene, const std::string& info) {
   }
 }
 
+// Window points (x right, y down, as xdotool takes them) of the scene's center and of the
+// centers of the left panel's visible items, "item:NAME X Y WIDTH" with '_' for spaces.
+void WriteItems(FILE* f) {
+  const mjuiState& st = sim.uistate;
+  int fbh = st.rect[kRectWindow].height;
+  const mjrRect& sc = st.rect[kRectScene];
+  std::fprintf(f, "scenecenter %d %d\n", sc.left + sc.width / 2, fbh - sc.bottom - sc.height / 2);
+  const mjUI& ui = sim.ui0;
+  const mjrRect& r = st.rect[kRectLeft];
+  for (int s = 0; s < ui.nsect; s++) {
+    for (int i = 0; ui.sect[s].state && i < ui.sect[s].nitem; i++) {
+      const mjuiItem& it = ui.sect[s].item[i];
+      if (it.skip) {
+        continue;
+      }
+      std::string name = it.name;
+      for (char& c : name) {
+        c = c == ' ' ? '_' : c;
+      }
+      int x = r.left + it.rect.left + it.rect.width / 2;
+      int y = r.bottom + r.height - ui.height + ui.scroll + it.rect.bottom + it.rect.height / 2;
+      std::fprintf(f, "item:%s %d %d %d\n", name.c_str(), x, fbh - y, it.rect.width);
+    }
+  }
+}
+
 void WriteStatus() {
   if (sim.statusfile.empty()) {
     return;
@@ -242,12 +268,28 @@ void WriteStatus() {
     }
     std::fprintf(f, "qpos0 %.6f %.6f %.6f\n", d->qpos[0], sim.m->nq > 1 ? d->qpos[1] : 0,
                  sim.m->nq > 2 ? d->qpos[2] : 0);
+    std::fprintf(f, "qpos");
+    for (int i = 0; i < sim.m->nq; i++) {
+      std::fprintf(f, " %.17g", d->qpos[i]);
+    }
+    std::fprintf(f, "\nkey %d\n", sim.key);
+    if (sim.key >= 0 && sim.key < sim.m->nkey) {
+      const double* k = sim.m->key_qpos + sim.key * sim.m->nq;
+      std::fprintf(f, "keyqpos0 %.6f %.6f %.6f\n", k[0], sim.m->nq > 1 ? k[1] : 0,
+                   sim.m->nq > 2 ? k[2] : 0);
+    }
+    std::fprintf(f, "camera %d %d %.6f %.6f %.6f\n", sim.cam.type, sim.cam.trackbodyid,
+                 sim.cam.lookat[0], sim.cam.lookat[1], sim.cam.lookat[2]);
+    if (sim.m->nbody > 1) {
+      std::fprintf(f, "body1 %.6f %.6f %.6f\n", d->xpos[3], d->xpos[4], d->xpos[5]);
+    }
     int nforce = 0;
     for (int i = 0; i < sim.scn.ngeom; i++) {
       nforce += sim.scn.geoms[i].category == mjCAT_DECOR && sim.scn.geoms[i].type == mjGEOM_ARROW;
     }
     std::fprintf(f, "arrows %d\n", nforce);
   }
+  WriteItems(f);
   std::fclose(f);
   std::rename(tmp.c_str(), sim.statusfile.c_str());
 }

@@ -121,24 +121,46 @@ void SaveKeyframe() {
   }
 }
 
-// The state as a <key> element, printed and put on the clipboard.
+namespace {
+
+// One attribute of a <key> element: name="v0 v1 ..." on its own line (%g, as MuJoCo's simulate
+// writes numbers).
+void AppendNumbers(std::string* s, const char* name, const mjtNum* v, int n) {
+  *s += std::string("  ") + name + "=\"";
+  char buf[64];
+  for (int i = 0; i < n; i++) {
+    std::snprintf(buf, sizeof(buf), i ? " %g" : "%g", v[i]);
+    *s += buf;
+  }
+  *s += "\"\n";
+}
+
+}  // namespace
+
+// The state as a <key> element that MJCF's <keyframe> takes: time, qpos and qvel, then act, ctrl,
+// mpos and mquat when the model has them; printed and put on the clipboard.
 void CopyState() {
   std::lock_guard<std::recursive_mutex> lock(sim.mtx);
   if (!sim.m) {
     return;
   }
-  std::string s = "<key\n  time=\"" + std::to_string(sim.d->time) + "\"\n  qpos=\"";
-  char buf[64];
-  for (int i = 0; i < sim.m->nq; i++) {
-    std::snprintf(buf, sizeof(buf), i ? " %.6g" : "%.6g", sim.d->qpos[i]);
-    s += buf;
+  const mjModel* m = sim.m;
+  const mjData* d = sim.d;
+  std::string s = "<key\n";
+  AppendNumbers(&s, "time", &d->time, 1);
+  AppendNumbers(&s, "qpos", d->qpos, m->nq);
+  AppendNumbers(&s, "qvel", d->qvel, m->nv);
+  if (m->na) {
+    AppendNumbers(&s, "act", d->act, m->na);
   }
-  s += "\"\n  qvel=\"";
-  for (int i = 0; i < sim.m->nv; i++) {
-    std::snprintf(buf, sizeof(buf), i ? " %.6g" : "%.6g", sim.d->qvel[i]);
-    s += buf;
+  if (m->nu) {
+    AppendNumbers(&s, "ctrl", d->ctrl, m->nu);
   }
-  s += "\"\n/>";
+  if (m->nmocap) {
+    AppendNumbers(&s, "mpos", d->mocap_pos, 3 * m->nmocap);
+    AppendNumbers(&s, "mquat", d->mocap_quat, 4 * m->nmocap);
+  }
+  s += "/>";
   glfwSetClipboardString(sim.window, s.c_str());
   std::printf("%s\n", s.c_str());
   std::fflush(stdout);

@@ -2,10 +2,11 @@
 //
 // The simulate viewer driven under Xvfb with synthetic input (xdotool): load the humanoid, run
 // about 2 s, pause, step, toggle contact forces, select and perturb a body, reset; a malformed
-// model shows an error and the viewer keeps running, then loads the fixed file on Ctrl-L. The
-// viewer reports its state through --status and writes screenshots on Ctrl-P; the assertions
-// are on both. Skips when Xvfb or xdotool is not installed (apt-get install xvfb xdotool).
-// Screenshots are left in the test's temporary directory.
+// model shows an error and the viewer keeps running, then loads the fixed file on Ctrl-L; slow
+// motion, keyframes, copy state and the tracking camera (SimulateFeatures). The viewer reports its
+// state through --status and writes screenshots on Ctrl-P; the assertions are on both. Skips when
+// Xvfb or xdotool is not installed (apt-get install xvfb xdotool). Screenshots are left in the
+// test's temporary directory.
 
 #include <gtest/gtest.h>
 #include <lodepng.h>
@@ -18,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -410,6 +412,199 @@ TEST_F(SimulateUnderXvfb, DivergenceResetsAndFiguresShow) {
   Image figures = Shot("figures");
   EXPECT_GT(Differ(plain, figures), 5000) << "F2-F4 overlays not drawn";
   EXPECT_TRUE(Alive(sim_));
+}
+
+// A small model for the features below: a free ball, a pendulum with a motor, a mocap box and
+// two keyframes.
+const char* kFeatureModel =
+    "<mujoco><option timestep=\"0.002\"/><worldbody><geom type=\"plane\" size=\"5 5 0.1\"/>"
+    "<body name=\"ball\" pos=\"0 0 0.5\"><freejoint/><geom type=\"sphere\" size=\"0.1\"/></body>"
+    "<body name=\"pendulum\" pos=\"1 0 1\"><joint name=\"hinge\" type=\"hinge\" axis=\"0 1 0\"/>"
+    "<geom type=\"capsule\" fromto=\"0 0 0 0 0 -0.5\" size=\"0.05\"/></body>"
+    "<body name=\"target\" mocap=\"true\" pos=\"0 1 1\"><geom type=\"box\" size=\"0.1 0.1 0.1\" "
+    "contype=\"0\" conaffinity=\"0\"/></body></worldbody>"
+    "<actuator><motor joint=\"hinge\"/></actuator>"
+    "<keyframe><key name=\"a\" qpos=\"0 0 2 1 0 0 0 0.5\"/>"
+    "<key name=\"b\" qpos=\"0.3 0 3 1 0 0 0 -0.5\"/></keyframe></mujoco>";
+
+class SimulateFeatures : public SimulateUnderXvfb {
+ protected:
+  std::string WriteModel(const std::string& name, const std::string& xml) {
+    std::string file = dir_ + name;
+    std::ofstream(file) << xml;
+    return file;
+  }
+  // an item of the left panel: its window point from the status file
+  bool ClickItem(const std::string& name, double fx = 0.5) {
+    std::istringstream in(Status()["item:" + name]);
+    int x = 0, y = 0, w = 0;
+    if (!(in >> x >> y >> w)) {
+      return false;
+    }
+    x += (int)((fx - 0.5) * (w - 4));
+    Run("xdotool mousemove --window " + window_ + " " + std::to_string(x) + " " +
+        std::to_string(y) + " click 1");
+    return true;
+  }
+  std::vector<double> Numbers(const std::string& key) {
+    std::istringstream in(Status()[key]);
+    std::vector<double> v;
+    double x;
+    while (in >> x) {
+      v.push_back(x);
+    }
+    return v;
+  }
+  // simulated seconds per wall second over `seconds`
+  double Rate(double seconds) {
+    auto t0 = std::chrono::steady_clock::now();
+    double s0 = Num("time");
+    Sleep(seconds);
+    double s1 = Num("time");
+    double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return (s1 - s0) / wall;
+  }
+  void Pause() {
+    Key("space");
+    ASSERT_TRUE(WaitFor([&] { return Num("run") == 0; }, 10));
+  }
+};
+
+// The Speed setting (here '-' four times: 5 % of real time) slows the simulated time down; '='
+// goes back up.
+TEST_F(SimulateFeatures, SlowMotionSlowsTheSimulation) {
+  Start(WriteModel("features.xml", kFeatureModel));
+  ASSERT_TRUE(WaitFor([&] { return Num("loaded") == 1 && Num("time") > 0.5; }, 60));
+  EXPECT_EQ(Num("speed"), 100);
+  double full = Rate(2);
+  Key("minus minus minus minus");
+  ASSERT_TRUE(WaitFor([&] { return Num("speed") == 5; }, 10)) << Num("speed");
+  double slow = Rate(3);
+  // the physics thread never runs ahead of the slowed clock; on a loaded machine it may lag
+  EXPECT_LT(slow, 0.05 * 1.3) << "at 5 %: " << slow << " simulated s per s";
+  EXPECT_GT(slow, 0.05 * 0.4) << "at 5 %: " << slow << " simulated s per s";
+  EXPECT_GT(full, 4 * slow) << "at 100 %: " << full;
+  Key("equal equal equal equal");
+  EXPECT_TRUE(WaitFor([&] { return Num("speed") == 100; }, 10));
+}
+
+// Key slider, Load key and Save key: loading sets the keyframe's state; saving stores the
+// current one into the keyframe, and loading it again gives it back.
+TEST_F(SimulateFeatures, KeyframesLoadAndSave) {
+  Start(WriteModel("features.xml", kFeatureModel));
+  ASSERT_TRUE(WaitFor([&] { return Num("loaded") == 1 && Num("time") > 0.2; }, 60));
+  Pause();
+  ASSERT_TRUE(ClickItem("Key", 1.0));  // the slider's right end: key 1
+  ASSERT_TRUE(WaitFor([&] { return Num("key") == 1; }, 10)) << Status()["key"];
+  ASSERT_TRUE(ClickItem("Load_key"));
+  ASSERT_TRUE(WaitFor([&] { return Status()["qpos0"] == "0.300000 0.000000 3.000000"; }, 10))
+      << Status()["qpos0"];
+  EXPECT_EQ(Num("time"), 0);
+  // run a little: the ball falls from 3 m
+  Key("space");
+  ASSERT_TRUE(WaitFor([&] { return Num("time") > 0.3; }, 30));
+  Pause();
+  std::string moved = Status()["qpos0"];
+  EXPECT_NE(moved, "0.300000 0.000000 3.000000");
+  ASSERT_TRUE(ClickItem("Save_key"));
+  ASSERT_TRUE(WaitFor([&] { return Status()["keyqpos0"] == moved; }, 10))
+      << Status()["keyqpos0"] << " vs " << moved;
+  ASSERT_TRUE(ClickItem("Key", 0.0));  // key 0
+  ASSERT_TRUE(WaitFor([&] { return Num("key") == 0; }, 10));
+  ASSERT_TRUE(ClickItem("Load_key"));
+  ASSERT_TRUE(WaitFor([&] { return Status()["qpos0"] == "0.000000 0.000000 2.000000"; }, 10));
+  ASSERT_TRUE(ClickItem("Key", 1.0));
+  ASSERT_TRUE(WaitFor([&] { return Num("key") == 1; }, 10));
+  ASSERT_TRUE(ClickItem("Load_key"));
+  EXPECT_TRUE(WaitFor([&] { return Status()["qpos0"] == moved; }, 10)) << Status()["qpos0"];
+}
+
+// Ctrl-C (Copy state) puts the state on the clipboard as a <key> element: pasted into the
+// model's <keyframe>, it gives the state back.
+TEST_F(SimulateFeatures, CopyStateIsAKeyframe) {
+  if (!kHelper) {
+    GTEST_SKIP() << "x11_helper not built (Xlib missing)";
+  }
+  Start(WriteModel("features.xml", kFeatureModel));
+  ASSERT_TRUE(WaitFor([&] { return Num("loaded") == 1 && Num("time") > 0.3; }, 60));
+  Pause();
+  Key("ctrl+c");
+  std::string text;
+  for (int i = 0; i < 50 && text.find("/>") == std::string::npos; i++) {
+    FILE* p = popen(("DISPLAY=" + display_ + " " + kHelper + " clipboard").c_str(), "r");
+    text.clear();
+    char buf[4096];
+    size_t n;
+    while (p && (n = std::fread(buf, 1, sizeof(buf), p)) > 0) {
+      text.append(buf, n);
+    }
+    if (p) {
+      pclose(p);
+    }
+    Sleep(0.1);
+  }
+  ASSERT_EQ(text.rfind("<key\n", 0), 0u) << text;
+  for (const char* attr : {"time", "qpos", "qvel", "ctrl", "mpos", "mquat"}) {
+    EXPECT_NE(text.find(std::string("\n  ") + attr + "=\""), std::string::npos) << attr;
+  }
+  EXPECT_EQ(text.find("act="), std::string::npos);  // no activations in this model
+  // the model with the copied key as its only keyframe
+  std::string xml = kFeatureModel;
+  size_t a = xml.find("<keyframe>") + 10, b = xml.find("</keyframe>");
+  xml = xml.substr(0, a) + text + xml.substr(b);
+  char err[1000] = "";
+  mjModel* m = mj_loadXML(WriteModel("pasted.xml", xml).c_str(), nullptr, err, sizeof(err));
+  ASSERT_NE(m, nullptr) << err << "\n" << text;
+  ASSERT_EQ(m->nkey, 1);
+  mjData* d = mj_makeData(m);
+  mj_resetDataKeyframe(m, d, 0);
+  std::vector<double> qpos = Numbers("qpos");
+  ASSERT_EQ((int)qpos.size(), m->nq);
+  for (int i = 0; i < m->nq; i++) {
+    EXPECT_NEAR(d->qpos[i], qpos[i], 1e-5 * std::max(1.0, std::fabs(qpos[i]))) << i;
+  }
+  EXPECT_NEAR(d->time, Num("time"), 1e-5 * std::max(1.0, Num("time")));
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+// Ctrl + right double click on a body makes the camera track it: the camera's point of regard
+// moves with the body (a ball rolling under sideways gravity).
+TEST_F(SimulateFeatures, TrackingCameraFollowsTheBody) {
+  std::string model =
+      "<mujoco><option gravity=\"2 0 -9.81\"/><worldbody>"
+      "<geom type=\"plane\" size=\"50 50 0.1\"/>"
+      "<body name=\"ball\" pos=\"0 0 0.5\"><freejoint/><geom type=\"sphere\" size=\"0.5\"/>"
+      "</body></worldbody></mujoco>";
+  Start(WriteModel("rolling.xml", model));
+  ASSERT_TRUE(WaitFor([&] { return Num("loaded") == 1 && Status().count("scenecenter"); }, 60));
+  Pause();
+  EXPECT_EQ(Numbers("camera")[0], mjCAMERA_FREE);
+  std::istringstream center(Status()["scenecenter"]);
+  int cx = 0, cy = 0;
+  center >> cx >> cy;
+  bool tracking = false;
+  for (int attempt = 0; attempt < 3 && !tracking; attempt++) {
+    Run("xdotool mousemove --window " + window_ + " " + std::to_string(cx) + " " +
+        std::to_string(cy) + " keydown ctrl click --repeat 2 --delay 80 3 keyup ctrl");
+    tracking = WaitFor([&] { return Numbers("camera")[0] == mjCAMERA_TRACKING; }, 5);
+  }
+  ASSERT_TRUE(tracking) << Status()["camera"];
+  EXPECT_EQ(Numbers("camera")[1], 1);  // the ball
+  // offset of the point of regard from the ball, before and after it rolls
+  auto offset = [&](double* dx) {
+    std::vector<double> c = Numbers("camera"), p = Numbers("body1");
+    *dx = c[2] - p[0];
+    return p[0];
+  };
+  double dx0, dx1;
+  double x0 = offset(&dx0);
+  Key("space");
+  ASSERT_TRUE(WaitFor([&] { return Numbers("body1")[0] > x0 + 1; }, 60)) << "the ball rolls";
+  Pause();
+  double x1 = offset(&dx1);
+  EXPECT_GT(x1 - x0, 1);
+  EXPECT_NEAR(dx1, dx0, 0.05) << "the camera does not follow the ball";
 }
 
 // A desktop twice as dense: a screen of twice the pixels.

@@ -9,7 +9,9 @@
  *     "file://PATH", and waits for XdndFinished. Exit status 0 when the window took the drop.
  *   x11_helper dpi N: sets the desktop's resource Xft.dpi to N (the RESOURCE_MANAGER property of
  *     the root window, which toolkits such as GLFW read when they connect) to stand for a high
- *     DPI display. */
+ *     DPI display.
+ *   x11_helper clipboard: prints the CLIPBOARD selection as UTF8_STRING (asks its owner to
+ *     convert it, as a paste does). Exit status 1 when there is no owner or no answer in 5 s. */
 
 #include <X11/Xatom.h>
 #include <X11/Xlib.h>
@@ -137,10 +139,51 @@ static int drop(Display* dpy, Window target, int x, int y, const char* path) {
   return served ? 0 : 1;
 }
 
+static int printClipboard(Display* dpy) {
+  Atom clipboard = XInternAtom(dpy, "CLIPBOARD", False);
+  Atom utf8 = XInternAtom(dpy, "UTF8_STRING", False);
+  Atom prop = XInternAtom(dpy, "X11_HELPER_PASTE", False);
+  if (XGetSelectionOwner(dpy, clipboard) == None) {
+    return 1;
+  }
+  Window w = XCreateSimpleWindow(dpy, DefaultRootWindow(dpy), 0, 0, 1, 1, 0, 0, 0);
+  XConvertSelection(dpy, clipboard, utf8, prop, w, CurrentTime);
+  XFlush(dpy);
+  double start = now();
+  while (now() - start < 5) {
+    XEvent e;
+    if (!XPending(dpy)) {
+      usleep(10000);
+      continue;
+    }
+    XNextEvent(dpy, &e);
+    if (e.type != SelectionNotify) {
+      continue;
+    }
+    if (e.xselection.property == None) {
+      return 1;
+    }
+    Atom type;
+    int format;
+    unsigned long n, after;
+    unsigned char* data = NULL;
+    if (XGetWindowProperty(dpy, w, prop, 0, 1 << 20, True, AnyPropertyType, &type, &format, &n,
+                           &after, &data) != Success ||
+        !data) {
+      return 1;
+    }
+    fwrite(data, 1, n, stdout);
+    XFree(data);
+    return 0;
+  }
+  return 1;
+}
+
 int main(int argc, char** argv) {
   int isdrop = argc == 6 && !strcmp(argv[1], "drop"), isdpi = argc == 3 && !strcmp(argv[1], "dpi");
-  if (!isdrop && !isdpi) {
-    fprintf(stderr, "usage: x11_helper drop WINDOW X Y PATH | x11_helper dpi N\n");
+  int isclip = argc == 2 && !strcmp(argv[1], "clipboard");
+  if (!isdrop && !isdpi && !isclip) {
+    fprintf(stderr, "usage: x11_helper drop WINDOW X Y PATH | dpi N | clipboard\n");
     return 2;
   }
   Display* dpy = XOpenDisplay(NULL);
@@ -149,8 +192,9 @@ int main(int argc, char** argv) {
     return 2;
   }
   int rc =
-      isdpi ? setDpi(dpy, atoi(argv[2]))
-            : drop(dpy, (Window)strtoul(argv[2], NULL, 0), atoi(argv[3]), atoi(argv[4]), argv[5]);
+      isclip  ? printClipboard(dpy)
+      : isdpi ? setDpi(dpy, atoi(argv[2]))
+              : drop(dpy, (Window)strtoul(argv[2], NULL, 0), atoi(argv[3]), atoi(argv[4]), argv[5]);
   XCloseDisplay(dpy);
   return rc;
 }
