@@ -6,7 +6,9 @@
 // its arrays (run under -DMOTUS_SANITIZE=ON to see the latter); NaN and infinite state is
 // detected by mj_step as MuJoCo documents (mjWARN_BADQPOS/BADQVEL/BADQACC, then a reset).
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -179,6 +181,56 @@ TEST(ColliderRobustTest, HeightFieldHostileSizesAndPoses) {
   }
   mj_deleteData(d);
   mj_deleteModel(m);
+}
+
+// The broad phase sorts the bodies' boxes along the sweep axis. A geom whose margin a user set to
+// NaN (a real contact parameter, editable at run time) has a NaN box; a sort comparing with `<`
+// alone then has no strict weak order, leaves finite boxes out of order, and the sweep, which
+// stops at the first box starting beyond the current one, lost pairs of finite geoms that touch.
+// 40 spheres in a row, each overlapping its neighbours, declared in a scrambled order; every
+// pair of neighbours without a NaN margin must stay in contact, whichever way the row points.
+TEST(ColliderRobustTest, NanBoundsKeepTheOtherPairs) {
+  const int n = 40;
+  for (double dir : {1.0, -1.0}) {
+    std::string xml = "<mujoco><option gravity='0 0 0'/><worldbody>";
+    std::vector<int> slot(n);  // position of each body in the row
+    for (int i = 0; i < n; i++) {
+      slot[i] = (7 * i) % n;
+      xml += "<body pos='" + std::to_string(dir * 0.9 * slot[i]) +
+             " 0 0'><freejoint/><geom size='.5'/></body>";
+    }
+    xml += "</worldbody></mujoco>";
+    mjModel* m = Compile(xml);
+    ASSERT_NE(m, nullptr);
+    mjData* d = mj_makeData(m);
+    ScopedErrorCapture capture;
+
+    // NaN margins on every fifth body; `finite` marks the others by row position
+    std::vector<bool> finite(n, true);
+    for (int i = 0; i < n; i += 5) {
+      m->geom_margin[i] = NAN;
+      finite[slot[i]] = false;
+    }
+    mj_forward(m, d);
+
+    // contacts between finite geoms, marked by the row position of the first of the two
+    std::vector<int> touching(n, 0);
+    for (int c = 0; c < d->ncon; c++) {
+      int s1 = slot[d->contact[c].geom1], s2 = slot[d->contact[c].geom2];
+      if (finite[s1] && finite[s2] && std::abs(s1 - s2) == 1) {
+        touching[std::min(s1, s2)]++;
+      }
+    }
+    for (int s = 0; s + 1 < n; s++) {
+      if (finite[s] && finite[s + 1]) {
+        EXPECT_EQ(touching[s], 1) << "row direction " << dir << ", spheres at slots " << s
+                                  << " and " << s + 1;
+      }
+    }
+    EXPECT_TRUE(capture.errors().empty());
+    mj_deleteData(d);
+    mj_deleteModel(m);
+  }
 }
 
 // mj_step detects bad state as MuJoCo documents (Simulation, "Diverging simulations"): NaN or
