@@ -832,7 +832,8 @@ void collideExplicit(const mjModel* m, mjData* d, int i) {
 void mj_collision(const mjModel* m, mjData* d) {
   mj_clearEfc(d);
   d->contact = NULL;
-  if (mjDISABLED(mjDSBL_CONSTRAINT) || mjDISABLED(mjDSBL_CONTACT) || m->ngeom == 0) {
+  if (mjDISABLED(mjDSBL_CONSTRAINT) || mjDISABLED(mjDSBL_CONTACT) ||
+      (m->ngeom == 0 && m->nflex == 0)) {
     mj_arenaUpdateMaxUse(d);
     return;
   }
@@ -896,6 +897,12 @@ void mj_collision(const mjModel* m, mjData* d) {
   }
   for (; flexbody < m->nbody; flexbody++) {
     mj_collideBodyFlex(m, d, flexbody);
+  }
+  if (m->nflex) {
+    mj_collideFlexPairs(m, d);
+    for (int f = 0; f < m->nflex; f++) {
+      mj_collideFlexSelf(m, d, f);
+    }
   }
 
   mj_freeStack(d);

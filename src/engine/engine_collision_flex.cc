@@ -49,7 +49,7 @@ int elemVertices(const mjModel* m, const mjData* d, int f, int e, mjtNum (*out)[
   const mjtNum* vert = d->flexvert_xpos + 3 * m->flex_vertadr[f];
   for (int i = 0; i <= dim; i++) {
     for (int k = 0; k < 3; k++) {
-      out[i][k] = vert[3 * edata[i] + k];
+      out[i][k] = vert[3 * edata[dim - i] + k];
     }
   }
   return dim + 1;
@@ -57,13 +57,15 @@ int elemVertices(const mjModel* m, const mjData* d, int f, int e, mjtNum (*out)[
 
 // support of an element: the farthest vertex, moved along the direction by radius + margin
 // (radius in size[0]; size[1] is the radius of its core, mjc_coreRadius, when the core is used);
-// vertices in prism[0 .. nvert)
+// vertices in prism[0 .. nvert), in reverse element order, the last of equally far ones wins
+// (the order and tie rule that reproduce MuJoCo's contact points on flat element pairs, where
+// the penetration direction is ambiguous)
 void supportElem(mjtNum res[3], mjCCDObj* obj, const mjtNum dir[3]) {
   int best = 0;
   mjtNum bestdot = mju_dot3(obj->prism[0], dir);
   for (int i = 1; i < obj->nvert; i++) {
     mjtNum v = mju_dot3(obj->prism[i], dir);
-    if (v > bestdot) {
+    if (v >= bestdot) {
       bestdot = v;
       best = i;
     }
@@ -89,7 +91,7 @@ void initElemObj(mjCCDObj* obj, const mjModel* m, const mjData* d, int f, int e,
     for (int i = 0; i < obj->nvert; i++) {
       s += obj->prism[i][k];
     }
-    obj->center[k] = s / obj->nvert;
+    obj->center[k] = s * (1.0 / obj->nvert);
   }
 }
 
@@ -132,31 +134,42 @@ void expandFriction(mjtNum friction[5], const mjtNum f[3]) {
   friction[3] = friction[4] = f[2];
 }
 
-// contact parameters of geom g and flex f (modeling.rst "Contact parameters"): priority decides,
-// else maxima of condim and friction, solref / solimp mixed by solmix
-void geomFlexParam(const mjModel* m, int g, int f, int* condim, mjtNum solref[mjNREF],
-                   mjtNum solimp[mjNIMP], mjtNum friction[5]) {
-  const mjtNum* ref[2] = {m->geom_solref + mjNREF * g, m->flex_solref + mjNREF * f};
-  const mjtNum* imp[2] = {m->geom_solimp + mjNIMP * g, m->flex_solimp + mjNIMP * f};
-  const mjtNum* fr[2] = {m->geom_friction + 3 * g, m->flex_friction + 3 * f};
-  int cd[2] = {m->geom_condim[g], m->flex_condim[f]};
-  int p1 = m->geom_priority[g], p2 = m->flex_priority[f];
-  if (p1 != p2) {
-    int k = p1 > p2 ? 0 : 1;
-    *condim = cd[k];
-    mju_copy(solref, ref[k], mjNREF);
-    mju_copy(solimp, imp[k], mjNIMP);
-    expandFriction(friction, fr[k]);
+// contact properties of one side of a contact: geom g, or flex f when g < 0
+struct Side {
+  int condim, priority;
+  mjtNum solmix;
+  const mjtNum *solref, *solimp, *friction;
+};
+
+Side contactSide(const mjModel* m, int g, int f) {
+  if (g >= 0) {
+    return {m->geom_condim[g],           m->geom_priority[g],         m->geom_solmix[g],
+            m->geom_solref + mjNREF * g, m->geom_solimp + mjNIMP * g, m->geom_friction + 3 * g};
+  }
+  return {m->flex_condim[f],           m->flex_priority[f],         m->flex_solmix[f],
+          m->flex_solref + mjNREF * f, m->flex_solimp + mjNIMP * f, m->flex_friction + 3 * f};
+}
+
+// contact parameters of two sides (modeling.rst "Contact parameters"): priority decides, else
+// maxima of condim and friction, solref / solimp mixed by solmix
+void mixParam(const Side& a, const Side& b, int* condim, mjtNum solref[mjNREF],
+              mjtNum solimp[mjNIMP], mjtNum friction[5]) {
+  if (a.priority != b.priority) {
+    const Side& s = a.priority > b.priority ? a : b;
+    *condim = s.condim;
+    mju_copy(solref, s.solref, mjNREF);
+    mju_copy(solimp, s.solimp, mjNIMP);
+    expandFriction(friction, s.friction);
     return;
   }
-  *condim = mjMAX(cd[0], cd[1]);
+  *condim = mjMAX(a.condim, b.condim);
   mjtNum fmax[3];
   for (int i = 0; i < 3; i++) {
-    fmax[i] = mjMAX(fr[0][i], fr[1][i]);
+    fmax[i] = mjMAX(a.friction[i], b.friction[i]);
   }
   expandFriction(friction, fmax);
 
-  mjtNum s1 = m->geom_solmix[g], s2 = m->flex_solmix[f], w;
+  mjtNum s1 = a.solmix, s2 = b.solmix, w;
   if (s1 >= mjMINVAL && s2 >= mjMINVAL) {
     w = s1 / (s1 + s2);
   } else if (s1 < mjMINVAL && s2 < mjMINVAL) {
@@ -165,14 +178,14 @@ void geomFlexParam(const mjModel* m, int g, int f, int* condim, mjtNum solref[mj
     w = s1 < mjMINVAL ? 0 : 1;
   }
   for (int i = 0; i < mjNREF; i++) {
-    if (ref[0][0] > 0 && ref[1][0] > 0) {
-      solref[i] = w * ref[0][i] + (1 - w) * ref[1][i];
+    if (a.solref[0] > 0 && b.solref[0] > 0) {
+      solref[i] = w * a.solref[i] + (1 - w) * b.solref[i];
     } else {
-      solref[i] = mju_min(ref[0][i], ref[1][i]);
+      solref[i] = mju_min(a.solref[i], b.solref[i]);
     }
   }
   for (int i = 0; i < mjNIMP; i++) {
-    solimp[i] = w * imp[0][i] + (1 - w) * imp[1][i];
+    solimp[i] = w * a.solimp[i] + (1 - w) * b.solimp[i];
   }
 }
 
@@ -180,38 +193,13 @@ void geomFlexParam(const mjModel* m, int g, int f, int* condim, mjtNum solref[mj
 // (dist, pos, normal set by the collider)
 void addGeomElemContact(const mjModel* m, mjData* d, mjContact* con, int g, int f, int e, int v,
                         mjtNum margin, mjtNum gap) {
-  int condim;
-  mjtNum friction[5], solref[mjNREF], solimp[mjNIMP];
-  geomFlexParam(m, g, f, &condim, solref, solimp, friction);
-  if (mjENABLED(mjENBL_OVERRIDE)) {
-    mju_copy(friction, m->opt.o_friction, 5);
-    mju_copy(solref, m->opt.o_solref, mjNREF);
-    mju_copy(solimp, m->opt.o_solimp, mjNIMP);
-  }
-  mjc_completeFrame(con->frame);
-  con->includemargin = margin - gap;
-  mju_copy(con->friction, friction, 5);
-  mju_copy(con->solref, solref, mjNREF);
-  if (mjENABLED(mjENBL_OVERRIDE)) {
-    mju_copy(con->solreffriction, m->opt.o_solref, mjNREF);
-  } else {
-    mju_zero(con->solreffriction, mjNREF);
-  }
-  mju_copy(con->solimp, solimp, mjNIMP);
-  con->mu = 0;
-  mju_zero(con->H, 36);
-  con->dim = condim;
-  con->geom1 = con->geom[0] = g;
-  con->geom2 = con->geom[1] = -1;
-  con->flex[0] = -1;
+  con->geom[0] = g;
+  con->flex[0] = con->elem[0] = con->vert[0] = -1;
+  con->geom[1] = -1;
   con->flex[1] = f;
-  con->elem[0] = -1;
   con->elem[1] = e;
-  con->vert[0] = -1;
   con->vert[1] = v;
-  con->exclude = con->dist >= con->includemargin ? 1 : 0;
-  con->efc_address = -1;
-  mj_addContact(m, d, con);
+  mj_addFlexContact(m, d, con, margin, gap, 0);
 }
 
 // geom g (convex) against element e of flex f
@@ -315,27 +303,10 @@ void collideGeomFlexAll(const mjModel* m, mjData* d, int g, int f) {
   }
 }
 
-// MuJoCo keeps at most mjMAXCONPAIR contacts per geom-flex pair. Its choice among more
-// candidates is not identified (doc/conformance.md#flexes); Motus keeps mjMAXCONPAIR of them
-// spread evenly over the candidates in their order (vertex or element order), so that a large
-// flex resting on a geom stays supported everywhere.
-void capPairContacts(mjData* d, int start) {
-  int n = d->ncon - start;
-  if (n <= mjMAXCONPAIR) {
-    return;
-  }
-  for (int j = 0; j < mjMAXCONPAIR; j++) {
-    int from = start + (int)(((long long)j * n) / mjMAXCONPAIR);
-    d->contact[start + j] = d->contact[from];
-  }
-  d->ncon = start + mjMAXCONPAIR;
-  d->parena = (size_t)d->ncon * sizeof(mjContact);  // as mj_addContact leaves it
-}
-
 void collideGeomFlex(const mjModel* m, mjData* d, int g, int f) {
   int start = d->ncon;
   collideGeomFlexAll(m, d, g, f);
-  capPairContacts(d, start);
+  mj_capFlexContacts(d, start);
 }
 
 // bodies of vertex v (global index) of flex f with weight w; returns the number added
@@ -359,6 +330,66 @@ int vertexBodies(const mjModel* m, int f, int v, mjtNum w, int* body, mjtNum* we
 
 // ---------------------------------------------------------------------------------------------
 // public
+
+void mjc_initElemObj(mjCCDObj* obj, const mjModel* m, const mjData* d, int f, int e,
+                     mjtNum margin) {
+  initElemObj(obj, m, d, f, e, margin);
+}
+
+int mj_isElemActive(const mjModel* m, int f, int e) {
+  return elemActive(m, f, e);
+}
+
+// MuJoCo's choice among more than mjMAXCONPAIR candidates is not identified
+// (doc/conformance.md#flexes); Motus keeps mjMAXCONPAIR of them spread evenly over the
+// candidates in their order, so that a large flex resting on a geom stays supported everywhere.
+void mj_capFlexContacts(mjData* d, int start) {
+  int n = d->ncon - start;
+  if (n <= mjMAXCONPAIR) {
+    return;
+  }
+  for (int j = 0; j < mjMAXCONPAIR; j++) {
+    int from = start + (int)(((long long)j * n) / mjMAXCONPAIR);
+    d->contact[start + j] = d->contact[from];
+  }
+  d->ncon = start + mjMAXCONPAIR;
+  d->parena = (size_t)d->ncon * sizeof(mjContact);  // as mj_addContact leaves it
+}
+
+void mj_addFlexContact(const mjModel* m, mjData* d, mjContact* con, mjtNum margin, mjtNum gap,
+                       int internal) {
+  int condim;
+  mjtNum friction[5], solref[mjNREF], solimp[mjNIMP];
+  Side a = contactSide(m, con->geom[0], con->flex[0]);
+  Side b = contactSide(m, con->geom[1], con->flex[1]);
+  mixParam(a, b, &condim, solref, solimp, friction);
+  if (internal) {
+    condim = 1;  // internal contacts: frictionless, no margin or gap (XMLreference flex/contact)
+  }
+  if (mjENABLED(mjENBL_OVERRIDE)) {
+    mju_copy(friction, m->opt.o_friction, 5);
+    mju_copy(solref, m->opt.o_solref, mjNREF);
+    mju_copy(solimp, m->opt.o_solimp, mjNIMP);
+  }
+  mjc_completeFrame(con->frame);
+  con->includemargin = margin - gap;
+  mju_copy(con->friction, friction, 5);
+  mju_copy(con->solref, solref, mjNREF);
+  if (mjENABLED(mjENBL_OVERRIDE)) {
+    mju_copy(con->solreffriction, m->opt.o_solref, mjNREF);
+  } else {
+    mju_zero(con->solreffriction, mjNREF);
+  }
+  mju_copy(con->solimp, solimp, mjNIMP);
+  con->mu = 0;
+  mju_zero(con->H, 36);
+  con->dim = condim;
+  con->geom1 = con->geom[0];
+  con->geom2 = con->geom[1];
+  con->exclude = con->dist >= con->includemargin ? 1 : 0;
+  con->efc_address = -1;
+  mj_addContact(m, d, con);
+}
 
 int mj_flexCollides(const mjModel* m) {
   for (int f = 0; f < m->nflex; f++) {
@@ -403,15 +434,23 @@ int mj_contactBodyWeights(const mjModel* m, const mjData* d, const mjContact* co
   }
   int dim = m->flex_dim[f];
   const int* edata = m->flex_elem + m->flex_elemdataadr[f] + con->elem[k] * (dim + 1);
+  // an internal contact of a tetrahedron with one of its own vertices: the element side is the
+  // face opposite to that vertex
+  int skip = con->flex[1 - k] == f ? con->vert[1 - k] : -1;
   mjtNum inv[4], sum = 0;
   for (int i = 0; i <= dim; i++) {
-    mjtNum dist = mju_dist3(con->pos, d->flexvert_xpos + 3 * (vadr + edata[i]));
-    inv[i] = 1 / mju_max(dist, mjMINVAL);
-    sum += inv[i];
+    inv[i] = 0;
+    if (edata[i] != skip) {
+      mjtNum dist = mju_dist3(con->pos, d->flexvert_xpos + 3 * (vadr + edata[i]));
+      inv[i] = 1 / mju_max(dist, mjMINVAL);
+      sum += inv[i];
+    }
   }
   int n = 0;
   for (int i = 0; i <= dim; i++) {
-    n += vertexBodies(m, f, vadr + edata[i], inv[i] / sum, body + n, weight + n);
+    if (edata[i] != skip) {
+      n += vertexBodies(m, f, vadr + edata[i], inv[i] / sum, body + n, weight + n);
+    }
   }
   return n;
 }

@@ -9,6 +9,8 @@
 
 #include <mujoco/mujoco.h>
 
+#include "engine/engine_collision_ccd.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -21,6 +23,32 @@ int mj_flexCollides(const mjModel* m);
 // body order, after the body pairs (b, b2) of the broad phase: MuJoCo numbers flex f as
 // "body" nbody + f in its pair order.
 void mj_collideBodyFlex(const mjModel* m, mjData* d, int b);
+
+// Flex collisions inside a flex and between flexes (engine_collision_flexself.cc): after all
+// body and body-flex pairs, the driver runs mj_collideFlexPairs (pairs of distinct flexes), then
+// mj_collideFlexSelf for every flex in order (internal contacts, then self contacts).
+void mj_collideFlexPairs(const mjModel* m, mjData* d);
+void mj_collideFlexSelf(const mjModel* m, mjData* d, int f);
+
+// Shared by the flex colliders (engine_collision_flex.cc):
+
+// Element e of flex f as a convex object (the hull of its vertices, swept by the flex radius,
+// inflated by margin) for mjc_ccd.
+void mjc_initElemObj(mjCCDObj* obj, const mjModel* m, const mjData* d, int f, int e, mjtNum margin);
+
+// Whether element e of flex f collides: every element of a 1D / 2D flex, the elements of the
+// outer flex_activelayers layers of a 3D flex.
+int mj_isElemActive(const mjModel* m, int f, int e);
+
+// Completes contact con (dist, pos, normal in frame[0..2] and the geom / flex / elem / vert
+// ids of both sides set by the caller) with the parameters mixed from its two sides (a geom or a
+// flex each) and appends it. internal: condim 1, as internal flex contacts have.
+void mj_addFlexContact(const mjModel* m, mjData* d, mjContact* con, mjtNum margin, mjtNum gap,
+                       int internal);
+
+// Keeps at most mjMAXCONPAIR of the contacts d->contact[start .. ncon) (those of one geom-flex,
+// flex-flex or flex self pair), as MuJoCo does.
+void mj_capFlexContacts(mjData* d, int start);
 
 // Most bodies (with weights) a side of a contact can involve: the vertices of a tetrahedron,
 // each interpolated from up to 27 nodes.
