@@ -118,11 +118,13 @@ void drawPlane(const mjvGeom* geom, const mjvScene* scn, const mjrContext* con, 
     // object-linear coordinates in the plane's frame
     int uniform = con->mat_texuniform[geom->matid] || infinite;
     float ext[2] = {mjMAX(geom->size[0], 1e-6f), mjMAX(geom->size[1], 1e-6f)};
-    // (MuJoCo's plane texture starts half an image along x: measured on its checker images)
+    // s = 0.5 + x sx, t = 0.5 - y sy, for uniform and per-plane repeats alike: measured on
+    // MuJoCo's images of four-color and three-row textures at repeats 0.5 to 4 (the plane's
+    // center is at the middle of an image, whose first row lies toward +y)
     float sx = uniform ? 0.5f * rep[0] : rep[0] / (2 * ext[0]);
     float sy = uniform ? 0.5f * rep[1] : rep[1] / (2 * ext[1]);
-    float ps[4] = {sx, 0, 0, 0.5f + (uniform ? 0 : 0.5f * rep[0])};
-    float pt[4] = {0, sy, 0, uniform ? 0 : 0.5f * rep[1]};
+    float ps[4] = {sx, 0, 0, 0.5f};
+    float pt[4] = {0, -sy, 0, 0.5f};
     glTexGeni(GL_S, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
     glTexGeni(GL_T, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
     glTexGenfv(GL_S, GL_OBJECT_PLANE, ps);
