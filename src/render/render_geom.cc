@@ -397,7 +397,7 @@ void mjr_uploadMesh(const mjModel* m, const mjrContext* con, int meshid) {
 
 // ---------------------------------------------------------------------------------------------
 // height fields: the elevation surface (data in 0..1 scaled by size[2], grid over +-size[0..1])
-// as smooth-shaded triangles, plus side walls and a bottom at -size[3]
+// as flat-shaded triangles, plus side walls and a bottom at -size[3]
 
 namespace {
 
@@ -415,29 +415,39 @@ void hfieldList(const mjModel* m, int id) {
   if (nrow < 2 || ncol < 2) {
     return;
   }
-  float dx = (float)(2 * size[0] / (ncol - 1)), dy = (float)(2 * size[1] / (nrow - 1));
+  // two triangles per grid cell, split along the diagonal from (r, c) to (r + 1, c + 1), each
+  // with its own flat normal: MuJoCo's images of hfield_png show the facets (PSNR 35.3 dB with
+  // smooth vertex normals, 47.8 with these, 35.3 with the other diagonal)
+  glBegin(GL_TRIANGLES);
   for (int r = 0; r < nrow - 1; r++) {
-    glBegin(GL_TRIANGLE_STRIP);
-    for (int c = 0; c < ncol; c++) {
-      for (int k = 1; k >= 0; k--) {
-        int rr = r + k;
-        float p[3], px0[3], px1[3], py0[3], py1[3];
-        hfieldPoint(m, id, rr, c, p);
-        hfieldPoint(m, id, rr, mjMAX(c - 1, 0), px0);
-        hfieldPoint(m, id, rr, mjMIN(c + 1, ncol - 1), px1);
-        hfieldPoint(m, id, mjMAX(rr - 1, 0), c, py0);
-        hfieldPoint(m, id, mjMIN(rr + 1, nrow - 1), c, py1);
-        // normal of the surface z(x, y) from central differences: (-dz/dx, -dz/dy, 1)
-        float gx = (px1[2] - px0[2]) / (dx * ((c > 0) + (c < ncol - 1)));
-        float gy = (py1[2] - py0[2]) / (dy * ((rr > 0) + (rr < nrow - 1)));
-        float len = sqrtf(gx * gx + gy * gy + 1);
-        glNormal3f(-gx / len, -gy / len, 1 / len);
-        glTexCoord2f((float)c / (ncol - 1), 1 - (float)rr / (nrow - 1));  // image top at +y
-        glVertex3fv(p);
+    for (int c = 0; c < ncol - 1; c++) {
+      int cell[2][3][2] = {{{r, c}, {r + 1, c + 1}, {r + 1, c}},
+                           {{r, c}, {r, c + 1}, {r + 1, c + 1}}};
+      for (int t = 0; t < 2; t++) {
+        float p[3][3];
+        for (int k = 0; k < 3; k++) {
+          hfieldPoint(m, id, cell[t][k][0], cell[t][k][1], p[k]);
+        }
+        float e1[3] = {p[1][0] - p[0][0], p[1][1] - p[0][1], p[1][2] - p[0][2]};
+        float e2[3] = {p[2][0] - p[0][0], p[2][1] - p[0][1], p[2][2] - p[0][2]};
+        float n[3] = {e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2],
+                      e1[0] * e2[1] - e1[1] * e2[0]};
+        float len = sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+        if (len > 0) {
+          n[0] /= len;
+          n[1] /= len;
+          n[2] /= len;
+        }
+        glNormal3fv(n);
+        for (int k = 0; k < 3; k++) {
+          // image top at +y
+          glTexCoord2f((float)cell[t][k][1] / (ncol - 1), 1 - (float)cell[t][k][0] / (nrow - 1));
+          glVertex3fv(p[k]);
+        }
       }
     }
-    glEnd();
   }
+  glEnd();
   // walls and bottom
   float bottom = (float)-size[3];
   glBegin(GL_QUADS);
