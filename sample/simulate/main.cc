@@ -205,15 +205,8 @@ void Overlays(mjrRect scene, const std::string& info) {
   }
 }
 
-// Window points (x right, y down, as xdotool takes them) of the scene's center and of the
-// centers of the left panel's visible items, "item:NAME X Y WIDTH" with '_' for spaces.
-void WriteItems(FILE* f) {
-  const mjuiState& st = sim.uistate;
-  int fbh = st.rect[kRectWindow].height;
-  const mjrRect& sc = st.rect[kRectScene];
-  std::fprintf(f, "scenecenter %d %d\n", sc.left + sc.width / 2, fbh - sc.bottom - sc.height / 2);
-  const mjUI& ui = sim.ui0;
-  const mjrRect& r = st.rect[kRectLeft];
+// The window points of a panel's visible items, "PREFIXNAME X Y WIDTH" with '_' for spaces.
+void WritePanelItems(FILE* f, const mjUI& ui, const mjrRect& r, const char* prefix, int fbh) {
   for (int s = 0; s < ui.nsect; s++) {
     for (int i = 0; ui.sect[s].state && i < ui.sect[s].nitem; i++) {
       const mjuiItem& it = ui.sect[s].item[i];
@@ -226,8 +219,21 @@ void WriteItems(FILE* f) {
       }
       int x = r.left + it.rect.left + it.rect.width / 2;
       int y = r.bottom + r.height - ui.height + ui.scroll + it.rect.bottom + it.rect.height / 2;
-      std::fprintf(f, "item:%s %d %d %d\n", name.c_str(), x, fbh - y, it.rect.width);
+      std::fprintf(f, "%s%s %d %d %d\n", prefix, name.c_str(), x, fbh - y, it.rect.width);
     }
+  }
+}
+
+// Window points (x right, y down, as xdotool takes them) of the scene's center and of the
+// centers of the visible items of the left ("item:NAME X Y WIDTH") and right ("item1:") panels.
+void WriteItems(FILE* f) {
+  const mjuiState& st = sim.uistate;
+  int fbh = st.rect[kRectWindow].height;
+  const mjrRect& sc = st.rect[kRectScene];
+  std::fprintf(f, "scenecenter %d %d\n", sc.left + sc.width / 2, fbh - sc.bottom - sc.height / 2);
+  for (int k = 0; k < 2; k++) {
+    WritePanelItems(f, k ? sim.ui1 : sim.ui0, st.rect[k ? kRectRight : kRectLeft],
+                    k ? "item1:" : "item:", fbh);
   }
 }
 
@@ -280,6 +286,10 @@ void WriteStatus() {
     }
     std::fprintf(f, "camera %d %d %.6f %.6f %.6f\n", sim.cam.type, sim.cam.trackbodyid,
                  sim.cam.lookat[0], sim.cam.lookat[1], sim.cam.lookat[2]);
+    std::fprintf(f, "view %.6f %.6f %.6f\n", sim.cam.azimuth, sim.cam.elevation, sim.cam.distance);
+    if (sim.m->nu) {
+      std::fprintf(f, "ctrl0 %.6f\n", d->ctrl[0]);
+    }
     if (sim.m->nbody > 1) {
       std::fprintf(f, "body1 %.6f %.6f %.6f\n", d->xpos[3], d->xpos[4], d->xpos[5]);
     }

@@ -435,8 +435,8 @@ class SimulateFeatures : public SimulateUnderXvfb {
     return file;
   }
   // an item of the left panel: its window point from the status file
-  bool ClickItem(const std::string& name, double fx = 0.5) {
-    std::istringstream in(Status()["item:" + name]);
+  bool ClickItem(const std::string& name, double fx = 0.5, const std::string& panel = "item:") {
+    std::istringstream in(Status()[panel + name]);
     int x = 0, y = 0, w = 0;
     if (!(in >> x >> y >> w)) {
       return false;
@@ -605,6 +605,49 @@ TEST_F(SimulateFeatures, TrackingCameraFollowsTheBody) {
   double x1 = offset(&dx1);
   EXPECT_GT(x1 - x0, 1);
   EXPECT_NEAR(dx1, dx0, 0.05) << "the camera does not follow the ball";
+}
+
+// The mouse moves the camera (left drag: rotate; right drag: move; wheel: zoom), and the right
+// panel's sliders set the controls and, while paused, the joints.
+TEST_F(SimulateFeatures, MouseCameraAndRightPanelSliders) {
+  Start(WriteModel("features.xml", kFeatureModel));
+  ASSERT_TRUE(WaitFor([&] { return Num("loaded") == 1 && Status().count("view"); }, 60));
+  Pause();
+  std::istringstream center(Status()["scenecenter"]);
+  int cx = 0, cy = 0;
+  center >> cx >> cy;
+  std::string at = " " + std::to_string(cx) + " " + std::to_string(cy);
+  std::vector<double> v0 = Numbers("view"), c0 = Numbers("camera");
+  auto drag = [&](const std::string& button) {
+    Run("xdotool mousemove --window " + window_ + at + " mousedown " + button);
+    for (int i = 0; i < 4; i++) {
+      Run("xdotool mousemove_relative -- 20 15");
+      Sleep(0.1);
+    }
+    Run("xdotool mouseup " + button);
+  };
+  drag("1");
+  ASSERT_TRUE(WaitFor([&] { return Numbers("view")[0] != v0[0]; }, 10)) << "no rotation";
+  std::vector<double> v1 = Numbers("view");
+  EXPECT_NE(v1[1], v0[1]) << "elevation";
+  EXPECT_EQ(v1[2], v0[2]) << "rotating changes the distance";
+  Run("xdotool mousemove --window " + window_ + at + " click 5 click 5 click 5");
+  ASSERT_TRUE(WaitFor([&] { return Numbers("view")[2] != v1[2]; }, 10)) << "no zoom";
+  drag("3");
+  EXPECT_TRUE(WaitFor([&] { return Numbers("camera")[2] != c0[2]; }, 10)) << "no move";
+
+  Key("alt+c");  // the Control section alone
+  ASSERT_TRUE(WaitFor([&] { return Status().count("item1:control_0"); }, 10));
+  ASSERT_TRUE(ClickItem("control_0", 1.0, "item1:"));
+  // (the click is 2 pixels inside the slider's right end: near the top of the range [-1, 1])
+  EXPECT_TRUE(WaitFor([&] { return Num("ctrl0") > 0.9; }, 10)) << Num("ctrl0");
+  ASSERT_TRUE(ClickItem("Clear_all", 0.5, "item1:"));
+  EXPECT_TRUE(WaitFor([&] { return Num("ctrl0") == 0; }, 10)) << Num("ctrl0");
+  Key("alt+j");  // the Joint section: the hinge, last in qpos
+  ASSERT_TRUE(WaitFor([&] { return Status().count("item1:hinge"); }, 10));
+  ASSERT_TRUE(ClickItem("hinge", 0.0, "item1:"));
+  EXPECT_TRUE(WaitFor([&] { return Numbers("qpos").back() < -2.9; }, 10))  // range +-3.1416
+      << Numbers("qpos").back();
 }
 
 // A desktop twice as dense: a screen of twice the pixels.
