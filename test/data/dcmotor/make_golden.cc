@@ -4,30 +4,11 @@
 // it is linked against and prints "label<TAB>value" lines (see make_golden.sh).
 //   make_golden MODEL.xml > MODEL.golden
 
-#include <cstdio>
-
 #include <mujoco/mujoco.h>
 
 #include "../../dcmotor_scenario.h"
+#include "../golden_util.h"
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: make_golden MODEL.xml\n");
-    return 2;
-  }
-  char err[1000] = "";
-  mjModel* m = mj_loadXML(argv[1], nullptr, err, sizeof(err));
-  if (!m) {
-    std::fprintf(stderr, "load error: %s\n", err);
-    return 1;
-  }
-  mjData* d = mj_makeData(m);
-  std::printf("# dcmotor_test golden for %s, MuJoCo %s, test/data/dcmotor/make_golden.sh\n",
-              argv[1], mj_versionString());
-  for (const auto& entry : dcmotor_scenario::RunAll(m, d)) {
-    std::printf("%s\t%.17g\n", entry.first.c_str(), entry.second);
-  }
-  mj_deleteData(d);
-  mj_deleteModel(m);
-  return 0;
+  return golden_util::RunOnModel(argc, argv, "dcmotor", false, dcmotor_scenario::RunAll);
 }

@@ -4,29 +4,18 @@
 // "label<TAB>value" lines (see make_golden.sh).
 //   make_golden MODEL.xml > MODEL.golden
 
-#include <cstdio>
-
 #include <mujoco/mujoco.h>
 
 #include "../../keyframe_scenario.h"
+#include "../golden_util.h"
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: make_golden MODEL.xml\n");
-    return 2;
-  }
-  char err[1000] = "";
-  mjModel* m = mj_loadXML(argv[1], nullptr, err, sizeof(err));
+  int status = 0;
+  mjModel* m = golden_util::LoadModel(argc, argv, 1, "make_golden MODEL.xml", &status);
   if (!m) {
-    std::fprintf(stderr, "load error: %s\n", err);
-    return 1;
+    return status;
   }
-  std::printf("# replicate_keys_test golden for %s, MuJoCo %s, "
-              "test/data/replicate_keys/make_golden.sh\n",
-              argv[1], mj_versionString());
-  for (const auto& entry : keyframe_scenario::Keys(m)) {
-    std::printf("%s\t%.17g\n", entry.first.c_str(), entry.second);
-  }
+  golden_util::Print("replicate_keys", nullptr, argv[1], keyframe_scenario::Keys(m));
   mj_deleteModel(m);
   return 0;
 }
