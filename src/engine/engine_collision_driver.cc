@@ -534,6 +534,36 @@ int sweepAndPrune(const mjModel* m, const BroadData* bd, uint64_t* out) {
   return npair;
 }
 
+// Upper bound of the pairs sweepAndPrune writes: the boxes its scan from each box s visits
+// (up to the first whose min exceeds the max of s, found by bisection over the sorted mins),
+// without the tests on axes 1 and 2. NaN mins sort last and never stop a scan: a scan that
+// reaches them, or starts at one, or has a NaN max, visits every later box.
+long sweepBound(const BroadData* bd) {
+  int n = bd->nfin, nfinite = n;
+  while (nfinite > 0 && std::isnan(bd->sorted[6 * (nfinite - 1)])) {
+    nfinite--;
+  }
+  long bound = 0;
+  for (int s = 0; s < n; s++) {
+    mjtNum hi = bd->sorted[6 * s + 1];
+    int end = n;
+    if (s < nfinite && !std::isnan(hi)) {
+      int lo = s + 1, up = nfinite;  // first t in [s + 1, nfinite) with min > hi
+      while (lo < up) {
+        int mid = lo + (up - lo) / 2;
+        if (bd->sorted[6 * mid] > hi) {
+          up = mid;
+        } else {
+          lo = mid + 1;
+        }
+      }
+      end = lo < nfinite ? lo : n;
+    }
+    bound += end - s - 1;
+  }
+  return bound;
+}
+
 // bodies with planes (unbounded) pair with every other candidate body
 int unboundedPairs(const mjModel* m, const BroadData* bd, uint64_t* out) {
   int npair = 0, ncand = bd->nfin + bd->ninf;
@@ -576,9 +606,12 @@ int mj_broadphase(const mjModel* m, mjData* d, int** pairs) {
   sweepAxes(m, d, &bd, axes);
   bodyBoxes(m, d, &bd, axes);
 
-  // count (an upper bound for the sweep), allocate, fill
-  int n1 = sweepAndPrune(m, &bd, NULL);
+  // size the pair arrays: the bisection bound of the sweep when it takes at most a quarter of
+  // the free stack (one sweep instead of two), else the exact count of a first sweep
   int n2 = unboundedPairs(m, &bd, NULL);
+  long bound = sweepBound(&bd) + n2;
+  size_t avail = d->narena - d->pstack - d->parena;
+  int n1 = bound * 16 + 64 <= (long)(avail / 4) ? (int)(bound - n2) : sweepAndPrune(m, &bd, NULL);
   int n = n1 + n2;
   *pairs = mj_stackAllocInt(d, 2 * mjMAX(n, 1));
   uint64_t* key =
