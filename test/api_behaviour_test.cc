@@ -98,7 +98,7 @@ TEST(ApiBehaviour, MakeDataWithBadSizeWarnsAndReturnsNull) {
 TEST(ApiBehaviour, SizeModelIsTheSavedSize) {
   mjModel* m = Compile(kHinge);
   ASSERT_NE(m, nullptr);
-  std::string path = testing::TempDir() + "api_behaviour_size.mjb";
+  std::string path = motus_test::UniqueTempPath("api_behaviour_size.mjb");
   mj_saveModel(m, path.c_str(), nullptr, 0);
   std::ifstream in(path, std::ios::binary | std::ios::ate);
   ASSERT_TRUE(in.good());

@@ -3,12 +3,14 @@
 #include "fixture.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <sstream>
 
+#include <gtest/gtest.h>
 #include <mujoco/mujoco.h>
 
 namespace motus_test {
@@ -98,6 +100,10 @@ std::string CompareLabeled(const LabeledValues& golden, const LabeledValues& act
     }
   }
   return out.str();
+}
+
+std::string UniqueTempPath(const std::string& name) {
+  return ::testing::TempDir() + "motus_" + std::to_string(getpid()) + "_" + name;
 }
 
 }  // namespace motus_test

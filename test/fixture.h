@@ -15,6 +15,10 @@ namespace motus_test {
 // absolute path of a file in the source tree, e.g. SourcePath("model/humanoid.xml")
 std::string SourcePath(const std::string& relative);
 
+// a path in GoogleTest's temporary directory that no other test process uses at the same time:
+// the name carries the process id (several build trees may run the suite on one machine at once)
+std::string UniqueTempPath(const std::string& name);
+
 // absolute path of a file under ../shared, or "" when ../shared is absent (the test should then
 // GTEST_SKIP(): a user's clone has no ../shared)
 std::string SharedPath(const std::string& relative);

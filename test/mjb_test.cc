@@ -106,7 +106,7 @@ void ExpectModelsIdentical(const mjModel* a, const mjModel* b) {
 }
 
 std::string TempPath(const std::string& name) {
-  return testing::TempDir() + "/motus_mjb_" + name;
+  return motus_test::UniqueTempPath("mjb_" + name);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -482,7 +482,7 @@ TEST(MjbTest, DescriptionSection) {
   mjModel* m = mj_loadXML(motus_test::SourcePath("model/humanoid.xml").c_str(), nullptr, error,
                           sizeof(error));
   ASSERT_NE(m, nullptr) << error;
-  std::string path = testing::TempDir() + "/motus_desc.mjb";
+  std::string path = motus_test::UniqueTempPath("desc.mjb");
   mj_saveModel(m, path.c_str(), nullptr, 0);
   const std::vector<uint8_t> file = ReadFile(path);
   const std::vector<uint8_t> image = motus::MjbEncode(m);
@@ -496,7 +496,7 @@ TEST(MjbTest, DescriptionSection) {
   mj_freeLastXML();
   mjModel* loaded = mj_loadModel(path.c_str(), nullptr);
   ASSERT_NE(loaded, nullptr);
-  std::string xml = testing::TempDir() + "/motus_desc.xml";
+  std::string xml = motus_test::UniqueTempPath("desc.xml");
   EXPECT_EQ(mj_saveLastXML(xml.c_str(), loaded, error, sizeof(error)), 1) << error;
   mjModel* back = mj_loadXML(xml.c_str(), nullptr, error, sizeof(error));
   ASSERT_NE(back, nullptr) << error;

@@ -215,7 +215,7 @@ TEST(SdfOctree, SavedAndCopied) {
   ASSERT_NE(m, nullptr) << error;
   ASSERT_GT(m->noct, 0);
   EXPECT_EQ(m->mesh_octadr[m->nmesh - 1], -1);  // the mesh without an sdf geom
-  std::string mjb = ::testing::TempDir() + "sdf_octree_test.mjb";
+  std::string mjb = motus_test::UniqueTempPath("sdf_octree_test.mjb");
   mj_saveModel(m, mjb.c_str(), nullptr, 0);
   mjModel* loaded = mj_loadModel(mjb.c_str(), nullptr);
   ASSERT_NE(loaded, nullptr);
