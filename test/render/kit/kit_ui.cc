@@ -634,7 +634,9 @@ void sequences() {
 
 // ---------------------------------------------------------------------------------------------
 // random event runs: the same pseudo-random sequences in both builds (a generator of our own,
-// not the C library's), each from a fresh UI and fresh bound values
+// not the C library's), each from a fresh UI and fresh bound values. Every draw is a statement of
+// its own: the order in which a compiler evaluates function arguments is unspecified (GCC and
+// clang differ), and the golden follows the order written here.
 
 const int kRandomSeeds = 40;
 const int kRandomEvents = 200;
@@ -726,7 +728,9 @@ void randomEvent(Rng& r) {
     }
   } else if (kind < 48) {  // a click on an item, edges included
     if (randomItem(r, &s, &i)) {
-      clickItem(s, i, r.range(-0.03, 1.03), r.range(-0.03, 1.03));
+      double fy = r.range(-0.03, 1.03);  // arguments drawn last to first, one per statement
+      double fx = r.range(-0.03, 1.03);
+      clickItem(s, i, fx, fy);
     }
   } else if (kind < 72) {
     randomKey(r);
@@ -744,9 +748,13 @@ void randomEvent(Rng& r) {
       release(x, y);
     }
   } else if (kind < 88) {
-    scroll(r.range(0, ui.width + 50), r.range(0, area.height), r.range(-3, 3));
+    double amount = r.range(-3, 3);
+    double y = r.range(0, area.height);
+    double x = r.range(0, ui.width + 50);
+    scroll(x, y, amount);
   } else if (kind < 94) {
-    clickTitle(r.below(ui.nsect), r.range(0.02, 0.98));
+    double fx = r.range(0.02, 0.98);
+    clickTitle(r.below(ui.nsect), fx);
   } else if (kind < 98) {  // section shortcuts
     static const int letters[] = {'C', 'F', 'L', 'X'};
     key(letters[r.below(4)], 4);
