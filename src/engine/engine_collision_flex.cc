@@ -217,17 +217,10 @@ void collideGeomElem(const mjModel* m, mjData* d, int g, int f, int e, mjtNum ma
   if (type == mjGEOM_SPHERE || type == mjGEOM_CAPSULE) {
     o2.size[1] = o2.size[0];
   }
-  mjCCDConfig cfg;
-  cfg.max_iterations = m->opt.ccd_iterations;
-  cfg.tolerance = m->opt.ccd_tolerance;
-  cfg.dist_cutoff = 0;
-  cfg.contacts = 1;
-  mjCCDStatus st;
-  if (mjc_ccd(&cfg, &st, &o1, &o2, d) >= 0) {
+  mjContact con;
+  if (!mjc_flexPenetration(m, d, &o1, &o2, &con)) {
     return;
   }
-  mjContact con;
-  mjc_setContact(&con, &st);
   con.dist += margin;
   addGeomElemContact(m, d, &con, g, f, e, -1, margin, gap);
 }
@@ -334,6 +327,21 @@ int vertexBodies(const mjModel* m, int f, int v, mjtNum w, int* body, mjtNum* we
 void mjc_initElemObj(mjCCDObj* obj, const mjModel* m, const mjData* d, int f, int e,
                      mjtNum margin) {
   initElemObj(obj, m, d, f, e, margin);
+}
+
+int mjc_flexPenetration(const mjModel* m, mjData* d, mjCCDObj* o1, mjCCDObj* o2, mjContact* con) {
+  mjCCDConfig cfg;
+  cfg.max_iterations = m->opt.ccd_iterations;
+  cfg.tolerance = m->opt.ccd_tolerance;
+  cfg.dist_cutoff = 0;
+  cfg.contacts = 1;
+  mjCCDStatus st;
+  if (mjc_ccd(&cfg, &st, o1, o2, d) >= 0) {
+    return 0;
+  }
+  memset(con, 0, sizeof(*con));
+  mjc_setContact(con, &st);
+  return 1;
 }
 
 int mj_isElemActive(const mjModel* m, int f, int e) {

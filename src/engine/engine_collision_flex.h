@@ -36,6 +36,10 @@ void mj_collideFlexSelf(const mjModel* m, mjData* d, int f);
 // inflated by margin) for mjc_ccd.
 void mjc_initElemObj(mjCCDObj* obj, const mjModel* m, const mjData* d, int f, int e, mjtNum margin);
 
+// GJK / EPA between two convex objects of the flex colliders at the model's CCD settings: returns
+// 1 and fills con (zeroed, then dist, pos and frame of mjc_setContact) when they penetrate.
+int mjc_flexPenetration(const mjModel* m, mjData* d, mjCCDObj* o1, mjCCDObj* o2, mjContact* con);
+
 // Whether element e of flex f collides: every element of a 1D / 2D flex, the elements of the
 // outer flex_activelayers layers of a 3D flex.
 int mj_isElemActive(const mjModel* m, int f, int e);

@@ -56,18 +56,10 @@ void collideElems(const mjModel* m, mjData* d, int f1, int e1, int f2, int e2) {
   mjCCDObj o1, o2;
   mjc_initElemObj(&o1, m, d, f1, e1, 0);
   mjc_initElemObj(&o2, m, d, f2, e2, 0);
-  mjCCDConfig cfg;
-  cfg.max_iterations = m->opt.ccd_iterations;
-  cfg.tolerance = m->opt.ccd_tolerance;
-  cfg.dist_cutoff = 0;
-  cfg.contacts = 1;
-  mjCCDStatus st;
-  if (mjc_ccd(&cfg, &st, &o1, &o2, d) >= 0) {
+  mjContact con;
+  if (!mjc_flexPenetration(m, d, &o1, &o2, &con)) {
     return;
   }
-  mjContact con;
-  memset(&con, 0, sizeof(con));
-  mjc_setContact(&con, &st);
   con.geom[0] = con.geom[1] = -1;
   con.flex[0] = f1;
   con.flex[1] = f2;
@@ -117,18 +109,10 @@ void internalVertexElem(const mjModel* m, mjData* d, int f, int e, int v) {
   mju_copy3(o1.center, o1.prism[0]);
   o1.size[1] = o1.size[0];
   o2.size[1] = o2.size[0];
-  mjCCDConfig cfg;
-  cfg.max_iterations = m->opt.ccd_iterations;
-  cfg.tolerance = m->opt.ccd_tolerance;
-  cfg.dist_cutoff = 0;
-  cfg.contacts = 1;
-  mjCCDStatus st;
-  if (mjc_ccd(&cfg, &st, &o1, &o2, d) >= 0) {
+  mjContact con;
+  if (!mjc_flexPenetration(m, d, &o1, &o2, &con)) {
     return;
   }
-  mjContact con;
-  memset(&con, 0, sizeof(con));
-  mjc_setContact(&con, &st);
   setFlexSides(&con, f, -1, v, e, -1);
   mj_addFlexContact(m, d, &con, 0, 0, 0);
 }
