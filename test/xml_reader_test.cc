@@ -849,6 +849,43 @@ TEST(XmlReaderAssets, MeshTextureMaterialHfieldSkin) {
   EXPECT_EQ((*sk->vertid)[0].size(), 3u);
 }
 
+// Layers in a class's material set single texture roles that the class's materials inherit; a
+// material's texture attribute or own layers replace single roles (MuJoCo 3.8.0: mat_texid of the
+// three materials below is rgb -1/1/1 and normal 0 for all, and a class's material cannot have
+// both the attribute and layers either).
+TEST(XmlReaderAssets, LayersOfDefaultMaterials) {
+  const std::string textures =
+      "<texture name=\"t\" builtin=\"flat\" width=\"8\" height=\"8\" type=\"2d\"/>"
+      "<texture name=\"u\" builtin=\"flat\" width=\"8\" height=\"8\" type=\"2d\"/>";
+  std::string xml =
+      "<mujoco><default><material><layer role=\"normal\" texture=\"t\"/></material>"
+      "</default><asset>" +
+      textures +
+      "<material name=\"m\"/><material name=\"m2\" texture=\"u\"/>"
+      "<material name=\"m3\"><layer role=\"rgb\" texture=\"u\"/></material>"
+      "</asset></mujoco>";
+  Parsed p = Parse(xml);
+  ASSERT_TRUE(p) << p.error;
+  mjModel* m = mj_compile(p.spec, nullptr);
+  ASSERT_NE(m, nullptr) << mjs_getError(p.spec);
+  ASSERT_EQ(m->nmat, 3);
+  const int rgb[3] = {-1, 1, 1};
+  for (int i = 0; i < 3; i++) {
+    EXPECT_EQ(m->mat_texid[i * mjNTEXROLE + mjTEXROLE_RGB], rgb[i]) << i;
+    EXPECT_EQ(m->mat_texid[i * mjNTEXROLE + mjTEXROLE_NORMAL], 0) << i;
+  }
+  mj_deleteModel(m);
+
+  std::string e = ParseError(
+      "<mujoco><default><material texture=\"u\">\n<layer role=\"normal\" texture=\"t\"/>"
+      "</material></default></mujoco>");
+  EXPECT_TRUE(Contains(e, "A material with a texture attribute cannot have layer sub-elements"))
+      << e;
+  ExpectLocated(e, "XML string", 2);
+  e = ParseError("<mujoco><default><material><layer texture=\"t\"/></material></default></mujoco>");
+  EXPECT_TRUE(Contains(e, "'role'")) << e;
+}
+
 TEST(XmlReaderAssets, Errors) {
   std::string e = ParseError(Model("<asset>\n<material/></asset>"));
   EXPECT_TRUE(Contains(e, "missing required attribute 'name' in element 'material'")) << e;
@@ -856,7 +893,8 @@ TEST(XmlReaderAssets, Errors) {
   e =
       ParseError(Model("<asset><material name=\"m\" texture=\"t\">\n<layer texture=\"t\" "
                        "role=\"rgb\"/></material></asset>"));
-  EXPECT_TRUE(Contains(e, "both the 'texture' attribute and <layer>")) << e;
+  EXPECT_TRUE(Contains(e, "A material with a texture attribute cannot have layer sub-elements"))
+      << e;
   e =
       ParseError(Model("<asset><hfield size=\"1 1 1 1\" nrow=\"2\" ncol=\"2\" "
                        "elevation=\"1 2 3\"/></asset>"));

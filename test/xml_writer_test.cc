@@ -631,6 +631,32 @@ std::vector<std::string> SharedMainFiles(const std::string& dir) {
   return files;
 }
 
+// a class's material layers are written as <layer> in the class and read back
+TEST(XmlWriterRoundTrip, ClassMaterialLayers) {
+  const char* xml = R"(<mujoco>
+    <default>
+      <material><layer role="normal" texture="t"/></material>
+      <default class="c"><material><layer role="orm" texture="u"/></material></default>
+    </default>
+    <asset>
+      <texture name="t" builtin="flat" width="8" height="8" type="2d"/>
+      <texture name="u" builtin="checker" width="8" height="8" type="2d"/>
+      <material name="m"/>
+      <material name="m2" texture="u"/>
+      <material name="m3" class="c"><layer role="rgb" texture="t"/></material>
+    </asset>
+  </mujoco>)";
+  char error[1000] = "";
+  mjSpec* spec = mj_parseXMLString(xml, nullptr, error, sizeof(error));
+  ASSERT_NE(spec, nullptr) << error;
+  std::string text = SaveString(spec);
+  size_t dflt = text.find("<default>"), asset = text.find("<asset>");
+  ASSERT_NE(dflt, std::string::npos) << text;
+  EXPECT_LT(text.find("<layer"), asset) << text;
+  EXPECT_TRUE(ExpectRoundTrip(spec, "class material layers", ::testing::TempDir()));
+  mj_deleteSpec(spec);
+}
+
 TEST(XmlWriterRoundTrip, ProjectModels) {
   std::vector<std::string> files = ListXml(motus_test::SourcePath("model"), 0);
   ASSERT_FALSE(files.empty()) << "no models in model/";

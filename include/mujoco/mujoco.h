@@ -147,6 +147,8 @@ MJAPI void mj_printScene(const mjvScene* s, const char* filename);
 MJAPI void mj_printFormattedScene(const mjvScene* s, const char* filename,
                                   const char* float_format);
 MJAPI void mj_printData(const mjModel* m, const mjData* d, const char* filename);
+MJAPI int mj_printSchema(const char* filename, char* buffer, int buffer_sz, int flg_html,
+                         int flg_pad);
 MJAPI void mju_printMat(const mjtNum* mat, int nr, int nc);
 MJAPI void mju_printMatSparse(const mjtNum* mat, int nr, const int* rownnz, const int* rowadr,
                               const int* colind);

@@ -140,6 +140,7 @@ void ReadCameraAttrs(XmlContext& ctx, XmlAttrs& a, mjsCamera* c, bool dflt);
 void ReadLightAttrs(XmlContext& ctx, XmlAttrs& a, mjsLight* l, bool dflt);
 void ReadMeshAttrs(XmlAttrs& a, mjsMesh* m);
 void ReadMaterialAttrs(XmlAttrs& a, mjsMaterial* m);
+void ReadMaterialLayers(const XmlNode& node, mjsMaterial* m, bool hastexture);
 void ReadPairAttrs(XmlAttrs& a, mjsPair* p);
 void ReadEqualityAttrs(XmlAttrs& a, mjsEquality* e);
 void ReadTendonAttrs(XmlAttrs& a, mjsTendon* t, bool spatial);

@@ -271,27 +271,7 @@ void ParseMaterial(XmlContext& ctx, const XmlNode& node) {
   ReadName(ctx, a, m->element, false);
   ReadMaterialAttrs(a, m);
   a.Finish();
-  bool hastexture = a.Has("texture");
-  for (const XmlNode& c : node.children) {
-    if (c.Name() != "layer") {
-      UnknownElement(c, node);
-    }
-    if (hastexture) {
-      XmlFail(c, "a material cannot have both the 'texture' attribute and <layer> elements");
-    }
-    XmlAttrs l(c);
-    std::string tex;
-    int role = 0;
-    l.Require("texture");
-    l.Require("role");
-    l.Str("texture", &tex);
-    l.Keyword("role", kTexRole, &role);
-    l.Finish();
-    CheckLeaf(c);
-    if (!mjs_setInStringVec(m->textures, role, tex.c_str())) {
-      l.Fail("could not set texture for role " + std::to_string(role));
-    }
-  }
+  ReadMaterialLayers(node, m, a.Has("texture"));
 }
 
 // <model name file content_type>: a sub-model for <attach>
@@ -387,6 +367,32 @@ void ReadMeshAttrs(XmlAttrs& a, mjsMesh* m) {
   a.Nums("scale", m->scale, 3);
   a.Int("maxhullvert", &m->maxhullvert);
   a.Enum("inertia", kMeshInertia, &m->inertia);
+}
+
+// <layer texture role> children of a material or of a class's material: each sets the texture of
+// one role (XMLreference.rst, material/layer); a class's layers reach the materials of the class,
+// whose own texture attribute or layers then replace single roles.
+void ReadMaterialLayers(const XmlNode& node, mjsMaterial* m, bool hastexture) {
+  for (const XmlNode& c : node.children) {
+    if (c.Name() != "layer") {
+      UnknownElement(c, node);
+    }
+    if (hastexture) {
+      XmlFail(c, "A material with a texture attribute cannot have layer sub-elements");
+    }
+    XmlAttrs l(c);
+    std::string tex;
+    int role = 0;
+    l.Require("role");
+    l.Require("texture");
+    l.Str("texture", &tex);
+    l.Keyword("role", kTexRole, &role);
+    l.Finish();
+    CheckLeaf(c);
+    if (!mjs_setInStringVec(m->textures, role, tex.c_str())) {
+      l.Fail("could not set texture for role " + std::to_string(role));
+    }
+  }
 }
 
 void ReadMaterialAttrs(XmlAttrs& a, mjsMaterial* m) {

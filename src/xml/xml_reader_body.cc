@@ -33,6 +33,7 @@
 
 #include "xml/xml_reader.h"
 #include "xml/xml_reader_composite.h"
+#include "xml/xml_schema.h"
 
 namespace motus {
 namespace mjcf {
@@ -428,7 +429,14 @@ void ParseChildren(XmlContext& ctx, const XmlNode& node, const XmlTreeScope& sco
 
 void ParseWorldbody(XmlContext& ctx, const XmlNode& node) {
   XmlAttrs a(node);
-  a.Finish();  // the world body has no attributes
+  // The world body shares the body's schema but takes none of its attributes; other names are
+  // schema violations, as everywhere.
+  for (const tinyxml2::XMLAttribute* at = node.elem->FirstAttribute(); at; at = at->Next()) {
+    if (SchemaHasAttribute("(world)body", at->Name())) {
+      a.Fail("World body cannot have attributes");
+    }
+  }
+  a.Finish();
   XmlTreeScope scope;
   scope.body = mjs_findBody(ctx.spec, "world");
   CheckSpec(ctx, node, scope.body, "world body");

@@ -41,6 +41,9 @@ void ParseDefaultElement(XmlContext& ctx, const XmlNode& node, const XmlNode& pa
     ReadMeshAttrs(a, def->mesh);
   } else if (n == "material") {
     ReadMaterialAttrs(a, def->material);
+    a.Finish();
+    ReadMaterialLayers(node, def->material, a.Has("texture"));
+    return;
   } else if (n == "pair") {
     ReadPairAttrs(a, def->pair);
   } else if (n == "equality") {

@@ -516,9 +516,8 @@ void Writer::Defaults(XmlNode* parent, const mjsDefault* d) {
     }
   };
   add("mesh", [&](AttrWriter& w) { MeshAttrs(w, d->mesh, p ? p->mesh : &builtin_.mesh, true); });
-  add("material", [&](AttrWriter& w) {
-    MaterialAttrs(w, d->material, p ? p->material : &builtin_.material, true);
-  });
+  add("material",
+      [&](AttrWriter& w) { MaterialAttrs(w, d->material, p ? p->material : &builtin_.material); });
   add("joint",
       [&](AttrWriter& w) { JointAttrs(w, d->joint, p ? p->joint : &builtin_.joint, true); });
   add("geom", [&](AttrWriter& w) { GeomAttrs(w, d->geom, p ? p->geom : &builtin_.geom, true); });
@@ -745,7 +744,7 @@ void Writer::Assets(XmlNode* root) {
     SetNameAttr(node, e);
     ClassAttr(node, e, main);
     AttrWriter w(node);
-    MaterialAttrs(w, mjs_asMaterial(e), mjs_getDefault(e)->material, false);
+    MaterialAttrs(w, mjs_asMaterial(e), mjs_getDefault(e)->material);
   }
   for (mjsElement* e : Elements(s_, mjOBJ_MESH)) {
     XmlNode* node = asset->Add("mesh");

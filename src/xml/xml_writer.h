@@ -67,7 +67,7 @@ void SiteAttrs(AttrWriter& w, const mjsSite* e, const mjsSite* ref, bool dflt);
 void CameraAttrs(AttrWriter& w, const mjsCamera* e, const mjsCamera* ref, bool dflt);
 void LightAttrs(AttrWriter& w, const mjsLight* e, const mjsLight* ref, bool dflt);
 void MeshAttrs(AttrWriter& w, const mjsMesh* e, const mjsMesh* ref, bool dflt);
-void MaterialAttrs(AttrWriter& w, const mjsMaterial* e, const mjsMaterial* ref, bool dflt);
+void MaterialAttrs(AttrWriter& w, const mjsMaterial* e, const mjsMaterial* ref);
 void TextureAttrs(AttrWriter& w, const mjsTexture* e, const mjsTexture* ref);
 void HFieldAttrs(AttrWriter& w, const mjsHField* e, const mjsHField* ref);
 void SkinAttrs(AttrWriter& w, const mjsSkin* e, const mjsSkin* ref);

@@ -314,8 +314,9 @@ void MeshAttrs(AttrWriter& w, const mjsMesh* e, const mjsMesh* ref, bool dflt) {
   w.Str("material", e->material, ref->material);
 }
 
-void MaterialAttrs(AttrWriter& w, const mjsMaterial* e, const mjsMaterial* ref, bool dflt) {
-  // textures by role: the `texture` attribute names the rgb role; other roles need <layer>
+void MaterialAttrs(AttrWriter& w, const mjsMaterial* e, const mjsMaterial* ref) {
+  // textures by role: the `texture` attribute names the rgb role; other roles need <layer> (in
+  // a class too: a class's layers set the roles its materials inherit)
   std::vector<std::string> tex = Trimmed(e->textures);
   bool same = tex == Trimmed(ref->textures);
   if (!tex.empty() && !same) {
@@ -327,7 +328,7 @@ void MaterialAttrs(AttrWriter& w, const mjsMaterial* e, const mjsMaterial* ref, 
     }
     if (only_rgb && tex.size() > mjTEXROLE_RGB) {
       w.node()->Set("texture", tex[mjTEXROLE_RGB]);
-    } else if (!dflt) {
+    } else {
       for (size_t i = 0; i < tex.size() && i < static_cast<size_t>(mjNTEXROLE); i++) {
         if (tex[i].empty()) {
           continue;
