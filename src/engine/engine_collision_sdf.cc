@@ -16,7 +16,8 @@
 //   intersection). Each step is a backtracking line search along -grad f: alpha = 1, 1/2, ...
 //   until f(x - alpha grad) <= f(x) - 0.1 alpha |grad|^2 or alpha < 1e-4. A step on f is taken
 //   even when it fails, and the descent stops after a step that increased f; the final step is
-//   taken unless it increases max(A, B) to a positive value. The gradient of the octree field
+//   taken too, even when it fails, except from a point where max(A, B) is exactly 0 (a start
+//   point left on geom1's surface), which stays where it is. The gradient of the octree field
 //   used by the descent is the derivative in the leaf's unit-cube coordinates (see
 //   mjc_octGradient); the one used for the contact normal is the true gradient.
 // Contact. After the descent, dist = max(A, B) at x; a contact when dist <= margin, with normal
@@ -344,8 +345,12 @@ namespace {
 typedef struct {
   int type1;  // geom1 type: sphere, capsule, ellipsoid, cylinder, box, mesh or sdf
   const mjtNum* size1;
-  OctTree tree1;      // geom1's octree (sdf or mesh geom1)
-  OctTree tree2;      // the sdf geom's octree
+  OctTree tree1;             // geom1's octree (sdf or mesh geom1 without a plugin)
+  OctTree tree2;             // the sdf geom's octree (without a plugin)
+  const mjpPlugin* plugin1;  // the SDF plugins of the sdf geoms that have one, else NULL
+  const mjpPlugin* plugin2;
+  int instance1, instance2;  // their instances
+  const mjData* d;
   mjtNum rel_mat[9];  // sdf frame <- geom1 frame: x = rel_mat y + rel_pos
   mjtNum rel_pos[3];
   mjtNum mat_a[9];  // geom1 frame <- sdf frame: y = mat_a x + pos_a
@@ -378,8 +383,15 @@ mjtNum fieldA(const SdfPair* s, const mjtNum x[3], int cell_units, mjtNum* grad)
     case mjGEOM_ELLIPSOID:
       a = ellipsoidField(s->size1, y, gy);
       break;
-    default:  // mjGEOM_SDF, mjGEOM_MESH: the octree gradient only when asked for (finite
-              // differences outside the root box)
+    default:  // mjGEOM_SDF, mjGEOM_MESH: the plugin's field, else the octree gradient only
+              // when asked for (finite differences outside the root box)
+      if (s->plugin1) {
+        if (grad) {
+          s->plugin1->sdf_gradient(gy, y, s->d, s->instance1);
+        }
+        a = s->plugin1->sdf_distance(y, s->d, s->instance1);
+        break;
+      }
       if (grad) {
         octGradientTree(&s->tree1, y, cell_units, gy);
       }
@@ -394,6 +406,12 @@ mjtNum fieldA(const SdfPair* s, const mjtNum x[3], int cell_units, mjtNum* grad)
 
 // B (the sdf geom) at x in its frame, and its gradient when grad is not NULL
 mjtNum fieldB(const SdfPair* s, const mjtNum x[3], int cell_units, mjtNum* grad) {
+  if (s->plugin2) {
+    if (grad) {
+      s->plugin2->sdf_gradient(grad, x, s->d, s->instance2);
+    }
+    return s->plugin2->sdf_distance(x, s->d, s->instance2);
+  }
   if (grad) {
     octGradientTree(&s->tree2, x, cell_units, grad);
   }
@@ -454,8 +472,8 @@ mjtNum descend(const SdfPair* s, mjtNum x[3], int niter) {
     }
   }
   mjtNum f0 = lineStep(s, x, 1, cand, &dist);
-  if (dist > f0 && dist > 0) {
-    return f0;
+  if (dist > f0 && f0 == 0) {
+    return f0;  // a point left exactly on a surface stays there
   }
   mju_copy3(x, cand);
   return dist;
@@ -491,16 +509,36 @@ int overlapBox(const mjModel* m, const SdfPair* s, int g1, int g2, mjtNum lo[3],
   return 1;
 }
 
+// the SDF plugin of an sdf geom and its instance, or NULL (no plugin, or not an sdf geom)
+const mjpPlugin* sdfPlugin(const mjModel* m, int g, int* instance) {
+  *instance = m->geom_type[g] == mjGEOM_SDF ? m->geom_plugin[g] : -1;
+  if (*instance < 0) {
+    return NULL;
+  }
+  const mjpPlugin* plugin = mjp_getPluginAtSlot(m->plugin[*instance]);
+  if (!plugin || !(plugin->capabilityflags & mjPLUGIN_SDF) || !plugin->sdf_distance ||
+      !plugin->sdf_gradient) {
+    *instance = -1;
+    return NULL;
+  }
+  return plugin;
+}
+
 }  // namespace
 
 int mjc_SDF(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
   SdfPair s;
   s.type1 = m->geom_type[g1];
   s.size1 = m->geom_size + 3 * g1;
-  if (m->geom_type[g2] != mjGEOM_SDF || !octGet(m, m->geom_dataid[g2], &s.tree2)) {
+  s.d = d;
+  s.plugin1 = sdfPlugin(m, g1, &s.instance1);
+  s.plugin2 = sdfPlugin(m, g2, &s.instance2);
+  if (m->geom_type[g2] != mjGEOM_SDF || (!s.plugin2 && !octGet(m, m->geom_dataid[g2], &s.tree2))) {
     return 0;
   }
-  if (s.type1 == mjGEOM_SDF || s.type1 == mjGEOM_MESH) {
+  if (s.plugin1) {
+    // an sdf geom1 with a plugin: the plugin's field
+  } else if (s.type1 == mjGEOM_SDF || s.type1 == mjGEOM_MESH) {
     // a mesh geom's field is its mesh's octree, which exists only when an sdf geom also uses
     // that mesh (the compiler warns about the other meshes)
     if (!octGet(m, m->geom_dataid[g1], &s.tree1)) {

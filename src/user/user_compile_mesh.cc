@@ -5,6 +5,7 @@
 // follow the bodies' hierarchies in the global bvh_* arrays.
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -17,14 +18,53 @@
 
 namespace motus {
 
+namespace {
+
+// the mesh of an SDF plugin instance: the attributes of its configuration (sdf_attribute, in the
+// plugin's order, "" when absent), then marching cubes of its static distance
+bool PluginMesh(CompileContext* c, const SpecMesh* mesh, int instance, MeshData* raw) {
+  const mjpPlugin* plugin = c->Plugin(instance);
+  if (!(plugin->capabilityflags & mjPLUGIN_SDF) || !plugin->sdf_staticdistance ||
+      !plugin->sdf_aabb || !plugin->sdf_attribute) {
+    return c->Error("mesh plugin '" + std::string(plugin->name) +
+                        "' is not an SDF plugin (a mesh can only be made by an SDF plugin)",
+                    mesh);
+  }
+  if (!mesh->s.file->empty() || !mesh->s.uservert->empty() || !mesh->s.userface->empty()) {
+    return c->Error("a mesh made by a plugin cannot also have a file or vertex data", mesh);
+  }
+  const SpecPlugin* spec = c->spec->plugins[instance].get();
+  std::vector<const char*> names(plugin->nattribute), values(plugin->nattribute, "");
+  for (int k = 0; k < plugin->nattribute; k++) {
+    names[k] = plugin->attributes[k];
+    auto it = spec->config.find(names[k]);
+    if (it != spec->config.end()) {
+      values[k] = it->second.c_str();
+    }
+  }
+  std::vector<double> attributes(plugin->nattribute, 0);
+  plugin->sdf_attribute(attributes.data(), names.data(), values.data());
+  for (int k = 0; k < plugin->nattribute; k++) {
+    if (!std::isfinite(attributes[k])) {
+      return c->Error("mesh plugin '" + std::string(plugin->name) + "': invalid value '" +
+                          values[k] + "' of attribute '" + names[k] + "'",
+                      mesh);
+    }
+  }
+  std::string err;
+  if (!MakeSdfMesh(plugin, attributes.data(), raw, &err)) {
+    return c->Error(err, mesh);
+  }
+  return true;
+}
+
+}  // namespace
+
 bool CompileMeshes(CompileContext* c) {
   SpecModel* s = c->spec;
   c->mesh.assign(s->meshes.size(), MeshResult());
   for (size_t i = 0; i < s->meshes.size(); i++) {
     SpecMesh* mesh = s->meshes[i].get();
-    if (mesh->s.plugin.active || mesh->s.plugin.element) {
-      return c->Error("mesh plugins are not supported yet", mesh);
-    }
     AssetContext actx;
     actx.modelfiledir = s->own.modelfiledir;
     actx.assetdir = mesh->compiler && mesh->compiler->meshdir ? *mesh->compiler->meshdir : "";
@@ -41,7 +81,13 @@ bool CompileMeshes(CompileContext* c) {
 
     MeshData raw;
     std::string err;
-    if (!LoadMesh(&mesh->s, c->vfs, actx, &raw, &err)) {
+    int instance = i < c->mesh_plugin.size() ? c->mesh_plugin[i] : -1;
+    if (instance >= 0) {
+      opt.keepframe = true;
+      if (!PluginMesh(c, mesh, instance, &raw)) {
+        return false;
+      }
+    } else if (!LoadMesh(&mesh->s, c->vfs, actx, &raw, &err)) {
       return c->Error(err, mesh);
     }
     if (!ProcessMesh(&mesh->s, raw, opt, &c->mesh[i], &err)) {
@@ -53,7 +99,11 @@ bool CompileMeshes(CompileContext* c) {
   c->octree.assign(s->meshes.size(), MeshOctree());
   for (size_t i = 0; i < s->meshes.size(); i++) {
     SpecMesh* mesh = s->meshes[i].get();
+    // a mesh made by an SDF plugin has none: its geoms use the plugin's field
     bool sdf = false;
+    if (i < c->mesh_plugin.size() && c->mesh_plugin[i] >= 0) {
+      continue;
+    }
     for (SpecGeom* g : c->geoms) {
       sdf = sdf || (g->s.type == mjGEOM_SDF && g->own.meshname == CompiledName(mesh));
     }

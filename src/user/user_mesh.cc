@@ -343,10 +343,12 @@ bool ProcessMesh(const mjsMesh* spec, const MeshData& raw, const MeshOptions& op
   // step 6: principal frame
   double eigval[3], eigvec[9], quat[4];
   mju_eig3(eigval, eigvec, quat, inertia);
-  ToFrame(com, quat, &vert, &normal);
-  ToFrame(com, quat, &keys, &nonormal);
-  mju_copy3(out->pos, com);
-  mju_copy4(out->quat, quat);
+  if (!options.keepframe) {
+    ToFrame(com, quat, &vert, &normal);
+    ToFrame(com, quat, &keys, &nonormal);
+    mju_copy3(out->pos, com);
+    mju_copy4(out->quat, quat);
+  }
   mju_copy3(out->scale, spec->scale);
   out->volume = volume;
   mju_copy3(out->inertia, eigval);

@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include <mujoco/mjplugin.h>
 #include <mujoco/mjspec.h>
 #include <mujoco/mjtype.h>
 
@@ -69,6 +70,12 @@ bool DecodeMeshFile(const std::vector<uint8_t>& bytes, const std::string& filena
 bool LoadMesh(const mjsMesh* spec, const mjVFS* vfs, const AssetContext& ctx, MeshData* out,
               std::string* error);
 
+// The mesh of an SDF plugin (mesh/plugin): marching cubes of plugin->sdf_staticdistance with the
+// given attribute values on a uniform grid of plugin->sdf_aabb (see user_mesh_sdf.cc). Vertices
+// are in the plugin's frame, rounded to single precision; faces face positive distances.
+bool MakeSdfMesh(const mjpPlugin* plugin, const double* attributes, MeshData* out,
+                 std::string* error);
+
 // ---- processing ---------------------------------------------------------------------------------
 
 struct MeshOptions {
@@ -77,6 +84,10 @@ struct MeshOptions {
   // inertia is "convex" (this flag is then forced on). Otherwise mesh_graphadr = -1 and the
   // polygons are made from the mesh faces.
   bool needhull = true;
+  // The mesh of an SDF plugin stays in the plugin's frame (mesh_pos 0, mesh_quat identity), where
+  // the signed distance is defined; its principal inertia is still computed, and a geom uses it
+  // in that frame as MuJoCo does (see doc/conformance.md#plugins).
+  bool keepframe = false;
 };
 
 // One processed mesh, in the layout of mjModel's per-mesh arrays. All index arrays are local to

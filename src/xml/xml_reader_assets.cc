@@ -107,11 +107,14 @@ void ParseMesh(XmlContext& ctx, const XmlNode& node) {
              (err && *err ? ": " + std::string(err) : ""));
     }
   }
+  // mesh/plugin: the mesh is made by an SDF plugin instance (XMLreference.rst mesh/plugin)
+  int nplugin = 0;
   for (const XmlNode& c : node.children) {
-    if (c.Name() == "plugin") {
-      Unsupported(c);
+    if (c.Name() != "plugin") {
+      UnknownElement(c, node);
     }
-    UnknownElement(c, node);
+    CheckOnce(c, &nplugin, node);
+    ParsePluginChild(ctx, c, &m->plugin);
   }
 }
 
