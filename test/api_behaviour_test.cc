@@ -3,6 +3,7 @@
 // API behaviours checked against MuJoCo 3.8.0: each expectation below was measured with a small
 // program linked against the kit (../shared/oracle/mujoco-3.8.0) doing the same calls.
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -412,6 +413,89 @@ TEST(ApiBehaviour, CameraRangefinders) {
   }
   mj_deleteData(d);
   mj_deleteModel(m);
+}
+
+// Keyframe quaternions are divided by their norm (MuJoCo 3.8.0 on 600 random quaternions: all
+// equal to q / |q|, 365 of them differ in the last bit from q * (1 / |q|)); a joint quaternion
+// within 1e-15 of unit norm and a mocap one within 1e-14 are kept; a zero joint quaternion becomes
+// (1, 0, 0, 0) and a zero mocap one stays zero.
+TEST(ApiBehaviour, KeyframeQuaternionsDividedByTheirNorm) {
+  auto compile = [](const std::string& qpos, const std::string& mquat) {
+    std::string xml =
+        "<mujoco><worldbody><body><joint type='ball'/><geom size='1'/></body>"
+        "<body mocap='true'/></worldbody><keyframe><key qpos='" +
+        qpos + "' mquat='" + mquat + "'/></keyframe></mujoco>";
+    char error[1000] = "";
+    mjSpec* spec = mj_parseXMLString(xml.c_str(), nullptr, error, sizeof(error));
+    EXPECT_NE(spec, nullptr) << error;
+    mjModel* m = spec ? mj_compile(spec, nullptr) : nullptr;
+    EXPECT_NE(m, nullptr) << (spec ? mjs_getError(spec) : error);
+    mj_deleteSpec(spec);
+    return m;
+  };
+  // the kit's values for the humanoid's "supine" key quaternion
+  mjModel* m = compile("0.722788 0 -0.69107 0", "0.722788 0 -0.69107 0");
+  ASSERT_NE(m, nullptr);
+  EXPECT_EQ(m->key_qpos[0], 0.72278791404462084);
+  EXPECT_EQ(m->key_qpos[2], -0.69106991781658811);
+  EXPECT_EQ(m->key_mquat[0], 0.72278791404462084);
+  mj_deleteModel(m);
+
+  // near-unit quaternions: 5e-15 off unit norm is divided for a joint, kept for a mocap body
+  double q[4] = {0.5, 0.5, 0.5, 0.5 * (1 + 2e-14)};
+  char text[200];
+  std::snprintf(text, sizeof(text), "%.17g %.17g %.17g %.17g", q[0], q[1], q[2], q[3]);
+  m = compile(text, text);
+  ASSERT_NE(m, nullptr);
+  double norm = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  ASSERT_GT(std::fabs(norm - 1), 1e-15);
+  ASSERT_LT(std::fabs(norm - 1), 1e-14);
+  for (int i = 0; i < 4; i++) {
+    EXPECT_EQ(m->key_qpos[i], q[i] / norm) << i;
+    EXPECT_EQ(m->key_mquat[i], q[i]) << i;
+  }
+  mj_deleteModel(m);
+
+  m = compile("0 0 0 0", "0 0 0 0");
+  ASSERT_NE(m, nullptr);
+  EXPECT_EQ(m->key_qpos[0], 1);
+  for (int i = 0; i < 4; i++) {
+    EXPECT_EQ(m->key_mquat[i], 0) << i;
+  }
+  mj_deleteModel(m);
+}
+
+// mjs_bodyToFrame moves the body's children to a frame and drops the body with its explicit
+// inertial, as MuJoCo 3.8.0 does: the parent's compiled mass and inertia are those of its own
+// geoms plus the moved ones (values from the kit).
+TEST(ApiBehaviour, BodyToFrameDropsTheInertial) {
+  const char* xml = R"(<mujoco><worldbody>
+    <body name="base" pos="0 0 1"><joint type="free"/><geom size=".1"/>
+      <body name="a" pos="1 0 0">
+        <inertial mass="2" pos="0.1 0 0" diaginertia="1 1 1"/>
+        <geom size=".1" pos="0 0.2 0" mass="0.5"/>
+        <body name="c" pos="0 0 1"><joint/><geom size=".1"/></body>
+      </body>
+    </body>
+  </worldbody></mujoco>)";
+  char error[1000] = "";
+  mjSpec* spec = mj_parseXMLString(xml, nullptr, error, sizeof(error));
+  ASSERT_NE(spec, nullptr) << error;
+  mjsBody* a = mjs_findBody(spec, "a");
+  ASSERT_NE(mjs_bodyToFrame(&a), nullptr);
+  mjModel* m = mj_compile(spec, nullptr);
+  ASSERT_NE(m, nullptr) << mjs_getError(spec);
+  ASSERT_EQ(m->nbody, 3);
+  EXPECT_EQ(m->body_mass[1], 4.6887902047863914);
+  EXPECT_NEAR(m->body_ipos[3], 0.10663731541871761, 1e-15);
+  EXPECT_NEAR(m->body_ipos[4], 0.021327463083743524, 1e-15);
+  EXPECT_NEAR(m->body_inertia[3], 0.48330375680141247, 1e-15);
+  EXPECT_NEAR(m->body_inertia[5], 0.018755160819145574, 1e-15);
+  EXPECT_EQ(m->geom_bodyid[1], 1);
+  EXPECT_EQ(m->geom_pos[4], 0.2);
+  EXPECT_EQ(m->body_pos[2 * 3], 1);  // c, now a child of base through the frame
+  mj_deleteModel(m);
+  mj_deleteSpec(spec);
 }
 
 }  // namespace

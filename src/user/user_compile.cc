@@ -395,6 +395,23 @@ void PlaceJointParts(CompileContext* c, const SpecKey::Own::ElementPart& part, c
   }
 }
 
+// A keyframe quaternion is divided by its norm unless the norm is within `tol` of 1, as MuJoCo
+// does (dividing and multiplying by the inverse differ in the last bit; doc/conformance.md,
+// "API behaviours"). Joint quaternions use tol = mjMINVAL and a zero quaternion becomes the unit
+// quaternion; mocap quaternions use tol = 1e-14 and a zero one stays zero.
+void NormalizeKeyQuat(double* q, double tol, bool zero_to_unit) {
+  double norm = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  if (norm < tol) {
+    if (zero_to_unit) {
+      mju_unit4(q);
+    }
+  } else if (std::fabs(norm - 1) > tol) {
+    for (int i = 0; i < 4; i++) {
+      q[i] /= norm;
+    }
+  }
+}
+
 // keyframes: given vectors must have the model's size; missing parts default to qpos0, zeros,
 // and the mocap bodies' body_pos / body_quat (XMLreference, keyframe)
 bool FillKeys(CompileContext* c) {
@@ -493,13 +510,14 @@ bool FillKeys(CompileContext* c) {
       for (int j = 0; j < m->njnt; j++) {
         int t = m->jnt_type[j];
         if (t == mjJNT_FREE || t == mjJNT_BALL) {
-          mju_normalize4(m->key_qpos + k * m->nq + m->jnt_qposadr[j] + (t == mjJNT_FREE ? 3 : 0));
+          NormalizeKeyQuat(m->key_qpos + k * m->nq + m->jnt_qposadr[j] + (t == mjJNT_FREE ? 3 : 0),
+                           mjMINVAL, true);
         }
       }
     }
     if (!key->own.mquat.empty()) {
       for (int i = 0; i < m->nmocap; i++) {
-        mju_normalize4(m->key_mquat + 4 * (k * m->nmocap + i));
+        NormalizeKeyQuat(m->key_mquat + 4 * (k * m->nmocap + i), 1e-14, false);
       }
     }
   }

@@ -4,12 +4,15 @@
 // built against the kit in ../shared when it is present (kit_api_mujoco380, see CMakeLists.txt).
 //   kit_api schema HTML PAD   mj_printSchema's text (HTML, PAD: 0 or 1)
 //   kit_api save FILE         the MJCF that mj_saveXMLString writes for FILE after compiling it
+//   kit_api digest FILE       one line per size, option and array of the model compiled from FILE:
+//                             its name and a hash of its bytes
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
 
+#include <mujoco/mjxmacro.h>
 #include <mujoco/mujoco.h>
 
 namespace {
@@ -47,6 +50,42 @@ int Save(const char* file) {
   return rc ? 1 : 0;
 }
 
+// FNV-1a over the bytes of one field
+void PrintHash(const char* name, const void* data, size_t bytes) {
+  unsigned long long h = 1469598103934665603ull;
+  const unsigned char* p = static_cast<const unsigned char*>(data);
+  for (size_t i = 0; i < bytes; i++) {
+    h = (h ^ p[i]) * 1099511628211ull;
+  }
+  std::printf("%s %zu %016llx\n", name, bytes, h);
+}
+
+int Digest(const char* file) {
+  char error[1000] = "";
+  mjModel* m = mj_loadXML(file, nullptr, error, sizeof(error));
+  if (!m) {
+    std::fprintf(stderr, "load: %s\n", error);
+    return 1;
+  }
+#define X(name) std::printf("%s %lld\n", #name, static_cast<long long>(m->name));
+  MJMODEL_SIZES
+#undef X
+#define X(type, name, n) PrintHash("opt." #name, &m->opt.name, sizeof(type) * (n));
+#define XVEC X
+  MJOPTION_FIELDS
+#undef XVEC
+#undef X
+  {
+    MJMODEL_POINTERS_PREAMBLE(m)
+#define X(type, name, nr, nc) \
+  PrintHash(#name, m->name, sizeof(type) * static_cast<size_t>(m->nr) * static_cast<size_t>(nc));
+    MJMODEL_POINTERS
+#undef X
+  }
+  mj_deleteModel(m);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -56,6 +95,9 @@ int main(int argc, char** argv) {
   if (argc == 3 && !std::strcmp(argv[1], "save")) {
     return Save(argv[2]);
   }
-  std::fprintf(stderr, "usage: kit_api schema HTML PAD | kit_api save FILE\n");
+  if (argc == 3 && !std::strcmp(argv[1], "digest")) {
+    return Digest(argv[2]);
+  }
+  std::fprintf(stderr, "usage: kit_api schema HTML PAD | save FILE | digest FILE\n");
   return 2;
 }
