@@ -499,3 +499,187 @@ TEST(ApiBehaviour, BodyToFrameDropsTheInertial) {
 }
 
 }  // namespace
+
+namespace {
+
+// compiles an MJCF string (nullptr with a test failure on error)
+mjModel* CompileString(const std::string& xml) {
+  char error[1000] = "";
+  mjSpec* spec = mj_parseXMLString(xml.c_str(), nullptr, error, sizeof(error));
+  EXPECT_NE(spec, nullptr) << error;
+  mjModel* m = spec ? mj_compile(spec, nullptr) : nullptr;
+  EXPECT_NE(m, nullptr) << (spec ? mjs_getError(spec) : error);
+  mj_deleteSpec(spec);
+  return m;
+}
+
+void ExpectRel(double actual, double expected, const char* what) {
+  EXPECT_NEAR(actual, expected, 1e-13 * std::fabs(expected)) << what;
+}
+
+// Actuator armature (XMLreference.rst actuator/general/armature) is reflected onto its joint or
+// tendon times gear^2, as joint or tendon armature of that size would be: MuJoCo 3.8.0 gives the
+// values below (a two-link arm; the actuator's armature 0.01 with gear 3 acts as armature 0.09).
+// Motus ignored the attribute before (qM[0] 0.232 instead of 0.322).
+TEST(ApiBehaviour, ActuatorArmatureIsReflectedArmature) {
+  auto arm = [](const std::string& joint, const std::string& extra) {
+    return "<mujoco><option timestep='0.002'/><worldbody><body pos='0 0 1'><joint name='j' "
+           "axis='0 1 0' " +
+           joint +
+           "/><geom type='capsule' fromto='0 0 0 0.3 0 0' size='0.02' mass='1'/><body pos='0.3 0 "
+           "0'><joint name='k' axis='0 1 0'/><geom type='capsule' fromto='0 0 0 0.3 0 0' "
+           "size='0.02' mass='1'/></body></body></worldbody>" +
+           extra + "</mujoco>";
+  };
+  const std::string tendon =
+      "<tendon><fixed name='t' ARM><joint joint='j' coef='1'/><joint joint='k' coef='0.5'/>"
+      "</fixed></tendon>";
+  auto with = [](std::string s, const std::string& arm) {
+    return s.replace(s.find("ARM"), 3, arm);
+  };
+  struct Case {
+    std::string xml;
+    double qM[3], M0, inv[2], acc0, qacc[2];
+  };
+  const Case cases[] = {
+      {arm("", "<actuator><motor joint='j' gear='3' armature='0.01'/></actuator>"),
+       {0.32200855301911302, 0.031513061224489783, 0.071004276509556541},
+       0.33302612244897956,
+       {6.7909873963083562, 71.766312516631103},
+       53.49632490402751,
+       {13.509418743956836, 16.009730408520376}},
+      {arm("",
+           with(tendon, "") + "<actuator><motor tendon='t' gear='3' armature='0.01'/></actuator>"),
+       {0.32200855301911302, 0.054013061224489782, 0.11600427650955654},
+       0.24302612244897956,
+       {16.762080773840225, 103.3492758554777},
+       42.362864861985088,
+       {32.158224369657269, -41.966690683988688}},
+      {arm("",
+           "<actuator><motor joint='j' gear='3' armature='0.01'/><motor joint='j' gear='-2' "
+           "armature='0.5'/><motor joint='k' armature='0.2'/></actuator>"),
+       {2.322008553019113, 0.23151306122448978, 0.071004276509556541},
+       2.3330261224489792,
+       {0.43332452470178662, 4.3667403915788912},
+       1.3691286406403291,
+       {2.1902066432077967, 5.6507744034132079}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.xml);
+    mjModel* m = CompileString(c.xml);
+    ASSERT_NE(m, nullptr);
+    EXPECT_EQ(m->dof_armature[0], 0);  // applied at run time, not folded into the model
+    mjData* d = mj_makeData(m);
+    d->qpos[0] = 0.3;
+    d->qpos[1] = -0.5;
+    d->qvel[0] = 1;
+    d->qvel[1] = 2;
+    mj_forward(m, d);
+    for (int i = 0; i < 3; i++) {
+      ExpectRel(d->qM[i], c.qM[i], "qM");
+    }
+    ExpectRel(m->dof_M0[0], c.M0, "dof_M0");
+    ExpectRel(m->dof_invweight0[0], c.inv[0], "dof_invweight0");
+    ExpectRel(m->dof_invweight0[1], c.inv[1], "dof_invweight0");
+    ExpectRel(m->actuator_acc0[0], c.acc0, "actuator_acc0");
+    ExpectRel(d->qacc[0], c.qacc[0], "qacc");
+    ExpectRel(d->qacc[1], c.qacc[1], "qacc");
+    mj_deleteData(d);
+    mj_deleteModel(m);
+  }
+
+  // as tendon armature, it needs a tendon path without wrapping geoms
+  char error[1000] = "";
+  mjSpec* spec = mj_parseXMLString(
+      "<mujoco><worldbody><site name='a'/><body pos='0 0 -1'><joint axis='0 1 0'/><geom "
+      "name='g' size='.1'/><site name='b' pos='0 0 -0.5'/></body></worldbody><tendon><spatial "
+      "name='t'><site site='a'/><geom geom='g'/><site site='b'/></spatial></tendon><actuator>"
+      "<motor tendon='t' armature='0.1'/></actuator></mujoco>",
+      nullptr, error, sizeof(error));
+  ASSERT_NE(spec, nullptr) << error;
+  EXPECT_EQ(mj_compile(spec, nullptr), nullptr);
+  EXPECT_NE(std::string(mjs_getError(spec)).find("geom wrapping not supported"), std::string::npos)
+      << mjs_getError(spec);
+  mj_deleteSpec(spec);
+
+  // every dof of the joint gets gear[0]^2 armature (ball and free joints too)
+  struct Diag {
+    const char* xml;
+    std::vector<double> diag;
+  };
+  const Diag diags[] = {
+      {"<worldbody><body><joint name='j' type='ball'/><geom size='.1' pos='.2 0 0'/></body>"
+       "</worldbody><actuator><motor joint='j' gear='3 0 0 0 0 0' armature='0.01'/></actuator>",
+       {0.10675516081914557, 0.27430676901060125, 0.27430676901060125}},
+      {"<worldbody><body><joint name='j' type='ball'/><geom size='.1' pos='.2 0 0'/></body>"
+       "</worldbody><actuator><motor joint='j' gear='0 2 1 0 0 0' armature='0.01'/></actuator>",
+       {0.016755160819145569, 0.18430676901060125, 0.18430676901060125}},
+      {"<worldbody><body><joint name='j' type='slide'/><geom size='.1' pos='.2 0 0'/></body>"
+       "</worldbody><actuator><position joint='j' gear='2' armature='0.5'/></actuator>",
+       {6.1887902047863914}},
+      {"<worldbody><body><joint name='j'/><geom size='.1' pos='.2 0 0'/></body></worldbody>"
+       "<actuator><motor jointinparent='j' gear='2' armature='0.5'/></actuator>",
+       {2.1843067690106013}},
+      {"<worldbody><body><freejoint name='j'/><geom size='.1' pos='.2 0 0'/></body></worldbody>"
+       "<actuator><motor joint='j' gear='1 2 3 4 5 6' armature='0.5'/></actuator>",
+       {4.6887902047863914, 4.6887902047863914, 4.6887902047863914, 0.51675516081914552,
+        0.68430676901060128, 0.68430676901060128}},
+  };
+  for (const Diag& c : diags) {
+    SCOPED_TRACE(c.xml);
+    mjModel* m = CompileString(std::string("<mujoco>") + c.xml + "</mujoco>");
+    ASSERT_NE(m, nullptr);
+    ASSERT_EQ(m->nv, static_cast<int>(c.diag.size()));
+    mjData* d = mj_makeData(m);
+    mj_forward(m, d);
+    for (int i = 0; i < m->nv; i++) {
+      ExpectRel(d->qM[m->dof_Madr[i]], c.diag[i], "qM diagonal");
+    }
+    mj_deleteData(d);
+    mj_deleteModel(m);
+  }
+}
+
+// The documented equivalent of armature (XMLreference.rst joint/armature): a rotor geared 3:1 to
+// a pendulum by a joint equality moves nearly as the pendulum with armature 9 times the rotor's
+// inertia, itself equal to an actuator's armature 0.01 with gear 3; after 500 steps MuJoCo 3.8.0
+// has the pendulum at 3.1160306565049214 and 3.1163419937157775.
+TEST(ApiBehaviour, ArmatureMatchesItsGearedRotor) {
+  const std::string pendulum =
+      "<body name='p' pos='0 0 1'><joint name='j' axis='0 1 0' ARM/><geom type='capsule' "
+      "fromto='0 0 0 0.3 0 0' size='0.02' mass='1'/></body>";
+  auto model = [&](const std::string& arm, const std::string& more, const std::string& extra) {
+    std::string p = pendulum;
+    p.replace(p.find("ARM"), 3, arm);
+    return "<mujoco><option timestep='0.002'/><worldbody>" + p + more + "</worldbody>" + extra +
+           "</mujoco>";
+  };
+  const std::string rotor =
+      "<body name='rotor' pos='0 1 1'><joint name='r' axis='0 1 0'/><geom type='box' "
+      "size='0.1 0.1 0.1' mass='1'/><inertial pos='0 0 0' mass='1' diaginertia='0.01 0.01 "
+      "0.01'/></body>";
+  const std::string models[] = {
+      model("", rotor, "<equality><joint joint1='r' joint2='j' polycoef='0 3 0 0 0'/></equality>"),
+      model("armature='0.09'", "", ""),
+      model("", "", "<actuator><motor joint='j' gear='3' armature='0.01'/></actuator>"),
+      model("", "",
+            "<tendon><fixed name='t' armature='0.01'><joint joint='j' coef='3'/></fixed>"
+            "</tendon>")};
+  const double expected[] = {3.1160306565049214, 3.1163419937157775, 3.1163419937157775,
+                             3.1163419937157775};
+  for (int i = 0; i < 4; i++) {
+    SCOPED_TRACE(models[i]);
+    mjModel* m = CompileString(models[i]);
+    ASSERT_NE(m, nullptr);
+    mjData* d = mj_makeData(m);
+    for (int k = 0; k < 500; k++) {
+      mj_step(m, d);
+    }
+    EXPECT_NEAR(d->qpos[0], expected[i], 1e-12);
+    EXPECT_NEAR(d->qpos[0], expected[1], 1e-3);  // the geared rotor nearly equals its armature
+    mj_deleteData(d);
+    mj_deleteModel(m);
+  }
+}
+
+}  // namespace

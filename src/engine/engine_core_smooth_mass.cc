@@ -9,6 +9,7 @@
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_core_smooth.h"
+#include "engine/engine_core_tendon.h"
 #include "engine/engine_sleep.h"
 #include "engine/engine_util_blas.h"
 #include "engine/engine_util_errmem.h"
@@ -63,7 +64,13 @@ void mj_crb(const mjModel* m, mjData* d) {
     mjtNum f[6];
     mji_mulInertVec(f, d->crb + 10 * m->dof_bodyid[i], d->cdof + 6 * i);
     int adr = m->dof_Madr[i];
-    d->qM[adr] = dot6(d->cdof + 6 * i, f) + m->dof_armature[i];
+    // armature: the dof's own plus what actuators reflect onto its joint, summed first
+    mjtNum armature = m->dof_armature[i];
+    int jnt = m->dof_jntid[i];
+    if (m->jnt_actuatorid[jnt] != -1) {
+      armature += mj_actuatorArmature(m, jnt, 0);
+    }
+    d->qM[adr] = dot6(d->cdof + 6 * i, f) + armature;
     for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j]) {
       d->qM[++adr] = dot6(d->cdof + 6 * j, f);
     }
@@ -84,13 +91,13 @@ int legacyIndex(const mjModel* m, int i, int j) {
 }
 
 // tendon armature a adds the kinetic energy a/2 (J_ten v)^2, i.e. a J_ten' J_ten to M
-// (XMLreference "tendon/spatial/armature"). Uses the sparse tendon Jacobian of mj_tendon (row
-// structure ten_J_rownnz/rowadr/colind); pairs of dofs that are not on one ancestor chain have
-// no place in the tree-structured M and are skipped.
+// (XMLreference "tendon/spatial/armature"); a includes the armature of the tendon's actuators. Uses
+// the sparse tendon Jacobian of mj_tendon (row structure ten_J_rownnz/rowadr/colind); pairs of dofs
+// that are not on one ancestor chain have no place in the tree-structured M and are skipped.
 void tendonArmature(const mjModel* m, mjData* d) {
   const int* tree_awake = mj_sleepAny(m, d) ? d->tree_awake : nullptr;
   for (int t = 0; t < m->ntendon; t++) {
-    mjtNum armature = m->tendon_armature[t];
+    mjtNum armature = mj_tendonArmature(m, t);
     if (armature == 0) {
       continue;
     }

@@ -165,7 +165,7 @@ void rne(const mjModel* m, mjData* d, int flg_acc, mjtNum* result, const int* aw
 
   // tendon armature: velocity-product term of the tendon inertia (engine_core_tendon.h)
   for (int t = 0; t < m->ntendon; t++) {
-    if (m->tendon_armature[t] != 0) {
+    if (mj_tendonArmature(m, t) != 0) {
       mj_tendonBias(m, d, result);
       break;
     }
@@ -176,7 +176,7 @@ void rne(const mjModel* m, mjData* d, int flg_acc, mjtNum* result, const int* aw
 // to an awake one: such models compute every tree
 int hasTendonArmature(const mjModel* m) {
   for (int t = 0; t < m->ntendon; t++) {
-    if (m->tendon_armature[t] != 0) {
+    if (mj_tendonArmature(m, t) != 0) {
       return 1;
     }
   }

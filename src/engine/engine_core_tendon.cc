@@ -267,12 +267,38 @@ void mj_tendonDot(const mjModel* m, mjData* d, int t, mjtNum* Jdot) {
   mj_freeStack(d);
 }
 
+mjtNum mj_actuatorArmature(const mjModel* m, int id, int tendon) {
+  int act = tendon ? m->tendon_actuatorid[id] : m->jnt_actuatorid[id];
+  if (act == -1) {
+    return 0;
+  }
+  mjtNum armature = 0;
+  int first = act >= 0 ? act : 0, last = act >= 0 ? act + 1 : m->nu;
+  for (int i = first; i < last; i++) {
+    int type = m->actuator_trntype[i];
+    bool target =
+        tendon ? type == mjTRN_TENDON : type == mjTRN_JOINT || type == mjTRN_JOINTINPARENT;
+    if (target && m->actuator_trnid[2 * i] == id && m->actuator_armature[i] != 0) {
+      mjtNum gear = m->actuator_gear[6 * i];
+      armature += m->actuator_armature[i] * (gear * gear);
+    }
+  }
+  return armature;
+}
+
+mjtNum mj_tendonArmature(const mjModel* m, int t) {
+  if (m->tendon_actuatorid[t] == -1) {
+    return m->tendon_armature[t];
+  }
+  return m->tendon_armature[t] + mj_actuatorArmature(m, t, 1);
+}
+
 void mj_tendonBias(const mjModel* m, mjData* d, mjtNum* res) {
   int nv = m->nv;
   mj_markStack(d);
   mjtNum* Jdot = mj_stackAllocNum(d, nv > 0 ? nv : 1);
   for (int t = 0; t < m->ntendon; t++) {
-    mjtNum armature = m->tendon_armature[t];
+    mjtNum armature = mj_tendonArmature(m, t);
     if (armature == 0) {
       continue;
     }

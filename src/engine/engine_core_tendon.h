@@ -90,6 +90,17 @@ void mj_tendonDot(const mjModel* m, mjData* d, int t, mjtNum* Jdot);
 // a v Jdot' (v = J qvel), so it can do work. Needs mj_comVel and mj_tendon. Called by mj_rne.
 void mj_tendonBias(const mjModel* m, mjData* d, mjtNum* res);
 
+// Armature that actuators reflect onto joint `id` (tendon = 0) or tendon `id` (tendon = 1):
+// the sum of actuator_armature * gear[0]^2 over the actuators with armature whose transmission
+// is that joint (joint or jointinparent) or tendon (XMLreference.rst actuator/general/armature:
+// the gear scales both forces and velocities). MuJoCo applies it at run time, as extra dof or
+// tendon armature on every dof of the joint; dof_armature and tendon_armature do not include
+// it. Uses jnt_actuatorid / tendon_actuatorid (-1: none, -2: several actuators).
+mjtNum mj_actuatorArmature(const mjModel* m, int id, int tendon);
+
+// tendon_armature[t] plus the armature its actuators reflect onto it
+mjtNum mj_tendonArmature(const mjModel* m, int t);
+
 #ifdef __cplusplus
 }
 #endif

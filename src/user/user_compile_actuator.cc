@@ -409,6 +409,17 @@ bool FillActuators(NonTreeContext* ctx, mjModel* m) {
         MarkTarget(m->jnt_actuatorid + trn.id[0], i);
       } else if (trn.type == mjTRN_TENDON) {
         MarkTarget(m->tendon_actuatorid + trn.id[0], i);
+        // reflected armature acts as tendon armature, which needs a path without wrapping geoms
+        // (MuJoCo 3.8.0 fails in mj_tendonDot when compiling such a model)
+        int t = trn.id[0];
+        for (int w = m->tendon_adr[t]; s.armature != 0 && w < m->tendon_adr[t] + m->tendon_num[t];
+             w++) {
+          if (m->wrap_type[w] == mjWRAP_SPHERE || m->wrap_type[w] == mjWRAP_CYLINDER) {
+            ctx->error = "geom wrapping not supported by the armature of " +
+                         Describe("actuator", act, i) + " on its tendon";
+            return false;
+          }
+        }
       }
     }
 
