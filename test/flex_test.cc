@@ -373,7 +373,7 @@ TEST(Flexcomp, MalformedAttributes) {
   const Case cases[] = {
       {"<flexcomp name=\"f\" type=\"lattice\"/>", "valid keywords"},
       {"<flexcomp name=\"f\" dim=\"4\"/>", "dim must be 1, 2 or 3"},
-      {"<flexcomp type=\"grid\" dim=\"1\"/>", "missing required attribute 'name'"},
+      {"<flexcomp type=\"grid\" dim=\"1\"/>", "required attribute missing: 'name'"},
       {"<flexcomp name=\"f\" dim=\"1\" count=\"3 1 1\"><pin id=\"7\"/></flexcomp>",
        "pin id 7 is out of range"},
       {"<flexcomp name=\"f\" dim=\"1\" count=\"3 1 1\" spacing=\"0.001 0.1 0.1\"/>",

@@ -332,6 +332,33 @@ TEST(ErrorTexts, ContainMujocoWording) {
       {"<mujoco><worldbody><geom size='-1'/></worldbody></mujoco>",
        "size 0 must be positive in geom"},
       {"<mujoco><include file='nonexist.xml'/></mujoco>", "Error opening file 'nonexist.xml'"},
+      {"<mujoco><asset><mesh name='m' file='missing.stl'/></asset></mujoco>",
+       "Error opening file 'missing.stl'"},
+      {"<mujoco><option gravity='1 2'/></mujoco>", "attribute 'gravity' does not have enough data"},
+      {"<mujoco><worldbody><geom size='1 2 3 4'/></worldbody></mujoco>",
+       "attribute 'size' has too much data"},
+      {"<mujoco><asset><hfield name='h' file='x.png'/></asset></mujoco>",
+       "required attribute missing: 'size'"},
+      {"<mujoco><worldbody><geom size='1' fromto='0 0 0 0 0 0' type='capsule'/></worldbody>"
+       "</mujoco>",
+       "fromto points too close in geom"},
+      {"<mujoco><worldbody><site size='1' quat='0 0 0 0'/></worldbody></mujoco>",
+       "zero quaternion is not allowed"},
+      {"<mujoco><worldbody><geom name='a' size='1'/></worldbody><contact><pair geom1='a' "
+       "geom2='b'/></contact></mujoco>",
+       "geom 'b' not found in collision 0"},
+      {"<mujoco><contact><exclude body1='a' body2='world'/></contact></mujoco>",
+       "body 'a' not found in bodypair 0"},
+      {"<mujoco><equality><joint joint1='nope'/></equality></mujoco>",
+       "unknown element 'nope' in equality constraint"},
+      {"<mujoco><actuator><motor joint='nope'/></actuator></mujoco>",
+       "unknown transmission target 'nope' for actuator id = 0"},
+      {"<mujoco><actuator><motor tendon='nope'/></actuator></mujoco>",
+       "transmission target 'nope' not found in actuator 0"},
+      {"<mujoco><worldbody><camera mode='targetbody' target='nope'/></worldbody></mujoco>",
+       "unknown target body in camera"},
+      {"<mujoco><worldbody><light mode='targetbodycom' target='nope'/></worldbody></mujoco>",
+       "unknown target body in light"},
   };
   for (const Case& c : cases) {
     char err[1000] = "";
@@ -347,6 +374,36 @@ TEST(ErrorTexts, ContainMujocoWording) {
     }
     EXPECT_NE(msg.find(c.text), std::string::npos) << c.xml << "\n" << msg;
   }
+}
+
+// Inputs MuJoCo 3.8.0 accepts: an empty numeric attribute is left out, and a targeting camera
+// or light without a target is untargeted (cam_targetbodyid -1); a named target is recorded
+// whatever the mode, and the qpos0 offset (cam_poscom0) is measured from its subtree com
+TEST(ErrorTexts, AcceptedAsMuJoCoDoes) {
+  const char* xml =
+      "<mujoco><option gravity=''/><worldbody><geom size='1' solref='' pos=''/><body name='b' "
+      "pos='1 0 0'><joint/><geom size='.1' pos='0 0 .3'/></body><body name='c'><camera "
+      "target='b' pos='0 0 1'/><camera mode='targetbody' pos='0 1 1'/><light "
+      "mode='targetbodycom'/></body></worldbody></mujoco>";
+  char err[1000] = "";
+  mjSpec* s = mj_parseXMLString(xml, nullptr, err, sizeof(err));
+  ASSERT_NE(s, nullptr) << err;
+  mjModel* m = mj_compile(s, nullptr);
+  ASSERT_NE(m, nullptr) << mjs_getError(s);
+  EXPECT_EQ(m->opt.gravity[2], -9.81);
+  EXPECT_EQ(m->geom_solref[1], 1);
+  EXPECT_EQ(m->cam_targetbodyid[0], 1);
+  EXPECT_EQ(m->cam_poscom0[0], -1);
+  EXPECT_EQ(m->cam_targetbodyid[1], -1);
+  EXPECT_EQ(m->light_targetbodyid[0], -1);
+  mjData* d = mj_makeData(m);
+  d->qpos[0] = 0.4;
+  mj_forward(m, d);
+  EXPECT_EQ(d->cam_xpos[3 * 1 + 1], 1);  // untargeted: fixed in its body
+  EXPECT_EQ(d->cam_xmat[9 * 1], 1);
+  mj_deleteData(d);
+  mj_deleteModel(m);
+  mj_deleteSpec(s);
 }
 
 // ------------------------------------ attached specs -------------------------------------------

@@ -355,7 +355,7 @@ TEST(XmlReaderDefaults, Errors) {
   EXPECT_TRUE(Contains(e, "repeated default class name 'a'")) << e;
   ExpectLocated(e, "XML string", 4);
   e = ParseError(Model("<default><default/></default>"));
-  EXPECT_TRUE(Contains(e, "missing required attribute 'class'")) << e;
+  EXPECT_TRUE(Contains(e, "required attribute missing: 'class'")) << e;
   e = ParseError(Model("<worldbody>\n\n<geom class=\"nope\" size=\"1\"/></worldbody>"));
   EXPECT_TRUE(Contains(e, "unknown default class name 'nope'")) << e;
   ExpectLocated(e, "XML string", 4);
@@ -534,7 +534,7 @@ TEST(XmlReaderTree, Errors) {
   EXPECT_TRUE(Contains(e, "'inertial' can appear only once in element 'body'")) << e;
   ExpectLocated(e, "XML string", 4);
   e = ParseError(Model("<worldbody><body><inertial mass=\"1\"/></body></worldbody>"));
-  EXPECT_TRUE(Contains(e, "missing required attribute 'pos' in element 'inertial'")) << e;
+  EXPECT_TRUE(Contains(e, "required attribute missing: 'pos' in element 'inertial'")) << e;
   e = ParseError(Model("<worldbody><body><joint type=\"prismatic\"/></body></worldbody>"));
   EXPECT_TRUE(Contains(e, "invalid keyword: 'prismatic' in attribute 'type' of element 'joint'"))
       << e;
@@ -687,7 +687,7 @@ TEST(XmlReaderReplicate, Errors) {
   EXPECT_TRUE(Contains(e, "replicate count must be positive")) << e;
   ExpectLocated(e, "XML string", 3);
   e = ParseError(Model("<worldbody><replicate offset=\"1 0 0\"/></worldbody>"));
-  EXPECT_TRUE(Contains(e, "missing required attribute 'count'")) << e;
+  EXPECT_TRUE(Contains(e, "required attribute missing: 'count'")) << e;
   // hostile nesting is bounded instead of exhausting memory
   e =
       ParseError(Model("<worldbody><replicate count=\"1000\"><replicate count=\"1000\">\n"
@@ -888,7 +888,7 @@ TEST(XmlReaderAssets, LayersOfDefaultMaterials) {
 
 TEST(XmlReaderAssets, Errors) {
   std::string e = ParseError(Model("<asset>\n<material/></asset>"));
-  EXPECT_TRUE(Contains(e, "missing required attribute 'name' in element 'material'")) << e;
+  EXPECT_TRUE(Contains(e, "required attribute missing: 'name' in element 'material'")) << e;
   ExpectLocated(e, "XML string", 3);
   e =
       ParseError(Model("<asset><material name=\"m\" texture=\"t\">\n<layer texture=\"t\" "
@@ -900,11 +900,11 @@ TEST(XmlReaderAssets, Errors) {
                        "elevation=\"1 2 3\"/></asset>"));
   EXPECT_TRUE(Contains(e, "needs nrow*ncol = 4 numbers, got 3")) << e;
   e = ParseError(Model("<asset><hfield nrow=\"2\" ncol=\"2\"/></asset>"));
-  EXPECT_TRUE(Contains(e, "missing required attribute 'size'")) << e;
+  EXPECT_TRUE(Contains(e, "required attribute missing: 'size'")) << e;
   e = ParseError(Model("<asset><texture type=\"3d\"/></asset>"));
   EXPECT_TRUE(Contains(e, "valid keywords: 2d, cube, skybox")) << e;
   e = ParseError(Model("<deformable>\n<flex name=\"f\"/></deformable>"));
-  EXPECT_TRUE(Contains(e, "missing required attribute 'body'")) << e;
+  EXPECT_TRUE(Contains(e, "required attribute missing: 'body'")) << e;
   ExpectLocated(e, "XML string", 3);
 }
 
@@ -1093,7 +1093,7 @@ TEST(XmlReaderActuator, Errors) {
   EXPECT_TRUE(Contains(e, "Schema violation: unrecognized attribute: 'site' in element 'muscle'"))
       << e;
   e = ParseError(Model(tree + "<actuator><adhesion/></actuator>"));
-  EXPECT_TRUE(Contains(e, "missing required attribute 'body'")) << e;
+  EXPECT_TRUE(Contains(e, "required attribute missing: 'body'")) << e;
   e = ParseError(Model(tree + "<actuator><position joint=\"j\" kp=\"-1\"/></actuator>"));
   EXPECT_TRUE(Contains(e, "invalid position actuator")) << e;
   e = ParseError(Model(tree + "<actuator><general joint=\"j\" gainprm=\"1 2 3 4 5 6 7 8 9 10 "
@@ -1193,7 +1193,7 @@ TEST(XmlReaderElements, SensorsAndTheirObjects) {
 TEST(XmlReaderElements, SensorErrors) {
   const std::string tree = "<worldbody><body name=\"b\"><site name=\"s\"/></body></worldbody>";
   std::string e = ParseError(Model(tree + "<sensor>\n<touch/></sensor>"));
-  EXPECT_TRUE(Contains(e, "missing required attribute 'site' in element 'touch'")) << e;
+  EXPECT_TRUE(Contains(e, "required attribute missing: 'site' in element 'touch'")) << e;
   ExpectLocated(e, "XML string", 3);
   e = ParseError(Model(tree + "<sensor><contact geom1=\"g\" site=\"s\"/></sensor>"));
   EXPECT_TRUE(Contains(e, "at most one of (geom1, body1, subtree1, site)")) << e;
@@ -1342,7 +1342,7 @@ TEST(XmlReaderElements, Errors) {
   e = ParseError(Model(tree + "<tendon><fixed><site site=\"s\"/></fixed></tendon>"));
   EXPECT_TRUE(Contains(e, "Schema violation: unrecognized element 'site' in element 'fixed'")) << e;
   e = ParseError(Model(tree + "<tendon><spatial><pulley/></spatial></tendon>"));
-  EXPECT_TRUE(Contains(e, "missing required attribute 'divisor'")) << e;
+  EXPECT_TRUE(Contains(e, "required attribute missing: 'divisor'")) << e;
   e = ParseError(Model("<custom><numeric name=\"n\" size=\"1\" data=\"1 2\"/></custom>"));
   EXPECT_TRUE(Contains(e, "more than size 1")) << e;
   e =

@@ -435,16 +435,16 @@ void bodyInvweight(const mjModel* m, mjData* d, mjtNum* x) {
 }
 
 // qpos0 frames of cameras and lights, relative to their body origin and subtree com
-// (targeting cameras and lights measure poscom0 from their target's subtree com)
-int comBody(int mode, int body, int target) {
-  int targeting = mode == mjCAMLIGHT_TARGETBODY || mode == mjCAMLIGHT_TARGETBODYCOM;
-  return (targeting && target >= 0) ? target : body;
+// (cameras and lights with a target measure poscom0 from their target's subtree com, whatever
+// their mode, as MuJoCo 3.8.0 does)
+int comBody(int body, int target) {
+  return target >= 0 ? target : body;
 }
 
 void camlightConst(mjModel* m, mjData* d) {
   for (int c = 0; c < m->ncam; c++) {
     int b = m->cam_bodyid[c];
-    int bc = comBody(m->cam_mode[c], b, m->cam_targetbodyid[c]);
+    int bc = comBody(b, m->cam_targetbodyid[c]);
     mjtNum pos[3];
     mj_local2Global(d, pos, m->cam_mat0 + 9 * c, m->cam_pos + 3 * c, m->cam_quat + 4 * c, b,
                     mjSAMEFRAME_NONE);
@@ -453,7 +453,7 @@ void camlightConst(mjModel* m, mjData* d) {
   }
   for (int l = 0; l < m->nlight; l++) {
     int b = m->light_bodyid[l];
-    int bc = comBody(m->light_mode[l], b, m->light_targetbodyid[l]);
+    int bc = comBody(b, m->light_targetbodyid[l]);
     mjtNum pos[3];
     mju_mulMatVec3(pos, d->xmat + 9 * b, m->light_pos + 3 * l);
     mju_addTo3(pos, d->xpos + 3 * b);

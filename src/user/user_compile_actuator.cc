@@ -73,8 +73,12 @@ bool ResolveTransmission(NonTreeContext* ctx, const SpecActuator* act, int i, Tr
   }
   trn->id[0] = ctx->Find(type, target);
   if (trn->id[0] < 0) {
-    ctx->error =
-        "unknown transmission target '" + target + "' (" + mju_type2Str(type) + ") for " + who;
+    // MuJoCo's wordings (joint targets, other targets), then the actuator and the target's type
+    std::string detail = " (" + who + ", " + mju_type2Str(type) + ")";
+    ctx->error = type == mjOBJ_JOINT ? "unknown transmission target '" + target +
+                                           "' for actuator id = " + std::to_string(i) + detail
+                                     : "transmission target '" + target +
+                                           "' not found in actuator " + std::to_string(i) + detail;
     return false;
   }
 

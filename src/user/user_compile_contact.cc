@@ -43,7 +43,8 @@ bool CheckPair(NonTreeContext* ctx, const SpecPair* pair, int i, Ordered* out) {
     geom[k] = ctx->Find(mjOBJ_GEOM, *names[k]);
     if (geom[k] < 0) {
       ctx->error = names[k]->empty() ? who + ": missing geom" + std::to_string(k + 1)
-                                     : who + ": geom '" + *names[k] + "' not found";
+                                     : "geom '" + *names[k] + "' not found in collision " +
+                                           std::to_string(i) + " (" + who + ")";
       return false;
     }
   }
@@ -69,7 +70,8 @@ bool CheckExclude(NonTreeContext* ctx, const SpecExclude* ex, int i, Ordered* ou
     body[k] = ctx->Find(mjOBJ_BODY, *names[k]);
     if (body[k] < 0) {
       ctx->error = names[k]->empty() ? who + ": missing body" + std::to_string(k + 1)
-                                     : who + ": body '" + *names[k] + "' not found";
+                                     : "body '" + *names[k] + "' not found in bodypair " +
+                                           std::to_string(i) + " (" + who + ")";
       return false;
     }
   }

@@ -44,7 +44,9 @@ bool ResolveEqObject(NonTreeContext* ctx, const std::string& who, mjtObj type,
   }
   *id = ctx->Find(type, name);
   if (*id < 0) {
-    ctx->error = who + ": unknown " + std::string(mju_type2Str(type)) + " '" + name + "'";
+    // MuJoCo's wording first, then which object was looked for
+    ctx->error = "unknown element '" + name + "' in equality constraint (" + who + ": unknown " +
+                 std::string(mju_type2Str(type)) + " '" + name + "')";
     return false;
   }
   return true;

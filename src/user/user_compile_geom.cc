@@ -37,7 +37,7 @@ bool FromTo(CompileContext* c, const SpecElement* e, int type, const double* fro
   double v[3] = {fromto[0] - fromto[3], fromto[1] - fromto[4], fromto[2] - fromto[5]};
   double len = um::Norm3(v);
   if (len < mjMINVAL) {
-    return c->Error("fromto points are too close", e);
+    return c->Error("fromto points too close in geom", e);
   }
   for (int i = 0; i < 3; i++) {
     p->pos[i] = 0.5 * (fromto[i] + fromto[i + 3]);
@@ -476,9 +476,10 @@ bool CompileGeoms(CompileContext* c) {
     if (!ElementPose(c, k, k->s.pos, k->s.quat, k->s.alt, &c->camera[i])) {
       return false;
     }
-    bool target = k->s.mode == mjCAMLIGHT_TARGETBODY || k->s.mode == mjCAMLIGHT_TARGETBODYCOM;
-    if (target && c->FindId(mjOBJ_BODY, k->own.targetbody) < 0) {
-      return c->Error("camera target body '" + k->own.targetbody + "' not found", k);
+    // a targeting mode without a target leaves the camera untargeted (cam_targetbodyid -1), as
+    // in MuJoCo; a target that names no body is an error
+    if (!k->own.targetbody.empty() && c->FindId(mjOBJ_BODY, k->own.targetbody) < 0) {
+      return c->Error("unknown target body in camera ('" + k->own.targetbody + "')", k);
     }
     // MuJoCo 3.8's camera validation (its wording)
     const mjsCamera& s = k->s;
@@ -502,9 +503,8 @@ bool CompileGeoms(CompileContext* c) {
     if (!CompileLight(c, l, &c->light[i])) {
       return false;
     }
-    bool target = l->s.mode == mjCAMLIGHT_TARGETBODY || l->s.mode == mjCAMLIGHT_TARGETBODYCOM;
-    if (target && c->FindId(mjOBJ_BODY, l->own.targetbody) < 0) {
-      return c->Error("light target body '" + l->own.targetbody + "' not found", l);
+    if (!l->own.targetbody.empty() && c->FindId(mjOBJ_BODY, l->own.targetbody) < 0) {
+      return c->Error("unknown target body in light ('" + l->own.targetbody + "')", l);
     }
   }
   return true;
@@ -1052,10 +1052,9 @@ void FillGeoms(CompileContext* c) {
     const mjsCamera& s = k->s;
     m->cam_mode[i] = s.mode;
     m->cam_bodyid[i] = k->parent->id;
-    m->cam_targetbodyid[i] = -1;
-    if (s.mode == mjCAMLIGHT_TARGETBODY || s.mode == mjCAMLIGHT_TARGETBODYCOM) {
-      m->cam_targetbodyid[i] = c->FindId(mjOBJ_BODY, k->own.targetbody);
-    }
+    // the named target whatever the mode, -1 without one (as MuJoCo 3.8.0)
+    m->cam_targetbodyid[i] =
+        k->own.targetbody.empty() ? -1 : c->FindId(mjOBJ_BODY, k->own.targetbody);
     um::Copy3(m->cam_pos + 3 * i, c->camera[i].pos);
     um::CopyQuat(m->cam_quat + 4 * i, c->camera[i].quat);
     m->cam_projection[i] = s.proj;
@@ -1101,10 +1100,8 @@ void FillGeoms(CompileContext* c) {
     const mjsLight& s = l->s;
     m->light_mode[i] = s.mode;
     m->light_bodyid[i] = l->parent->id;
-    m->light_targetbodyid[i] = -1;
-    if (s.mode == mjCAMLIGHT_TARGETBODY || s.mode == mjCAMLIGHT_TARGETBODYCOM) {
-      m->light_targetbodyid[i] = c->FindId(mjOBJ_BODY, l->own.targetbody);
-    }
+    m->light_targetbodyid[i] =
+        l->own.targetbody.empty() ? -1 : c->FindId(mjOBJ_BODY, l->own.targetbody);
     m->light_type[i] = s.type;
     m->light_texid[i] = c->FindId(mjOBJ_TEXTURE, l->own.texture);
     m->light_castshadow[i] = s.castshadow;

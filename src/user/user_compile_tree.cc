@@ -36,7 +36,7 @@ bool ResolveQuat(CompileContext* c, const SpecElement* e, const double quat[4],
   }
   double n = std::sqrt(out[0] * out[0] + out[1] * out[1] + out[2] * out[2] + out[3] * out[3]);
   if (n < 1e-14) {
-    return c->Error("zero quaternion", e);
+    return c->Error("zero quaternion is not allowed", e);
   }
   // a quaternion within 1e-14 of unit norm is kept as given, as MuJoCo does (norms 1 +- 1e-14
   // are left unchanged, 1 + 3e-14 is normalized)

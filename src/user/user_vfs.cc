@@ -295,7 +295,7 @@ bool ReadResource(const mjVFS* vfs, const std::string& path, std::vector<uint8_t
   }
   if (!ReadDiskFileCached(path, data)) {
     if (error) {
-      *error = "resource not found in the VFS or on disk: '" + path + "'";
+      *error = "Error opening file '" + path + "': resource not found in the VFS or on disk";
     }
     return false;
   }

@@ -166,13 +166,20 @@ int XmlAttrs::ReadNumbers(const char* name, T* out, int n, bool upto, bool integ
   const std::string where =
       "attribute '" + std::string(name) + "' of element '" + ElementName() + "'";
   int count = static_cast<int>(toks.size());
+  if (count == 0) {
+    return 0;  // an empty attribute is left out, as MuJoCo does
+  }
+  // MuJoCo's wording ("does not have enough data", "has too much data"), then the counts
+  const std::string data = "attribute '" + std::string(name) + "' " +
+                           (count > n ? "has too much data" : "does not have enough data");
   if (upto) {
-    if (count < 1 || count > n) {
-      Fail(where + " needs " + (n == 1 ? "" : "1 to ") + CountWord(n, integer) + ", got " +
-           std::to_string(count));
+    if (count > n) {
+      Fail(data + " (" + where + " needs " + (n == 1 ? "" : "1 to ") + CountWord(n, integer) +
+           ", got " + std::to_string(count) + ")");
     }
   } else if (count != n) {
-    Fail(where + " needs " + CountWord(n, integer) + ", got " + std::to_string(count));
+    Fail(data + " (" + where + " needs " + CountWord(n, integer) + ", got " +
+         std::to_string(count) + ")");
   }
   for (int i = 0; i < count; i++) {
     if (integer) {
@@ -310,7 +317,8 @@ bool XmlAttrs::Bool(const char* name, bool* out) {
 
 void XmlAttrs::Require(const char* name) const {
   if (!Has(name)) {
-    Fail("missing required attribute '" + std::string(name) + "' in element '" + ElementName() +
+    // MuJoCo's wording, then the element
+    Fail("required attribute missing: '" + std::string(name) + "' in element '" + ElementName() +
          "'");
   }
 }
