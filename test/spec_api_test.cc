@@ -434,4 +434,91 @@ TEST(AttachedSpecs, FoundByModelName) {
   mj_deleteSpec(parent);
 }
 
+// Keyframes of a spec attached with mjs_attach, values of MuJoCo 3.8.0 for the same calls: the
+// parent's key keeps its values, each child key becomes a prefixed key with the child's values
+// in the parent's layout (joints, unnamed actuators, mocap bodies, time) and defaults elsewhere
+TEST(AttachedSpecs, KeyframesInTheParentsLayout) {
+  // the child's hinge named and driven by the actuator, then unnamed with the actuator on the
+  // ball joint: MuJoCo gives the same keys
+  const char* children[2] = {
+      "<mujoco model='kid'><worldbody><body name='arm' mocap='true'><geom size='.1'/></body>"
+      "<body name='b'><joint name='h'/><joint name='ball' type='ball'/><geom size='.1'/></body>"
+      "</worldbody><actuator><motor joint='h'/></actuator><keyframe><key name='k1' "
+      "qpos='0.3 0.7 0 0.7 0' qvel='1 2 3 4' ctrl='0.5' mpos='1 2 3' mquat='0 1 0 0' time='2'/>"
+      "<key name='k2' qpos='0.1 1 0 0 0'/></keyframe></mujoco>",
+      "<mujoco model='kid'><worldbody><body name='arm' mocap='true'><geom size='.1'/></body>"
+      "<body name='b'><joint/><joint name='ball' type='ball'/><geom size='.1'/></body>"
+      "</worldbody><actuator><motor joint='ball'/></actuator><keyframe><key name='k1' "
+      "qpos='0.3 0.7 0 0.7 0' qvel='1 2 3 4' ctrl='0.5' mpos='1 2 3' mquat='0 1 0 0' time='2'/>"
+      "<key name='k2' qpos='0.1 1 0 0 0'/></keyframe></mujoco>"};
+  for (const char* childxml : children) {
+    SCOPED_TRACE(childxml);
+    mjSpec* parent = mj_parseXMLString(
+        "<mujoco><worldbody><body name='base'><joint name='bj' type='slide'/><geom size='.1'/>"
+        "</body><frame name='f'/></worldbody><actuator><motor joint='bj'/></actuator><keyframe>"
+        "<key name='pk' qpos='0.5' ctrl='0.25'/></keyframe></mujoco>",
+        nullptr, nullptr, 0);
+    mjSpec* child = mj_parseXMLString(childxml, nullptr, nullptr, 0);
+    ASSERT_NE(parent, nullptr);
+    ASSERT_NE(child, nullptr);
+    ASSERT_NE(mjs_attach(mjs_findFrame(parent, "f")->element, child->element, "c-", ""), nullptr)
+        << mjs_getError(parent);
+    mjModel* m = mj_compile(parent, nullptr);
+    ASSERT_NE(m, nullptr) << mjs_getError(parent);
+    ASSERT_EQ(m->nkey, 3);
+    ASSERT_EQ(m->nq, 6);
+    ASSERT_EQ(m->nu, 2);
+    EXPECT_STREQ(mj_id2name(m, mjOBJ_KEY, 1), "c-k1");
+    const double qpos[3][6] = {{0.5, 0, 1, 0, 0, 0},
+                               {0, 0.3, 0.70710678118654757, 0, 0.70710678118654757, 0},
+                               {0, 0.1, 1, 0, 0, 0}};
+    const double ctrl[3][2] = {{0.25, 0}, {0, 0.5}, {0, 0}};
+    for (int k = 0; k < 3; k++) {
+      for (int i = 0; i < 6; i++) {
+        EXPECT_EQ(m->key_qpos[6 * k + i], qpos[k][i]) << k << " " << i;
+      }
+      for (int i = 0; i < 2; i++) {
+        EXPECT_EQ(m->key_ctrl[2 * k + i], ctrl[k][i]) << k << " " << i;
+      }
+    }
+    EXPECT_EQ(m->key_time[1], 2);
+    EXPECT_EQ(m->key_qvel[5 * 1 + 1], 1);
+    EXPECT_EQ(m->key_qvel[5 * 1 + 4], 4);
+    EXPECT_EQ(m->key_mpos[3 * 1 + 2], 3);
+    EXPECT_EQ(m->key_mquat[4 * 1 + 1], 1);
+    EXPECT_EQ(m->key_mquat[4 * 2 + 0], 1);
+    mj_deleteModel(m);
+    mj_deleteSpec(child);
+    mj_deleteSpec(parent);
+  }
+
+  // a frame attached into a body brings its unnamed joint's value (MuJoCo: key c-k1 = 0 0.7)
+  mjSpec* parent = mj_parseXMLString(
+      "<mujoco><worldbody><body name='base'><joint name='bj' type='slide'/><geom size='.1'/>"
+      "</body></worldbody><keyframe><key name='pk' qpos='0.5'/></keyframe></mujoco>",
+      nullptr, nullptr, 0);
+  mjSpec* child = mj_parseXMLString(
+      "<mujoco model='kid'><worldbody><body name='b'><joint type='slide'/><geom size='.1'/>"
+      "<frame name='cf'><joint/><geom size='.1'/></frame></body></worldbody><keyframe><key "
+      "name='k1' qpos='0.3 0.7'/></keyframe></mujoco>",
+      nullptr, nullptr, 0);
+  ASSERT_NE(parent, nullptr);
+  ASSERT_NE(child, nullptr);
+  ASSERT_NE(mjs_attach(mjs_findBody(parent, "base")->element, mjs_findFrame(child, "cf")->element,
+                       "c-", ""),
+            nullptr)
+      << mjs_getError(parent);
+  mjModel* m = mj_compile(parent, nullptr);
+  ASSERT_NE(m, nullptr) << mjs_getError(parent);
+  ASSERT_EQ(m->nkey, 2);
+  ASSERT_EQ(m->nq, 2);
+  EXPECT_EQ(m->key_qpos[0], 0.5);
+  EXPECT_EQ(m->key_qpos[1], 0);
+  EXPECT_EQ(m->key_qpos[2], 0);
+  EXPECT_EQ(m->key_qpos[3], 0.7);
+  mj_deleteModel(m);
+  mj_deleteSpec(child);
+  mj_deleteSpec(parent);
+}
+
 }  // namespace

@@ -13,9 +13,12 @@
 //   * the non-tree elements (actuators, sensors, tendons, equalities, pairs, excludes) whose
 //     references to tree elements all point into the copied subtree; when a whole spec is
 //     attached, all non-tree elements (custom numeric/text/tuple included, keyframes excluded).
-// Keyframes of another spec are attached by element name (see AttachKeys); the compiler places
+// Keyframes of another spec are attached by element name, or by element for unnamed joints and
+// actuators (see AttachKeys); the compiler places
 // their values into the parent's layout.
 
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -173,8 +176,11 @@ int ActDim(const motus::SpecActuator& a) {
 
 // Keyframes of the child (programming_modeledit.rst, Attachment): each key becomes a key of the
 // parent that holds, per attached element name, the child's values for that element; the
-// compiler places them in the parent's vectors (other entries keep their defaults).
-void AttachKeys(SpecCopier* copier, SpecModel* src, const TreeNames& names, bool whole, bool same) {
+// compiler places them in the parent's vectors (other entries keep their defaults). Unnamed
+// elements are matched by element: the copies of the attached actuators are
+// dst->actuators[nact0...] in order, and joint_copy maps the attached joints to their copies.
+void AttachKeys(SpecCopier* copier, SpecModel* src, const TreeNames& names, bool whole, bool same,
+                size_t nact0, const std::map<const SpecElement*, SpecElement*>& joint_copy) {
   if (same || src->keys.empty()) {
     return;
   }
@@ -195,25 +201,45 @@ void AttachKeys(SpecCopier* copier, SpecModel* src, const TreeNames& names, bool
       part->emplace_back(copier->Rename(name),
                          std::vector<double>(v.begin() + adr, v.begin() + adr + n));
     };
+    auto take_element = [](const std::vector<double>& v, size_t adr, size_t n, const SpecElement* e,
+                           SpecKey::Own::ElementPart* part) {
+      if (v.size() >= adr + n && e && n > 0) {
+        part->emplace_back(e, std::vector<double>(v.begin() + adr, v.begin() + adr + n));
+      }
+    };
     size_t qadr = 0, vadr = 0;
     for (SpecElement* e : joints) {
       auto* j = static_cast<motus::SpecJoint*>(e);
       int t = j->s.type;
       size_t nq = t == mjJNT_FREE ? 7 : t == mjJNT_BALL ? 4 : 1;
       size_t nv = t == mjJNT_FREE ? 6 : t == mjJNT_BALL ? 3 : 1;
-      if (whole || names.Has(mjOBJ_JOINT, j->name)) {
+      if (j->name.empty()) {
+        auto copy = joint_copy.find(j);
+        if (copy != joint_copy.end()) {
+          take_element(k.own.qpos, qadr, nq, copy->second, &out->own.joint_qpos);
+          take_element(k.own.qvel, vadr, nv, copy->second, &out->own.joint_qvel);
+        }
+      } else if (whole || names.Has(mjOBJ_JOINT, j->name)) {
         take(k.own.qpos, qadr, nq, j->name, &out->own.part_qpos);
         take(k.own.qvel, vadr, nv, j->name, &out->own.part_qvel);
       }
       qadr += nq;
       vadr += nv;
     }
-    size_t aadr = 0, cadr = 0;
+    size_t aadr = 0, cadr = 0, kept = 0;
     for (const auto& a : src->actuators) {
       int na = ActDim(*a);
       if (whole || Referenced(*a, names)) {
-        take(k.own.act, aadr, na, a->name, &out->own.part_act);
-        take(k.own.ctrl, cadr, 1, a->name, &out->own.part_ctrl);
+        size_t slot = nact0 + kept++;
+        const SpecElement* copy =
+            slot < copier->dst->actuators.size() ? copier->dst->actuators[slot].get() : nullptr;
+        if (a->name.empty()) {
+          take_element(k.own.act, aadr, na, copy, &out->own.actuator_act);
+          take_element(k.own.ctrl, cadr, 1, copy, &out->own.actuator_ctrl);
+        } else {
+          take(k.own.act, aadr, na, a->name, &out->own.part_act);
+          take(k.own.ctrl, cadr, 1, a->name, &out->own.part_ctrl);
+        }
       }
       aadr += na;
       cadr += 1;
@@ -319,6 +345,11 @@ mjsElement* mjs_attach(mjsElement* parent, const mjsElement* child, const char* 
   TreeNames names;
   mjsElement* result = nullptr;
   bool whole = false;
+  // the attached joints of src (region) and the parent's joints before the copy, to pair the
+  // attached joints with their copies (same depth-first order)
+  std::vector<SpecElement*> region;
+  std::vector<SpecElement*> before =
+      same ? std::vector<SpecElement*>() : motus::TreeOrder(dst, mjOBJ_JOINT);
   switch (child->elemtype) {
     case mjOBJ_BODY: {
       auto* b = static_cast<SpecBody*>(ce);
@@ -331,6 +362,11 @@ mjsElement* mjs_attach(mjsElement* parent, const mjsElement* child, const char* 
         return nullptr;
       }
       names.Collect(b);
+      for (SpecElement* e : motus::TreeOrder(src, mjOBJ_JOINT)) {
+        if (InSubtree(e->parent, b)) {
+          region.push_back(e);
+        }
+      }
       SpecBody* nb = copier.CopyBody(b, body);
       nb->frame = frame;
       result = nb;
@@ -343,6 +379,14 @@ mjsElement* mjs_attach(mjsElement* parent, const mjsElement* child, const char* 
         return nullptr;
       }
       names.Collect(f->parent, f);
+      for (SpecElement* e : motus::TreeOrder(src, mjOBJ_JOINT)) {
+        for (const SpecFrame* g = e->frame; e->parent == f->parent && g; g = g->frame) {
+          if (g == f) {
+            region.push_back(e);
+            break;
+          }
+        }
+      }
       copier.CopyBodyContents(f->parent, body, f, frame);
       result = copier.frames[f];
       break;
@@ -357,6 +401,7 @@ mjsElement* mjs_attach(mjsElement* parent, const mjsElement* child, const char* 
       SpecFrame* top = Owner<SpecFrame>(nf);
       top->name = copier.Rename(src->world->name);
       names.Collect(src->world.get());
+      region = motus::TreeOrder(src, mjOBJ_JOINT);
       copier.CopyBodyContents(src->world.get(), body, nullptr, top);
       result = top;
       whole = true;
@@ -372,7 +417,7 @@ mjsElement* mjs_attach(mjsElement* parent, const mjsElement* child, const char* 
   if (!same && !mjs_findSpec(&dst->s, src->own.modelname.c_str())) {
     motus::AddChildSpec(&dst->s, &motus::CopyModel(src)->s);
   }
-  AttachKeys(&copier, src, names, whole, same);
+  size_t nact0 = dst->actuators.size();
   copier.CopyNonTree(src, [&](const SpecElement& e) {
     if (e.elemtype == mjOBJ_KEY || e.elemtype == mjOBJ_PLUGIN) {
       return false;
@@ -385,6 +430,20 @@ mjsElement* mjs_attach(mjsElement* parent, const mjsElement* child, const char* 
     }
     return Referenced(e, names);
   });
+  std::map<const SpecElement*, SpecElement*> joint_copy;
+  if (!same && !src->keys.empty()) {
+    std::set<const SpecElement*> old(before.begin(), before.end());
+    std::vector<SpecElement*> copies;
+    for (SpecElement* e : motus::TreeOrder(dst, mjOBJ_JOINT)) {
+      if (!old.count(e)) {
+        copies.push_back(e);
+      }
+    }
+    for (size_t i = 0; copies.size() == region.size() && i < region.size(); i++) {
+      joint_copy[region[i]] = copies[i];
+    }
+  }
+  AttachKeys(&copier, src, names, whole, same, nact0, joint_copy);
   dst->Invalidate();
   return result;
 }

@@ -395,6 +395,28 @@ void PlaceJointParts(CompileContext* c, const SpecKey::Own::ElementPart& part, c
   }
 }
 
+// values of an attached key for unnamed actuators that are still in the model (adr: the
+// actuator's first entry, or its id when NULL)
+void PlaceActuatorParts(CompileContext* c, const SpecKey::Own::ElementPart& part, const int* adr,
+                        mjtNum* dst) {
+  if (part.empty()) {
+    return;
+  }
+  std::set<const SpecElement*> live;
+  for (const auto& a : c->spec->actuators) {
+    live.insert(a.get());
+  }
+  for (const auto& [act, values] : part) {
+    if (!live.count(act)) {
+      continue;
+    }
+    int a = adr ? adr[act->id] : act->id;
+    for (size_t i = 0; a >= 0 && i < values.size(); i++) {
+      dst[a + i] = values[i];
+    }
+  }
+}
+
 // A keyframe quaternion is divided by its norm unless the norm is within `tol` of 1, as MuJoCo
 // does (dividing and multiplying by the inverse differ in the last bit; doc/conformance.md,
 // "API behaviours"). Joint quaternions use tol = mjMINVAL and a zero quaternion becomes the unit
@@ -503,6 +525,8 @@ bool FillKeys(CompileContext* c) {
       hasqpos = !key->own.part_qpos.empty() || !key->own.joint_qpos.empty();
       PlaceJointParts(c, key->own.joint_qpos, m->jnt_qposadr, m->key_qpos + k * m->nq);
       PlaceJointParts(c, key->own.joint_qvel, m->jnt_dofadr, m->key_qvel + k * m->nv);
+      PlaceActuatorParts(c, key->own.actuator_act, m->actuator_actadr, m->key_act + k * m->na);
+      PlaceActuatorParts(c, key->own.actuator_ctrl, nullptr, m->key_ctrl + k * m->nu);
     }
 
     // quaternions of free and ball joints, and of mocap bodies, are normalized

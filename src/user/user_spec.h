@@ -396,9 +396,10 @@ struct SpecKey : SpecElement {
     std::string info;
     bool attached = false;
     Part part_qpos, part_qvel, part_act, part_ctrl, part_mpos, part_mquat;
-    // the same for unnamed joints, by element (placed only while the joint is in the model)
+    // the same for unnamed joints and actuators, by element (placed only while the element is
+    // in the model)
     using ElementPart = std::vector<std::pair<const SpecElement*, std::vector<double>>>;
-    ElementPart joint_qpos, joint_qvel;
+    ElementPart joint_qpos, joint_qvel, actuator_act, actuator_ctrl;
   } own;
   explicit SpecKey(SpecModel* m);
   void Bind();
