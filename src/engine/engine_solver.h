@@ -14,6 +14,8 @@
 //                            rank-1 updates when constraint states change; elliptic cone
 //                            Hessians), and the shared primal machinery (exact line search on the
 //                            piecewise-quadratic cost, used by CG as well)
+//   engine_solver_hessian.cc the Newton Hessian of large problems as a sparse Cholesky factor
+//                            (elimination tree, rank-1 updates along its paths)
 //   engine_solver_cg.cc      primal nonlinear conjugate gradient (Polak-Ribiere+, M^-1 as
 //                            preconditioner)
 //   engine_solver_pgs.cc     dual projected Gauss-Seidel on efc_AR (boxes for friction loss and
@@ -166,6 +168,13 @@ int mj_countChange(int nefc, const int* state, const int* old);
 // statistics of island max(0, p->island); return the iterations done.
 int mj_solverNewtonProblem(const mjModel* m, mjData* d, int island, int maxiter);
 int mj_solverCGProblem(const mjModel* m, mjData* d, int island, int maxiter);
+
+// Newton factors the Hessian of a problem (an island, or the whole problem) with at least this
+// many dofs sparsely (engine_solver_hessian.cc), smaller ones as dense blocks. Both give the same
+// solution up to round-off; the setter lets tests run one problem through both paths. Not to be
+// changed while another thread steps.
+int mj_newtonSparseNv(void);
+void mj_setNewtonSparseNv(int nv);
 
 // Allocates the work arrays of p on the stack and evaluates it at p->qacc (the views must be set
 // by mj_primalView; flg_coneHessian: also the elliptic cone Hessians in d->contact[].H).

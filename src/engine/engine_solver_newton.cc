@@ -20,6 +20,9 @@
 // every step and trigger a refactorization of their component.
 // When the solver works on one constraint island (mj_solverNewtonProblem with island >= 0, see
 // engine_solver_island.cc) the island is the only component, with local row numbering.
+// Problems of mj_newtonSparseNv() dofs or more keep a sparse factor instead, whose pattern is
+// M's plus the cliques of the rows and their fill-in (engine_solver_hessian.cc): a block of
+// hundreds of dofs (many touching bodies, a flex) costs far less than nb^3 / 6 there.
 
 #include <math.h>
 #include <string.h>
@@ -29,6 +32,7 @@
 #include "engine/engine_core_constraint.h"
 #include "engine/engine_io.h"
 #include "engine/engine_solver.h"
+#include "engine/engine_solver_hessian.h"
 #include "engine/engine_util_blas.h"
 #include "engine/engine_util_errmem.h"
 #include "engine/engine_util_solve.h"
@@ -863,7 +867,54 @@ int hessUpdate(const mjModel* m, mjData* d, HessBlocks* hb, const int* old) {
   return nupdate;
 }
 
+// The Hessian of one problem: dense blocks (HessBlocks, above) or the sparse factor
+// (engine_solver_hessian.cc) when the problem has at least mj_newtonSparseNv() dofs.
+struct Hessian {
+  int sparse;
+  HessBlocks dense;
+  mjHessian sp;
+};
+
+void hessianInit(const mjModel* m, mjData* d, Hessian* h, const mjPrimal* p) {
+  h->sparse = p->nv >= mj_newtonSparseNv();
+  if (h->sparse) {
+    mj_hessianInit(m, d, &h->sp, p);
+  } else {
+    h->dense.p = p;
+    buildComponents(m, d, &h->dense);
+  }
+}
+
+int hessianFactor(const mjModel* m, mjData* d, Hessian* h) {
+  return h->sparse ? mj_hessianFactor(m, d, &h->sp, 0) : factorAll(m, d, &h->dense, 0);
+}
+
+void hessianSolve(const mjModel* m, Hessian* h, mjtNum* res, const mjtNum* vec) {
+  if (h->sparse) {
+    mj_hessianSolve(&h->sp, res, vec);
+  } else {
+    hessSolve(m, &h->dense, res, vec);
+  }
+}
+
+int hessianUpdate(const mjModel* m, mjData* d, Hessian* h, const int* old) {
+  return h->sparse ? mj_hessianUpdate(m, d, &h->sp, old) : hessUpdate(m, d, &h->dense, old);
+}
+
+// Dofs from which a problem factors its Hessian sparsely. Below it the dense blocks are faster:
+// for islands of 6-30 dofs their contiguous updates cost about what the sparse elimination saves,
+// and the symbolic factorization is new work on every solve (doc/speed.md).
+int newton_sparse_nv = 60;
+
 }  // namespace
+
+int mj_newtonSparseNv(void) {
+  return newton_sparse_nv;
+}
+
+void mj_setNewtonSparseNv(int nv) {
+  newton_sparse_nv = nv;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Newton
@@ -877,19 +928,18 @@ int mj_solverNewtonProblem(const mjModel* m, mjData* d, int island, int maxiter)
   mj_primalView(m, d, &p, island);
   int nv = p.nv, nefc = p.nefc, slot = island < 0 ? 0 : island;
   mj_primalInit(m, d, &p, 1);
-  HessBlocks hb;
-  hb.p = &p;
-  buildComponents(m, d, &hb);
-  factorAll(m, d, &hb, 0);
+  Hessian hb;
+  hessianInit(m, d, &hb, &p);
+  hessianFactor(m, d, &hb);
   if (slot < mjNISLAND) {
-    d->solver_nnz[slot] = hb.nH;
+    d->solver_nnz[slot] = hb.sparse ? hb.sp.nH : hb.dense.nH;
   }
   int* old = mj_stackAllocInt(d, mjMAX(nefc, 1));
   mjtNum tol = m->opt.tolerance;
 
   int iter = 0;
   while (iter < maxiter) {
-    hessSolve(m, &hb, p.Mgrad, p.grad);
+    hessianSolve(m, &hb, p.Mgrad, p.grad);
     mju_scl(p.search, p.Mgrad, -1, nv);
     mjtNum cost_old = p.cost;
     memcpy(old, p.efc_state, sizeof(int) * nefc);
@@ -908,7 +958,7 @@ int mj_solverNewtonProblem(const mjModel* m, mjData* d, int island, int maxiter)
     int nupdate = 0;
     if (!converged && iter + 1 < maxiter) {
       mj_markStack(d);
-      nupdate = hessUpdate(m, d, &hb, old);
+      nupdate = hessianUpdate(m, d, &hb, old);
       mj_freeStack(d);
     }
     mj_solverStatIsland(d, slot, iter, improvement, gradient, lineslope,
