@@ -78,6 +78,27 @@ INSTANTIATE_TEST_SUITE_P(Collision, DriverScene,
                            return std::string(info.param);
                          });
 
+// Exactly touching spheres (dist within rounding of the zero margin), which the scene comparison
+// above leaves out as threshold cases: MuJoCo keeps them, and so must the broad phase, whose
+// sweep axis is an eigenvector of mju_eig3 (unit length, see util_solve_test).
+TEST(CollisionDriver, TouchingSpheresCollide) {
+  Golden g(DataPath("touching_golden.txt"));
+  ASSERT_TRUE(g.ok()) << g.error();
+  mjModel* m = LoadCollisionModel(DataPath("touching.xml"));
+  ASSERT_NE(m, nullptr);
+  mjData* d = mj_makeData(m);
+  std::vector<GoldenContact> ref = ParseContacts(g.get(0, "contact"));
+  CollideAndConstrain(m, d);
+  ASSERT_EQ(d->ncon, static_cast<int>(ref.size()));
+  for (int i = 0; i < d->ncon; i++) {
+    EXPECT_EQ(d->contact[i].geom1, ref[i].geom1);
+    EXPECT_EQ(d->contact[i].geom2, ref[i].geom2);
+    EXPECT_EQ(d->contact[i].dist, ref[i].dist);  // both -5.55e-17: the same subtraction
+  }
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
 // Real models at states along oracle trajectories. Contacts of colliders of other areas (mesh,
 // height field, general convex) are removed from both lists before comparing: the order of the
 // remaining ones is unaffected. Contacts of the box colliders are compared per geom pair as

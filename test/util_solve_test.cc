@@ -501,7 +501,7 @@ TEST(UtilSolve, Eig3MatchesOracle) {
   for (const EigCase& c : kEigCases) {
     mjtNum mat[9], eigval[3], eigvec[9], quat[4];
     FullInertia(mat, c.full);
-    mju_eig3(eigval, eigvec, quat, mat);
+    mju_eig3Sorted(eigval, eigvec, quat, mat, 0);  // the compiler's variant
     // The algorithm reproduces the reference bit for bit on x86-64; 1e-14 only allows for
     // platforms that fuse multiply-adds. A different convention (eigenvector signs, ordering of
     // near-equal eigenvalues, Jacobi pivoting) shows up as O(1) differences in the quaternion.
@@ -512,6 +512,40 @@ TEST(UtilSolve, Eig3MatchesOracle) {
       EXPECT_NEAR(quat[i], c.iquat[i], 1e-14) << "case " << (&c - kEigCases);
     }
   }
+}
+
+// mju_eig3 at run time renormalizes the quaternion after each sorting turn (unlike the compiler's
+// principal frames above): eigenvectors of diagonal inputs come out of unit length, so that a
+// projection on them (the broad phase's sweep axis) does not scale positions. Outputs of MuJoCo
+// 3.8.0's mju_eig3 on these matrices, printed with 17 digits.
+struct RuntimeEigCase {
+  mjtNum mat[9];
+  mjtNum quat[4];
+};
+const RuntimeEigCase kRuntimeEigCases[] = {
+    {{0, 0, 0, 0, 0, 0, 0, 0, 0.01}, {0.5, 0.5, -0.5, 0.5}},
+    {{0, 0, 0, 0, 0.01, 0, 0, 0, 0}, {0.70710678118654802, 0, 0, 0.70710678118654802}},
+    {{0, 0, 0, 0, 0.01, 0, 0, 0, 0.02}, {0, 0.70710678118654802, 0, 0.70710678118654802}},
+    {{0.01, 0, 0, 0, 0.03, 0, 0, 0, 0.02}, {0.5, 0.5, 0.5, 0.5}},
+    {{1, 0.2, 0.1, 0.2, 2, 0.3, 0.1, 0.3, 0.5},
+     {0.77148971501282637, 0.032072794453330167, -0.098629879664665104, 0.62773171205756118}},
+    {{0.5, 0.2, 0.1, 0.2, 2, 0.3, 0.1, 0.3, 3},
+     {0.14174135069877225, 0.71345175882262823, 0.056435313100669737, 0.68389402159268575}},
+    {{3, 0, 0, 0, 1, 0.3, 0, 0.3, 2}, {0.79590627020265814, 0.60541986179187635, 0, 0}},
+};
+
+TEST(UtilSolve, Eig3RuntimeMatchesMuJoCo) {
+  for (const RuntimeEigCase& c : kRuntimeEigCases) {
+    mjtNum eigval[3], eigvec[9], quat[4];
+    mju_eig3(eigval, eigvec, quat, c.mat);
+    for (int i = 0; i < 4; i++) {
+      EXPECT_EQ(quat[i], c.quat[i]) << "case " << (&c - kRuntimeEigCases);  // bit for bit on x86-64
+    }
+  }
+  // the sweep axis of a column of bodies along z: exactly (0, 0, 1)
+  mjtNum eigval[3], eigvec[9], quat[4];
+  mju_eig3(eigval, eigvec, quat, kRuntimeEigCases[0].mat);
+  EXPECT_EQ(eigvec[6], 1.0);
 }
 
 // ---- boxQP ------------------------------------------------------------------------------------

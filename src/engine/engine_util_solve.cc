@@ -276,10 +276,14 @@ void mju_bandMulMatVec(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int nt
 // Finally the eigenvalues are sorted in decreasing order by compare-and-swap of the pairs (0,1),
 // (1,2), (0,1); each swap multiplies q by a quarter turn about the remaining axis, which exchanges
 // the two eigenvector columns (negating one to keep det +1). Pairs closer than 1e-12 are not
-// swapped, and the quarter-turn quaternion uses the rounded constant 0.707106781186548 without
-// renormalization: both choices reproduce MuJoCo's compiled body_inertia / body_iquat bit for
-// bit, including equal and nearly equal eigenvalues (util_solve_test).
-int mju_eig3(mjtNum eigval[3], mjtNum eigvec[9], mjtNum quat[4], const mjtNum mat[9]) {
+// swapped, the quarter-turn quaternion uses the rounded constant 0.707106781186548 and q is
+// renormalized after each swap (mju_normalize4 leaves a length within mjMINVAL of 1 alone, so one
+// swap keeps the rounded constant and two swaps give exact halves), except in the model compiler
+// (principal frames of bodies and meshes), where q is not renormalized. These choices reproduce
+// MuJoCo's eigenvectors and compiled body_inertia / body_iquat bit for bit, including equal and
+// nearly equal eigenvalues (util_solve_test).
+int mju_eig3Sorted(mjtNum eigval[3], mjtNum eigvec[9], mjtNum quat[4], const mjtNum mat[9],
+                   int renormalize) {
   const mjtNum kEps = 1e-12;
   const int kMaxIter = 500;
   mju_unit4(quat);
@@ -338,10 +342,17 @@ int mju_eig3(mjtNum eigval[3], mjtNum eigvec[9], mjtNum quat[4], const mjtNum ma
       mjtNum r[4] = {kQuarter, 0, 0, 0};
       r[1 + (a + 2) % 3] = kQuarter;
       mju_mulQuat(quat, quat, r);
+      if (renormalize) {
+        mju_normalize4(quat);
+      }
     }
   }
   mju_quat2Mat(eigvec, quat);
   return iter;
+}
+
+int mju_eig3(mjtNum eigval[3], mjtNum eigvec[9], mjtNum quat[4], const mjtNum mat[9]) {
+  return mju_eig3Sorted(eigval, eigvec, quat, mat, 1);
 }
 
 // ---------------------------------------------------------------------------------------------

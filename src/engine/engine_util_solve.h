@@ -23,4 +23,10 @@
 // Number of mjtNum that a band-dense matrix occupies: nsparse*nband + ndense*ntotal.
 int mju_bandSize(int ntotal, int nband, int ndense);
 
+// mju_eig3 with a choice: renormalize = 0 leaves the quaternion unnormalized after the quarter
+// turns that sort the eigenvalues, as MuJoCo's model compiler does for principal inertia frames
+// (mju_eig3 renormalizes).
+int mju_eig3Sorted(mjtNum eigval[3], mjtNum eigvec[9], mjtNum quat[4], const mjtNum mat[9],
+                   int renormalize);
+
 #endif  // MOTUS_ENGINE_ENGINE_UTIL_SOLVE_H_

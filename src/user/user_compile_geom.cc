@@ -15,6 +15,7 @@
 #include <mujoco/mujoco.h>
 
 #include "engine/engine_passive_fluid.h"
+#include "engine/engine_util_solve.h"
 #include "user/user_compile_internal.h"
 #include "user/user_hfield.h"
 #include "user/user_mesh.h"
@@ -520,7 +521,7 @@ bool Principal(const double M[9], double inertia[3], double quat[4]) {
   for (int i = 0; i < 9; i++) {
     mat[i] = M[i];
   }
-  mju_eig3(eigval, eigvec, q, mat);
+  mju_eig3Sorted(eigval, eigvec, q, mat, 0);
   for (int i = 0; i < 3; i++) {
     inertia[i] = eigval[i];
   }

@@ -23,6 +23,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include "engine/engine_util_solve.h"
 #include "user/user_mesh.h"
 
 namespace motus {
@@ -342,7 +343,7 @@ bool ProcessMesh(const mjsMesh* spec, const MeshData& raw, const MeshOptions& op
 
   // step 6: principal frame
   double eigval[3], eigvec[9], quat[4];
-  mju_eig3(eigval, eigvec, quat, inertia);
+  mju_eig3Sorted(eigval, eigvec, quat, inertia, 0);
   if (!options.keepframe) {
     ToFrame(com, quat, &vert, &normal);
     ToFrame(com, quat, &keys, &nonormal);

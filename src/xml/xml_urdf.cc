@@ -31,6 +31,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include "engine/engine_util_solve.h"
 #include "xml/xml_reader.h"
 
 namespace motus {
@@ -232,7 +233,7 @@ struct UrdfReader {
       }
       double inertia[9] = {v[0], v[3], v[4], v[3], v[1], v[5], v[4], v[5], v[2]};
       double eigvec[9];
-      mju_eig3(b->inertia, eigvec, b->iquat, inertia);
+      mju_eig3Sorted(b->inertia, eigvec, b->iquat, inertia, 0);
     }
   }
 

@@ -17,7 +17,7 @@ Primitive pairs (one scene per geom-type pair, written here as <pair>.xml):
   i.e. mj_forward at each state: the contacts (all mjContact fields, keys sorted, see
   tools/gen_golden.py) with qpos, ncon.
 Driver scenes (hand-written params.xml, params_override.xml, filters.xml,
-filters_noparent.xml, order.xml): <scene>_golden.txt = tools/gen_golden.py <scene>.xml
+filters_noparent.xml, order.xml, touching.xml): <scene>_golden.txt = tools/gen_golden.py <scene>.xml
 --forward-only --fields ncon,contact.
 Ray scenes (written here, seeded): ray_mixed.xml (every geom type in one static body, sites in
 the world aiming at them, some from inside) and ray_hfield.xml (rays onto a height field from
@@ -175,7 +175,7 @@ def make_shared(name):
                "--states", os.path.relpath(path, ROOT), "--fields", "qpos,ncon,contact")
 
 
-DRIVER_SCENES = ["params", "params_override", "filters", "filters_noparent", "order"]
+DRIVER_SCENES = ["params", "params_override", "filters", "filters_noparent", "order", "touching"]
 
 
 def make_scene(name):
