@@ -291,6 +291,74 @@ TEST(CollisionDriver, FlagsDisableContacts) {
   mj_deleteModel(m);
 }
 
+// Active bounding-volume nodes (mjData.bvh_active): a world with a floor and a plane tilted by
+// 30 degrees (world tree: root 0, leaves 1 and 2), a free body with two geoms (tree: root 3,
+// leaves 4 and 5), the first geom at distance h from the tilted plane along its normal, the
+// second far above. Expected marks measured with MuJoCo 3.8.0 on the same scenes.
+std::string TiltedScene(const char* geom, double h) {
+  const double n[3] = {-0.5, 0, 0.8660254037844386};
+  char buf[1024];
+  std::snprintf(buf, sizeof(buf), R"(
+<mujoco>
+  <worldbody>
+    <geom type="plane" size="30 30 .1"/>
+    <geom type="plane" pos="38 0 5" size="10 30 .1" euler="0 -30 0"/>
+    <body pos="38 0 5">
+      <freejoint/>
+      <geom %s pos="%.9f %.9f %.9f"/>
+      <geom type="sphere" size="1" pos="0 0 10"/>
+    </body>
+  </worldbody>
+</mujoco>)",
+                geom, n[0] * h, n[1] * h, n[2] * h);
+  return buf;
+}
+
+std::vector<int> ActiveNodes(const char* geom, double h, int flags = 0, int bvactive = 1) {
+  mjModel* m = LoadString(TiltedScene(geom, h).c_str());
+  EXPECT_NE(m, nullptr);
+  if (!m) {
+    return {};
+  }
+  mjData* d = mj_makeData(m);
+  Collide(m, d);
+  m->opt.disableflags = flags;
+  m->vis.global.bvactive = bvactive;
+  Collide(m, d);
+  std::vector<int> active;
+  for (int i = 0; i < m->nbvh; i++) {
+    if (d->bvh_active[i]) {
+      active.push_back(i);
+    }
+  }
+  mj_deleteData(d);
+  mj_deleteModel(m);
+  return active;
+}
+
+TEST(CollisionDriver, ActiveNodesAreThoseTheMidPhasePasses) {
+  using V = std::vector<int>;
+  const char* sphere = R"(type="sphere" size="1")";
+  // the leaf pair is marked while the sphere test passes (distance below the radius), not out
+  // to the 1.37 at which the sphere's box reaches the plane; the body's root is marked against
+  // the tilted plane's leaf (half-space box) either way
+  EXPECT_EQ(ActiveNodes(sphere, 0.9), (V{0, 2, 3, 4}));
+  EXPECT_EQ(ActiveNodes(sphere, 1.0), (V{0, 2, 3}));
+  // a flat ellipsoid turned 45 degrees about its long axis: the geom boxes overlap up to
+  // 0.5 sqrt(2) and its bounding sphere (radius 2) passes, so the leaves are marked beyond the
+  // contact distance 0.5
+  const char* ellipsoid = R"(type="ellipsoid" size="0.5 2 0.5" euler="0 15 0")";
+  EXPECT_EQ(ActiveNodes(ellipsoid, 0.7), (V{0, 2, 3, 4}));
+  EXPECT_EQ(ActiveNodes(ellipsoid, 0.75), (V{0, 2, 3}));
+  // contype/conaffinity come after the marks
+  const char* other = R"(type="sphere" size="1" contype="2" conaffinity="2")";
+  EXPECT_EQ(ActiveNodes(other, 0.9), (V{0, 2, 3, 4}));
+  // cleared with contacts or the mid phase off, and not set without visual/global/bvactive
+  EXPECT_EQ(ActiveNodes(sphere, 0.9, mjDSBL_CONTACT), V{});
+  EXPECT_EQ(ActiveNodes(sphere, 0.9, mjDSBL_MIDPHASE), V{});
+  EXPECT_EQ(ActiveNodes(sphere, 0.9, 0, 0), V{});
+}
+
 // One free body with 60 spheres resting on the floor: 60 contacts (~34K of mjContact) do not fit
 // in an 8K arena (the model itself needs little memory: nv = 6).
 const char kManyBalls[] = R"(

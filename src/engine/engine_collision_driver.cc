@@ -674,18 +674,36 @@ int boxesOverlap(const mjtNum c1[3], const mjtNum mat1[9], const mjtNum h1[3], c
 // collider before they take space from the mjData stack
 constexpr int kLocalPairs = 64;
 
-// number of leaves (geoms) in the tree of body b
-int treeLeaves(const mjModel* m, int b) {
-  int nleaf = 0;
-  for (int i = 0; i < m->body_bvhnum[b]; i++) {
-    nleaf += m->bvh_nodeid[m->body_bvhadr[b] + i] >= 0;
-  }
-  return nleaf;
+// The measure that picks which of two inner nodes the mid phase descends into: the sum of the
+// pairwise products of (half-size - center) along the three axes. MuJoCo 3.8 ranks nodes by
+// this quantity, and the nodes its traversal visits are those mjData.bvh_active shows, so the
+// same descent is needed to mark the same nodes (the candidate geom pairs do not depend on it).
+mjtNum splitMeasure(const mjtNum* aabb) {
+  mjtNum x = aabb[3] - aabb[0], y = aabb[4] - aabb[1], z = aabb[5] - aabb[2];
+  return x * y + y * z + z * x;
 }
 
-// Candidate geom pairs of bodies b1, b2 whose leaf boxes overlap; writes at most `cap_out`
-// (g1, g2) pairs (g1 in b1) to out and returns their number.
-int midphase(const mjModel* m, mjData* d, int b1, int b2, mjtNum margin, int* out, int cap_out) {
+// nonzero when the boxes of geoms g1, g2 (geom_aabb in the geom frames) overlap, inflated by
+// margin: the test of a pair of leaves, tighter than their nodes' boxes in the body frames
+int geomBoxesOverlap(const mjModel* m, const mjData* d, int g1, int g2, mjtNum margin) {
+  const mjtNum* a1 = m->geom_aabb + 6 * g1;
+  const mjtNum* a2 = m->geom_aabb + 6 * g2;
+  const mjtNum* mat1 = d->geom_xmat + 9 * g1;
+  const mjtNum* mat2 = d->geom_xmat + 9 * g2;
+  mjtNum c1[3], c2[3];
+  mju_mulMatVec3(c1, mat1, a1);
+  mju_addTo3(c1, d->geom_xpos + 3 * g1);
+  mju_mulMatVec3(c2, mat2, a2);
+  mju_addTo3(c2, d->geom_xpos + 3 * g2);
+  return boxesOverlap(c1, mat1, a1 + 3, c2, mat2, a2 + 3, margin);
+}
+
+// Candidate geom pairs of bodies b1, b2 whose boxes overlap; writes at most `cap_out` pairs
+// (g1, g2) (g1 in b1) to out and returns their number. Both nodes of every overlapping node
+// pair are marked in `active` (mjData.bvh_active, or NULL when not shown), as MuJoCo shows the
+// nodes its mid phase passed through.
+int midphase(const mjModel* m, mjData* d, int b1, int b2, mjtNum margin, int* out, int cap_out,
+             mjtByte* active) {
   int root1 = m->body_bvhadr[b1], root2 = m->body_bvhadr[b2];
   int cap = 2 * (m->body_bvhnum[b1] + m->body_bvhnum[b2]) + 2;
   // the node-pair stack: on the C stack for small trees, else on the mjData stack
@@ -703,26 +721,38 @@ int midphase(const mjModel* m, mjData* d, int b1, int b2, mjtNum margin, int* ou
   while (nstack > 0) {
     int n2 = stack[--nstack];
     int n1 = stack[--nstack];
+    int g1 = m->bvh_nodeid[n1], g2 = m->bvh_nodeid[n2];
     const mjtNum* a1 = m->bvh_aabb + 6 * n1;
     const mjtNum* a2 = m->bvh_aabb + 6 * n2;
+    if (g1 >= 0 && g2 >= 0) {
+      // two leaves: the geoms' own boxes, then their bounding spheres (or plane and sphere), with
+      // the pair's margin; geom pairs the contact filters exclude are still candidates here
+      mjtNum gmargin = assignMargin(m, m->geom_margin[g1] + m->geom_margin[g2]);
+      if (!geomBoxesOverlap(m, d, g1, g2, gmargin) || mj_filterSphere(m, d, g1, g2, gmargin) ||
+          nout >= cap_out) {
+        continue;  // (nout < cap_out with a valid tree: each geom pair once)
+      }
+      if (active) {
+        active[n1] = active[n2] = 1;
+      }
+      out[2 * nout] = g1;
+      out[2 * nout + 1] = g2;
+      nout++;
+      continue;
+    }
     mjtNum c1[3], c2[3];
     nodeCenter(d, b1, a1, c1);
     nodeCenter(d, b2, a2, c2);
     if (!boxesOverlap(c1, mat1, a1 + 3, c2, mat2, a2 + 3, margin)) {
       continue;
     }
-    int leaf1 = m->bvh_nodeid[n1] >= 0, leaf2 = m->bvh_nodeid[n2] >= 0;
-    if (leaf1 && leaf2) {
-      if (nout >= cap_out) {
-        continue;  // cannot happen with a valid tree (each geom pair once)
-      }
-      out[2 * nout] = m->bvh_nodeid[n1];
-      out[2 * nout + 1] = m->bvh_nodeid[n2];
-      nout++;
-      continue;
+    if (active) {
+      active[n1] = active[n2] = 1;
     }
-    // descend into the inner node (the larger one when both are inner)
-    int split1 = !leaf1 && (leaf2 || mju_dot3(a1 + 3, a1 + 3) >= mju_dot3(a2 + 3, a2 + 3));
+    int leaf1 = g1 >= 0, leaf2 = g2 >= 0;
+    // descend into the inner node (when both are inner, the first one only if its measure is
+    // the larger)
+    int split1 = !leaf1 && (leaf2 || splitMeasure(a1) > splitMeasure(a2));
     for (int c = 0; c < 2; c++) {
       int child = m->bvh_child[2 * (split1 ? n1 : n2) + c];
       if (child < 0 || nstack + 2 > 2 * cap) {
@@ -753,10 +783,10 @@ int inExplicitPairs(const mjModel* m, int g1, int g2, int start, int end) {
   return 0;
 }
 
-// use the mid phase for bodies b1, b2: enabled, both trees present and complete, and neither
-// body unbounded (planes)
+// use the mid phase for bodies b1, b2: enabled, more than one geom pair, both trees present and
+// complete (a plane's node is the half-space below it, a finite box)
 int useMidphase(const mjModel* m, int b1, int b2) {
-  if (mjDISABLED(mjDSBL_MIDPHASE) || mjcb_contactfilter) {
+  if (mjDISABLED(mjDSBL_MIDPHASE)) {
     return 0;
   }
   if (m->body_geomnum[b1] * m->body_geomnum[b2] <= 1) {
@@ -764,13 +794,8 @@ int useMidphase(const mjModel* m, int b1, int b2) {
   }
   for (int k = 0; k < 2; k++) {
     int b = k ? b2 : b1;
-    if (m->body_bvhnum[b] <= 0 || m->body_bvhadr[b] < 0 || treeLeaves(m, b) != m->body_geomnum[b]) {
+    if (m->body_bvhnum[b] <= 0 || m->body_bvhadr[b] < 0) {
       return 0;
-    }
-    for (int g = m->body_geomadr[b]; g < m->body_geomadr[b] + m->body_geomnum[b]; g++) {
-      if (m->geom_type[g] == mjGEOM_PLANE || m->geom_rbound[g] <= 0) {
-        return 0;
-      }
     }
   }
   return 1;
@@ -796,7 +821,8 @@ void collideBodyPair(const mjModel* m, mjData* d, int b1, int b2, int pstart, in
   if (useMidphase(m, b1, b2)) {
     // body_margin is the largest geom margin of the body: their sum bounds every pair's margin
     mjtNum margin = m->body_margin[b1] + m->body_margin[b2];
-    ncand = midphase(m, d, b1, b2, assignMargin(m, margin), cand, n1 * n2);
+    mjtByte* active = m->vis.global.bvactive ? d->bvh_active : NULL;
+    ncand = midphase(m, d, b1, b2, assignMargin(m, margin), cand, n1 * n2, active);
   } else {
     for (int g1 = adr1; g1 < adr1 + n1; g1++) {
       for (int g2 = adr2; g2 < adr2 + n2; g2++) {
@@ -860,11 +886,29 @@ void collideExplicit(const mjModel* m, mjData* d, int i) {
   mj_collideGeoms(m, d, i, -1);
 }
 
+// Clears the marks of the bounding-volume nodes the mid phase visits (body and flex trees; mesh
+// trees are never marked), whether or not the model shows them.
+void clearActiveNodes(const mjModel* m, mjData* d) {
+  int end = 0;
+  for (int b = 0; b < m->nbody; b++) {
+    end = mjMAX(end, m->body_bvhadr[b] + m->body_bvhnum[b]);
+  }
+  if (end > 0) {
+    memset(d->bvh_active, 0, end);
+  }
+  for (int f = 0; f < m->nflex; f++) {
+    if (m->flex_bvhnum[f] > 0) {
+      memset(d->bvh_active + m->flex_bvhadr[f], 0, m->flex_bvhnum[f]);
+    }
+  }
+}
+
 }  // namespace
 
 void mj_collision(const mjModel* m, mjData* d) {
   mj_clearEfc(d);
   d->contact = NULL;
+  clearActiveNodes(m, d);
   if (mjDISABLED(mjDSBL_CONSTRAINT) || mjDISABLED(mjDSBL_CONTACT) ||
       (m->ngeom == 0 && m->nflex == 0)) {
     mj_arenaUpdateMaxUse(d);

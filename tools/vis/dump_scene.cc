@@ -866,6 +866,14 @@ struct Block {
   std::vector<std::string> lines;
 };
 
+// a word that reads whole as a non-integer number ("0.5", "1e-3", "nan")
+bool IsMeasured(const std::string& w) {
+  char* end = nullptr;
+  std::strtod(w.c_str(), &end);
+  return end != w.c_str() && *end == '\0' &&
+         w.find_first_not_of("-0123456789") != std::string::npos;
+}
+
 std::vector<Block> Blocks(const std::vector<std::string>& lines) {
   std::vector<Block> out(1);
   out[0].tag = "(start)";
@@ -881,8 +889,8 @@ std::vector<Block> Blocks(const std::vector<std::string>& lines) {
     }
     if (!cont) {
       // the second word names the block unless it is a measured (non-integer) number, which
-      // the line comparison checks within the tolerance
-      bool named = t.size() > 1 && t[1].find_first_of(".e") == std::string::npos;
+      // the line comparison checks within the tolerance (a word such as "default" is a name)
+      bool named = t.size() > 1 && !IsMeasured(t[1]);
       out.push_back(Block{named ? t[0] + " " + t[1] : t[0], {}});
     }
     out.back().lines.push_back(l);
