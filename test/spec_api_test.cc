@@ -359,6 +359,21 @@ TEST(ErrorTexts, ContainMujocoWording) {
        "unknown target body in camera"},
       {"<mujoco><worldbody><light mode='targetbodycom' target='nope'/></worldbody></mujoco>",
        "unknown target body in light"},
+      {"<mujoco><tendon><fixed><joint joint='nope' coef='1'/></fixed></tendon></mujoco>",
+       "joint 'nope' not found in tendon 0, wrap 0"},
+      {"<mujoco><asset><texture name='t' type='2d' builtin='checker'/></asset></mujoco>",
+       "Invalid width of builtin texture"},
+      {"<mujoco><asset><material name='m' texture='nope'/></asset></mujoco>",
+       "texture 'nope' not found in material 0"},
+      {"<mujoco><custom><numeric name='n' size='2' data='1 2 3'/></custom></mujoco>",
+       "attribute 'data' has too much data"},
+      {"<mujoco><worldbody><body mocap='true'><joint/><geom size='1'/></body></worldbody>"
+       "</mujoco>",
+       "mocap body '' is not a fixed child of world"},
+      {"<mujoco><worldbody><body><body mocap='true'/></body></worldbody></mujoco>",
+       "mocap body '' is not a fixed child of world"},
+      {"<mujoco><worldbody><geom size='1' type='plane'/></worldbody></mujoco>",
+       "plane size(3) must be positive"},
   };
   for (const Case& c : cases) {
     char err[1000] = "";

@@ -110,6 +110,11 @@ bool CheckSize(CompileContext* c, const SpecElement* e, int type, const double* 
           "size " + std::to_string(i) + " must be positive in " + mju_type2Str(e->elemtype), e);
     }
   }
+  // a plane geom's third size (the grid spacing of its rendering) must be positive, as MuJoCo
+  // 3.8.0 requires
+  if (type == mjGEOM_PLANE && e->elemtype == mjOBJ_GEOM && !(s[2] > 0)) {
+    return c->Error("plane size(3) must be positive", e);
+  }
   if (type == mjGEOM_PLANE && (s[0] < 0 || s[1] < 0 || s[2] < 0)) {
     return c->Error("plane size cannot be negative", e);
   }

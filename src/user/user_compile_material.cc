@@ -14,6 +14,7 @@ namespace motus {
 namespace {
 
 bool SizeMaterials(CompileContext* c) {
+  int index = 0;
   for (auto& mat : c->spec->materials) {
     const auto& tex = mat->own.textures;
     if (tex.size() > static_cast<size_t>(mjNTEXROLE)) {
@@ -21,9 +22,11 @@ bool SizeMaterials(CompileContext* c) {
     }
     for (const std::string& t : tex) {
       if (!t.empty() && c->FindId(mjOBJ_TEXTURE, t) < 0) {
-        return c->Error("texture '" + t + "' not found", mat.get());
+        return c->Error("texture '" + t + "' not found in material " + std::to_string(index),
+                        mat.get());
       }
     }
+    index++;
   }
   c->sizes.nmat = static_cast<mjtSize>(c->spec->materials.size());
   return true;

@@ -31,8 +31,11 @@ bool IsFixed(const SpecTendon* t) {
   return !t->wraps.empty() && t->wraps[0]->s.type == mjWRAP_JOINT;
 }
 
+// "in tendon 0, wrap 1" as MuJoCo says, then the tendon's name when it has one
 std::string WrapWhere(const SpecWrap* wrap, int tendon, int w) {
-  return "in " + Describe("tendon", wrap->tendon, tendon) + ", wrap " + std::to_string(w);
+  std::string name =
+      wrap->tendon && !wrap->tendon->name.empty() ? " (tendon '" + wrap->tendon->name + "')" : "";
+  return "in tendon " + std::to_string(tendon) + ", wrap " + std::to_string(w) + name;
 }
 
 // Resolves the object of one path element: id of the joint / site / geom (-1 for pulleys) and,

@@ -301,11 +301,13 @@ bool CompileTree(CompileContext* c) {
 
     // mocap bodies: children of the world without joints
     if (s.mocap) {
+      // MuJoCo's wording for both cases, then which one
+      std::string what = "mocap body '" + b->name + "' is not a fixed child of world";
       if (info.parent != 0) {
-        return c->Error("mocap body must be a child of the world body", b);
+        return c->Error(what + " (it must be a child of the world body)", b);
       }
       if (njnt) {
-        return c->Error("mocap body cannot have joints", b);
+        return c->Error(what + " (it cannot have joints)", b);
       }
       info.mocap = c->nmocap++;
     }

@@ -432,7 +432,8 @@ bool BuiltinTextureRGB(const mjsTexture* spec, int width, int height, std::vecto
                        std::string* error) {
   bool cube = spec->type != mjTEXTURE_2D;
   if (width < 1 || (!cube && height < 1)) {
-    *error = "builtin texture needs positive width" + std::string(cube ? "" : " and height");
+    *error = "Invalid width of builtin texture (it needs a positive width" +
+             std::string(cube ? ")" : " and height)");
     return false;
   }
   if (cube) {

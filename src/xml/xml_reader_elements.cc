@@ -635,8 +635,9 @@ void ParseCustom(XmlContext& ctx, const XmlNode& node) {
         a.Fail("numeric size must be positive");
       }
       if (hassize && static_cast<int>(data.size()) > num->size) {
-        a.Fail("numeric data has " + std::to_string(data.size()) + " values, more than size " +
-               std::to_string(num->size));
+        a.Fail("attribute 'data' has too much data (numeric data has " +
+               std::to_string(data.size()) + " values, more than size " +
+               std::to_string(num->size) + ")");
       }
       if (hasdata) {
         mjs_setDouble(num->data, data.data(), static_cast<int>(data.size()));
