@@ -71,6 +71,15 @@ void mj_crb(const mjModel* m, mjData* d) {
       armature += mj_actuatorArmature(m, jnt, 0);
     }
     d->qM[adr] = dot6(d->cdof + 6 * i, f) + armature;
+    if (m->dof_simplenum[i]) {
+      // a simple body (engine_setconst.h: a leaf of the world, inertia diagonal in its frame,
+      // joints at its origin along its axes): its dofs do not couple, and MuJoCo stores exact
+      // zeros for their pairs (the products would give round-off only)
+      for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j]) {
+        d->qM[++adr] = 0;
+      }
+      continue;
+    }
     for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j]) {
       d->qM[++adr] = dot6(d->cdof + 6 * j, f);
     }
