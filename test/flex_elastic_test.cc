@@ -4,7 +4,9 @@
 // src/engine/engine_flex_elastic.cc) against MuJoCo 3.8.0: the compiled stiffness, bending and
 // flap arrays, and the spring and damper forces at random states, on four models of
 // test/data/flex (a flat cloth with stretching and bending, a curved shell, a solid block with
-// a pin, and flexes whose vertex bodies have hinge, ball, free and two-slide joints). Golden data:
+// a pin, flexes whose vertex bodies have hinge, ball, free and two-slide joints, interpolated
+// (trilinear) flexes with their dense stiffness, free and pinned to articulated bodies). Golden
+// data:
 //   python3 test/data/flex/make_golden.py
 
 #include <algorithm>
@@ -99,7 +101,8 @@ TEST_P(FlexElastic, PassiveForcesMatchMuJoCo) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Models, FlexElastic,
-                         ::testing::Values("cloth", "curved", "solid", "bodies"));
+                         ::testing::Values("cloth", "curved", "solid", "bodies", "interp",
+                                           "interp_pinned"));
 
 std::string CompileError(const std::string& xml) {
   char err[1000] = "";

@@ -351,8 +351,8 @@ TEST(Flexcomp, UnsupportedFeaturesFail) {
                "count=\"3 3 3\" spacing=\"0.1 0.1 0.1\" radius=\"0.001\" dof=\"") +
            dof + "\">" + inner + "</flexcomp></worldbody></mujoco>";
   };
-  EXPECT_TRUE(Contains(LoadError(grid("<elasticity young=\"100\"/>", "trilinear")),
-                       "elasticity of trilinear and quadratic flexes is not supported yet"));
+  EXPECT_TRUE(Contains(LoadError(grid("<elasticity young=\"100\"/>", "quadratic")),
+                       "elasticity of quadratic flexes is not supported yet"));
   EXPECT_TRUE(Contains(LoadError(grid("<edge equality=\"strain\"/>", "trilinear")),
                        "flexstrain equality constraints"));
   std::string cloth =
@@ -360,6 +360,13 @@ TEST(Flexcomp, UnsupportedFeaturesFail) {
       "spacing=\"0.1 0.1 0.1\" radius=\"0.001\"><edge equality=\"vert\"/></flexcomp>"
       "</worldbody></mujoco>";
   EXPECT_TRUE(Contains(LoadError(cloth), "flexvert equality constraints"));
+  // a flat interpolated flex has no volume to integrate its stiffness over (MuJoCo fills its
+  // matrix with NaN)
+  std::string flat =
+      "<mujoco><worldbody><flexcomp name=\"c\" type=\"grid\" dim=\"2\" count=\"3 3 1\" "
+      "spacing=\"0.1 0.1 0.1\" radius=\"0.001\" dof=\"trilinear\"><contact selfcollide=\"none\"/>"
+      "<elasticity young=\"100\"/></flexcomp></worldbody></mujoco>";
+  EXPECT_TRUE(Contains(LoadError(flat), "this flex is flat"));
 }
 
 TEST(Flexcomp, MalformedAttributes) {

@@ -67,6 +67,19 @@ void VertexForce(const mjModel* m, const mjData* d, int b, const mjtNum* x, cons
   AddPointForce(m, d, b, x, frc, qfrc);
 }
 
+}  // namespace
+
+// velocity of a point x on body b (needs mj_comVel)
+void mj_flexPointVelocity(const mjModel* m, const mjData* d, int b, const mjtNum* x, mjtNum* vel) {
+  const mjtNum* cvel = d->cvel + 6 * b;
+  mjtNum off[3];
+  mju_sub3(off, x, d->subtree_com + 3 * m->body_rootid[b]);
+  mju_cross(vel, cvel, off);
+  mju_addTo3(vel, cvel + 3);
+}
+
+namespace {
+
 // edges of the elements of a flex, by dimension (as flex_elemedge)
 int EdgesPerElem(int dim) {
   return dim == 2 ? 3 : 6;
@@ -125,15 +138,6 @@ void Stretch(const mjModel* m, const mjData* d, int f, mjtNum* qfrc) {
   }
 }
 
-// velocity of a point x on body b
-void PointVelocity(const mjModel* m, const mjData* d, int b, const mjtNum* x, mjtNum* vel) {
-  const mjtNum* cvel = d->cvel + 6 * b;
-  mjtNum off[3];
-  mju_sub3(off, x, d->subtree_com + 3 * m->body_rootid[b]);
-  mju_cross(vel, cvel, off);
-  mju_addTo3(vel, cvel + 3);
-}
-
 // bending: spring forces (damper = 0) or their Rayleigh damping -beta B v (damper = 1)
 void Bend(const mjModel* m, const mjData* d, int f, int damper, mjtNum* qfrc) {
   int vadr = m->flex_vertadr[f];
@@ -156,7 +160,7 @@ void Bend(const mjModel* m, const mjData* d, int f, int damper, mjtNum* qfrc) {
       mjtNum beta = m->flex_damping[f], vel[4][3];
       for (int i = 0; i < 4; i++) {
         int body = m->flex_vertbodyid[v[i]];
-        PointVelocity(m, d, body, x[i], vel[i]);
+        mj_flexPointVelocity(m, d, body, x[i], vel[i]);
       }
       for (int i = 0; i < 4; i++) {
         mjtNum frc[3] = {0, 0, 0};

@@ -125,6 +125,7 @@ void mj_springs(const mjModel* m, mjData* d, mjtNum* qfrc) {
   tendonSprings(m, d, qfrc);
   mj_flexEdgePassive(m, d, 1, qfrc);
   mj_flexElasticPassive(m, d, qfrc);
+  mj_flexInterpPassive(m, d, 1, qfrc);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -154,6 +155,7 @@ void mj_dampers(const mjModel* m, mjData* d, mjtNum* qfrc) {
 
   mj_flexEdgePassive(m, d, 0, qfrc);
   mj_flexBendDamper(m, d, qfrc);
+  mj_flexInterpPassive(m, d, 0, qfrc);
 
   // actuators at joint and tendon targets (XMLreference actuator/general/damping): damping in
   // actuator space, force mapped by the moment arms, which carry the gear (hence gear^2)

@@ -57,7 +57,12 @@ void mj_flexEdgePassive(const mjModel* m, const mjData* d, int spring, mjtNum* q
 // (engine_flex_elastic.cc); needs mj_flex and flexedge_velocity
 void mj_flexElasticPassive(const mjModel* m, const mjData* d, mjtNum* qfrc);
 void mj_flexBendDamper(const mjModel* m, const mjData* d, mjtNum* qfrc);  // its bending damping
-void mj_gravcomp(const mjModel* m, mjData* d, mjtNum* qfrc);              // gravity compensation
+// velocity of point x on body b (needs mj_comVel)
+void mj_flexPointVelocity(const mjModel* m, const mjData* d, int b, const mjtNum* x, mjtNum* vel);
+// elastic spring (spring = 1) or damper (spring = 0) forces of interpolated flexes into qfrc
+// (engine_flex_interp.cc); needs the body positions and, for dampers, velocities
+void mj_flexInterpPassive(const mjModel* m, mjData* d, int spring, mjtNum* qfrc);
+void mj_gravcomp(const mjModel* m, mjData* d, mjtNum* qfrc);  // gravity compensation
 
 #ifdef __cplusplus
 }

@@ -228,10 +228,6 @@ bool SizeOne(CompileContext* c, const SpecFlex* f, FlexResult* r) {
     if (r->order != 1 && r->order != 2) {
       return c->Error("flex dof must be trilinear or quadratic when nodes are given", f);
     }
-    if (s.young > 0) {
-      // MuJoCo's per-cell stiffness over the node coordinates is not implemented
-      return c->Error("elasticity of trilinear and quadratic flexes is not supported yet", f);
-    }
     for (int k = 0; k < 3; k++) {
       if (s.cellcount[k] != 1) {
         return c->Error("flex cellcount other than \"1 1 1\" is not supported", f);
@@ -365,7 +361,9 @@ bool SizeFlexes(CompileContext* c) {
     z.nflexvert += static_cast<mjtSize>(r.vert.size() / 3);
     z.nflexedge += static_cast<mjtSize>(r.edge.size() / 2);
     z.nflexelem += nelem;
-    z.nflexstiffness += 21 * nelem;  // per element (flex_stiffness)
+    // 21 per element, then a dense matrix over the node coordinates per interpolated flex
+    z.nflexstiffness +=
+        21 * nelem + 9 * static_cast<mjtSize>(r.nodebody.size() * r.nodebody.size());
     z.nflexelemdata += static_cast<mjtSize>(r.elem.size());
     z.nflexelemedge += static_cast<mjtSize>(r.elemedge.size());
     z.nflexshelldata += static_cast<mjtSize>(r.shell.size());

@@ -22,6 +22,10 @@ bool FinalizeFlexes(CompileContext* c, mjData* d);
 // vertices, 3 each); user_compile_flex_elastic.cc
 bool FlexElasticity(CompileContext* c, int f, const mjtNum* xpos);
 
+// the dense stiffness of interpolated flex f (flex_stiffness at flex_stiffnessadr) from its node
+// positions at qpos0 (flex_node0), with the Lame parameters; user_compile_flex_interp.cc
+bool FlexInterpElasticity(CompileContext* c, int f, double mu, double lambda);
+
 // element-vertex pairs and the element bounding volume hierarchy of a flex from its vertex
 // positions at qpos0 (3 per vertex); user_compile_flex_bvh.cc
 void FlexCollisionData(FlexResult* r, const std::vector<double>& xpos, double radius,

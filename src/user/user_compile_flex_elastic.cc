@@ -169,8 +169,11 @@ bool FlexElasticity(CompileContext* c, int f, const mjtNum* xpos) {
       }
     }
   }
-  if (young <= 0 || m->flex_interp[f]) {
+  if (young <= 0) {
     return true;
+  }
+  if (m->flex_interp[f]) {
+    return FlexInterpElasticity(c, f, mu, lambda);
   }
   if (stretch) {
     for (int e = 0; e < m->flex_elemnum[f]; e++) {

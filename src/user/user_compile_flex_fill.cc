@@ -103,7 +103,9 @@ void FillOne(CompileContext* c, int f, FlexResult& r, int* adr) {
   m->flex_shellnum[f] = static_cast<int>(r.shell.size()) / r.dim;
   m->flex_shelldataadr[f] = sadr;
   m->flex_texcoordadr[f] = ntex ? tadr : -1;
-  m->flex_stiffnessadr[f] = 21 * eladr;
+  // interpolated flexes: their dense matrix, after the element blocks of all flexes
+  m->flex_stiffnessadr[f] = nnode ? adr[8] : 21 * eladr;
+  adr[8] += 9 * nnode * nnode;
   m->flex_edgeequality[f] = 0;
 
   mju_copy3(m->flex_size + 3 * f, r.size);
@@ -184,7 +186,9 @@ bool SizeFlexJacobians(CompileContext* c) {
 
 bool FillFlexes(CompileContext* c) {
   mjModel* m = c->m;
-  int adr[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  // running addresses: vert, node, edge, elem, elemdata, elemedge, shelldata, texcoord, and the
+  // dense stiffness of interpolated flexes (after 21 numbers per element of all flexes)
+  int adr[9] = {0, 0, 0, 0, 0, 0, 0, 0, 21 * static_cast<int>(m->nflexelem)};
   int jadr = 0, evadr = 0, bvhadr = static_cast<int>(m->nbvhstatic);
   for (size_t f = 0; f < c->flex.size(); f++) {
     int edge0 = adr[2];

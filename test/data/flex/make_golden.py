@@ -4,7 +4,7 @@
 test/flex_test.cc from MuJoCo (the dumper of tools/golden_util.py, by default the 3.8.0 kit).
 
 shapes.xml: the generated points (body positions), elements and edges (shapes.model.txt).
-For the elasticity models: the compiled elasticity arrays (<name>.model.txt,
+For the elasticity models (interp*: interpolated flexes): the compiled elasticity arrays (<name>.model.txt,
 `--forward-only`) and the passive forces at seeded random states around qpos0
 (<name>_states.jsonl, evaluated with `--states` into <name>.golden.txt, which repeats
 the states: the test reads them from there).
@@ -21,7 +21,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from golden_util import gen_golden, run_mjref  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-MODELS = ["cloth", "curved", "solid", "bodies"]
+MODELS = ["cloth", "curved", "solid", "bodies", "interp", "interp_pinned"]
+# state noise (qpos; qvel 10 times it): larger for the interpolated flexes, whose cells must
+# rotate noticeably for their corotational forces to be checked
+SCALE = {"interp": 0.05, "interp_pinned": 0.1}
 SHAPES = ["shapes"]
 SHAPE_FIELDS = ("m.nbody,m.nflexvert,m.body_pos,m.body_parentid,m.flex_elem,m.flex_edge,"
                 "m.flex_vertadr,m.flex_elemadr,m.flex_edgeadr,m.flex_flatskin,m.flex_vertbodyid")
@@ -56,13 +59,13 @@ def main():
         if name in SHAPES:
             gen_golden(os.path.join(HERE, name + ".xml"), os.path.join(HERE, name + ".model.txt"),
                        "--forward-only", "--fields", SHAPE_FIELDS)
-    for i, name in enumerate(n for n in names if n not in SHAPES):
+    for name in (n for n in names if n not in SHAPES):
         model = os.path.join(HERE, name + ".xml")
         gen_golden(model, os.path.join(HERE, name + ".model.txt"), "--forward-only", "--fields",
                    MODEL_FIELDS)
         path = os.path.join(HERE, name + "_states.jsonl")
         with open(path, "w") as f:
-            for s in states(model, 4, 100 + i, 0.02):
+            for s in states(model, 4, 100 + MODELS.index(name), SCALE.get(name, 0.02)):
                 f.write(json.dumps(s) + "\n")
         gen_golden(model, os.path.join(HERE, name + ".golden.txt"), "--states", path, "--fields",
                    STATE_FIELDS)

@@ -1,0 +1,140 @@
+// Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
+//
+// Elastic passive forces of interpolated flexes (flexcomp dof "trilinear"; the dense stiffness K
+// over the node coordinates is described in src/user/user_compile_flex_interp.cc).
+//
+// Corotational linear elasticity: with x_i the node positions, X_i their positions at qpos0
+// (flex_node0), c and C their centroids and e the box extents at qpos0, the rotation R of the
+// cell is the rotational part of
+//   A = sum_i (x_i - c) ((X_i - C) / e)'          (the column k divided by e_k)
+// found by mju_mat2Rot from the identity. The spring force on the node coordinates is
+//   f = R K (R' x - X)
+// (R acting on each node's 3 coordinates; K has no rigid-motion energy, so only the deformation
+// seen in the rotated frame pulls), in qfrc_spring; the Rayleigh damping with the flex's damping
+// coefficient beta is
+//   f_d = beta R K R' v
+// on the node velocities v (world velocities of the node points), in qfrc_damper. A node whose
+// body moves by three slide joints of its own (a free node) takes its force's components on
+// those dofs in order and passes nothing to the parent bodies' dofs; other nodes (pinned to a
+// body) act through the Jacobian of their point. MuJoCo computes these forces this way (read off its numbers at
+// rotated, sheared and moving states; doc/conformance.md#flexes); the derivative of R is not
+// part of the force.
+
+#include <mujoco/mujoco.h>
+
+#include "engine/engine_passive.h"
+
+namespace {
+
+const int kMaxNode = 27;  // quadratic cell
+
+// world position of node n (flex_node in the frame of its body)
+void NodePos(const mjModel* m, const mjData* d, int n, mjtNum* x) {
+  int b = m->flex_nodebodyid[n];
+  mju_mulMatVec3(x, d->xmat + 9 * b, m->flex_node + 3 * n);
+  mju_addTo3(x, d->xpos + 3 * b);
+}
+
+// rotation of the cell of flex f from the node positions x (nnode x 3)
+void CellRotation(const mjModel* m, int f, const mjtNum* x, mjtNum* rot) {
+  int nnode = m->flex_nodenum[f];
+  const mjtNum* x0 = m->flex_node0 + 3 * m->flex_nodeadr[f];
+  mjtNum c[3] = {0, 0, 0}, c0[3] = {0, 0, 0}, lo[3], hi[3];
+  mju_copy3(lo, x0);
+  mju_copy3(hi, x0);
+  for (int i = 0; i < nnode; i++) {
+    mju_addTo3(c, x + 3 * i);
+    mju_addTo3(c0, x0 + 3 * i);
+    for (int k = 0; k < 3; k++) {
+      lo[k] = mju_min(lo[k], x0[3 * i + k]);
+      hi[k] = mju_max(hi[k], x0[3 * i + k]);
+    }
+  }
+  mju_scl3(c, c, 1.0 / nnode);
+  mju_scl3(c0, c0, 1.0 / nnode);
+  mjtNum a[9] = {0};
+  for (int i = 0; i < nnode; i++) {
+    mjtNum dx[3], dx0[3];
+    mju_sub3(dx, x + 3 * i, c);
+    mju_sub3(dx0, x0 + 3 * i, c0);
+    for (int r = 0; r < 3; r++) {
+      for (int k = 0; k < 3; k++) {
+        a[3 * r + k] += dx[r] * dx0[k] / (hi[k] - lo[k]);
+      }
+    }
+  }
+  mjtNum quat[4] = {1, 0, 0, 0};
+  mju_mat2Rot(quat, a);
+  mju_quat2Mat(rot, quat);
+}
+
+// y = R blockdiag K R' z over nnode nodes, or R K (R' z - z0) when z0 is given
+void RotatedStiffness(const mjtNum* k, const mjtNum* rot, int nnode, const mjtNum* z,
+                      const mjtNum* z0, mjtNum* y) {
+  int dof = 3 * nnode;
+  mjtNum u[3 * kMaxNode], f[3 * kMaxNode];
+  for (int i = 0; i < nnode; i++) {
+    mju_mulMatTVec3(u + 3 * i, rot, z + 3 * i);
+    if (z0) {
+      mju_subFrom3(u + 3 * i, z0 + 3 * i);
+    }
+  }
+  mju_mulMatVec(f, k, u, dof, dof);
+  for (int i = 0; i < nnode; i++) {
+    mju_mulMatVec3(y + 3 * i, rot, f + 3 * i);
+  }
+}
+
+// generalized force of force frc at node point x of body b (see above)
+void NodeForce(const mjModel* m, mjData* d, int b, const mjtNum* x, const mjtNum* frc,
+               mjtNum* qfrc) {
+  if (b <= 0) {
+    return;
+  }
+  int adr = m->body_jntadr[b], own = m->body_jntnum[b] == 3 && m->body_dofnum[b] == 3;
+  for (int j = 0; own && j < 3; j++) {
+    own = m->jnt_type[adr + j] == mjJNT_SLIDE;
+  }
+  if (own) {
+    for (int k = 0; k < 3; k++) {
+      qfrc[m->body_dofadr[b] + k] += frc[k];
+    }
+    return;
+  }
+  mjtNum torque[3] = {0, 0, 0};
+  mj_applyFT(m, d, frc, torque, x, b, qfrc);
+}
+
+}  // namespace
+
+void mj_flexInterpPassive(const mjModel* m, mjData* d, int spring, mjtNum* qfrc) {
+  for (int f = 0; f < m->nflex; f++) {
+    int nnode = m->flex_nodenum[f], nadr = m->flex_nodeadr[f];
+    if (!m->flex_interp[f] || nnode > kMaxNode) {
+      continue;
+    }
+    const mjtNum* k = m->flex_stiffness + m->flex_stiffnessadr[f];
+    mjtNum beta = m->flex_damping[f];
+    if (k[0] == 0 || (!spring && beta == 0)) {
+      continue;  // no elasticity (the diagonal of a stiffness is never 0), or no damping
+    }
+    mjtNum x[3 * kMaxNode], rot[9], frc[3 * kMaxNode];
+    for (int i = 0; i < nnode; i++) {
+      NodePos(m, d, nadr + i, x + 3 * i);
+    }
+    CellRotation(m, f, x, rot);
+    if (spring) {
+      RotatedStiffness(k, rot, nnode, x, m->flex_node0 + 3 * nadr, frc);
+    } else {
+      mjtNum vel[3 * kMaxNode];
+      for (int i = 0; i < nnode; i++) {
+        mj_flexPointVelocity(m, d, m->flex_nodebodyid[nadr + i], x + 3 * i, vel + 3 * i);
+      }
+      RotatedStiffness(k, rot, nnode, vel, nullptr, frc);
+      mju_scl(frc, frc, beta, 3 * nnode);
+    }
+    for (int i = 0; i < nnode; i++) {
+      NodeForce(m, d, m->flex_nodebodyid[nadr + i], x + 3 * i, frc + 3 * i, qfrc);
+    }
+  }
+}
