@@ -351,8 +351,6 @@ TEST(Flexcomp, UnsupportedFeaturesFail) {
                "count=\"3 3 3\" spacing=\"0.1 0.1 0.1\" radius=\"0.001\" dof=\"") +
            dof + "\">" + inner + "</flexcomp></worldbody></mujoco>";
   };
-  EXPECT_TRUE(Contains(LoadError(grid("<elasticity young=\"100\"/>", "quadratic")),
-                       "elasticity of quadratic flexes is not supported yet"));
   EXPECT_TRUE(Contains(LoadError(grid("<edge equality=\"strain\"/>", "trilinear")),
                        "flexstrain equality constraints"));
   std::string cloth =

@@ -1,13 +1,15 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
-// Elastic passive forces of interpolated flexes (flexcomp dof "trilinear"; the dense stiffness K
-// over the node coordinates is described in src/user/user_compile_flex_interp.cc).
+// Elastic passive forces of interpolated flexes (flexcomp dof "trilinear" or "quadratic"; the dense
+// stiffness K over the node coordinates is described in src/user/user_compile_flex_interp.cc).
 //
-// Corotational linear elasticity: with x_i the node positions, X_i their positions at qpos0
-// (flex_node0), c and C their centroids and e the box extents at qpos0, the rotation R of the
-// cell is the rotational part of
-//   A = sum_i (x_i - c) ((X_i - C) / e)'          (the column k divided by e_k)
-// found by mju_mat2Rot from the identity. The spring force on the node coordinates is
+// Corotational linear elasticity: with x_i the node positions and X_i their positions at qpos0
+// (flex_node0), the rotation R of the cell is the rotational part of
+//   A = sum_i x_i grad N_i'
+// (grad N_i: the gradient of node i's shape function at the center of the unit cube; for
+// trilinear cells A is proportional to sum_i (x_i - c) ((X_i - C) / e)' with the centroids c, C
+// and the box extents e), found by mju_mat2Rot from the identity. The spring force on the node
+// coordinates is
 //   f = R K (R' x - X)
 // (R acting on each node's 3 coordinates; K has no rigid-motion energy, so only the deformation
 // seen in the rotated frame pulls), in qfrc_spring; the Rayleigh damping with the flex's damping
@@ -16,9 +18,9 @@
 // on the node velocities v (world velocities of the node points), in qfrc_damper. A node whose
 // body moves by three slide joints of its own (a free node) takes its force's components on
 // those dofs in order and passes nothing to the parent bodies' dofs; other nodes (pinned to a
-// body) act through the Jacobian of their point. MuJoCo computes these forces this way (read off its numbers at
-// rotated, sheared and moving states; doc/conformance.md#flexes); the derivative of R is not
-// part of the force.
+// body) act through the Jacobian of their point. MuJoCo computes these forces this way (read off
+// its numbers at rotated, sheared and moving states; doc/conformance.md#flexes); the derivative of
+// R is not part of the force.
 
 #include <mujoco/mujoco.h>
 
@@ -35,31 +37,37 @@ void NodePos(const mjModel* m, const mjData* d, int n, mjtNum* x) {
   mju_addTo3(x, d->xpos + 3 * b);
 }
 
-// rotation of the cell of flex f from the node positions x (nnode x 3)
-void CellRotation(const mjModel* m, int f, const mjtNum* x, mjtNum* rot) {
-  int nnode = m->flex_nodenum[f];
-  const mjtNum* x0 = m->flex_node0 + 3 * m->flex_nodeadr[f];
-  mjtNum c[3] = {0, 0, 0}, c0[3] = {0, 0, 0}, lo[3], hi[3];
-  mju_copy3(lo, x0);
-  mju_copy3(hi, x0);
-  for (int i = 0; i < nnode; i++) {
-    mju_addTo3(c, x + 3 * i);
-    mju_addTo3(c0, x0 + 3 * i);
-    for (int k = 0; k < 3; k++) {
-      lo[k] = mju_min(lo[k], x0[3 * i + k]);
-      hi[k] = mju_max(hi[k], x0[3 * i + k]);
-    }
+// 1D Lagrange basis on the nodes {0, 1} (order 1) or {0, 1/2, 1} (order 2) and its derivative,
+// at the middle of the cell
+void CenterBasis(int order, mjtNum* phi, mjtNum* dphi) {
+  if (order == 1) {
+    phi[0] = phi[1] = 0.5;
+    dphi[0] = -1;
+    dphi[1] = 1;
+    return;
   }
-  mju_scl3(c, c, 1.0 / nnode);
-  mju_scl3(c0, c0, 1.0 / nnode);
+  phi[0] = phi[2] = 0;
+  phi[1] = 1;
+  dphi[0] = -1;
+  dphi[1] = 0;
+  dphi[2] = 1;
+}
+
+// rotation of the cell of flex f from the node positions x (nnode x 3): the rotational part of
+// the deformation gradient at the cell's center in unit-cube coordinates
+void CellRotation(const mjModel* m, int f, const mjtNum* x, mjtNum* rot) {
+  int order = m->flex_interp[f], per = order + 1, nnode = m->flex_nodenum[f];
+  mjtNum phi[3], dphi[3], grad[3];
+  CenterBasis(order, phi, dphi);
   mjtNum a[9] = {0};
-  for (int i = 0; i < nnode; i++) {
-    mjtNum dx[3], dx0[3];
-    mju_sub3(dx, x + 3 * i, c);
-    mju_sub3(dx0, x0 + 3 * i, c0);
+  for (int n = 0; n < nnode; n++) {
+    int i = n / (per * per), j = (n / per) % per, k = n % per;
+    grad[0] = dphi[i] * phi[j] * phi[k];
+    grad[1] = phi[i] * dphi[j] * phi[k];
+    grad[2] = phi[i] * phi[j] * dphi[k];
     for (int r = 0; r < 3; r++) {
-      for (int k = 0; k < 3; k++) {
-        a[3 * r + k] += dx[r] * dx0[k] / (hi[k] - lo[k]);
+      for (int c = 0; c < 3; c++) {
+        a[3 * r + c] += x[3 * n + r] * grad[c];
       }
     }
   }

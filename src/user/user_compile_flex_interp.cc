@@ -1,17 +1,17 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
-// Elasticity of interpolated flexes (flexcomp dof "trilinear"; XMLreference.rst
+// Elasticity of interpolated flexes (flexcomp dof "trilinear" or "quadratic"; XMLreference.rst
 // body/flexcomp/dof, modeling.rst "Parametrization types"): the flex's cell is the box of its
 // interpolation nodes, and its stiffness is one dense symmetric matrix over the 3 coordinates of
-// every node (3 n x 3 n numbers, n = 8), stored in flex_stiffness after the 21 numbers per
+// every node (3 n x 3 n numbers, n = 8 or 27), stored in flex_stiffness after the 21 numbers per
 // element of all flexes, flex after flex (flex_stiffnessadr points at it).
 //
 // With N_a the tensor-product Lagrange shape functions of the nodes over the box and the Lame
 // parameters mu, lambda of Young's modulus and Poisson's ratio, the block of nodes a, b is
 //   K_ab = -integral over the box of
 //          mu / 2 ((grad N_a . grad N_b) I + grad N_b grad N_a') + lambda grad N_a grad N_b'
-// (negative: the force is K times the displacement), by Gauss-Legendre quadrature with
-// order + 1 points per axis, exact for these polynomials. The same matrix for every element of
+// (negative: the force is K times the displacement), by a quadrature with order + 1 points per
+// axis (see Quadrature). The same matrix for every element of
 // the flex's geometry: a mesh fills only part of its box, but the box is what is integrated.
 // MuJoCo computes it this way (read off its matrices, doc/conformance.md#flexes); the halved
 // shear modulus is MuJoCo's.
@@ -44,7 +44,11 @@ void Basis1(int order, double t, double* phi, double* dphi) {
   dphi[2] = 4 * t - 1;
 }
 
-// Gauss-Legendre points and weights on [0, 1]
+// quadrature points and weights on [0, 1]: Gauss-Legendre with 2 points for trilinear cells;
+// for quadratic cells the weights of 3-point Gauss-Legendre (5, 8, 5) / 18 at the points
+// 0.5 - sqrt(15) / 6, 0.5, 0.5 + sqrt(15) / 6, outside the cell, where Gauss-Legendre has
+// 0.5 +- sqrt(15) / 10: this is what MuJoCo integrates (its matrices agree with this rule to
+// rounding and with the exact integral only on affine displacements)
 int Quadrature(int order, double* pts, double* wts) {
   if (order == 1) {
     double h = 0.5 / std::sqrt(3.0);
@@ -53,7 +57,7 @@ int Quadrature(int order, double* pts, double* wts) {
     wts[0] = wts[1] = 0.5;
     return 2;
   }
-  double h = 0.5 * std::sqrt(0.6);
+  double h = std::sqrt(15.0) / 6;
   pts[0] = 0.5 - h;
   pts[1] = 0.5;
   pts[2] = 0.5 + h;
@@ -87,15 +91,12 @@ bool FlexNodeBox(const mjModel* m, int f, double* lo, double* ext) {
 bool FlexInterpElasticity(CompileContext* c, int f, double mu, double lambda) {
   mjModel* m = c->m;
   int order = m->flex_interp[f], per = order + 1, nnode = m->flex_nodenum[f], dof = 3 * nnode;
-  if (order != 1) {
-    return c->Error("elasticity of quadratic flexes is not supported yet",
-                    c->spec->flexes[f].get());
-  }
   double lo[3], ext[3];
   if (!FlexNodeBox(m, f, lo, ext)) {
-    return c->Error("elasticity of an interpolated flex needs a box of nonzero size along x, y "
-                    "and z (this flex is flat)",
-                    c->spec->flexes[f].get());
+    return c->Error(
+        "elasticity of an interpolated flex needs a box of nonzero size along x, y "
+        "and z (this flex is flat)",
+        c->spec->flexes[f].get());
   }
   mjtNum* k = m->flex_stiffness + m->flex_stiffnessadr[f];
   double pts[3], wts[3];
