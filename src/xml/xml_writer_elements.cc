@@ -454,7 +454,8 @@ void FlexAttrs(XmlNode* node, const mjsFlex* e, const mjsFlex* ref) {
   if (!SameInts(e->cellcount, ref->cellcount, 3)) {
     w.Ints("cellcount", e->cellcount, nullptr, 3);
   }
-  if (e->order != ref->order) {
+  // MuJoCo requires dof on every flex with nodes
+  if (e->order != ref->order || (e->nodebody && !e->nodebody->empty())) {
     node->Set("dof", e->order == 2 ? "quadratic" : "trilinear");
   }
 
