@@ -34,6 +34,8 @@ struct mjCCDObj_ {
   mjtNum mat[9];
   mjtNum size[3];    // geom_size
   mjtNum center[3];  // a point inside the shape (world), used by the legacy MPR pipeline
+  int legacy;        // set during libccd's MPR: zero direction components select the middle of a
+                     // box's face or edge (MuJoCo's legacy support takes the sign, 0 at 0)
   int core;          // if set, spheres and capsules support their core (center point, axis
                      // segment) only; mjc_ccd uses this to find distances exactly
 

@@ -49,9 +49,20 @@ void supportSphere(mjtNum res[3], const mjCCDObj* obj, const mjtNum u[3]) {
 }
 
 // capsule: segment of half-length size[1] along z, plus radius size[0]
+// the extreme coordinate +-half along a direction component c; the legacy pipeline takes the
+// middle (0) for c = 0, as MuJoCo's legacy support functions do (sign of c times half): libccd's
+// MPR then finds the exact face contact of shapes aligned on their line of centers
+// (doc/conformance.md#convex)
+mjtNum extreme(const mjCCDObj* obj, mjtNum c, mjtNum half) {
+  if (obj->legacy && c == 0) {
+    return 0;
+  }
+  return c >= 0 ? half : -half;
+}
+
 void supportCapsule(mjtNum res[3], const mjCCDObj* obj, const mjtNum u[3]) {
   supportSphere(res, obj, u);
-  res[2] += u[2] >= 0 ? obj->size[1] : -obj->size[1];
+  res[2] += extreme(obj, u[2], obj->size[1]);
 }
 
 // ellipsoid with semi-axes a, b, c: the point where the normal (x/a^2, y/b^2, z/c^2) is parallel
@@ -86,13 +97,13 @@ void supportCylinder(mjtNum res[3], const mjCCDObj* obj, const mjtNum u[3]) {
     res[0] = scale * u[0];
     res[1] = scale * u[1];
   }
-  res[2] = u[2] >= 0 ? obj->size[1] : -obj->size[1];
+  res[2] = extreme(obj, u[2], obj->size[1]);
 }
 
 void supportBox(mjtNum res[3], mjCCDObj* obj, const mjtNum u[3]) {
   int id = 0;
   for (int k = 0; k < 3; k++) {
-    res[k] = u[k] >= 0 ? obj->size[k] : -obj->size[k];
+    res[k] = extreme(obj, u[k], obj->size[k]);
     id |= u[k] >= 0 ? 1 << k : 0;
   }
   obj->lastvert = id;

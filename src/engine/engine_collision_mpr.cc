@@ -43,7 +43,10 @@ int mjc_mprPenetration(const mjModel* m, mjCCDObj* obj1, mjCCDObj* obj2, mjtNum*
   ccd.mpr_tolerance = m->opt.ccd_tolerance;
   ccd_real_t dep;
   ccd_vec3_t dir, p;
-  if (ccdMPRPenetration(obj1, obj2, &ccd, &dep, &dir, &p) != 0) {
+  obj1->legacy = obj2->legacy = 1;
+  int res = ccdMPRPenetration(obj1, obj2, &ccd, &dep, &dir, &p);
+  obj1->legacy = obj2->legacy = 0;
+  if (res != 0) {
     return 0;
   }
   *depth = dep;

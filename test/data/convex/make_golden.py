@@ -630,6 +630,27 @@ def _singleshot_rule():
 
 RULE_SCENES.update({"singleshot": _singleshot_rule()})
 
+# The legacy pipeline's support points: a zero direction component selects the middle of a box
+# face or edge and a cylinder's or capsule's mid-height (MuJoCo takes the sign of the component),
+# so libccd's MPR finds the exact face contact of shapes on their line of centers (its portal is
+# the segment from the centers' difference). A cylinder, a capsule and a box each against an
+# octahedron and a box, side by side along x, 0.01 deep.
+RULE_SCENES["legacy_support"] = """<mujoco>
+  <option><flag gravity="disable" nativeccd="disable" multiccd="disable"/></option>
+  <asset><mesh name="oct" vertex="-.1 0 0 .1 0 0 0 -.1 0 0 .1 0 0 0 -.1 0 0 .1"/></asset>
+  <worldbody>
+    <body><freejoint/><geom type="cylinder" size="0.12 0.18"/></body>
+    <body pos="0.21 0 0"><freejoint/><geom type="box" size="0.1 0.1 0.1"/></body>
+    <body pos="0 1 0"><freejoint/><geom type="cylinder" size="0.12 0.18"/></body>
+    <body pos="0.21 1 0"><freejoint/><geom type="mesh" mesh="oct"/></body>
+    <body pos="0 2 0"><freejoint/><geom type="capsule" size="0.12 0.18"/></body>
+    <body pos="0.21 2 0"><freejoint/><geom type="mesh" mesh="oct"/></body>
+    <body pos="0 3 0"><freejoint/><geom type="box" size="0.12 0.1 0.18"/></body>
+    <body pos="0.21 3 0"><freejoint/><geom type="mesh" mesh="oct"/></body>
+  </worldbody>
+</mujoco>
+"""
+
 
 def make_rule(name):
     model = os.path.join(HERE, f"rule_{name}.xml")
