@@ -33,6 +33,36 @@ class RenderTest : public ::testing::Test {
     mjr_makeContext(m_, &con_, mjFONTSCALE_100);
     mjr_setBuffer(mjFB_OFFSCREEN, &con_);
   }
+  // Loads `xml` (as the file `name`) into m_ with its context, and renders its state after
+  // mj_forward from its first (fixed) camera into the w x h offscreen buffer: *px. The scene
+  // and the data stay for further renders; the caller frees them.
+  void RenderFixedCamera(const char* name, const char* xml, int w, int h, mjvScene* scn, mjData** d,
+                         Pixels* px) {
+    mjVFS vfs;
+    mj_defaultVFS(&vfs);
+    mj_addBufferVFS(&vfs, name, xml, (int)std::strlen(xml));
+    char error[1000] = "";
+    m_ = mj_loadXML(name, &vfs, error, sizeof(error));
+    mj_deleteVFS(&vfs);
+    ASSERT_NE(m_, nullptr) << error;
+    mjr_defaultContext(&con_);
+    mjr_makeContext(m_, &con_, mjFONTSCALE_100);
+    mjr_setBuffer(mjFB_OFFSCREEN, &con_);
+    *d = mj_makeData(m_);
+    mj_forward(m_, *d);
+    mjvOption opt;
+    mjv_defaultOption(&opt);
+    mjvCamera cam;
+    mjv_defaultCamera(&cam);
+    cam.type = mjCAMERA_FIXED;
+    cam.fixedcamid = 0;
+    mjv_defaultScene(scn);
+    mjv_makeScene(m_, scn, 100);
+    mjv_updateScene(m_, *d, &opt, nullptr, &cam, mjCAT_ALL, scn);
+    mjrRect vp = {0, 0, w, h};
+    mjr_render(vp, scn, &con_);
+    *px = ReadPixels(vp, &con_);
+  }
   void TearDown() override {
     if (m_) {
       mjr_freeContext(&con_);
@@ -569,31 +599,10 @@ TEST_F(RenderTest, SkyboxHidesTheFarPlaneAndHazeFadesIt) {
     <material name="lit" emission="1"/>
   </asset>
 </mujoco>)";
-  mjVFS vfs;
-  mj_defaultVFS(&vfs);
-  mj_addBufferVFS(&vfs, "sky.xml", xml, (int)std::strlen(xml));
-  char error[1000] = "";
-  m_ = mj_loadXML("sky.xml", &vfs, error, sizeof(error));
-  mj_deleteVFS(&vfs);
-  ASSERT_NE(m_, nullptr) << error;
-  mjr_defaultContext(&con_);
-  mjr_makeContext(m_, &con_, mjFONTSCALE_100);
-  mjr_setBuffer(mjFB_OFFSCREEN, &con_);
-  mjData* d = mj_makeData(m_);
-  mj_forward(m_, d);
-  mjvOption opt;
-  mjv_defaultOption(&opt);
-  mjvCamera cam;
-  mjv_defaultCamera(&cam);
-  cam.type = mjCAMERA_FIXED;
-  cam.fixedcamid = 0;
   mjvScene scn;
-  mjv_defaultScene(&scn);
-  mjv_makeScene(m_, &scn, 100);
-  mjv_updateScene(m_, d, &opt, nullptr, &cam, mjCAT_ALL, &scn);
-  mjrRect vp = {0, 0, W, H};
-  mjr_render(vp, &scn, &con_);
-  Pixels px = ReadPixels(vp, &con_);
+  mjData* d = nullptr;
+  Pixels px;
+  ASSERT_NO_FATAL_FAILURE(RenderFixedCamera("sky.xml", xml, W, H, &scn, &d, &px));
   // rows from the bottom; the plane at distance r is f/r rows below the horizon (f = 60 / tan 30)
   const double f = 0.5 * H / std::tan(30 * mjPI / 180);
   auto row = [&](double r) { return (int)std::lround(0.5 * H - f / r - 0.5); };
@@ -615,6 +624,7 @@ TEST_F(RenderTest, SkyboxHidesTheFarPlaneAndHazeFadesIt) {
   EXPECT_GT(outside[2], 200);
   // without haze, the plane's edge is plane or sky, not haze
   scn.flags[mjRND_HAZE] = 0;
+  mjrRect vp = {0, 0, W, H};
   mjr_render(vp, &scn, &con_);
   Pixels nohaze = ReadPixels(vp, &con_);
   EXPECT_LT(nohaze.at(W / 2, row(21))[0], 30);
@@ -708,31 +718,10 @@ TEST_F(RenderTest, TextureModulatesSpecular) {
     <geom type="sphere" size="0.2" pos="0.3 0 0" material="plain"/>
   </worldbody>
 </mujoco>)";
-  mjVFS vfs;
-  mj_defaultVFS(&vfs);
-  mj_addBufferVFS(&vfs, "spec.xml", xml, (int)std::strlen(xml));
-  char error[1000] = "";
-  m_ = mj_loadXML("spec.xml", &vfs, error, sizeof(error));
-  mj_deleteVFS(&vfs);
-  ASSERT_NE(m_, nullptr) << error;
-  mjr_defaultContext(&con_);
-  mjr_makeContext(m_, &con_, mjFONTSCALE_100);
-  mjr_setBuffer(mjFB_OFFSCREEN, &con_);
-  mjData* d = mj_makeData(m_);
-  mj_forward(m_, d);
-  mjvOption opt;
-  mjv_defaultOption(&opt);
-  mjvCamera cam;
-  mjv_defaultCamera(&cam);
-  cam.type = mjCAMERA_FIXED;
-  cam.fixedcamid = 0;
   mjvScene scn;
-  mjv_defaultScene(&scn);
-  mjv_makeScene(m_, &scn, 100);
-  mjv_updateScene(m_, d, &opt, nullptr, &cam, mjCAT_ALL, &scn);
-  mjrRect vp = {0, 0, W, H};
-  mjr_render(vp, &scn, &con_);
-  Pixels px = ReadPixels(vp, &con_);
+  mjData* d = nullptr;
+  Pixels px;
+  ASSERT_NO_FATAL_FAILURE(RenderFixedCamera("spec.xml", xml, W, H, &scn, &d, &px));
   // the brightest pixel of each half of the image: the highlight facing the light
   auto peak = [&](int x0, int x1) {
     const unsigned char* best = px.at(x0, 0);
