@@ -64,6 +64,17 @@ TEST(FlexCollision, ClothOnFloorTrajectory) {
   CompareTrajectory("cloth_floor", 50, 1e-7, 1e-9);
 }
 
+// a trilinear flex over 3 x 2 x 1 cells (flexcomp cellcount): 24 nodes in a grid, each vertex
+// interpolated from the 8 nodes of its cell; vertex-plane contacts from step 60, exact
+TEST(FlexCollision, MultiCellTrajectory) {
+  CompareTrajectory("multicell", 20, 1e-7, 1e-9);
+  mjModel* m = Load("multicell.xml");
+  ASSERT_NE(m, nullptr);
+  EXPECT_EQ(m->flex_nodenum[0], 24);
+  EXPECT_EQ(m->flex_bandwidth[0], 29);  // MuJoCo 3.8.0's: 3 dofs x 10 node ids a cell spans, - 1
+  mj_deleteModel(m);
+}
+
 // box-tetrahedron contacts in the margin: GJK stops at its tolerance (ccd_tolerance 1e-6) on
 // the rounded shapes, at a point that depends on the iteration path (measured against MuJoCo:
 // contact distances agree to 3e-7, points to 2e-5 on nearly parallel faces; qpos to 7e-6 over

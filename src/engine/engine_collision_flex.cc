@@ -310,11 +310,11 @@ int vertexBodies(const mjModel* m, int f, int v, mjtNum w, int* body, mjtNum* we
     weight[0] = w;
     return 1;
   }
-  int nadr = m->flex_nodeadr[f], nn = 0;
-  for (int n = 0; n < m->flex_nodenum[f]; n++) {
-    body[nn] = m->flex_nodebodyid[nadr + n];
-    weight[nn] = w * mj_flexNodeWeight(order, n, m->flex_vert0 + 3 * v);
-    nn++;
+  int nadr = m->flex_nodeadr[f], node[mjMAXFLEXNODES];
+  int nn = mj_flexVertNodes(m, f, v, node, weight);
+  for (int n = 0; n < nn; n++) {
+    body[n] = m->flex_nodebodyid[nadr + node[n]];
+    weight[n] *= w;
   }
   return nn;
 }

@@ -14,6 +14,7 @@
 // follow the model's sparsity (flexedge_J_rowadr/rownnz/colind, sorted dof ids).
 
 #include <algorithm>
+#include <cmath>
 
 #include <mujoco/mujoco.h>
 
@@ -44,6 +45,42 @@ mjtNum mj_flexNodeWeight(int order, int n, const mjtNum* r) {
   int i = n / (per * per), j = (n / per) % per, k = n % per;
   return lagrangeBasis(order, i, r[0]) * lagrangeBasis(order, j, r[1]) *
          lagrangeBasis(order, k, r[2]);
+}
+
+int mj_flexVertNodes(const mjModel* m, int f, int v, int* node, mjtNum* weight) {
+  int order = m->flex_interp[f];
+  const int* cellnum = m->flex_cellnum + 3 * f;
+  const mjtNum* r = m->flex_vert0 + 3 * v;
+
+  // per axis: the vertex's cell and its coordinate in the cell, and the node grid size
+  int cell[3], gridnum[3];
+  mjtNum local[3];
+  for (int a = 0; a < 3; a++) {
+    int c = mjMAX(cellnum[a], 1);
+    gridnum[a] = order * c + 1;
+    if (c == 1) {
+      cell[a] = 0;
+      local[a] = r[a];
+      continue;
+    }
+    mjtNum x = r[a] * c;
+    cell[a] = mjMIN(mjMAX((int)std::floor(x), 0), c - 1);
+    local[a] = x - cell[a];
+  }
+
+  int per = order + 1, n = 0;
+  for (int i = 0; i < per; i++) {
+    for (int j = 0; j < per; j++) {
+      for (int k = 0; k < per; k++) {
+        int gi = order * cell[0] + i, gj = order * cell[1] + j, gk = order * cell[2] + k;
+        node[n] = (gi * gridnum[1] + gj) * gridnum[2] + gk;
+        weight[n] = lagrangeBasis(order, i, local[0]) * lagrangeBasis(order, j, local[1]) *
+                    lagrangeBasis(order, k, local[2]);
+        n++;
+      }
+    }
+  }
+  return n;
 }
 
 namespace {
@@ -84,10 +121,13 @@ void FlexVertices(const mjModel* m, mjData* d, int f, mjtNum* nodepos) {
       BodyPoint(d, m->flex_nodebodyid[nadr + n], m->flex_node + 3 * (nadr + n), nodepos + 3 * n);
     }
     for (int v = vadr; v < vadr + nvert; v++) {
+      int node[mjMAXFLEXNODES];
+      mjtNum weight[mjMAXFLEXNODES];
+      int nn = mj_flexVertNodes(m, f, v, node, weight);
       mjtNum* x = d->flexvert_xpos + 3 * v;
       mju_zero3(x);
-      for (int n = 0; n < nnode; n++) {
-        mju_addToScl3(x, nodepos + 3 * n, mj_flexNodeWeight(order, n, m->flex_vert0 + 3 * v));
+      for (int n = 0; n < nn; n++) {
+        mju_addToScl3(x, nodepos + 3 * node[n], weight[n]);
       }
     }
     return;
@@ -184,8 +224,12 @@ void mj_flex(const mjModel* m, mjData* d) {
   if (!m->nflex) {
     return;
   }
+  int maxnode = 1;
+  for (int f = 0; f < m->nflex; f++) {
+    maxnode = mjMAX(maxnode, m->flex_nodenum[f]);
+  }
   mj_markStack(d);
-  mjtNum* nodepos = mj_stackAllocNum(d, 3 * mjMAX(1, mjMAXFLEXNODES));
+  mjtNum* nodepos = mj_stackAllocNum(d, 3 * maxnode);
   for (int f = 0; f < m->nflex; f++) {
     FlexVertices(m, d, f, nodepos);
     // interpolated flexes have no edge quantities (MuJoCo leaves them at zero)

@@ -13,4 +13,10 @@
 // product of the 1D Lagrange basis functions on {0, 1} or {0, 1/2, 1}.
 mjtNum mj_flexNodeWeight(int order, int n, const mjtNum* r);
 
+// The interpolation nodes of vertex v (global index) of interpolated flex f and their weights:
+// the (order+1)^3 nodes of the grid cell that holds the vertex (flex_cellnum cells per axis over
+// the unit cube of flex_vert0; a vertex on a shared face belongs to the higher cell), as
+// flex-local node ids in the cell's (i, j, k) order. Returns their number.
+int mj_flexVertNodes(const mjModel* m, int f, int v, int* node, mjtNum* weight);
+
 #endif  // MOTUS_SRC_ENGINE_ENGINE_FLEX_H_

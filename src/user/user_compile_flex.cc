@@ -223,15 +223,23 @@ bool SizeOne(CompileContext* c, const SpecFlex* f, FlexResult* r) {
   }
   r->vert = f->own.vert.empty() ? std::vector<double>(3 * nvert, 0.0) : f->own.vert;
   if (interp) {
-    int per = r->order == 2 ? 3 : 2;
-    size_t want = static_cast<size_t>(per * per * per);
     if (r->order != 1 && r->order != 2) {
       return c->Error("flex dof must be trilinear or quadratic when nodes are given", f);
     }
+    // nodes: a grid of order * cellcount + 1 per axis (XMLreference flex/cellcount)
+    size_t want = 1;
     for (int k = 0; k < 3; k++) {
-      if (s.cellcount[k] != 1) {
-        return c->Error("flex cellcount other than \"1 1 1\" is not supported", f);
+      if (s.cellcount[k] < 1) {
+        return c->Error("flex cellcount must be positive", f);
       }
+      want *= static_cast<size_t>(r->order * s.cellcount[k] + 1);
+    }
+    if (s.young > 0 && s.cellcount[0] * s.cellcount[1] * s.cellcount[2] != 1) {
+      // MuJoCo 3.8 stiffness blocks per cell: one cell only so far
+      return c->Error(
+          "elasticity of a trilinear or quadratic flex with several cells (cellcount) "
+          "is not supported yet",
+          f);
     }
     if (r->nodebody.size() != want) {
       return c->Error("flex needs " + std::to_string(want) + " nodes for its dof", f);

@@ -62,8 +62,14 @@ void FillOne(CompileContext* c, int f, FlexResult& r, int* adr) {
   m->flex_matid[f] = r.matid;
   m->flex_group[f] = s.group;
   m->flex_interp[f] = r.order;
-  // interpolated flexes: band of the node dofs (3 per node)
-  m->flex_bandwidth[f] = r.order ? 3 * static_cast<int>(r.nodebody.size()) - 1 : 0;
+  // interpolated flexes: band of the node dofs (3 per node) that one cell couples, from its first
+  // to its last node in the (i, j, k) order of the node grid
+  int span = 0;
+  if (r.order) {
+    int g1 = r.order * s.cellcount[1] + 1, g2 = r.order * s.cellcount[2] + 1;
+    span = r.order * (g1 * g2 + g2 + 1) + 1;
+  }
+  m->flex_bandwidth[f] = r.order ? 3 * span - 1 : 0;
   for (int k = 0; k < 3; k++) {
     m->flex_cellnum[3 * f + k] = s.cellcount[k];
   }

@@ -443,13 +443,21 @@ void AddSlide(mjsBody* b, const mjsDefault* def, double x, double y, double z) {
   j->axis[2] = z;
 }
 
-// interpolation nodes on the bounding box of the points: (order+1)^3 per cell grid
+// interpolation nodes on the bounding box of the points: a grid of order * cellcount + 1 nodes
+// per axis (XMLreference flexcomp/cellcount), ids in (i, j, k) order, k fastest
 bool MakeNodes(mjsBody* parent, const mjsDefault* def, Flexcomp& fc, mjsFlex* flex,
                const std::string& parentname, std::string* error) {
   int order = fc.dof == kFcompDofQuadratic ? 2 : 1;
+  int grid[3];
+  long nnodel = 1;
   for (int k = 0; k < 3; k++) {
-    if (flex->cellcount[k] != 1) {
-      return Fail(error, "flexcomp cellcount other than \"1 1 1\" is not supported");
+    if (flex->cellcount[k] < 1) {
+      return Fail(error, "flexcomp cellcount must be positive");
+    }
+    grid[k] = order * flex->cellcount[k] + 1;
+    nnodel *= grid[k];
+    if (nnodel > 1000000) {
+      return Fail(error, "flexcomp cellcount gives more than 1000000 nodes");
     }
   }
   int npnt = static_cast<int>(fc.point.size() / 3);
@@ -460,40 +468,43 @@ bool MakeNodes(mjsBody* parent, const mjsDefault* def, Flexcomp& fc, mjsFlex* fl
       hi[k] = std::max(hi[k], fc.point[3 * i + k]);
     }
   }
-  int nper = order + 1;
-  int nnode = nper * nper * nper;
+  int nnode = static_cast<int>(nnodel);
   std::vector<bool> pinned(nnode, fc.rigid);
   if (!ApplyPins(fc, 3, nnode, &pinned, error)) {
     return false;
   }
-  // the mass is shared by the moving (unpinned) nodes in proportion to the integration weights
-  // of their shape functions (per axis 1 at the ends and, for quadratic nodes, 4 in the middle)
+  // the mass is shared by the moving (unpinned) nodes in proportion to per-axis weights: equal
+  // for trilinear nodes; for quadratic ones those of the cells' integration (1/6 at the ends, 4/6
+  // in the middle of a cell, 2/6 where two cells meet), rounded as MuJoCo does
   auto weight = [&](int i, int j, int k) {
     double w = 1;
-    for (int g : {i, j, k}) {
-      w *= (order == 2 && g == 1) ? 4 : 1;
+    int g[3] = {i, j, k};
+    for (int a = 0; a < 3; a++) {
+      if (order == 2) {
+        w *= (g[a] % 2 ? 4 : (g[a] == 0 || g[a] == grid[a] - 1 ? 1 : 2)) / 6.0;
+      }
     }
     return w;
   };
   double wfree = 0;
-  for (int i = 0; i < nper; i++) {
-    for (int j = 0; j < nper; j++) {
-      for (int k = 0; k < nper; k++) {
-        wfree += pinned[(i * nper + j) * nper + k] ? 0 : weight(i, j, k);
+  for (int i = 0; i < grid[0]; i++) {
+    for (int j = 0; j < grid[1]; j++) {
+      for (int k = 0; k < grid[2]; k++) {
+        wfree += pinned[(i * grid[1] + j) * grid[2] + k] ? 0 : weight(i, j, k);
       }
     }
   }
   std::vector<std::string> nodebody;
   std::vector<double> node;
-  for (int i = 0; i < nper; i++) {
-    for (int j = 0; j < nper; j++) {
-      for (int k = 0; k < nper; k++) {
+  for (int i = 0; i < grid[0]; i++) {
+    for (int j = 0; j < grid[1]; j++) {
+      for (int k = 0; k < grid[2]; k++) {
         int g[3] = {i, j, k};
         double p[3];
         for (int a = 0; a < 3; a++) {
-          p[a] = lo[a] + (hi[a] - lo[a]) * g[a] / order;
+          p[a] = lo[a] + (hi[a] - lo[a]) * (static_cast<double>(g[a]) / (grid[a] - 1));
         }
-        int id = (i * nper + j) * nper + k;
+        int id = (i * grid[1] + j) * grid[2] + k;
         if (pinned[id]) {
           nodebody.push_back(parentname);
           node.insert(node.end(), p, p + 3);
@@ -501,7 +512,7 @@ bool MakeNodes(mjsBody* parent, const mjsDefault* def, Flexcomp& fc, mjsFlex* fl
         }
         std::string name =
             fc.name + "_" + std::to_string(i) + "_" + std::to_string(j) + "_" + std::to_string(k);
-        mjsBody* b = AddPointBody(fc, parent, name, p, fc.mass * weight(i, j, k) / wfree);
+        mjsBody* b = AddPointBody(fc, parent, name, p, fc.mass * (weight(i, j, k) / wfree));
         AddSlide(b, def, 1, 0, 0);
         AddSlide(b, def, 0, 1, 0);
         AddSlide(b, def, 0, 0, 1);
