@@ -61,39 +61,38 @@ int findRoot(int* parent, int x) {
 // one island: a single component holding all its dofs and rows (dof_comp and dof_local are
 // indexed by global dof and set for the island's dofs only: nothing here is O(nv), as a scene
 // of many islands solves each one separately)
-void islandComponent(const mjModel* m, mjData* d, mjHessian* h) {
-  const mjPrimal* p = h->p;
+void islandComponent(const mjModel* m, mjData* d, const mjPrimal* p, mjHessComps* cp) {
   int nb = p->nv, nefc = p->nefc;
-  h->ncomp = 1;
-  h->dof_comp = mj_stackAllocInt(d, m->nv);
-  h->dof_local = mj_stackAllocInt(d, m->nv);
-  h->comp_nv = mj_stackAllocInt(d, 1);
-  h->comp_dofadr = mj_stackAllocInt(d, 1);
-  h->comp_Hadr = mj_stackAllocInt(d, 1);
-  h->cdof = mj_stackAllocInt(d, mjMAX(nb, 1));
-  h->comp_nv[0] = nb;
-  h->comp_dofadr[0] = h->comp_Hadr[0] = 0;
+  cp->ncomp = 1;
+  cp->dof_comp = mj_stackAllocInt(d, m->nv);
+  cp->dof_local = mj_stackAllocInt(d, m->nv);
+  cp->comp_nv = mj_stackAllocInt(d, 1);
+  cp->comp_dofadr = mj_stackAllocInt(d, 1);
+  cp->comp_Hadr = mj_stackAllocInt(d, 1);
+  cp->cdof = mj_stackAllocInt(d, mjMAX(nb, 1));
+  cp->comp_nv[0] = nb;
+  cp->comp_dofadr[0] = cp->comp_Hadr[0] = 0;
   for (int k = 0; k < nb; k++) {
     int i = p->dofmap[k];
-    h->dof_comp[i] = 0;
-    h->dof_local[i] = k;
-    h->cdof[k] = i;
+    cp->dof_comp[i] = 0;
+    cp->dof_local[i] = k;
+    cp->cdof[k] = i;
   }
-  h->row_comp = mj_stackAllocInt(d, mjMAX(nefc, 1));
-  h->crow = mj_stackAllocInt(d, mjMAX(nefc, 1));
-  h->comp_rowadr = mj_stackAllocInt(d, 2);
+  cp->row_comp = mj_stackAllocInt(d, mjMAX(nefc, 1));
+  cp->crow = mj_stackAllocInt(d, mjMAX(nefc, 1));
+  cp->comp_rowadr = mj_stackAllocInt(d, 2);
   for (int r = 0; r < nefc; r++) {
-    h->row_comp[r] = 0;
-    h->crow[r] = r;
+    cp->row_comp[r] = 0;
+    cp->crow[r] = r;
   }
-  h->comp_rowadr[0] = 0;
-  h->comp_rowadr[1] = nefc;
-  h->nH = nb * nb;
+  cp->comp_rowadr[0] = 0;
+  cp->comp_rowadr[1] = nefc;
+  cp->nH = nb * nb;
 }
 
 // whole problem: union-find over trees, each row joining the trees its Jacobian touches;
 // components numbered in order of their first dof
-void treeComponents(const mjModel* m, mjData* d, mjHessian* h) {
+void treeComponents(const mjModel* m, mjData* d, mjHessComps* cp) {
   int nv = m->nv, nefc = d->nefc, ntree = (int)m->ntree;
   int* parent = mj_stackAllocInt(d, mjMAX(ntree, 1));
   int* trees = mj_stackAllocInt(d, mjMAX(ntree, 1));
@@ -116,66 +115,66 @@ void treeComponents(const mjModel* m, mjData* d, mjHessian* h) {
   for (int t = 0; t < ntree; t++) {
     tree_comp[t] = -1;
   }
-  h->ncomp = 0;
-  h->dof_comp = mj_stackAllocInt(d, nv);
-  h->dof_local = mj_stackAllocInt(d, nv);
+  cp->ncomp = 0;
+  cp->dof_comp = mj_stackAllocInt(d, nv);
+  cp->dof_local = mj_stackAllocInt(d, nv);
   for (int i = 0; i < nv; i++) {
     int r = findRoot(parent, m->dof_treeid[i]);
     if (tree_comp[r] < 0) {
-      tree_comp[r] = h->ncomp++;
+      tree_comp[r] = cp->ncomp++;
     }
-    h->dof_comp[i] = tree_comp[r];
+    cp->dof_comp[i] = tree_comp[r];
   }
-  int nc = h->ncomp;
-  h->comp_nv = mj_stackAllocInt(d, mjMAX(nc, 1));
-  h->comp_dofadr = mj_stackAllocInt(d, mjMAX(nc, 1));
-  h->comp_Hadr = mj_stackAllocInt(d, mjMAX(nc, 1));
-  h->cdof = mj_stackAllocInt(d, nv);
+  int nc = cp->ncomp;
+  cp->comp_nv = mj_stackAllocInt(d, mjMAX(nc, 1));
+  cp->comp_dofadr = mj_stackAllocInt(d, mjMAX(nc, 1));
+  cp->comp_Hadr = mj_stackAllocInt(d, mjMAX(nc, 1));
+  cp->cdof = mj_stackAllocInt(d, nv);
   for (int c = 0; c < nc; c++) {
-    h->comp_nv[c] = 0;
+    cp->comp_nv[c] = 0;
   }
   for (int i = 0; i < nv; i++) {
-    h->dof_local[i] = h->comp_nv[h->dof_comp[i]]++;
+    cp->dof_local[i] = cp->comp_nv[cp->dof_comp[i]]++;
   }
   int adr = 0, hadr = 0;
   for (int c = 0; c < nc; c++) {
-    h->comp_dofadr[c] = adr;
-    h->comp_Hadr[c] = hadr;
-    adr += h->comp_nv[c];
-    hadr += h->comp_nv[c] * h->comp_nv[c];
+    cp->comp_dofadr[c] = adr;
+    cp->comp_Hadr[c] = hadr;
+    adr += cp->comp_nv[c];
+    hadr += cp->comp_nv[c] * cp->comp_nv[c];
   }
-  h->nH = hadr;
+  cp->nH = hadr;
   for (int i = 0; i < nv; i++) {
-    int c = h->dof_comp[i];
-    h->cdof[h->comp_dofadr[c] + h->dof_local[i]] = i;
+    int c = cp->dof_comp[i];
+    cp->cdof[cp->comp_dofadr[c] + cp->dof_local[i]] = i;
   }
 
   // rows grouped by component (counting sort)
-  h->row_comp = mj_stackAllocInt(d, mjMAX(nefc, 1));
+  cp->row_comp = mj_stackAllocInt(d, mjMAX(nefc, 1));
   for (int i = 0; i < nefc; i++) {
     int t = rowtree[i];
-    h->row_comp[i] = t < 0 ? -1 : tree_comp[findRoot(parent, t)];
+    cp->row_comp[i] = t < 0 ? -1 : tree_comp[findRoot(parent, t)];
   }
-  h->comp_rowadr = mj_stackAllocInt(d, nc + 1);
-  h->crow = mj_stackAllocInt(d, mjMAX(nefc, 1));
+  cp->comp_rowadr = mj_stackAllocInt(d, nc + 1);
+  cp->crow = mj_stackAllocInt(d, mjMAX(nefc, 1));
   for (int c = 0; c <= nc; c++) {
-    h->comp_rowadr[c] = 0;
+    cp->comp_rowadr[c] = 0;
   }
   for (int i = 0; i < nefc; i++) {
-    if (h->row_comp[i] >= 0) {
-      h->comp_rowadr[h->row_comp[i] + 1]++;
+    if (cp->row_comp[i] >= 0) {
+      cp->comp_rowadr[cp->row_comp[i] + 1]++;
     }
   }
   for (int c = 0; c < nc; c++) {
-    h->comp_rowadr[c + 1] += h->comp_rowadr[c];
+    cp->comp_rowadr[c + 1] += cp->comp_rowadr[c];
   }
   int* fill = mj_stackAllocInt(d, mjMAX(nc, 1));
   for (int c = 0; c < nc; c++) {
-    fill[c] = h->comp_rowadr[c];
+    fill[c] = cp->comp_rowadr[c];
   }
   for (int i = 0; i < nefc; i++) {
-    if (h->row_comp[i] >= 0) {
-      h->crow[fill[h->row_comp[i]]++] = i;
+    if (cp->row_comp[i] >= 0) {
+      cp->crow[fill[cp->row_comp[i]]++] = i;
     }
   }
 }
@@ -191,7 +190,7 @@ inline int globalRow(const mjHessian* h, int i) {
 // values of local row i at the local columns idx[0 .. n) of component c
 void rowValues(const mjModel* m, const mjData* d, const mjHessian* h, int c, int i, const int* idx,
                int n, mjtNum* val) {
-  const int* dofs = h->cdof + h->comp_dofadr[c];
+  const int* dofs = h->cp.cdof + h->cp.comp_dofadr[c];
   if (mj_isSparse(m)) {
     // columns increasing in both lists (local order follows dof order): one merge
     int g = globalRow(h, i);
@@ -228,9 +227,9 @@ int rowColumnsSparse(const mjData* d, const mjHessian* h, int c, int i, int* mar
   const int* colind = d->efc_J_colind + d->efc_J_rowadr[g];
   for (int q = 0; q < d->efc_J_rownnz[g]; q++) {
     int col = colind[q];
-    int in = h->p->island >= 0 ? d->dof_island[col] == h->p->island : h->dof_comp[col] == c;
+    int in = h->p->island >= 0 ? d->dof_island[col] == h->p->island : h->cp.dof_comp[col] == c;
     if (in) {
-      int k = h->dof_local[col];
+      int k = h->cp.dof_local[col];
       if (mark[k] != stamp) {
         mark[k] = stamp;
         *sorted &= n == 0 || list[n - 1] < k;
@@ -269,13 +268,13 @@ void nonzeroBits(const mjtNum* row, int n, uint64_t* mask) {
 // words of workspace
 int groupColumnsDense(const mjModel* m, const mjData* d, const mjHessian* h, int c, int g,
                       uint64_t* mask, int* list) {
-  int nb = h->comp_nv[c], nword = nb / 64 + 1;
-  const int* dofs = h->cdof + h->comp_dofadr[c];
+  int nb = h->cp.comp_nv[c], nword = nb / 64 + 1;
+  const int* dofs = h->cp.cdof + h->cp.comp_dofadr[c];
   for (int w = 0; w < nword; w++) {
     mask[w] = 0;
   }
   for (int q = h->grp_rowadr[g]; q < h->grp_rowadr[g] + h->grp_nrow[g]; q++) {
-    int i = h->crow[q];
+    int i = h->cp.crow[q];
     if (h->p->island >= 0) {
       nonzeroBits(d->iefc_J + h->p->Jadr + (size_t)i * h->p->nv, nb, mask);
     } else {
@@ -305,11 +304,11 @@ void patternRuns(const int* idx, int n, int* run) {
 // without nonzeros belong to no component, so a contact can have fewer than its row count)
 int contactRun(const mjHessian* h, int k, int kend) {
   const int *id = h->p->efc_id, *type = h->p->efc_type;
-  int i = h->crow[k], g = 1;
+  int i = h->cp.crow[k], g = 1;
   if (type[i] != mjCNSTR_CONTACT_PYRAMIDAL && type[i] != mjCNSTR_CONTACT_ELLIPTIC) {
     return 1;
   }
-  while (k + g < kend && id[h->crow[k + g]] == id[i] && type[h->crow[k + g]] == type[i]) {
+  while (k + g < kend && id[h->cp.crow[k + g]] == id[i] && type[h->cp.crow[k + g]] == type[i]) {
     g++;
   }
   return g;
@@ -318,7 +317,7 @@ int contactRun(const mjHessian* h, int k, int kend) {
 // row groups of every component and their patterns
 void rowGroups(const mjModel* m, mjData* d, mjHessian* h, int* mark) {
   const mjPrimal* p = h->p;
-  int nc = h->ncomp, nefc = p->nefc, sparse = mj_isSparse(m);
+  int nc = h->cp.ncomp, nefc = p->nefc, sparse = mj_isSparse(m);
   h->comp_grpadr = mj_stackAllocInt(d, nc + 1);
   h->grp_rowadr = mj_stackAllocInt(d, mjMAX(nefc, 1));
   h->grp_nrow = mj_stackAllocInt(d, mjMAX(nefc, 1));
@@ -334,17 +333,17 @@ void rowGroups(const mjModel* m, mjData* d, mjHessian* h, int* mark) {
   size_t bound = 0;
   for (int c = 0; c < nc; c++) {
     h->comp_grpadr[c] = ngrp;
-    int kend = h->comp_rowadr[c + 1];
-    for (int k = h->comp_rowadr[c]; k < kend;) {
+    int kend = h->cp.comp_rowadr[c + 1];
+    for (int k = h->cp.comp_rowadr[c]; k < kend;) {
       int run = contactRun(h, k, kend);
       h->grp_rowadr[ngrp] = k;
       h->grp_nrow[ngrp] = run;
       size_t nnz = 0;
       for (int q = k; q < k + run; q++) {
-        h->row_grp[h->crow[q]] = ngrp;
-        nnz += sparse ? d->efc_J_rownnz[globalRow(h, h->crow[q])] : 0;
+        h->row_grp[h->cp.crow[q]] = ngrp;
+        nnz += sparse ? d->efc_J_rownnz[globalRow(h, h->cp.crow[q])] : 0;
       }
-      bound += sparse ? mjMIN(nnz, (size_t)h->comp_nv[c]) : (size_t)h->comp_nv[c];
+      bound += sparse ? mjMIN(nnz, (size_t)h->cp.comp_nv[c]) : (size_t)h->cp.comp_nv[c];
       ngrp++;
       k += run;
     }
@@ -367,8 +366,8 @@ void rowGroups(const mjModel* m, mjData* d, mjHessian* h, int* mark) {
       if (sparse) {
         int q0 = h->grp_rowadr[g];
         for (int q = q0; q < q0 + h->grp_nrow[g]; q++) {
-          if (q == q0 || !sameColumns(d, h, h->crow[q0], h->crow[q])) {
-            n = rowColumnsSparse(d, h, c, h->crow[q], mark, g, list, n, &sorted);
+          if (q == q0 || !sameColumns(d, h, h->cp.crow[q0], h->cp.crow[q])) {
+            n = rowColumnsSparse(d, h, c, h->cp.crow[q], mark, g, list, n, &sorted);
           }
         }
         if (!sorted) {  // rows of one contact rarely differ in their columns
@@ -392,8 +391,8 @@ void rowGroups(const mjModel* m, mjData* d, mjHessian* h, int* mark) {
 // file); *adr: next free entry of L_col
 void symbolicComponent(const mjModel* m, mjHessian* h, int c, int* mark, int* head, int* next,
                        int* gmax, int* gnext, int* adr) {
-  int nb = h->comp_nv[c], a0 = h->comp_dofadr[c];
-  const int* dofs = h->cdof + a0;
+  int nb = h->cp.comp_nv[c], a0 = h->cp.comp_dofadr[c];
+  const int* dofs = h->cp.cdof + a0;
   for (int k = 0; k < nb; k++) {
     mark[k] = -1;
     head[k] = -1;
@@ -414,7 +413,7 @@ void symbolicComponent(const mjModel* m, mjHessian* h, int c, int* mark, int* he
     int* list = h->L_col + *adr;
     int i = dofs[k], nanc = m->M_rownnz[i] - 1, n = 0;
     for (int q = 0; q < nanc; q++) {
-      int l = h->dof_local[m->M_colind[m->M_rowadr[i] + q]];
+      int l = h->cp.dof_local[m->M_colind[m->M_rowadr[i] + q]];
       mark[l] = k;
       list[n++] = l;
     }
@@ -455,8 +454,8 @@ void symbolicComponent(const mjModel* m, mjHessian* h, int c, int* mark, int* he
 void symbolic(const mjModel* m, mjData* d, mjHessian* h) {
   int nv = h->p->nv;
   size_t bound = 0;
-  for (int c = 0; c < h->ncomp; c++) {
-    size_t nb = h->comp_nv[c];
+  for (int c = 0; c < h->cp.ncomp; c++) {
+    size_t nb = h->cp.comp_nv[c];
     bound += nb * (nb - 1) / 2;
   }
   h->L_rowadr = mj_stackAllocInt(d, nv);
@@ -471,7 +470,7 @@ void symbolic(const mjModel* m, mjData* d, mjHessian* h) {
   int* gmax = mj_stackAllocInt(d, nv);
   int* gnext = mj_stackAllocInt(d, mjMAX(h->ngrp, 1));
   int adr = 0;
-  for (int c = 0; c < h->ncomp; c++) {
+  for (int c = 0; c < h->cp.ncomp; c++) {
     symbolicComponent(m, h, c, mark, head, next, gmax, gnext, &adr);
   }
   mj_freeStack(d);
@@ -502,10 +501,10 @@ void addOuter(mjtNum* H, int nb, const int* idx, const int* run, const mjtNum* x
 // H_c += J_g' S_g J_g for row group g of component c
 void addGroup(const mjModel* m, const mjData* d, mjHessian* h, int c, int g, mjtNum* H) {
   const mjPrimal* p = h->p;
-  int nb = h->comp_nv[c], n = h->grp_patnnz[g];
+  int nb = h->cp.comp_nv[c], n = h->grp_patnnz[g];
   const int* idx = h->grp_pat + h->grp_patadr[g];
   const int* run = h->grp_run + h->grp_patadr[g];
-  const int* rows = h->crow + h->grp_rowadr[g];
+  const int* rows = h->cp.crow + h->grp_rowadr[g];
   int nrow = h->grp_nrow[g];
   mjtNum* val = h->val;
   if (p->efc_type[rows[0]] == mjCNSTR_CONTACT_ELLIPTIC &&
@@ -556,9 +555,9 @@ void addGroup(const mjModel* m, const mjData* d, mjHessian* h, int c, int g, mjt
 // from the last dof to the first; a pivot below mjMINVAL is replaced by mjMINVAL (as
 // mju_cholFactor does). Returns the number of such pivots.
 int factorComponent(const mjModel* m, mjData* d, mjHessian* h, int c) {
-  int nb = h->comp_nv[c], a0 = h->comp_dofadr[c];
-  mjtNum* H = h->H + h->comp_Hadr[c];
-  const int* dofs = h->cdof + a0;
+  int nb = h->cp.comp_nv[c], a0 = h->cp.comp_dofadr[c];
+  mjtNum* H = h->H + h->cp.comp_Hadr[c];
+  const int* dofs = h->cp.cdof + a0;
   for (int k = 0; k < nb; k++) {
     mjtNum* row = H + k * nb;
     const int* col = h->L_col + h->L_rowadr[a0 + k];
@@ -573,7 +572,7 @@ int factorComponent(const mjModel* m, mjData* d, mjHessian* h, int c) {
     int i = dofs[k], adr = m->dof_Madr[i];
     H[k * (nb + 1)] += d->qM[adr++];
     for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j], adr++) {
-      H[k * nb + h->dof_local[j]] += d->qM[adr];
+      H[k * nb + h->cp.dof_local[j]] += d->qM[adr];
     }
   }
 
@@ -608,8 +607,8 @@ int factorComponent(const mjModel* m, mjData* d, mjHessian* h, int c) {
 
 // x = H_c^-1 x in the local numbering of component c: L' y = x (last row first), L x = y
 void solveComponent(const mjHessian* h, int c, mjtNum* x) {
-  int nb = h->comp_nv[c], a0 = h->comp_dofadr[c];
-  const mjtNum* H = h->H + h->comp_Hadr[c];
+  int nb = h->cp.comp_nv[c], a0 = h->cp.comp_dofadr[c];
+  const mjtNum* H = h->H + h->cp.comp_Hadr[c];
   for (int k = nb - 1; k >= 0; k--) {
     const mjtNum* row = H + k * nb;
     mjtNum xk = x[k] / row[k];
@@ -639,8 +638,8 @@ void solveComponent(const mjHessian* h, int c, mjtNum* x) {
 //   L_kj <- (L_kj +/- s x_j) / c,  x_j <- c x_j - s L_kj   (j in the pattern of row k).
 // A downdate that would make r^2 smaller than mjMINVAL uses mjMINVAL; returns 0 then, else 1.
 int updateComponent(mjHessian* h, int c, mjtNum* x, int top, int flg_plus) {
-  int nb = h->comp_nv[c], a0 = h->comp_dofadr[c], ok = 1;
-  mjtNum* H = h->H + h->comp_Hadr[c];
+  int nb = h->cp.comp_nv[c], a0 = h->cp.comp_dofadr[c], ok = 1;
+  mjtNum* H = h->H + h->cp.comp_Hadr[c];
   mjtNum sgn = flg_plus ? 1 : -1;
   for (int k = top; k >= 0; k = h->L_parent[a0 + k]) {
     mjtNum* row = H + k * nb;
@@ -672,16 +671,20 @@ int updateComponent(mjHessian* h, int c, mjtNum* x, int top, int flg_plus) {
 // ---------------------------------------------------------------------------------------------
 // entry points
 
+void mj_hessianComponents(const mjModel* m, mjData* d, const mjPrimal* p, mjHessComps* cp) {
+  if (p->island >= 0) {
+    islandComponent(m, d, p, cp);
+  } else {
+    treeComponents(m, d, cp);
+  }
+}
+
 void mj_hessianInit(const mjModel* m, mjData* d, mjHessian* h, const mjPrimal* p) {
   int nv = mjMAX(p->nv, 1);  // workspace sizes: the problem's dofs
   h->p = p;
-  if (p->island >= 0) {
-    islandComponent(m, d, h);
-  } else {
-    treeComponents(m, d, h);
-  }
-  h->dirty = mj_stackAllocInt(d, mjMAX(h->ncomp, 1));
-  h->H = mj_stackAllocNum(d, mjMAX(h->nH, 1));
+  mj_hessianComponents(m, d, p, &h->cp);
+  h->dirty = mj_stackAllocInt(d, mjMAX(h->cp.ncomp, 1));
+  h->H = mj_stackAllocNum(d, mjMAX(h->cp.nH, 1));
   h->work = mj_stackAllocNum(d, nv);
   h->work2 = mj_stackAllocNum(d, nv);
   h->val = mj_stackAllocNum(d, 10 * (size_t)nv);
@@ -691,10 +694,10 @@ void mj_hessianInit(const mjModel* m, mjData* d, mjHessian* h, const mjPrimal* p
 
 int mj_hessianFactor(const mjModel* m, mjData* d, mjHessian* h, int only_dirty) {
   int n = 0;
-  for (int c = 0; c < h->ncomp; c++) {
+  for (int c = 0; c < h->cp.ncomp; c++) {
     if (!only_dirty || h->dirty[c]) {
       factorComponent(m, d, h, c);
-      n += h->comp_nv[c];
+      n += h->cp.comp_nv[c];
     }
     h->dirty[c] = 0;
   }
@@ -704,14 +707,14 @@ int mj_hessianFactor(const mjModel* m, mjData* d, mjHessian* h, int only_dirty) 
 void mj_hessianSolve(mjHessian* h, mjtNum* res, const mjtNum* vec) {
   if (h->p->island >= 0) {  // local vectors, one component
     if (res != vec) {
-      mju_copy(res, vec, h->comp_nv[0]);
+      mju_copy(res, vec, h->cp.comp_nv[0]);
     }
     solveComponent(h, 0, res);
     return;
   }
-  for (int c = 0; c < h->ncomp; c++) {
-    int nb = h->comp_nv[c];
-    const int* dofs = h->cdof + h->comp_dofadr[c];
+  for (int c = 0; c < h->cp.ncomp; c++) {
+    int nb = h->cp.comp_nv[c];
+    const int* dofs = h->cp.cdof + h->cp.comp_dofadr[c];
     mjtNum* x = h->work2;
     for (int k = 0; k < nb; k++) {
       x[k] = vec[dofs[k]];
@@ -730,15 +733,15 @@ int mj_hessianUpdate(const mjModel* m, mjData* d, mjHessian* h, const int* old) 
   const mjPrimal* p = h->p;
   int nefc = p->nefc, nupdate = 0;
   mj_markStack(d);
-  int* nchange = mj_stackAllocInt(d, mjMAX(h->ncomp, 1));
-  for (int c = 0; c < h->ncomp; c++) {
+  int* nchange = mj_stackAllocInt(d, mjMAX(h->cp.ncomp, 1));
+  for (int c = 0; c < h->cp.ncomp; c++) {
     h->dirty[c] = 0;
     nchange[c] = 0;
   }
 
   // pass 1: which components need refactorization
   for (int i = 0; i < nefc; i++) {
-    int c = h->row_comp[i];
+    int c = h->cp.row_comp[i];
     if (c < 0) {
       continue;
     }
@@ -751,17 +754,17 @@ int mj_hessianUpdate(const mjModel* m, mjData* d, mjHessian* h, const int* old) 
       nchange[c]++;
     }
   }
-  for (int c = 0; c < h->ncomp; c++) {
+  for (int c = 0; c < h->cp.ncomp; c++) {
     // a rank-1 update costs about as much as one elimination step per row of the tree path, a
     // refactorization all of them plus the assembly
-    if (nchange[c] * 6 > h->comp_nv[c] + 6) {
+    if (nchange[c] * 6 > h->cp.comp_nv[c] + 6) {
       h->dirty[c] = 1;
     }
   }
 
   // pass 2: rank-1 updates in clean components
   for (int i = 0; i < nefc; i++) {
-    int c = h->row_comp[i];
+    int c = h->cp.row_comp[i];
     if (c < 0 || h->dirty[c] || p->efc_type[i] == mjCNSTR_CONTACT_ELLIPTIC) {
       continue;
     }
@@ -777,7 +780,7 @@ int mj_hessianUpdate(const mjModel* m, mjData* d, mjHessian* h, const int* old) 
     }
     const int* idx = h->grp_pat + h->grp_patadr[g];
     mjtNum* x = h->work;
-    mju_zero(x, h->comp_nv[c]);
+    mju_zero(x, h->cp.comp_nv[c]);
     rowValues(m, d, h, c, i, idx, n, h->val);
     mjtNum w = sqrt(p->efc_D[i]);
     for (int k = 0; k < n; k++) {

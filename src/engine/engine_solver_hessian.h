@@ -15,11 +15,11 @@
 extern "C" {
 #endif
 
-// Structure and factor of the Hessian of one primal problem; every array lives on the mjData
-// stack (mj_hessianInit allocates them in the caller's frame). Local indices: a component's dofs
-// are numbered 0 .. nb-1 in increasing dof order, so the ancestors of a dof come first.
-typedef struct mjHessian_ {
-  const mjPrimal* p;  // the problem: rows in its local numbering (efcmap), dofs global
+// The components of the graph "trees linked by constraint rows" of one primal problem (a single
+// component holding all dofs and rows for the problem of one island), shared by the dense and
+// the sparse Hessian. Local indices: a component's dofs are numbered 0 .. nb-1 in increasing dof
+// order, so the ancestors of a dof come first. Arrays on the mjData stack.
+typedef struct mjHessComps_ {
   int ncomp;
   int* dof_comp;     // component of each dof                              (nv)
   int* dof_local;    // index of the dof within its component              (nv)
@@ -28,10 +28,23 @@ typedef struct mjHessian_ {
   int* cdof;         // dofs of all components, grouped, increasing        (nv)
   int* comp_Hadr;    // address of the component's nb x nb storage in H    (ncomp)
   int* row_comp;     // component of each (local) row, -1 if none          (nefc)
-  int* row_grp;      // row group of each (local) row, -1 if none          (nefc)
   int* comp_rowadr;  // start of the component's rows in crow              (ncomp + 1)
   int* crow;         // rows of all components, grouped, increasing        (nefc)
-  int* dirty;        // per component: refactorization needed              (ncomp)
+  int nH;            // sum of nb^2 over the components (the solver_nnz statistic)
+} mjHessComps;
+
+// Components of the problem of p; for an island's problem dof_comp and dof_local are indexed by
+// global dof and set for the island's dofs only (nothing is O(nv): a scene of many islands
+// solves each one separately).
+void mj_hessianComponents(const mjModel* m, mjData* d, const mjPrimal* p, mjHessComps* cp);
+
+// Structure and factor of the Hessian of one primal problem; every array lives on the mjData
+// stack (mj_hessianInit allocates them in the caller's frame).
+typedef struct mjHessian_ {
+  const mjPrimal* p;  // the problem: rows in its local numbering (efcmap), dofs global
+  mjHessComps cp;     // components
+  int* row_grp;       // row group of each (local) row, -1 if none          (nefc)
+  int* dirty;         // per component: refactorization needed              (ncomp)
 
   // row groups: the rows of one contact (they share their columns), or a single row, listed by
   // component in the order of crow; pattern: the group's nonzero columns (local, increasing)
@@ -54,7 +67,6 @@ typedef struct mjHessian_ {
   int* L_run;  // as grp_run, for L_col
 
   mjtNum* H;      // factors, stored densely per component (only the pattern entries are used)
-  int nH;         // sum of nb^2 over the components (the solver_nnz statistic)
   mjtNum* work;   // nv workspace (rank-1 vectors)
   mjtNum* work2;  // nv workspace (local right-hand sides, pattern marks)
   mjtNum* val;    // 10 nv workspace (values of the rows of one group)

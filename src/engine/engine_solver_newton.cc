@@ -276,172 +276,29 @@ namespace {
 // Components of the tree graph and their dense Hessian factors.
 struct HessBlocks {
   const mjPrimal* p;  // the problem: rows in its local numbering (efcmap), dofs global
-  int ncomp;
-  int* dof_comp;     // component of each dof                         (nv)
-  int* dof_local;    // index of the dof within its component         (nv)
-  int* comp_nv;      // dofs of each component                        (ncomp)
-  int* comp_dofadr;  // start of the component's dofs in cdof         (ncomp)
-  int* cdof;         // dofs of all components, grouped, increasing   (nv)
-  int* comp_Hadr;    // address of the component's nb x nb block in H (ncomp)
-  int* row_comp;     // component of each (local) row, -1 if none     (nefc)
-  int* comp_rowadr;  // start of the component's rows in crow         (ncomp + 1)
-  int* crow;         // rows of all components, grouped, increasing   (nefc)
-  int* dirty;        // per component: refactorization needed         (ncomp)
-  mjtNum* H;         // factors
-  mjtNum* work;      // nv workspace (rank-1 vectors)
-  mjtNum* work2;     // nv workspace (local right-hand sides)
-  int* idx;          // nv workspace (local indices of a row)
-  int* cidx;         // nv workspace (local pattern of a contact)
-  int* run;          // nv workspace (runs of consecutive indices in a pattern)
-  mjtNum* val;       // 10 nv workspace (values of up to 10 rows: one contact's)
-  int nH;
+  mjHessComps cp;     // components (engine_solver_hessian.h)
+  int* dirty;         // per component: refactorization needed         (ncomp)
+  mjtNum* H;          // factors
+  mjtNum* work;       // nv workspace (rank-1 vectors)
+  mjtNum* work2;      // nv workspace (local right-hand sides)
+  int* idx;           // nv workspace (local indices of a row)
+  int* cidx;          // nv workspace (local pattern of a contact)
+  int* run;           // nv workspace (runs of consecutive indices in a pattern)
+  mjtNum* val;        // 10 nv workspace (values of up to 10 rows: one contact's)
 };
 
-int findRoot(int* parent, int x) {
-  while (parent[x] != x) {
-    parent[x] = parent[parent[x]];
-    x = parent[x];
-  }
-  return x;
-}
-
-// workspace shared by both layouts
-void allocWork(mjData* d, HessBlocks* hb, int nv) {
-  hb->H = mj_stackAllocNum(d, mjMAX(hb->nH, 1));
+// components and workspace
+void buildComponents(const mjModel* m, mjData* d, HessBlocks* hb) {
+  int nv = m->nv;
+  mj_hessianComponents(m, d, hb->p, &hb->cp);
+  hb->dirty = mj_stackAllocInt(d, mjMAX(hb->cp.ncomp, 1));
+  hb->H = mj_stackAllocNum(d, mjMAX(hb->cp.nH, 1));
   hb->work = mj_stackAllocNum(d, nv);
   hb->work2 = mj_stackAllocNum(d, nv);
   hb->idx = mj_stackAllocInt(d, nv);
   hb->cidx = mj_stackAllocInt(d, nv);
   hb->run = mj_stackAllocInt(d, nv);
   hb->val = mj_stackAllocNum(d, 10 * (size_t)nv);
-}
-
-// one island: a single component holding all its dofs and rows (dof_comp and dof_local are
-// indexed by global dof and set for the island's dofs only)
-void buildIsland(const mjModel* m, mjData* d, HessBlocks* hb) {
-  const mjPrimal* p = hb->p;
-  int nb = p->nv, nefc = p->nefc;
-  hb->ncomp = 1;
-  hb->dof_comp = mj_stackAllocInt(d, m->nv);
-  hb->dof_local = mj_stackAllocInt(d, m->nv);
-  hb->comp_nv = mj_stackAllocInt(d, 1);
-  hb->comp_dofadr = mj_stackAllocInt(d, 1);
-  hb->comp_Hadr = mj_stackAllocInt(d, 1);
-  hb->dirty = mj_stackAllocInt(d, 1);
-  hb->cdof = mj_stackAllocInt(d, nb);
-  hb->comp_nv[0] = nb;
-  hb->comp_dofadr[0] = hb->comp_Hadr[0] = 0;
-  for (int k = 0; k < nb; k++) {
-    int i = p->dofmap[k];
-    hb->dof_comp[i] = 0;
-    hb->dof_local[i] = k;
-    hb->cdof[k] = i;
-  }
-  hb->row_comp = mj_stackAllocInt(d, mjMAX(nefc, 1));
-  hb->crow = mj_stackAllocInt(d, mjMAX(nefc, 1));
-  hb->comp_rowadr = mj_stackAllocInt(d, 2);
-  for (int r = 0; r < nefc; r++) {
-    hb->row_comp[r] = 0;
-    hb->crow[r] = r;
-  }
-  hb->comp_rowadr[0] = 0;
-  hb->comp_rowadr[1] = nefc;
-  hb->nH = nb * nb;
-  allocWork(d, hb, m->nv);
-}
-
-// union-find over trees: each row joins the trees its Jacobian touches
-void buildComponents(const mjModel* m, mjData* d, HessBlocks* hb) {
-  if (hb->p->island >= 0) {
-    buildIsland(m, d, hb);
-    return;
-  }
-  int nv = m->nv, nefc = d->nefc, ntree = (int)m->ntree;
-  int* parent = mj_stackAllocInt(d, ntree);
-  int* trees = mj_stackAllocInt(d, ntree);
-  int* rowtree = mj_stackAllocInt(d, mjMAX(nefc, 1));
-  for (int t = 0; t < ntree; t++) {
-    parent[t] = t;
-  }
-  for (int i = 0; i < nefc; i++) {
-    int n = mj_efcTrees(m, d, i, trees);
-    rowtree[i] = n ? trees[0] : -1;
-    for (int k = 1; k < n; k++) {
-      int a = findRoot(parent, trees[0]), b = findRoot(parent, trees[k]);
-      if (a != b) {
-        parent[b] = a;
-      }
-    }
-  }
-
-  // number the components in order of their first dof
-  int* tree_comp = mj_stackAllocInt(d, ntree);
-  for (int t = 0; t < ntree; t++) {
-    tree_comp[t] = -1;
-  }
-  hb->ncomp = 0;
-  hb->dof_comp = mj_stackAllocInt(d, nv);
-  hb->dof_local = mj_stackAllocInt(d, nv);
-  for (int i = 0; i < nv; i++) {
-    int r = findRoot(parent, m->dof_treeid[i]);
-    if (tree_comp[r] < 0) {
-      tree_comp[r] = hb->ncomp++;
-    }
-    hb->dof_comp[i] = tree_comp[r];
-  }
-  int nc = hb->ncomp;
-  hb->comp_nv = mj_stackAllocInt(d, nc);
-  hb->comp_dofadr = mj_stackAllocInt(d, nc);
-  hb->comp_Hadr = mj_stackAllocInt(d, nc);
-  hb->dirty = mj_stackAllocInt(d, nc);
-  hb->cdof = mj_stackAllocInt(d, nv);
-  for (int c = 0; c < nc; c++) {
-    hb->comp_nv[c] = 0;
-  }
-  for (int i = 0; i < nv; i++) {
-    hb->dof_local[i] = hb->comp_nv[hb->dof_comp[i]]++;
-  }
-  int adr = 0, hadr = 0;
-  for (int c = 0; c < nc; c++) {
-    hb->comp_dofadr[c] = adr;
-    hb->comp_Hadr[c] = hadr;
-    adr += hb->comp_nv[c];
-    hadr += hb->comp_nv[c] * hb->comp_nv[c];
-  }
-  hb->nH = hadr;
-  for (int i = 0; i < nv; i++) {
-    int c = hb->dof_comp[i];
-    hb->cdof[hb->comp_dofadr[c] + hb->dof_local[i]] = i;
-  }
-  hb->row_comp = mj_stackAllocInt(d, mjMAX(nefc, 1));
-  for (int i = 0; i < nefc; i++) {
-    int t = rowtree[i];
-    hb->row_comp[i] = t < 0 ? -1 : tree_comp[findRoot(parent, t)];
-  }
-  // rows grouped by component (counting sort)
-  hb->comp_rowadr = mj_stackAllocInt(d, nc + 1);
-  hb->crow = mj_stackAllocInt(d, mjMAX(nefc, 1));
-  for (int c = 0; c <= nc; c++) {
-    hb->comp_rowadr[c] = 0;
-  }
-  for (int i = 0; i < nefc; i++) {
-    if (hb->row_comp[i] >= 0) {
-      hb->comp_rowadr[hb->row_comp[i] + 1]++;
-    }
-  }
-  for (int c = 0; c < nc; c++) {
-    hb->comp_rowadr[c + 1] += hb->comp_rowadr[c];
-  }
-  int* fill = mj_stackAllocInt(d, nc);
-  for (int c = 0; c < nc; c++) {
-    fill[c] = hb->comp_rowadr[c];
-  }
-  for (int i = 0; i < nefc; i++) {
-    if (hb->row_comp[i] >= 0) {
-      hb->crow[fill[hb->row_comp[i]]++] = i;
-    }
-  }
-  allocWork(d, hb, nv);
 }
 
 // global row of local row i
@@ -458,15 +315,15 @@ int localRow(const mjModel* m, const mjData* d, const HessBlocks* hb, int i, int
     for (int k = 0; k < d->efc_J_rownnz[g]; k++) {
       mjtNum v = d->efc_J[adr + k];
       if (v != 0) {
-        idx[n] = hb->dof_local[d->efc_J_colind[adr + k]];
+        idx[n] = hb->cp.dof_local[d->efc_J_colind[adr + k]];
         val[n++] = v;
       }
     }
   } else {
-    int c = hb->row_comp[i], nv = m->nv;
-    const int* dofs = hb->cdof + hb->comp_dofadr[c];
+    int c = hb->cp.row_comp[i], nv = m->nv;
+    const int* dofs = hb->cp.cdof + hb->cp.comp_dofadr[c];
     const mjtNum* row = d->efc_J + (size_t)g * nv;
-    for (int k = 0; k < hb->comp_nv[c]; k++) {
+    for (int k = 0; k < hb->cp.comp_nv[c]; k++) {
       mjtNum v = row[dofs[k]];
       if (v != 0) {
         idx[n] = k;
@@ -487,7 +344,7 @@ void rowValues(const mjModel* m, const mjData* d, const HessBlocks* hb, int c, i
     int g = globalRow(hb, i);
     int adr = d->efc_J_rowadr[g], nnz = d->efc_J_rownnz[g], q = 0;
     for (int k = 0; k < n; k++) {
-      int col = hb->cdof[hb->comp_dofadr[c] + idx[k]];
+      int col = hb->cp.cdof[hb->cp.comp_dofadr[c] + idx[k]];
       while (q < nnz && d->efc_J_colind[adr + q] < col) {
         q++;
       }
@@ -496,7 +353,7 @@ void rowValues(const mjModel* m, const mjData* d, const HessBlocks* hb, int c, i
   } else {
     const mjtNum* row = d->efc_J + (size_t)globalRow(hb, i) * m->nv;
     for (int k = 0; k < n; k++) {
-      val[k] = row[hb->cdof[hb->comp_dofadr[c] + idx[k]]];
+      val[k] = row[hb->cp.cdof[hb->cp.comp_dofadr[c] + idx[k]]];
     }
   }
 }
@@ -505,11 +362,11 @@ void rowValues(const mjModel* m, const mjData* d, const HessBlocks* hb, int c, i
 // increasing (rows of the contact without nonzeros there are skipped)
 int contactPattern(const mjModel* m, const mjData* d, const HessBlocks* hb, int c, int i, int dim,
                    int* idx) {
-  int nb = hb->comp_nv[c], n = 0;
+  int nb = hb->cp.comp_nv[c], n = 0;
   mjtNum* flag = hb->work;  // membership flags (the caller's idx is a separate buffer)
   mju_zero(flag, nb);
   for (int j = i; j < i + dim; j++) {
-    if (hb->row_comp[j] != c) {
+    if (hb->cp.row_comp[j] != c) {
       continue;
     }
     int cnt = localRow(m, d, hb, j, hb->idx, hb->val);
@@ -593,12 +450,12 @@ inline void addToScl4(mjtNum* h, const mjtNum* const* x, const mjtNum* w, int n)
 // gathered (dense layout) or scattered (sparse layout) into buf.
 const mjtNum* denseRow(const mjModel* m, const mjData* d, const HessBlocks* hb, int c, int i,
                        mjtNum* buf) {
-  int nb = hb->comp_nv[c];
+  int nb = hb->cp.comp_nv[c];
   if (!mj_isSparse(m)) {
     if (hb->p->island >= 0) {
       return d->iefc_J + hb->p->Jadr + (size_t)i * nb;
     }
-    const int* dofs = hb->cdof + hb->comp_dofadr[c];
+    const int* dofs = hb->cp.cdof + hb->cp.comp_dofadr[c];
     const mjtNum* row = d->efc_J + (size_t)globalRow(hb, i) * m->nv;
     for (int k = 0; k < nb; k++) {
       buf[k] = row[dofs[k]];
@@ -608,7 +465,7 @@ const mjtNum* denseRow(const mjModel* m, const mjData* d, const HessBlocks* hb, 
   mju_zero(buf, nb);
   int g = globalRow(hb, i), adr = d->efc_J_rowadr[g];
   for (int k = 0; k < d->efc_J_rownnz[g]; k++) {
-    buf[hb->dof_local[d->efc_J_colind[adr + k]]] = d->efc_J[adr + k];
+    buf[hb->cp.dof_local[d->efc_J_colind[adr + k]]] = d->efc_J[adr + k];
   }
   return buf;
 }
@@ -668,11 +525,11 @@ void addOuterDense(mjtNum* H, int nb, const mjtNum* const* x, const mjtNum* w, i
 // in component c, at most 10), all at once (addOuterDense)
 void addQuadraticGroup(const mjModel* m, const mjData* d, HessBlocks* hb, int c, mjtNum* H, int k,
                        int nrow) {
-  int nb = hb->comp_nv[c], g = 0;
+  int nb = hb->cp.comp_nv[c], g = 0;
   const mjtNum* x[10];
   mjtNum w[10];
   for (int q = k; q < k + nrow && g < 10; q++) {
-    int j = hb->crow[q];
+    int j = hb->cp.crow[q];
     if (hb->p->efc_state[j] == mjCNSTRSTATE_QUADRATIC) {
       x[g] = denseRow(m, d, hb, c, j, hb->val + (size_t)g * nb);
       w[g++] = hb->p->efc_D[j];
@@ -687,7 +544,7 @@ void addQuadraticGroup(const mjModel* m, const mjData* d, HessBlocks* hb, int c,
 void addQuadraticRows(const mjModel* m, const mjData* d, HessBlocks* hb, int c, mjtNum* H, int nb,
                       int i, int nrow) {
   for (int j = i; j < i + nrow; j++) {
-    if (hb->p->efc_state[j] == mjCNSTRSTATE_QUADRATIC && hb->row_comp[j] == c) {
+    if (hb->p->efc_state[j] == mjCNSTRSTATE_QUADRATIC && hb->cp.row_comp[j] == c) {
       int n = localRow(m, d, hb, j, hb->idx, hb->val);
       addOuter(H, nb, hb->idx, hb->val, hb->val, n, hb->p->efc_D[j], hb->run);
     }
@@ -698,8 +555,8 @@ void addQuadraticRows(const mjModel* m, const mjData* d, HessBlocks* hb, int c, 
 // without nonzeros belong to no component, so a contact can have fewer than its row count)
 int contactRun(const HessBlocks* hb, int k, int kend) {
   const int *id = hb->p->efc_id, *type = hb->p->efc_type;
-  int i = hb->crow[k], g = 1;
-  while (k + g < kend && id[hb->crow[k + g]] == id[i] && type[hb->crow[k + g]] == type[i]) {
+  int i = hb->cp.crow[k], g = 1;
+  while (k + g < kend && id[hb->cp.crow[k + g]] == id[i] && type[hb->cp.crow[k + g]] == type[i]) {
     g++;
   }
   return g;
@@ -708,9 +565,9 @@ int contactRun(const HessBlocks* hb, int k, int kend) {
 // assemble and factor the block of component c: M_c + J_c' S J_c, lower triangle only (the
 // factorization, the solves and the rank-1 updates never read the upper one)
 void factorComponent(const mjModel* m, mjData* d, HessBlocks* hb, int c) {
-  int nb = hb->comp_nv[c];
-  mjtNum* H = hb->H + hb->comp_Hadr[c];
-  const int* dofs = hb->cdof + hb->comp_dofadr[c];
+  int nb = hb->cp.comp_nv[c];
+  mjtNum* H = hb->H + hb->cp.comp_Hadr[c];
+  const int* dofs = hb->cp.cdof + hb->cp.comp_dofadr[c];
   for (int k = 0; k < nb; k++) {
     mju_zero(H + k * nb, k + 1);
   }
@@ -721,16 +578,16 @@ void factorComponent(const mjModel* m, mjData* d, HessBlocks* hb, int c) {
     int i = dofs[k], adr = m->dof_Madr[i];
     H[k * (nb + 1)] += d->qM[adr++];
     for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j], adr++) {
-      H[k * nb + hb->dof_local[j]] += d->qM[adr];
+      H[k * nb + hb->cp.dof_local[j]] += d->qM[adr];
     }
   }
 
   // constraint rows
   mjtNum* pval = hb->val;
   int* cidx = hb->cidx;
-  int kend = hb->comp_rowadr[c + 1];
-  for (int k = hb->comp_rowadr[c]; k < kend; k++) {
-    int i = hb->crow[k], type = hb->p->efc_type[i];
+  int kend = hb->cp.comp_rowadr[c + 1];
+  for (int k = hb->cp.comp_rowadr[c]; k < kend; k++) {
+    int i = hb->cp.crow[k], type = hb->p->efc_type[i];
     if (type == mjCNSTR_CONTACT_ELLIPTIC || type == mjCNSTR_CONTACT_PYRAMIDAL) {
       // all rows of the contact at once, from its first one (in the local numbering)
       const mjContact* con = d->contact + hb->p->efc_id[i];
@@ -769,10 +626,10 @@ void factorComponent(const mjModel* m, mjData* d, HessBlocks* hb, int c) {
 // factor every component (or only the dirty ones); returns the count of factorized dofs
 int factorAll(const mjModel* m, mjData* d, HessBlocks* hb, int only_dirty) {
   int n = 0;
-  for (int c = 0; c < hb->ncomp; c++) {
+  for (int c = 0; c < hb->cp.ncomp; c++) {
     if (!only_dirty || hb->dirty[c]) {
       factorComponent(m, d, hb, c);
-      n += hb->comp_nv[c];
+      n += hb->cp.comp_nv[c];
     }
     hb->dirty[c] = 0;
   }
@@ -782,17 +639,17 @@ int factorAll(const mjModel* m, mjData* d, HessBlocks* hb, int only_dirty) {
 // res = H^-1 vec, block by block
 void hessSolve(const mjModel* m, HessBlocks* hb, mjtNum* res, const mjtNum* vec) {
   if (hb->p->island >= 0) {  // local vectors, one component
-    mju_cholSolve(res, hb->H, vec, hb->comp_nv[0]);
+    mju_cholSolve(res, hb->H, vec, hb->cp.comp_nv[0]);
     return;
   }
-  for (int c = 0; c < hb->ncomp; c++) {
-    int nb = hb->comp_nv[c];
-    const int* dofs = hb->cdof + hb->comp_dofadr[c];
+  for (int c = 0; c < hb->cp.ncomp; c++) {
+    int nb = hb->cp.comp_nv[c];
+    const int* dofs = hb->cp.cdof + hb->cp.comp_dofadr[c];
     mjtNum* x = hb->work2;
     for (int k = 0; k < nb; k++) {
       x[k] = vec[dofs[k]];
     }
-    mju_cholSolve(x, hb->H + hb->comp_Hadr[c], x, nb);
+    mju_cholSolve(x, hb->H + hb->cp.comp_Hadr[c], x, nb);
     for (int k = 0; k < nb; k++) {
       res[dofs[k]] = x[k];
     }
@@ -808,17 +665,17 @@ void hessSolve(const mjModel* m, HessBlocks* hb, mjtNum* res, const mjtNum* vec)
 int hessUpdate(const mjModel* m, mjData* d, HessBlocks* hb, const int* old) {
   const mjPrimal* p = hb->p;
   int nefc = p->nefc, nupdate = 0;
-  for (int c = 0; c < hb->ncomp; c++) {
+  for (int c = 0; c < hb->cp.ncomp; c++) {
     hb->dirty[c] = 0;
   }
 
   // pass 1: which components need refactorization
-  int* nchange = mj_stackAllocInt(d, hb->ncomp);
-  for (int c = 0; c < hb->ncomp; c++) {
+  int* nchange = mj_stackAllocInt(d, hb->cp.ncomp);
+  for (int c = 0; c < hb->cp.ncomp; c++) {
     nchange[c] = 0;
   }
   for (int i = 0; i < nefc; i++) {
-    int c = hb->row_comp[i];
+    int c = hb->cp.row_comp[i];
     if (c < 0) {
       continue;
     }
@@ -831,16 +688,16 @@ int hessUpdate(const mjModel* m, mjData* d, HessBlocks* hb, const int* old) {
       nchange[c]++;
     }
   }
-  for (int c = 0; c < hb->ncomp; c++) {
+  for (int c = 0; c < hb->cp.ncomp; c++) {
     // a rank-1 update costs about 2 nb^2, a refactorization about nb^3 / 3 plus assembly
-    if (nchange[c] * 6 > hb->comp_nv[c] + 6) {
+    if (nchange[c] * 6 > hb->cp.comp_nv[c] + 6) {
       hb->dirty[c] = 1;
     }
   }
 
   // pass 2: rank-1 updates in clean components
   for (int i = 0; i < nefc; i++) {
-    int c = hb->row_comp[i];
+    int c = hb->cp.row_comp[i];
     if (c < 0 || hb->dirty[c] || p->efc_type[i] == mjCNSTR_CONTACT_ELLIPTIC) {
       continue;
     }
@@ -849,7 +706,7 @@ int hessUpdate(const mjModel* m, mjData* d, HessBlocks* hb, const int* old) {
     if (now == was) {
       continue;
     }
-    int nb = hb->comp_nv[c];
+    int nb = hb->cp.comp_nv[c];
     int n = localRow(m, d, hb, i, hb->idx, hb->val);
     mjtNum* x = hb->work;
     mju_zero(x, nb);
@@ -857,7 +714,7 @@ int hessUpdate(const mjModel* m, mjData* d, HessBlocks* hb, const int* old) {
     for (int k = 0; k < n; k++) {
       x[hb->idx[k]] = w * hb->val[k];
     }
-    int rank = mju_cholUpdate(hb->H + hb->comp_Hadr[c], x, nb, now);
+    int rank = mju_cholUpdate(hb->H + hb->cp.comp_Hadr[c], x, nb, now);
     nupdate++;
     if (rank < nb) {
       hb->dirty[c] = 1;  // lost definiteness numerically: rebuild from scratch
@@ -932,7 +789,7 @@ int mj_solverNewtonProblem(const mjModel* m, mjData* d, int island, int maxiter)
   hessianInit(m, d, &hb, &p);
   hessianFactor(m, d, &hb);
   if (slot < mjNISLAND) {
-    d->solver_nnz[slot] = hb.sparse ? hb.sp.nH : hb.dense.nH;
+    d->solver_nnz[slot] = hb.sparse ? hb.sp.cp.nH : hb.dense.cp.nH;
   }
   int* old = mj_stackAllocInt(d, mjMAX(nefc, 1));
   mjtNum tol = m->opt.tolerance;
