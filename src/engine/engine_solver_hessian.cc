@@ -692,6 +692,38 @@ void mj_hessianInit(const mjModel* m, mjData* d, mjHessian* h, const mjPrimal* p
   symbolic(m, d, h);
 }
 
+void mj_hessianDirty(mjData* d, const mjPrimal* p, const mjHessComps* cp, const int* old,
+                     int* dirty) {
+  mj_markStack(d);
+  int* nchange = mj_stackAllocInt(d, mjMAX(cp->ncomp, 1));
+  for (int c = 0; c < cp->ncomp; c++) {
+    dirty[c] = 0;
+    nchange[c] = 0;
+  }
+  for (int i = 0; i < p->nefc; i++) {
+    int c = cp->row_comp[i];
+    if (c < 0) {
+      continue;
+    }
+    if (p->efc_type[i] == mjCNSTR_CONTACT_ELLIPTIC) {
+      int s = p->efc_state[i], so = old[i];
+      if (s == mjCNSTRSTATE_CONE || s != so) {
+        dirty[c] = 1;
+      }
+    } else if ((p->efc_state[i] == mjCNSTRSTATE_QUADRATIC) != (old[i] == mjCNSTRSTATE_QUADRATIC)) {
+      nchange[c]++;
+    }
+  }
+  for (int c = 0; c < cp->ncomp; c++) {
+    // a rank-1 update costs about as much as one elimination step per row of the tree path, a
+    // refactorization all of them plus the assembly
+    if (nchange[c] * 6 > cp->comp_nv[c] + 6) {
+      dirty[c] = 1;
+    }
+  }
+  mj_freeStack(d);
+}
+
 int mj_hessianFactor(const mjModel* m, mjData* d, mjHessian* h, int only_dirty) {
   int n = 0;
   for (int c = 0; c < h->cp.ncomp; c++) {
@@ -733,34 +765,7 @@ int mj_hessianUpdate(const mjModel* m, mjData* d, mjHessian* h, const int* old) 
   const mjPrimal* p = h->p;
   int nefc = p->nefc, nupdate = 0;
   mj_markStack(d);
-  int* nchange = mj_stackAllocInt(d, mjMAX(h->cp.ncomp, 1));
-  for (int c = 0; c < h->cp.ncomp; c++) {
-    h->dirty[c] = 0;
-    nchange[c] = 0;
-  }
-
-  // pass 1: which components need refactorization
-  for (int i = 0; i < nefc; i++) {
-    int c = h->cp.row_comp[i];
-    if (c < 0) {
-      continue;
-    }
-    if (p->efc_type[i] == mjCNSTR_CONTACT_ELLIPTIC) {
-      int s = p->efc_state[i], so = old[i];
-      if (s == mjCNSTRSTATE_CONE || s != so) {
-        h->dirty[c] = 1;
-      }
-    } else if ((p->efc_state[i] == mjCNSTRSTATE_QUADRATIC) != (old[i] == mjCNSTRSTATE_QUADRATIC)) {
-      nchange[c]++;
-    }
-  }
-  for (int c = 0; c < h->cp.ncomp; c++) {
-    // a rank-1 update costs about as much as one elimination step per row of the tree path, a
-    // refactorization all of them plus the assembly
-    if (nchange[c] * 6 > h->cp.comp_nv[c] + 6) {
-      h->dirty[c] = 1;
-    }
-  }
+  mj_hessianDirty(d, p, &h->cp, old, h->dirty);
 
   // pass 2: rank-1 updates in clean components
   for (int i = 0; i < nefc; i++) {

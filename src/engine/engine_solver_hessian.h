@@ -38,6 +38,12 @@ typedef struct mjHessComps_ {
 // solves each one separately).
 void mj_hessianComponents(const mjModel* m, mjData* d, const mjPrimal* p, mjHessComps* cp);
 
+// First pass of an incremental update after the row states changed from old to p->efc_state:
+// dirty[c] = 1 for the components that must be refactorized (elliptic contacts in or around the
+// cone state, or more changed rows than rank-1 updates pay for), 0 for the others.
+void mj_hessianDirty(mjData* d, const mjPrimal* p, const mjHessComps* cp, const int* old,
+                     int* dirty);
+
 // Structure and factor of the Hessian of one primal problem; every array lives on the mjData
 // stack (mj_hessianInit allocates them in the caller's frame).
 typedef struct mjHessian_ {

@@ -665,35 +665,7 @@ void hessSolve(const mjModel* m, HessBlocks* hb, mjtNum* res, const mjtNum* vec)
 int hessUpdate(const mjModel* m, mjData* d, HessBlocks* hb, const int* old) {
   const mjPrimal* p = hb->p;
   int nefc = p->nefc, nupdate = 0;
-  for (int c = 0; c < hb->cp.ncomp; c++) {
-    hb->dirty[c] = 0;
-  }
-
-  // pass 1: which components need refactorization
-  int* nchange = mj_stackAllocInt(d, hb->cp.ncomp);
-  for (int c = 0; c < hb->cp.ncomp; c++) {
-    nchange[c] = 0;
-  }
-  for (int i = 0; i < nefc; i++) {
-    int c = hb->cp.row_comp[i];
-    if (c < 0) {
-      continue;
-    }
-    if (p->efc_type[i] == mjCNSTR_CONTACT_ELLIPTIC) {
-      int s = p->efc_state[i], so = old[i];
-      if (s == mjCNSTRSTATE_CONE || s != so) {
-        hb->dirty[c] = 1;
-      }
-    } else if ((p->efc_state[i] == mjCNSTRSTATE_QUADRATIC) != (old[i] == mjCNSTRSTATE_QUADRATIC)) {
-      nchange[c]++;
-    }
-  }
-  for (int c = 0; c < hb->cp.ncomp; c++) {
-    // a rank-1 update costs about 2 nb^2, a refactorization about nb^3 / 3 plus assembly
-    if (nchange[c] * 6 > hb->cp.comp_nv[c] + 6) {
-      hb->dirty[c] = 1;
-    }
-  }
+  mj_hessianDirty(d, p, &hb->cp, old, hb->dirty);
 
   // pass 2: rank-1 updates in clean components
   for (int i = 0; i < nefc; i++) {
