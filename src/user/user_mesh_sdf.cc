@@ -13,10 +13,10 @@
 //            edges along x, then y, then z, each in the order (0,0), (1,0), (0,1), (1,1) of
 //            its two other offsets, an edge on a lower side of the grid being made by the first
 //            cube only;
-//   faces    per cube, the closed polygons cut by the surface, found by walking the cube's faces
-//            (on a face whose two diagonal corners alone are inside, the corners are cut off
-//            separately), oriented so that their normals point to positive values, and
-//            triangulated as fans.
+//   faces    per cube, the triangles of MuJoCo's marching-cubes case for the cube's pattern of
+//            inside corners, in the case's order (user_mesh_sdf_cases.h, measured on MuJoCo: the
+//            polygons cut by the surface, triangulated as strips; for example two inside
+//            corners on a face diagonal give two separate triangles).
 
 #include <cmath>
 #include <cstdint>
@@ -26,6 +26,7 @@
 #include <mujoco/mujoco.h>
 
 #include "user/user_mesh.h"
+#include "user/user_mesh_sdf_cases.h"
 
 namespace motus {
 
@@ -33,11 +34,6 @@ namespace {
 
 // grid points along an axis of the plugin's box
 const double kGridPoints = 300;
-
-// the four corners of each cube face, counterclockwise seen from outside the cube; corner k is at
-// offset (k & 1, (k >> 1) & 1, (k >> 2) & 1)
-const int kFaceCorners[6][4] = {{0, 4, 6, 2}, {1, 3, 7, 5}, {0, 1, 5, 4},
-                                {2, 6, 7, 3}, {0, 2, 3, 1}, {4, 5, 7, 6}};
 
 struct Grid {
   int n[3];
@@ -47,12 +43,14 @@ struct Grid {
   int Index(int x, int y, int z) const { return x + n[0] * (y + n[1] * z); }
 };
 
-// vertex of the grid edge from corner `a` of cube (x, y, z) to corner `b` (adjacent corners)
-int EdgeVertex(const Grid& g, int x, int y, int z, int a, int b) {
-  int lo = a < b ? a : b;
-  int axis = (a ^ b) == 1 ? 0 : (a ^ b) == 2 ? 1 : 2;
-  int p = g.Index(x + (lo & 1), y + ((lo >> 1) & 1), z + ((lo >> 2) & 1));
-  return g.edge[3 * p + axis];
+// vertex of cube edge e of cube (x, y, z): edge 4 a + du + 2 dw runs along axis a from the corner
+// offset by du and dw along the two other axes, in order
+int EdgeVertex(const Grid& g, int x, int y, int z, int e) {
+  int axis = e / 4, du = e & 1, dw = (e >> 1) & 1;
+  int p[3] = {x, y, z};
+  p[axis == 0 ? 1 : 0] += du;
+  p[axis == 2 ? 1 : 2] += dw;
+  return g.edge[3 * g.Index(p[0], p[1], p[2]) + axis];
 }
 
 // makes the vertex of the edge along `axis` from grid point (x, y, z) when it crosses the surface
@@ -88,43 +86,11 @@ void MakeCubeEdges(Grid* g, std::vector<double>* vert, int x, int y, int z) {
   }
 }
 
-// the triangles of cube (x, y, z) with inside-corner mask `config`
+// the triangles of cube (x, y, z) with inside-corner mask `config`, from MuJoCo's case table
 void MakeCubeFaces(const Grid& g, int x, int y, int z, int config, std::vector<int>* face) {
-  // next[v]: the cube edge (as a pair of corners a * 8 + b) that follows edge v on its polygon
-  int next[64];
-  bool active[64] = {false};
-  for (const auto& f : kFaceCorners) {
-    for (int i = 0; i < 4; i++) {
-      int c = f[i], prev = f[(i + 3) % 4];
-      bool in = (config >> c) & 1, prev_in = (config >> prev) & 1;
-      if (!in || prev_in) {
-        continue;
-      }
-      // a run of inside corners starts at c: it is left through the first edge to an outside
-      // corner; the segment goes from the edge entering the run to the edge leaving it
-      int j = i;
-      while ((config >> f[(j + 1) % 4]) & 1) {
-        j = (j + 1) % 4;
-      }
-      int enter = prev < c ? prev * 8 + c : c * 8 + prev;
-      int a = f[j], b = f[(j + 1) % 4];
-      int leave = a < b ? a * 8 + b : b * 8 + a;
-      next[enter] = leave;
-      active[enter] = true;
-    }
-  }
-  for (int start = 0; start < 64; start++) {
-    if (!active[start]) {
-      continue;
-    }
-    std::vector<int> poly;
-    for (int e = start; active[e]; e = next[e]) {
-      active[e] = false;
-      poly.push_back(EdgeVertex(g, x, y, z, e / 8, e % 8));
-    }
-    for (size_t k = 1; k + 1 < poly.size(); k++) {
-      face->insert(face->end(), {poly[0], poly[k], poly[k + 1]});
-    }
+  for (const char* c = kSdfMeshCases[config]; *c; c++) {
+    int e = *c <= '9' ? *c - '0' : *c - 'a' + 10;
+    face->push_back(EdgeVertex(g, x, y, z, e));
   }
 }
 

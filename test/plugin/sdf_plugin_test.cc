@@ -188,12 +188,27 @@ TEST_P(SdfScene, MeshAndContactsEqualMuJoCos) {
       motus_test::NearArrays("geom_size", m->geom_size, 3 * ngeom, g.get(0, "geom_size"), 0, 0));
   EXPECT_TRUE(motus_test::NearArrays("geom_rbound", m->geom_rbound, ngeom, g.get(0, "geom_rbound"),
                                      1e-15, 0));
-  // Mass and inertia come from the faces (volume of the triangles' tetrahedra): MuJoCo
-  // triangulates the surface polygons of each grid cube by its case table, Motus by fans, so the
-  // same vertices bound slightly different volumes (measured: 1.3e-5 relative on the torus's
-  // mass, 2e-5 on its inertia; 2.7e-4 and 4.1e-4 on the thin bowl; see
-  // doc/conformance.md#plugins).
-  double mass_tol = name == "sdf_bowl_spheres" ? 5e-4 : 5e-5;
+  // the faces: MuJoCo's triangles of each grid cube, in its order (every 101st face and a
+  // weighted sum of all face entries)
+  motus_test::Golden gf(motus_test::SourcePath("test/data/plugin/" + name + "_faces.txt"));
+  ASSERT_TRUE(gf.ok()) << gf.error();
+  const int* face = m->mesh_face + 3 * m->mesh_faceadr[0];
+  std::vector<int> face_sample;
+  double face_sum = 0;
+  for (int f = 0; f < m->mesh_facenum[0]; f++) {
+    if (f % 101 == 0) {
+      face_sample.insert(face_sample.end(), face + 3 * f, face + 3 * f + 3);
+    }
+    for (int j = 0; j < 3; j++) {
+      face_sum += static_cast<double>(face[3 * f + j]) * ((3 * f + j) % 7 + 1);
+    }
+  }
+  EXPECT_TRUE(motus_test::EqualIntArrays(
+      "meshface", face_sample.data(), static_cast<int>(face_sample.size()), gf.get(0, "meshface")));
+  EXPECT_EQ(face_sum, gf.get(0, "meshfacesum")[0]);
+  // Mass and inertia come from the faces (volume of the triangles' tetrahedra): with the same
+  // triangles only the order of the sums differs (measured: 5e-17 relative on the torus).
+  double mass_tol = 1e-12;
   int nbody = static_cast<int>(m->nbody);
   EXPECT_TRUE(
       motus_test::NearArrays("body_mass", m->body_mass, nbody, g.get(0, "body_mass"), mass_tol, 0));
