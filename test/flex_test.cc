@@ -6,6 +6,7 @@
 // malformed flexcomp attributes (with file and line).
 
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -140,6 +141,39 @@ TEST(Flexcomp, GridTopology) {
     }
   }
   mj_deleteModel(m);
+}
+
+// A 2D grid with a material gets texture coordinates spanning the texture once, point (ix, iy)
+// at (ix / (count[0] - 1), iy / (count[1] - 1)) in single precision (values measured on MuJoCo
+// 3.8.0 for this grid); without a material, or in 1D, it gets none.
+TEST(Flexcomp, GridTextureCoordinates) {
+  const char* grid = R"(<mujoco><asset><material name="m"/></asset><worldbody>
+    <flexcomp name="f" type="grid" count="%s" spacing="0.2 0.2 0.2" radius="0.01" %s/>
+  </worldbody></mujoco>)";
+  char xml[1000];
+  std::snprintf(xml, sizeof(xml), grid, "4 3 1", "dim=\"2\" material=\"m\"");
+  std::string err;
+  mjModel* m = Load(xml, &err);
+  ASSERT_NE(m, nullptr) << err;
+  ASSERT_EQ(m->nflextexcoord, 12);
+  EXPECT_EQ(m->flex_texcoordadr[0], 0);
+  const float third = 1.0f / 3, two_thirds = 2.0f / 3;
+  const float expected[24] = {0,          0,    0,     0.5f, 0,          1,    third,      0,
+                              third,      0.5f, third, 1,    two_thirds, 0,    two_thirds, 0.5f,
+                              two_thirds, 1,    1,     0,    1,          0.5f, 1,          1};
+  for (int i = 0; i < 24; i++) {
+    EXPECT_EQ(m->flex_texcoord[i], expected[i]) << i;
+  }
+  EXPECT_EQ(m->flex_texcoord[6], 0.333333343f);
+  mj_deleteModel(m);
+  for (const char* other : {"dim=\"2\"", "dim=\"1\" material=\"m\""}) {
+    std::snprintf(xml, sizeof(xml), grid, "4 3 1", other);
+    m = Load(xml, &err);
+    ASSERT_NE(m, nullptr) << err;
+    EXPECT_EQ(m->nflextexcoord, 0) << other;
+    EXPECT_EQ(m->flex_texcoordadr[0], -1) << other;
+    mj_deleteModel(m);
+  }
 }
 
 TEST(Flexcomp, SolidCubeTetrahedra) {

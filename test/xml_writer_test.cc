@@ -715,8 +715,6 @@ struct KnownCompileDifference {
   std::set<std::string> fields;
 };
 const KnownCompileDifference kKnownCompileDifferences[] = {
-    // a textured flexcomp grid gets texture coordinates in MuJoCo, not yet in Motus
-    {"hammock.xml", {"nflextexcoord", "nbuffer", "flex_texcoordadr", "flex_texcoord"}},
     // MJCF has no attribute for the coordinates of flex nodes pinned to a body (MuJoCo's saved
     // XML drops them too): the nodes, the vertices given relative to them and the stiffness
     // integrated over their box change (doc/conformance.md#flexes)

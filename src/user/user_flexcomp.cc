@@ -44,8 +44,10 @@ double GridCoord(const Flexcomp& fc, int k, int i) {
 }
 
 // rectangular grid of points; 2D cells split into two triangles, 3D cells into six tetrahedra
-// sharing the diagonal from corner (1,0,0) to corner (0,1,1)
-bool MakeGrid(Flexcomp& fc, int dim, std::string* error) {
+// sharing the diagonal from corner (1,0,0) to corner (0,1,1). A 2D grid with a material and
+// no texcoord of its own gets texture coordinates spanning the texture once: point (ix, iy) at
+// (ix / (count[0] - 1), iy / (count[1] - 1)) (as MuJoCo's compiler does; measured).
+bool MakeGrid(Flexcomp& fc, int dim, bool textured, std::string* error) {
   const int* n = fc.count;
   if (dim == 1) {
     for (int ix = 0; ix < n[0]; ix++) {
@@ -62,9 +64,14 @@ bool MakeGrid(Flexcomp& fc, int dim, std::string* error) {
       return Fail(error, "grid flexcomp of dim 2 requires count[2] = 1");
     }
     auto id = [&](int ix, int iy) { return ix * n[1] + iy; };
+    bool texcoord = textured && fc.texcoord.empty() && n[0] > 1 && n[1] > 1;
     for (int ix = 0; ix < n[0]; ix++) {
       for (int iy = 0; iy < n[1]; iy++) {
         AddPoint(fc, GridCoord(fc, 0, ix), GridCoord(fc, 1, iy), 0);
+        if (texcoord) {
+          fc.texcoord.push_back(static_cast<float>(ix) / static_cast<float>(n[0] - 1));
+          fc.texcoord.push_back(static_cast<float>(iy) / static_cast<float>(n[1] - 1));
+        }
         if (ix < n[0] - 1 && iy < n[1] - 1) {
           int tri[6] = {id(ix, iy), id(ix + 1, iy),     id(ix + 1, iy + 1),
                         id(ix, iy), id(ix + 1, iy + 1), id(ix, iy + 1)};
@@ -577,7 +584,7 @@ void DropUnusedPoints(Flexcomp& fc, int* npnt) {
 bool GeneratePoints(Flexcomp& fc, mjsFlex* flex, const mjVFS* vfs, std::string* error) {
   switch (fc.type) {
     case kFcompGrid:
-      return MakeGrid(fc, flex->dim, error);
+      return MakeGrid(fc, flex->dim, flex->material && !flex->material->empty(), error);
     case kFcompBox:
     case kFcompCylinder:
     case kFcompEllipsoid:
