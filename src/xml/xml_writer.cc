@@ -144,7 +144,7 @@ std::vector<mjsFrame*> FrameChain(mjsElement* e) {
 
 class Writer {
  public:
-  explicit Writer(mjSpec* spec) : s_(spec) {}
+  explicit Writer(mjSpec* spec) : s_(spec), plugins_(spec) {}
   std::unique_ptr<XmlNode> Write();
 
  private:
@@ -183,6 +183,7 @@ class Writer {
 
  private:
   mjSpec* s_;
+  PluginWriter plugins_;
   Builtins builtin_;
   std::set<const mjsFrame*> written_frames_;
   mjModel* compiled_ = nullptr;  // compiled spec, only when attached keyframes need it
@@ -200,6 +201,7 @@ std::unique_ptr<XmlNode> Writer::Write() {
   Visual(root.get());
   Statistic(root.get());
   Defaults(root.get(), mjs_getSpecDefault(s_));
+  plugins_.Extension(root.get());
   Custom(root.get());
   Assets(root.get());
   XmlNode* world = root->Add("worldbody");
@@ -669,6 +671,7 @@ void Writer::TreeElement(XmlNode* parent, mjsElement* e) {
         AttrWriter wi(inertial);
         InertialAttrs(wi, b);
       }
+      plugins_.Reference(node, b->plugin, true);
       Body(node, b);
       break;
     }
@@ -697,6 +700,7 @@ void Writer::TreeElement(XmlNode* parent, mjsElement* e) {
       ClassAttr(node, e, implicit);
       AttrWriter w(node);
       GeomAttrs(w, mjs_asGeom(e), d->geom, false);
+      plugins_.Reference(node, mjs_asGeom(e)->plugin, true);
       break;
     }
     case mjOBJ_SITE: {
@@ -752,6 +756,7 @@ void Writer::Assets(XmlNode* root) {
     ClassAttr(node, e, main);
     AttrWriter w(node);
     MeshAttrs(w, mjs_asMesh(e), mjs_getDefault(e)->mesh, false);
+    plugins_.Reference(node, mjs_asMesh(e)->plugin, true);
   }
   for (mjsElement* e : Elements(s_, mjOBJ_HFIELD)) {
     XmlNode* node = asset->Add("hfield");
@@ -884,12 +889,13 @@ void Writer::Actuators(XmlNode* root) {
     mjsActuator* a = mjs_asActuator(e);
     const mjsActuator* ref = mjs_getDefault(e)->actuator;
     ActuatorKind kind = ActuatorElementKind(a, ref);
-    static const char* const kNames[] = {"general", "position", "intvelocity"};
+    static const char* const kNames[] = {"general", "position", "intvelocity", "plugin"};
     XmlNode* node = actuators->Add(kNames[static_cast<int>(kind)]);
     SetNameAttr(node, e);
     ClassAttr(node, e, main);
     AttrWriter w(node);
     ActuatorAttrs(w, a, ref, false, kind);
+    plugins_.Reference(node, a->plugin, false);
   }
 }
 
@@ -898,13 +904,14 @@ void Writer::Sensors(XmlNode* root) {
   for (mjsElement* e : Elements(s_, mjOBJ_SENSOR)) {
     mjsSensor* sensor = mjs_asSensor(e);
     const char* name = SensorElementName(sensor->type);
-    if (!name || sensor->type == mjSENS_PLUGIN) {
+    if (!name) {
       continue;
     }
     XmlNode* node = sensors->Add(name);
     SetNameAttr(node, e);
     AttrWriter w(node);
     SensorAttrs(w, sensor);
+    plugins_.Reference(node, sensor->plugin, false);
   }
 }
 

@@ -22,7 +22,7 @@
 // spec once for that, and fails with the compiler's message if the spec does not compile).
 //
 // Not written (documented limitations): inheritrange of actuators that are not plain
-// position/intvelocity servos, plugins and their configuration, texture pixel data set
+// position/intvelocity servos, texture pixel data set
 // through mjs_setBuffer, mesh face normal/texcoord indices (userfacenormal, userfacetexcoord),
 // camera intrinsic (only the sensorsize/focal/principal attributes exist in MJCF), <replicate>,
 // <attach> and <composite>/<flexcomp> (written in their expanded form), and elements whose
@@ -31,6 +31,7 @@
 #ifndef MOTUS_XML_XML_WRITER_H_
 #define MOTUS_XML_XML_WRITER_H_
 
+#include <map>
 #include <string>
 
 #include <mujoco/mujoco.h>
@@ -50,6 +51,24 @@ std::string CompareSizes(mjSpec* spec, const mjModel* m);
 // (elements matched by mjs_getId), for the parameters whose spec and model values correspond one
 // to one: see the list in xml_writer_copyback.cc. Returns false if the sizes do not match.
 bool CopyBack(mjSpec* spec, const mjModel* m, std::string* error);
+
+// ---- plugins (xml_writer_plugin.cc) -----------------------------------------------------------
+//
+// How the plugin instances of a spec are written: in <extension> under their names, or in place
+// at the one element that uses them (see xml_writer_plugin.cc for the rule).
+class PluginWriter {
+ public:
+  explicit PluginWriter(mjSpec* s);
+  // the <extension> section (nothing when the spec uses no plugin)
+  void Extension(XmlNode* root) const;
+  // the plugin reference p of an element: a <plugin> child of node (child: body, geom, mesh) or
+  // attributes and <config> children of node itself (actuator/plugin, sensor/plugin)
+  void Reference(XmlNode* node, const mjsPlugin& p, bool child) const;
+
+ private:
+  mjSpec* s_;
+  std::map<const mjsElement*, std::string> names_;  // instances written in <extension>
+};
 
 // ---- element attributes (xml_writer_elements.cc) ------------------------------------------------
 //
@@ -78,7 +97,7 @@ void TendonAttrs(AttrWriter& w, const mjsTendon* e, const mjsTendon* ref, bool d
 // Actuators are written as <general> (which reproduces every field) except when they use
 // inheritrange, which only <position> and <intvelocity> carry: those are written as that shortcut
 // when replaying the shortcut on the class reproduces the actuator exactly.
-enum class ActuatorKind { kGeneral, kPosition, kIntVelocity };
+enum class ActuatorKind { kGeneral, kPosition, kIntVelocity, kPlugin };
 ActuatorKind ActuatorElementKind(const mjsActuator* e, const mjsActuator* ref);
 void ActuatorAttrs(AttrWriter& w, const mjsActuator* e, const mjsActuator* ref, bool dflt,
                    ActuatorKind kind);

@@ -632,15 +632,21 @@ void ActuatorAttrs(AttrWriter& w, const mjsActuator* e, const mjsActuator* ref, 
   w.Real("cranklength", e->cranklength, &ref->cranklength);
   w.DoubleVec("user", e->userdata, ref->userdata);
 
-  if (kind == ActuatorKind::kGeneral) {
+  if (kind == ActuatorKind::kGeneral || kind == ActuatorKind::kPlugin) {
+    // actuator/plugin has the activation attributes of <general> but no gain or bias
+    bool general = kind == ActuatorKind::kGeneral;
     w.Keyword("actlimited", e->actlimited, &ref->actlimited, kLimited, Count(kLimited));
     w.Int("actdim", e->actdim, &ref->actdim);
     Kw(w, "dyntype", e->dyntype, ref->dyntype, kDyn, Count(kDyn));
-    Kw(w, "gaintype", e->gaintype, ref->gaintype, kGain, Count(kGain));
-    Kw(w, "biastype", e->biastype, ref->biastype, kBias, Count(kBias));
+    if (general) {
+      Kw(w, "gaintype", e->gaintype, ref->gaintype, kGain, Count(kGain));
+      Kw(w, "biastype", e->biastype, ref->biastype, kBias, Count(kBias));
+    }
     w.RealsPrefix("dynprm", e->dynprm, ref->dynprm, mjNDYN);
-    w.RealsPrefix("gainprm", e->gainprm, ref->gainprm, mjNGAIN);
-    w.RealsPrefix("biasprm", e->biasprm, ref->biasprm, mjNBIAS);
+    if (general) {
+      w.RealsPrefix("gainprm", e->gainprm, ref->gainprm, mjNGAIN);
+      w.RealsPrefix("biasprm", e->biasprm, ref->biasprm, mjNBIAS);
+    }
     w.Byte("actearly", e->actearly, &ref->actearly);
   } else {
     // servo shortcut: the parameters that mjs_setToPosition / mjs_setToIntVelocity take
@@ -695,6 +701,10 @@ void ActuatorAttrs(AttrWriter& w, const mjsActuator* e, const mjsActuator* ref, 
 }
 
 ActuatorKind ActuatorElementKind(const mjsActuator* e, const mjsActuator* ref) {
+  if (e->plugin.active &&
+      (e->plugin.element || (e->plugin.plugin_name && !e->plugin.plugin_name->empty()))) {
+    return ActuatorKind::kPlugin;
+  }
   // <general> reproduces every field except inheritrange, which only the servo shortcuts carry
   if (e->inheritrange == ref->inheritrange) {
     return ActuatorKind::kGeneral;
@@ -903,6 +913,17 @@ void SensorAttrs(AttrWriter& w, const mjsSensor* e) {
     case mjSENS_TACTILE:
       SetName(node, e->objtype == mjOBJ_MESH ? "mesh" : "geom", obj);
       SetName(node, e->reftype == mjOBJ_GEOM ? "geom" : "mesh", refn);
+      break;
+    case mjSENS_PLUGIN:
+      // sensor/plugin: the object and the reference it is attached to, when given
+      if (e->objtype != mjOBJ_UNKNOWN) {
+        node->Set("objtype", mju_type2Str(e->objtype));
+        SetName(node, "objname", obj);
+      }
+      if (e->reftype != mjOBJ_UNKNOWN) {
+        node->Set("reftype", mju_type2Str(e->reftype));
+        SetName(node, "refname", refn);
+      }
       break;
     case mjSENS_USER:
       if (e->objtype != mjOBJ_UNKNOWN) {
