@@ -189,6 +189,28 @@ TEST(VisGeom, InitAndConnector) {
 }
 
 // the printed scene has one block per geom and light, and both cameras
+// mjv_moveModel leaves a scene without enabletransform alone and keeps the zoom in [0.01, 100]
+// (MuJoCo 3.8.0 gives 0 0 0 1, then 87.3046341, 100 and 0.00999999978 for these motions).
+TEST_F(VisApi, ModelMotionNeedsTransformAndClampsZoom) {
+  mjv_makeScene(m, &scn, 1000);
+  mjv_updateScene(m, d, &opt, nullptr, &cam, mjCAT_ALL, &scn);
+  const mjtNum roomup[3] = {0, 0, 1};
+  scn.enabletransform = 0;
+  mjv_moveModel(m, mjMOUSE_MOVE_V, 0.3, 0.2, roomup, &scn);
+  mjv_moveModel(m, mjMOUSE_ZOOM, 0.3, 0.2, roomup, &scn);
+  EXPECT_EQ(scn.translate[0], 0);
+  EXPECT_EQ(scn.translate[1], 0);
+  EXPECT_EQ(scn.translate[2], 0);
+  EXPECT_EQ(scn.scale, 1);
+  scn.enabletransform = 1;
+  mjv_moveModel(m, mjMOUSE_ZOOM, 0, 100, roomup, &scn);
+  EXPECT_FLOAT_EQ(scn.scale, 87.3046341f);
+  mjv_moveModel(m, mjMOUSE_ZOOM, 0, 100, roomup, &scn);
+  EXPECT_EQ(scn.scale, 100);
+  mjv_moveModel(m, mjMOUSE_ZOOM, 0, -100, roomup, &scn);
+  EXPECT_EQ(scn.scale, 0.01f);
+}
+
 TEST_F(VisApi, PrintScene) {
   mjv_makeScene(m, &scn, 1000);
   mjv_updateScene(m, d, &opt, nullptr, &cam, mjCAT_ALL, &scn);

@@ -306,13 +306,27 @@ void mjv_room2model(mjtNum modelpos[3], mjtNum modelquat[4], const mjtNum roompo
 // average eye in room coordinates
 void mjv_cameraInRoom(mjtNum headpos[3], mjtNum forward[3], mjtNum up[3], const mjvScene* scn) {
   const mjvGLCamera* c = scn->camera;
-  for (int i = 0; i < 3; i++) {
-    headpos[i] = 0.5 * (static_cast<mjtNum>(c[0].pos[i]) + c[1].pos[i]);
-    forward[i] = 0.5 * (static_cast<mjtNum>(c[0].forward[i]) + c[1].forward[i]);
-    up[i] = 0.5 * (static_cast<mjtNum>(c[0].up[i]) + c[1].up[i]);
+  mjtNum vec[3];
+  // each output may be NULL (mjv_moveModel asks for the forward direction only)
+  if (headpos) {
+    for (int i = 0; i < 3; i++) {
+      headpos[i] = 0.5 * (static_cast<mjtNum>(c[0].pos[i]) + c[1].pos[i]);
+    }
   }
-  mju_normalize3(forward);
-  mju_normalize3(up);
+  for (int i = 0; i < 3; i++) {
+    vec[i] = 0.5 * (static_cast<mjtNum>(c[0].forward[i]) + c[1].forward[i]);
+  }
+  mju_normalize3(vec);
+  if (forward) {
+    mju_copy3(forward, vec);
+  }
+  for (int i = 0; i < 3; i++) {
+    vec[i] = 0.5 * (static_cast<mjtNum>(c[0].up[i]) + c[1].up[i]);
+  }
+  mju_normalize3(vec);
+  if (up) {
+    mju_copy3(up, vec);
+  }
 }
 
 // Average eye in model coordinates: the eye's frame (right, up, -forward) as a quaternion taken

@@ -144,37 +144,40 @@ void mjv_movePerturb(const mjModel* m, const mjData* d, int action, mjtNum reldx
   }
 }
 
-// Model motions in the room: a rotation by pi per window height about dx times roomup
-// (vertical plane) or the camera's horizontal forward (horizontal plane) plus dy times the
-// camera's right, composed in the room frame; moves translate in the camera's planes by the
-// model extent per window height; zoom scales logarithmically.
+// Model motions in the room, in the room's horizontal frame: roomfwd is the camera's forward
+// direction with its roomup component removed, roomright = roomfwd x roomup (both unit). A
+// rotation turns by pi per window height about dx times roomup (vertical plane) or roomfwd
+// (horizontal plane) plus dy times roomright, composed in the room frame. A move shifts the
+// model by the model extent per window height along roomright and -roomup (vertical plane) or
+// -roomfwd (horizontal plane); MuJoCo rounds the unit shift to float before scaling it by the
+// extent and adding it to the float translation in double. Zoom scales logarithmically, kept
+// in [0.01, 100]. Nothing moves while the scene's transform is disabled.
 void mjv_moveModel(const mjModel* m, int action, mjtNum reldx, mjtNum reldy, const mjtNum roomup[3],
                    mjvScene* scn) {
   if (!m || !scn || !roomup) {
     mju_error("mjv_moveModel: model, room up vector and scene must not be NULL");
     return;
   }
-  mjtNum head[3], fwd[3], up[3], right[3], vec[3], dif[3], quat[4], rot[4], res[4];
-  mjv_cameraInRoom(head, fwd, up, scn);
-  cameraRight(right, fwd, up);
-  for (int i = 0; i < 4; i++) {
-    rot[i] = scn->rotate[i];
+  if (!scn->enabletransform) {
+    return;
   }
+  mjtNum fwd[3], roomfwd[3], roomright[3], vec[3], quat[4], rot[4], res[4];
+  mjv_cameraInRoom(nullptr, fwd, nullptr, scn);
+  mju_addScl3(roomfwd, fwd, roomup, -mju_dot3(fwd, roomup));
+  mju_normalize3(roomfwd);
+  mju_cross(roomright, roomfwd, roomup);
+  mju_normalize3(roomright);
   switch (action) {
     case mjMOUSE_ROTATE_V:
     case mjMOUSE_ROTATE_H: {
-      mjtNum axis[3];
-      if (action == mjMOUSE_ROTATE_V) {
-        mju_copy3(axis, roomup);
-      } else {
-        mju_copy3(axis, fwd);
-        mju_addToScl3(axis, roomup, -mju_dot3(fwd, roomup));
-        mju_normalize3(axis);
-      }
+      const mjtNum* axis = (action == mjMOUSE_ROTATE_V) ? roomup : roomfwd;
       mju_scl3(vec, axis, reldx);
-      mju_addToScl3(vec, right, reldy);
+      mju_addToScl3(vec, roomright, reldy);
       mjtNum angle = mjPI * mju_normalize3(vec);
       mju_axisAngle2Quat(quat, vec, angle);
+      for (int i = 0; i < 4; i++) {
+        rot[i] = scn->rotate[i];
+      }
       mju_mulQuat(res, quat, rot);
       mju_normalize4(res);
       for (int i = 0; i < 4; i++) {
@@ -183,19 +186,29 @@ void mjv_moveModel(const mjModel* m, int action, mjtNum reldx, mjtNum reldy, con
       break;
     }
     case mjMOUSE_MOVE_V:
+    case mjMOUSE_MOVE_V_REL:
     case mjMOUSE_MOVE_H:
-      vec[0] = reldx;
-      vec[1] = (action == mjMOUSE_MOVE_H) ? -reldy : 0;
-      vec[2] = (action == mjMOUSE_MOVE_V) ? -reldy : 0;
-      mjv_alignToCamera(dif, vec, fwd);
+    case mjMOUSE_MOVE_H_REL: {
+      bool vertical = (action == mjMOUSE_MOVE_V || action == mjMOUSE_MOVE_V_REL);
+      const mjtNum* down = vertical ? roomup : roomfwd;
       for (int i = 0; i < 3; i++) {
-        scn->translate[i] += static_cast<float>(m->stat.extent * dif[i]);
+        // the unit shift is a float in MuJoCo; volatile keeps the rounding, which GCC 12's
+        // vectorizer otherwise drops from the double->float->double round trip
+        volatile float shift = static_cast<float>(reldx * roomright[i] - reldy * down[i]);
+        scn->translate[i] = static_cast<float>(shift * m->stat.extent + scn->translate[i]);
       }
       break;
+    }
     case mjMOUSE_ZOOM:
-      scn->scale += static_cast<float>(log(1 + scn->scale / 3) * reldy * 3);
+      scn->scale += static_cast<float>(log(static_cast<double>(1 + scn->scale / 3)) * reldy * 3);
+      if (scn->scale < 0.01f) {
+        scn->scale = 0.01f;
+      } else if (scn->scale > 100) {
+        scn->scale = 100;
+      }
       break;
     default:
+      mju_error("mjv_moveModel: unexpected action %d", action);
       break;
   }
 }
