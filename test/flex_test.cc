@@ -176,6 +176,51 @@ TEST(Flexcomp, GridTextureCoordinates) {
   }
 }
 
+// In 3D, grid points get (ix / (count[0] - 1), iy / (count[1] - 1)), and the points of a box,
+// cylinder or ellipsoid (a, b) / (count - 1) of the face (outer, inner axes) that adds them, the
+// center (0, 0); their texture elements keep the corners before the tetrahedra are oriented.
+// Values measured on MuJoCo 3.8.0 for these flexcomps.
+TEST(Flexcomp, SolidTextureCoordinates) {
+  const char* solid = R"(<mujoco><asset><material name="m"/></asset><worldbody>
+    <flexcomp name="f" type="%s" count="%s" spacing="0.2 0.3 0.2" radius="0.01" dim="3"
+              material="m"/>
+  </worldbody></mujoco>)";
+  char xml[1000];
+  std::snprintf(xml, sizeof(xml), solid, "grid", "3 4 2");
+  std::string err;
+  mjModel* m = Load(xml, &err);
+  ASSERT_NE(m, nullptr) << err;
+  ASSERT_EQ(m->nflextexcoord, 24);
+  for (int i = 0; i < 24; i++) {
+    int ix = i / 8, iy = (i / 2) % 4;
+    EXPECT_EQ(m->flex_texcoord[2 * i], ix / 2.0f) << i;
+    EXPECT_EQ(m->flex_texcoord[2 * i + 1], iy / 3.0f) << i;
+  }
+  mj_deleteModel(m);
+
+  for (const char* type : {"box", "cylinder", "ellipsoid"}) {
+    std::snprintf(xml, sizeof(xml), solid, type, "3 3 3");
+    m = Load(xml, &err);
+    ASSERT_NE(m, nullptr) << err;
+    // center; faces z-, z+ (x, y); new points of y-, y+ (x, z), then of x-, x+ (y, z)
+    const float expected[54] = {0,    0,    0,    0,    0,    0.5f, 0,    1,    0.5f, 0,   0.5f,
+                                0.5f, 0.5f, 1,    1,    0,    1,    0.5f, 1,    1,    0,   0,
+                                0,    0.5f, 0,    1,    0.5f, 0,    0.5f, 0.5f, 0.5f, 1,   1,
+                                0,    1,    0.5f, 1,    1,    0,    0.5f, 0.5f, 0.5f, 1,   0.5f,
+                                0,    0.5f, 0.5f, 0.5f, 1,    0.5f, 0.5f, 0.5f, 0.5f, 0.5f};
+    ASSERT_EQ(m->nflextexcoord, 27) << type;
+    for (int i = 0; i < 54; i++) {
+      EXPECT_EQ(m->flex_texcoord[i], expected[i]) << type << " " << i;
+    }
+    const int elem[8] = {0, 1, 4, 5, 0, 2, 1, 5}, elemtex[8] = {0, 1, 4, 5, 0, 1, 2, 5};
+    for (int i = 0; i < 8; i++) {
+      EXPECT_EQ(m->flex_elem[i], elem[i]) << type << " " << i;
+      EXPECT_EQ(m->flex_elemtexcoord[i], elemtex[i]) << type << " " << i;
+    }
+    mj_deleteModel(m);
+  }
+}
+
 TEST(Flexcomp, SolidCubeTetrahedra) {
   std::string err;
   mjModel* m = Load(R"(<mujoco><worldbody>

@@ -43,11 +43,16 @@ double GridCoord(const Flexcomp& fc, int k, int i) {
   return fc.spacing[k] * (i - 0.5 * (fc.count[k] - 1));
 }
 
+// texture coordinate index / (count - 1) of grid index i along an axis of `count` points
+float GridTex(int i, int count) {
+  return static_cast<float>(i) / static_cast<float>(count - 1);
+}
+
 // rectangular grid of points; 2D cells split into two triangles, 3D cells into six tetrahedra
-// sharing the diagonal from corner (1,0,0) to corner (0,1,1). A 2D grid with a material and
-// no texcoord of its own gets texture coordinates spanning the texture once: point (ix, iy) at
+// sharing the diagonal from corner (1,0,0) to corner (0,1,1). With fc.gridtex, a 2D or 3D grid
+// gets texture coordinates spanning the texture once: point (ix, iy, iz) at
 // (ix / (count[0] - 1), iy / (count[1] - 1)) (as MuJoCo's compiler does; measured).
-bool MakeGrid(Flexcomp& fc, int dim, bool textured, std::string* error) {
+bool MakeGrid(Flexcomp& fc, int dim, std::string* error) {
   const int* n = fc.count;
   if (dim == 1) {
     for (int ix = 0; ix < n[0]; ix++) {
@@ -64,13 +69,13 @@ bool MakeGrid(Flexcomp& fc, int dim, bool textured, std::string* error) {
       return Fail(error, "grid flexcomp of dim 2 requires count[2] = 1");
     }
     auto id = [&](int ix, int iy) { return ix * n[1] + iy; };
-    bool texcoord = textured && fc.texcoord.empty() && n[0] > 1 && n[1] > 1;
+    bool texcoord = fc.gridtex && n[0] > 1 && n[1] > 1;
     for (int ix = 0; ix < n[0]; ix++) {
       for (int iy = 0; iy < n[1]; iy++) {
         AddPoint(fc, GridCoord(fc, 0, ix), GridCoord(fc, 1, iy), 0);
         if (texcoord) {
-          fc.texcoord.push_back(static_cast<float>(ix) / static_cast<float>(n[0] - 1));
-          fc.texcoord.push_back(static_cast<float>(iy) / static_cast<float>(n[1] - 1));
+          fc.texcoord.push_back(GridTex(ix, n[0]));
+          fc.texcoord.push_back(GridTex(iy, n[1]));
         }
         if (ix < n[0] - 1 && iy < n[1] - 1) {
           int tri[6] = {id(ix, iy), id(ix + 1, iy),     id(ix + 1, iy + 1),
@@ -85,10 +90,15 @@ bool MakeGrid(Flexcomp& fc, int dim, bool textured, std::string* error) {
   // corners of each tetrahedron as (dx, dy, dz) bits: x*4 + y*2 + z
   static const int kTet[6][4] = {{0, 2, 4, 3}, {0, 4, 1, 3}, {4, 2, 6, 3},
                                  {4, 6, 7, 3}, {4, 5, 1, 3}, {4, 7, 5, 3}};
+  bool texcoord = fc.gridtex && n[0] > 1 && n[1] > 1;
   for (int ix = 0; ix < n[0]; ix++) {
     for (int iy = 0; iy < n[1]; iy++) {
       for (int iz = 0; iz < n[2]; iz++) {
         AddPoint(fc, GridCoord(fc, 0, ix), GridCoord(fc, 1, iy), GridCoord(fc, 2, iz));
+        if (texcoord) {
+          fc.texcoord.push_back(GridTex(ix, n[0]));
+          fc.texcoord.push_back(GridTex(iy, n[1]));
+        }
         if (ix < n[0] - 1 && iy < n[1] - 1 && iz < n[2] - 1) {
           for (const auto& t : kTet) {
             for (int c : t) {
@@ -147,7 +157,9 @@ bool CheckBoxCount(const Flexcomp& fc, std::string* error) {
   return true;
 }
 
-// the id of the point at (outer a, inner b) of a face, added (projected) on first use
+// the id of the point at (outer a, inner b) of a face, added (projected) on first use; with
+// fc.gridtex its texture coordinates are (a / (count[outer] - 1), b / (count[inner] - 1)) of
+// the face that adds it (measured on MuJoCo)
 int BoxFacePoint(Flexcomp& fc, BoxPointIndex* index, const BoxFace& f, int a, int b) {
   int g[3];
   g[f.axis] = f.side ? fc.count[f.axis] - 1 : 0;
@@ -162,6 +174,10 @@ int BoxFacePoint(Flexcomp& fc, BoxPointIndex* index, const BoxFace& f, int a, in
   BoxProject(fc, g[0], g[1], g[2], p);
   int id = static_cast<int>(fc.point.size() / 3);
   AddPoint(fc, p[0], p[1], p[2]);
+  if (fc.gridtex) {
+    fc.texcoord.push_back(GridTex(a, fc.count[f.outer]));
+    fc.texcoord.push_back(GridTex(b, fc.count[f.inner]));
+  }
   (*index)[key] = id;
   return id;
 }
@@ -185,6 +201,9 @@ bool MakeBox(Flexcomp& fc, std::string* error) {
   }
   BoxPointIndex index;
   AddPoint(fc, 0, 0, 0);
+  if (fc.gridtex) {
+    fc.texcoord.insert(fc.texcoord.end(), {0.0f, 0.0f});  // the center
+  }
   // face: fixed axis, its value, outer axis, inner axis, triangle pattern
   struct Face {
     BoxFace face;
@@ -209,6 +228,11 @@ bool MakeBox(Flexcomp& fc, std::string* error) {
           fc.element.push_back(0);
           fc.element.insert(fc.element.end(), tri + 3 * t, tri + 3 * t + 3);
         }
+        if (fc.gridtex) {
+          // MuJoCo's texture elements keep the corners before its compiler orients the
+          // tetrahedra: (p00, p10, p11) and (p00, p01, p11) on every face (measured)
+          fc.elemtexcoord.insert(fc.elemtexcoord.end(), {0, p00, p10, p11, 0, p00, p01, p11});
+        }
       }
     }
   }
@@ -223,6 +247,9 @@ bool MakeOpenBox(Flexcomp& fc, std::string* error) {
   if (!CheckBoxCount(fc, error)) {
     return false;
   }
+  // MuJoCo 3.8 rejects a textured open box ("two texture coordinates per vertex expected");
+  // Motus gives it no texture coordinates
+  fc.gridtex = false;
   BoxPointIndex index;
   struct Face {
     BoxFace face;
@@ -567,6 +594,9 @@ void DropUnusedPoints(Flexcomp& fc, int* npnt) {
   for (int& id : fc.element) {
     id = newid[id];
   }
+  for (int& id : fc.elemtexcoord) {
+    id = newid[id];
+  }
   if (fc.dof == kFcompDofTrilinear || fc.dof == kFcompDofQuadratic) {
     *npnt = n;
     return;  // pins name interpolation nodes there
@@ -582,9 +612,10 @@ void DropUnusedPoints(Flexcomp& fc, int* npnt) {
 }
 
 bool GeneratePoints(Flexcomp& fc, mjsFlex* flex, const mjVFS* vfs, std::string* error) {
+  fc.gridtex = fc.texcoord.empty() && flex->material && !flex->material->empty();
   switch (fc.type) {
     case kFcompGrid:
-      return MakeGrid(fc, flex->dim, flex->material && !flex->material->empty(), error);
+      return MakeGrid(fc, flex->dim, error);
     case kFcompBox:
     case kFcompCylinder:
     case kFcompEllipsoid:
@@ -691,6 +722,9 @@ bool MakeFlexcomp(mjSpec* spec, mjsBody* parent, Flexcomp& fc, mjsFlex* flex, co
   *flex->elem = fc.element;
   if (!fc.texcoord.empty()) {
     *flex->texcoord = fc.texcoord;
+  }
+  if (!fc.elemtexcoord.empty()) {
+    *flex->elemtexcoord = fc.elemtexcoord;
   }
   mjs_setName(flex->element, fc.name.c_str());
 

@@ -57,6 +57,11 @@ struct Flexcomp {
   std::vector<double> point;
   std::vector<int> element;
   std::vector<float> texcoord;
+  // texture coordinates from the grid indices of the generated points (a grid, box, cylinder or
+  // ellipsoid with a material and no texcoord of its own)
+  bool gridtex = false;
+  // element ids into texcoord, when they differ from `element` (empty: the same)
+  std::vector<int> elemtexcoord;
   std::vector<int> pinid, pinrange, pingrid, pingridrange;
   int equality = kFcompEqNone;
   double eq_solref[mjNREF] = {0.02, 1};
