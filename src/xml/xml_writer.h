@@ -15,9 +15,10 @@
 // every list is written in spec order. Elements inside <frame>s are grouped so that the order of
 // each type is kept (a frame may be written more than once; only the first copy carries its name).
 //
-// The writer uses the public mjs_ API for everything except two things it reads from
-// user/user_spec.h: the defaults-class tree (the parent of a class is not reachable through mjs_)
-// and whether a keyframe came from mjs_attach. Such a keyframe holds values per element name,
+// The writer uses the public mjs_ API for everything except three things it reads from
+// user/user_spec.h: the defaults-class tree (the parent of a class is not reachable through mjs_),
+// whether a keyframe came from mjs_attach, and the list of plugins activated by
+// mjs_activatePlugin. Such a keyframe holds values per element name,
 // which MJCF cannot express; it is written in full from the compiled model (the writer compiles the
 // spec once for that, and fails with the compiler's message if the spec does not compile).
 //
