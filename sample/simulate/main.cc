@@ -255,6 +255,7 @@ void WriteStatus() {
   std::fprintf(f, "select %d\n", sim.pert.select);
   std::fprintf(f, "perturb %d\n", sim.pert.active);
   std::fprintf(f, "screenshots %d\n", sim.screenshots);
+  std::fprintf(f, "frames %d\n", sim.frames);
   std::fprintf(f, "resets %d\n", sim.resets);
   std::fprintf(f, "fontscale %d\n", sim.con.fontScale);
   std::fprintf(f, "leftui %d %d %d\n", sim.ui0.nsect, sim.ui0.height, sim.ui0.width);
@@ -479,6 +480,7 @@ int main(int argc, char** argv) {
     simulate::Render();
     glfwSwapBuffers(sim.window);
     frames++;
+    sim.frames++;
     double now = simulate::Now();
     if (now - lastframe > 0.5) {
       sim.fps = frames / (now - lastframe);

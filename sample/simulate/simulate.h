@@ -79,6 +79,7 @@ struct Sim {
   std::string statusfile;
   std::string screenshotfile = "screenshot.png";
   int screenshots = 0;
+  int frames = 0;  // frames rendered (a test waits for frames drawn after the physics stopped)
   std::atomic<int> screenshotrequest{0};
 };
 

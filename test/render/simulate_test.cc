@@ -303,12 +303,13 @@ TEST_F(SimulateUnderXvfb, RunPauseStepContactForcesPerturbReset) {
 
   // select the body under the humanoid's centroid (double click) and pull it (Ctrl + right drag)
   // (the viewer times clicks when it handles them: on a loaded machine a slow frame between the
-  // two clicks can make them two single clicks, so the double click is tried up to 3 times)
+  // two clicks can make them two single clicks, so they are sent back to back, to arrive in the
+  // same event poll, and the double click is tried up to 3 times)
   Body(forces, &cx, &cy);
   bool selected = false;
   for (int attempt = 0; attempt < 3 && !selected; attempt++) {
     Run("xdotool mousemove --window " + window_ + " " + std::to_string(cx) + " " +
-        std::to_string(cy) + " click --repeat 2 --delay 80 1");
+        std::to_string(cy) + " click --repeat 2 --delay 0 1");
     selected = WaitFor([&] { return Num("select") > 0; }, 5);
   }
   ASSERT_TRUE(selected) << "no body selected";
@@ -468,6 +469,14 @@ class SimulateFeatures : public SimulateUnderXvfb {
     Key("space");
     ASSERT_TRUE(WaitFor([&] { return Num("run") == 0; }, 10));
   }
+  // Pauses, then waits for two more frames: the status that first shows the pause can pair a
+  // camera placed in the frame rendered before the last physics steps with the body after them;
+  // a frame rendered after the pause places the camera at the final state.
+  void PauseAndSettle() {
+    Pause();
+    double frames = Num("frames");
+    ASSERT_TRUE(WaitFor([&] { return Num("frames") >= frames + 2; }, 30)) << "no new frames";
+  }
 };
 
 // The Speed setting (here '-' four times: 5 % of real time) slows the simulated time down; '='
@@ -583,10 +592,13 @@ TEST_F(SimulateFeatures, TrackingCameraFollowsTheBody) {
   std::istringstream center(Status()["scenecenter"]);
   int cx = 0, cy = 0;
   center >> cx >> cy;
+  // simulate times a double click when it handles the presses (MuJoCo's 0.3 s window); under
+  // load one frame can take longer than that, so the two clicks are sent back to back and
+  // reach the window in the same event poll
   bool tracking = false;
   for (int attempt = 0; attempt < 3 && !tracking; attempt++) {
     Run("xdotool mousemove --window " + window_ + " " + std::to_string(cx) + " " +
-        std::to_string(cy) + " keydown ctrl click --repeat 2 --delay 80 3 keyup ctrl");
+        std::to_string(cy) + " keydown ctrl click --repeat 2 --delay 0 3 keyup ctrl");
     tracking = WaitFor([&] { return Numbers("camera")[0] == mjCAMERA_TRACKING; }, 5);
   }
   ASSERT_TRUE(tracking) << Status()["camera"];
@@ -601,7 +613,7 @@ TEST_F(SimulateFeatures, TrackingCameraFollowsTheBody) {
   double x0 = offset(&dx0);
   Key("space");
   ASSERT_TRUE(WaitFor([&] { return Numbers("body1")[0] > x0 + 1; }, 60)) << "the ball rolls";
-  Pause();
+  PauseAndSettle();
   double x1 = offset(&dx1);
   EXPECT_GT(x1 - x0, 1);
   EXPECT_NEAR(dx1, dx0, 0.05) << "the camera does not follow the ball";
