@@ -62,6 +62,14 @@ void mj_stiffDamp(const mjModel* m, const mjtNum solref[mjNREF], mjtNum dmax, mj
 // Trees touched by efc row i (from its Jacobian row), increasing; trees must hold ntree ints.
 int mj_efcTrees(const mjModel* m, const mjData* d, int i, int* trees);
 
+// Root of tree x in the union-find forest parent (halves the path on the way).
+int mj_treeRoot(int* parent, int x);
+
+// The trees coupled by the constraint rows (islands, Hessian components): parent[ntree] becomes
+// a union-find forest joining the trees of each efc row; rowtree[i] is the first tree of row i,
+// -1 for a row without Jacobian entries; trees is scratch for ntree ints.
+void mj_joinRowTrees(const mjModel* m, const mjData* d, int* parent, int* trees, int* rowtree);
+
 // mj_constraintUpdate without the cone Hessians and without qfrc_constraint = J' efc_force:
 // sets efc_force and efc_state of the residuals jar and returns the constraint cost s(jar).
 mjtNum mj_constraintCost(const mjModel* m, mjData* d, const mjtNum* jar);

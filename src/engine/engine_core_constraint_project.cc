@@ -41,6 +41,32 @@ int mj_efcTrees(const mjModel* m, const mjData* d, int i, int* trees) {
   return n;  // columns are increasing and the dofs of a tree are contiguous: already sorted
 }
 
+int mj_treeRoot(int* parent, int x) {
+  while (parent[x] != x) {
+    parent[x] = parent[parent[x]];  // path halving
+    x = parent[x];
+  }
+  return x;
+}
+
+// union-find over the trees: the trees of each row are joined, the smaller root becoming the
+// root of the merged set
+void mj_joinRowTrees(const mjModel* m, const mjData* d, int* parent, int* trees, int* rowtree) {
+  for (int t = 0; t < m->ntree; t++) {
+    parent[t] = t;
+  }
+  for (int i = 0; i < d->nefc; i++) {
+    int n = mj_efcTrees(m, d, i, trees);
+    rowtree[i] = n ? trees[0] : -1;
+    for (int k = 1; k < n; k++) {
+      int a = mj_treeRoot(parent, trees[0]), b = mj_treeRoot(parent, trees[k]);
+      if (a != b) {
+        parent[b < a ? a : b] = b < a ? b : a;
+      }
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // mj_projectConstraint
 

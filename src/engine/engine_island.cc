@@ -24,14 +24,6 @@
 
 namespace {
 
-int findRoot(int* parent, int x) {
-  while (parent[x] != x) {
-    parent[x] = parent[parent[x]];  // path halving
-    x = parent[x];
-  }
-  return x;
-}
-
 // n elements of `size` bytes from the arena; NULL for n <= 0, and *ok = 0 when the arena is full
 void* arenaArray(mjData* d, int n, size_t size, size_t align, int* ok) {
   if (n <= 0) {
@@ -100,21 +92,9 @@ void mj_island(const mjModel* m, mjData* d) {
   int* rowtree = mj_stackAllocInt(d, nefc);
   int* root_island = mj_stackAllocInt(d, ntree);
   for (int t = 0; t < ntree; t++) {
-    parent[t] = t;
     root_island[t] = -1;
   }
-
-  // union-find: the trees of each row are joined
-  for (int i = 0; i < nefc; i++) {
-    int n = mj_efcTrees(m, d, i, trees);
-    rowtree[i] = n ? trees[0] : -1;
-    for (int k = 1; k < n; k++) {
-      int a = findRoot(parent, trees[0]), b = findRoot(parent, trees[k]);
-      if (a != b) {
-        parent[b < a ? a : b] = b < a ? b : a;
-      }
-    }
-  }
+  mj_joinRowTrees(m, d, parent, trees, rowtree);
 
   // number the islands in the order of their smallest constrained tree
   int* constrained = trees;  // reuse: 1 for trees touched by some row
@@ -123,12 +103,12 @@ void mj_island(const mjModel* m, mjData* d) {
   }
   for (int i = 0; i < nefc; i++) {
     if (rowtree[i] >= 0) {
-      constrained[findRoot(parent, rowtree[i])] = 1;
+      constrained[mj_treeRoot(parent, rowtree[i])] = 1;
     }
   }
   int nisland = 0;
   for (int t = 0; t < ntree; t++) {
-    int r = findRoot(parent, t);
+    int r = mj_treeRoot(parent, t);
     if (constrained[r] && root_island[r] < 0) {
       root_island[r] = nisland++;
     }
@@ -192,7 +172,7 @@ void mj_island(const mjModel* m, mjData* d) {
   // trees
   int* map_tree2itree = mj_stackAllocInt(d, ntree);
   for (int t = 0; t < ntree; t++) {
-    d->tree_island[t] = root_island[findRoot(parent, t)];
+    d->tree_island[t] = root_island[mj_treeRoot(parent, t)];
   }
   groupByIsland(ntree, nisland, d->tree_island, d->island_ntree, d->island_itreeadr,
                 d->map_itree2tree, map_tree2itree);

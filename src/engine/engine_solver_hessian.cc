@@ -50,14 +50,6 @@ namespace {
 // ---------------------------------------------------------------------------------------------
 // components
 
-int findRoot(int* parent, int x) {
-  while (parent[x] != x) {
-    parent[x] = parent[parent[x]];
-    x = parent[x];
-  }
-  return x;
-}
-
 // one island: a single component holding all its dofs and rows (dof_comp and dof_local are
 // indexed by global dof and set for the island's dofs only: nothing here is O(nv), as a scene
 // of many islands solves each one separately)
@@ -97,19 +89,7 @@ void treeComponents(const mjModel* m, mjData* d, mjHessComps* cp) {
   int* parent = mj_stackAllocInt(d, mjMAX(ntree, 1));
   int* trees = mj_stackAllocInt(d, mjMAX(ntree, 1));
   int* rowtree = mj_stackAllocInt(d, mjMAX(nefc, 1));
-  for (int t = 0; t < ntree; t++) {
-    parent[t] = t;
-  }
-  for (int i = 0; i < nefc; i++) {
-    int n = mj_efcTrees(m, d, i, trees);
-    rowtree[i] = n ? trees[0] : -1;
-    for (int k = 1; k < n; k++) {
-      int a = findRoot(parent, trees[0]), b = findRoot(parent, trees[k]);
-      if (a != b) {
-        parent[b] = a;
-      }
-    }
-  }
+  mj_joinRowTrees(m, d, parent, trees, rowtree);
 
   int* tree_comp = mj_stackAllocInt(d, mjMAX(ntree, 1));
   for (int t = 0; t < ntree; t++) {
@@ -119,7 +99,7 @@ void treeComponents(const mjModel* m, mjData* d, mjHessComps* cp) {
   cp->dof_comp = mj_stackAllocInt(d, nv);
   cp->dof_local = mj_stackAllocInt(d, nv);
   for (int i = 0; i < nv; i++) {
-    int r = findRoot(parent, m->dof_treeid[i]);
+    int r = mj_treeRoot(parent, m->dof_treeid[i]);
     if (tree_comp[r] < 0) {
       tree_comp[r] = cp->ncomp++;
     }
@@ -153,7 +133,7 @@ void treeComponents(const mjModel* m, mjData* d, mjHessComps* cp) {
   cp->row_comp = mj_stackAllocInt(d, mjMAX(nefc, 1));
   for (int i = 0; i < nefc; i++) {
     int t = rowtree[i];
-    cp->row_comp[i] = t < 0 ? -1 : tree_comp[findRoot(parent, t)];
+    cp->row_comp[i] = t < 0 ? -1 : tree_comp[mj_treeRoot(parent, t)];
   }
   cp->comp_rowadr = mj_stackAllocInt(d, nc + 1);
   cp->crow = mj_stackAllocInt(d, mjMAX(nefc, 1));
