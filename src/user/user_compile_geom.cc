@@ -842,7 +842,7 @@ namespace {
 struct BvhItem {
   int id;
   double lo[3], hi[3];  // AABB in the body's inertial frame
-  double center[3];     // sort key: the center of that AABB
+  double key[3];        // sort key: the geom's position in the body's inertial frame
 };
 
 // node AABB (center, half-size) of a set of items; flat boxes are inflated by kFlat
@@ -869,10 +869,12 @@ void Enclose(const std::vector<BvhItem>& items, double center[3], double half[3]
   }
 }
 
-// top-down build: split the items in two halves (the first floor(n/2) go left) after sorting
-// their centers along the longest edge of the node's AABB (ties go to the later axis; this
-// matches MuJoCo except for some exact ties in symmetric layouts); nodes are
-// stored in pre-order and children are indexed relative to the body's first node
+// top-down build as MuJoCo does it: the split axis is the longest edge of the node's AABB, a
+// later axis winning only when longer by kEps (so exact and near ties go to the earlier axis);
+// the items are partitioned with std::nth_element at the median (the first floor(n/2) go left)
+// by their key along that axis, keys closer than kEps comparing by geom id; nodes are stored in
+// pre-order and children are indexed relative to the body's first node
+const double kEps = 1e-14;
 int BuildNode(CompileContext* c, std::vector<BvhItem> items, int adr, int depth) {
   int node = static_cast<int>(c->bvh_depth.size());
   double center[3], half[3];
@@ -891,15 +893,21 @@ int BuildNode(CompileContext* c, std::vector<BvhItem> items, int adr, int depth)
     return node;
   }
 
+  double edge[3] = {2 * half[0], 2 * half[1], 2 * half[2]};
   int axis = 0;
-  for (int k = 1; k < 3; k++) {
-    if (half[k] >= half[axis]) {
-      axis = k;
-    }
+  if (edge[1] >= edge[0] + kEps) {
+    axis = 1;
   }
-  std::stable_sort(items.begin(), items.end(), [axis](const BvhItem& a, const BvhItem& b) {
-    return a.center[axis] < b.center[axis];
-  });
+  if (edge[2] >= edge[axis] + kEps) {
+    axis = 2;
+  }
+  std::nth_element(items.begin(), items.begin() + items.size() / 2, items.end(),
+                   [axis](const BvhItem& a, const BvhItem& b) {
+                     if (std::abs(a.key[axis] - b.key[axis]) > kEps) {
+                       return a.key[axis] < b.key[axis];
+                     }
+                     return a.id < b.id;
+                   });
   size_t nleft = items.size() / 2;
   std::vector<BvhItem> left(items.begin(), items.begin() + nleft);
   std::vector<BvhItem> right(items.begin() + nleft, items.end());
@@ -982,9 +990,8 @@ void BuildBodyBVH(CompileContext* c) {
           it.hi[k] = std::max(it.hi[k], q[k]);
         }
       }
-      for (int k = 0; k < 3; k++) {
-        it.center[k] = (it.lo[k] + it.hi[k]) / 2;
-      }
+      const double origin[3] = {0, 0, 0};
+      ToInertial(gi, info, origin, it.key);
       items.push_back(it);
     }
     info.bvhadr = static_cast<int>(c->bvh_depth.size());
