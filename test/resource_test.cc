@@ -4,6 +4,7 @@
 // "Resources", "Virtual file system", "Plugins"; programming_extension.rst "Resource
 // providers", "Decoders").
 
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -269,6 +270,105 @@ TEST(AssetCache, KeepsFilesWithinCapacity) {
   EXPECT_EQ(mj_getCacheSize(cache), size);
   mj_clearCache(cache);
   EXPECT_EQ(mj_getCacheSize(cache), 0u);
+}
+
+// writes bytes to a file
+void WriteFile(const std::string& path, const std::string& bytes) {
+  FILE* f = std::fopen(path.c_str(), "wb");
+  ASSERT_NE(f, nullptr) << path;
+  ASSERT_EQ(std::fwrite(bytes.data(), 1, bytes.size(), f), bytes.size());
+  std::fclose(f);
+}
+
+// an OBJ tetrahedron with apex height h
+std::string Tetrahedron(const std::string& h) {
+  return "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 " + h + "\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n";
+}
+
+// a binary file of int32 header values followed by raw bytes
+std::string Binary(int32_t a, int32_t b, const std::vector<uint8_t>& body) {
+  std::string s(8 + body.size(), '\0');
+  std::memcpy(&s[0], &a, 4);
+  std::memcpy(&s[4], &b, 4);
+  std::memcpy(&s[8], body.data(), body.size());
+  return s;
+}
+
+// the MJB image of a model compiled from path (empty on failure)
+std::vector<char> CompiledImage(const std::string& path) {
+  char err[300] = "";
+  mjModel* m = mj_loadXML(path.c_str(), nullptr, err, sizeof(err));
+  EXPECT_NE(m, nullptr) << err;
+  if (!m) {
+    return {};
+  }
+  std::vector<char> image(mj_sizeModel(m));
+  mj_saveModel(m, nullptr, image.data(), static_cast<int>(image.size()));
+  mj_deleteModel(m);
+  return image;
+}
+
+TEST(AssetCache, ProcessedAssetsEqualFreshOnes) {
+  mjCache* cache = mj_getCache();
+  size_t capacity = mj_getCacheCapacity(cache);
+  std::string dir = motus_test::UniqueTempPath("assetcache_");
+  std::string mesh = dir + "tet.obj", tex = dir + "tex.custom", hf = dir + "hf.bin";
+  std::string xml = dir + "model.xml";
+  WriteFile(mesh, Tetrahedron("1"));
+  std::vector<uint8_t> pixels(2 * 3 * 3);
+  for (size_t i = 0; i < pixels.size(); i++) {
+    pixels[i] = static_cast<uint8_t>(17 * i);
+  }
+  WriteFile(tex, Binary(2, 3, pixels));
+  std::vector<uint8_t> heights(4 * 6);
+  for (size_t i = 0; i < 6; i++) {
+    float h = 0.5f * i;
+    std::memcpy(&heights[4 * i], &h, 4);
+  }
+  WriteFile(hf, Binary(2, 3, heights));
+  // one mesh file processed with two scales, one texture file decoded with two flips
+  WriteFile(xml,
+            "<mujoco><asset>"
+            "<mesh name='a' file='" +
+                mesh + "'/><mesh name='b' file='" + mesh +
+                "' scale='2 1 1'/>"
+                "<texture name='t1' type='2d' file='" +
+                tex +
+                "' content_type='image/vnd.mujoco.texture'/>"
+                "<texture name='t2' type='2d' file='" +
+                tex +
+                "' content_type='image/vnd.mujoco.texture' "
+                "hflip='true'/>"
+                "<texture name='sky' type='skybox' builtin='gradient' width='16' height='16'/>"
+                "<hfield name='h' file='" +
+                hf +
+                "' size='1 1 1 1'/></asset><worldbody>"
+                "<geom type='mesh' mesh='a'/><geom type='mesh' mesh='b' pos='3 0 0'/>"
+                "<geom type='hfield' hfield='h'/></worldbody></mujoco>");
+
+  // without the cache, then a first and a second compilation with it: equal images
+  mj_setCacheCapacity(cache, 0);
+  std::vector<char> fresh = CompiledImage(xml);
+  ASSERT_FALSE(fresh.empty());
+  mj_setCacheCapacity(cache, capacity);
+  mj_clearCache(cache);
+  EXPECT_EQ(CompiledImage(xml), fresh);
+  size_t size = mj_getCacheSize(cache);
+  EXPECT_GT(size, 0u);
+  EXPECT_EQ(CompiledImage(xml), fresh);
+  EXPECT_EQ(mj_getCacheSize(cache), size);  // hits add nothing
+
+  // a changed file is processed again: the result equals a fresh compilation of the new file
+  WriteFile(mesh, Tetrahedron("1.5"));
+  std::vector<char> changed = CompiledImage(xml);
+  EXPECT_NE(changed, fresh);
+  mj_setCacheCapacity(cache, 0);
+  EXPECT_EQ(CompiledImage(xml), changed);
+  mj_setCacheCapacity(cache, capacity);
+  mj_clearCache(cache);
+  for (const std::string& f : {mesh, tex, hf, xml}) {
+    std::remove(f.c_str());
+  }
 }
 
 }  // namespace

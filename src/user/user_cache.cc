@@ -1,19 +1,24 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
 // The asset cache (APIreference_functions.rst "Asset cache"): one process-wide cache shared by
-// all compilations. Motus caches the bytes of asset files read from disk, keyed by path and
-// checked against the file's size and modification time, so that compiling models that share
-// meshes, textures and height fields reads each file once. The least recently used files are
-// dropped to stay within the capacity (MuJoCo's default, 500 MiB); capacity 0 disables it.
-// MuJoCo caches processed assets instead: see doc/conformance.md#asset-cache.
+// all compilations (user_cache.h). It holds the bytes of files read from disk and, like MuJoCo's,
+// processed assets: decoded textures, processed meshes and height fields made from disk files,
+// each checked against its file's size, modification time and identity, and keyed by the
+// processing options too. A processed asset replaces the cached bytes of its file. The least
+// recently used entries are dropped to stay within the capacity (MuJoCo's default, 500 MiB);
+// capacity 0 disables the cache. See doc/conformance.md#asset-cache.
+
+#include "user/user_cache.h"
 
 #include <sys/stat.h>
 
 #include <cstdint>
 #include <list>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <mujoco/mujoco.h>
@@ -24,9 +29,12 @@ namespace motus {
 namespace {
 
 struct CacheImpl {
+  // a file's bytes (key: the path) or a processed asset (key: kind, path and options)
   struct Entry {
-    int64_t mtime = 0;
+    FileStamp stamp;
     std::vector<uint8_t> bytes;
+    std::shared_ptr<const void> asset;
+    size_t nbytes = 0;                     // bytes counted against the capacity
     std::list<std::string>::iterator use;  // position in `order`
   };
   std::mutex mutex;
@@ -36,7 +44,7 @@ struct CacheImpl {
   std::unordered_map<std::string, Entry> entries;
 
   void Drop(std::unordered_map<std::string, Entry>::iterator it) {
-    size -= it->second.bytes.size();
+    size -= it->second.nbytes;
     order.erase(it->second.use);
     entries.erase(it);
   }
@@ -44,6 +52,37 @@ struct CacheImpl {
     while (size > capacity && !order.empty()) {
       Drop(entries.find(order.back()));
     }
+  }
+  // the entry under key if its stamp matches (then most recently used), else NULL (a stale
+  // entry is dropped)
+  Entry* Find(const std::string& key, const FileStamp& stamp) {
+    auto it = entries.find(key);
+    if (it == entries.end()) {
+      return nullptr;
+    }
+    if (!(it->second.stamp == stamp)) {
+      Drop(it);
+      return nullptr;
+    }
+    order.splice(order.begin(), order, it->second.use);
+    return &it->second;
+  }
+  // a new most recently used entry (replacing any under the same key), or NULL when it cannot fit
+  Entry* Add(const std::string& key, const FileStamp& stamp, size_t nbytes) {
+    if (nbytes > capacity) {
+      return nullptr;
+    }
+    auto old = entries.find(key);
+    if (old != entries.end()) {
+      Drop(old);
+    }
+    order.push_front(key);
+    Entry& e = entries[key];
+    e.stamp = stamp;
+    e.nbytes = nbytes;
+    e.use = order.begin();
+    size += nbytes;
+    return &e;
   }
 };
 
@@ -59,40 +98,62 @@ CacheImpl* Impl(const mjCache* cache) {
 
 }  // namespace
 
-bool ReadDiskFileCached(const std::string& path, std::vector<uint8_t>* data) {
+bool StatFile(const std::string& path, FileStamp* stamp) {
   struct stat st;
   if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
     return false;
   }
+  stamp->size = static_cast<int64_t>(st.st_size);
+  stamp->mtime_ns = static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+  stamp->device = static_cast<uint64_t>(st.st_dev);
+  stamp->inode = static_cast<uint64_t>(st.st_ino);
+  return true;
+}
+
+bool ReadDiskFileCached(const std::string& path, std::vector<uint8_t>* data) {
+  FileStamp stamp;
+  if (!StatFile(path, &stamp)) {
+    return false;
+  }
   CacheImpl* c = Impl(GlobalCache());
-  int64_t mtime = static_cast<int64_t>(st.st_mtime);
-  size_t nbytes = static_cast<size_t>(st.st_size);
   {
     std::lock_guard<std::mutex> lock(c->mutex);
-    auto it = c->entries.find(path);
-    if (it != c->entries.end()) {
-      if (it->second.mtime == mtime && it->second.bytes.size() == nbytes) {
-        c->order.splice(c->order.begin(), c->order, it->second.use);
-        *data = it->second.bytes;
-        return true;
-      }
-      c->Drop(it);  // the file changed
+    if (CacheImpl::Entry* e = c->Find(path, stamp)) {
+      *data = e->bytes;
+      return true;
     }
   }
-  if (!ReadDiskFileStamped(path, data, &mtime)) {
+  // the stamp is taken before reading: if the file changes meanwhile, the entry is stale at once
+  if (!ReadDiskFile(path, data)) {
     return false;
   }
   std::lock_guard<std::mutex> lock(c->mutex);
-  if (data->size() <= c->capacity && !c->entries.count(path)) {
-    c->order.push_front(path);
-    CacheImpl::Entry& e = c->entries[path];
-    e.mtime = mtime;
-    e.bytes = *data;
-    e.use = c->order.begin();
-    c->size += data->size();
+  if (CacheImpl::Entry* e = c->Add(path, stamp, data->size())) {
+    e->bytes = *data;
     c->Fit();
   }
   return true;
+}
+
+std::shared_ptr<const void> FindCachedAsset(const std::string& key, const FileStamp& stamp) {
+  CacheImpl* c = Impl(GlobalCache());
+  std::lock_guard<std::mutex> lock(c->mutex);
+  CacheImpl::Entry* e = c->Find(key, stamp);
+  return e ? e->asset : nullptr;
+}
+
+void AddCachedAsset(const std::string& key, const std::string& path, const FileStamp& stamp,
+                    std::shared_ptr<const void> asset, size_t bytes) {
+  CacheImpl* c = Impl(GlobalCache());
+  std::lock_guard<std::mutex> lock(c->mutex);
+  auto file = c->entries.find(path);
+  if (file != c->entries.end() && !file->second.asset) {
+    c->Drop(file);
+  }
+  if (CacheImpl::Entry* e = c->Add(key, stamp, bytes)) {
+    e->asset = std::move(asset);
+    c->Fit();
+  }
 }
 
 }  // namespace motus

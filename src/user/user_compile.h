@@ -207,7 +207,7 @@ struct CompileContext {
 
   // processed assets (index = asset id): meshes by the asset pass, textures and height fields
   // by their CompileKind's size()
-  std::vector<MeshResult> mesh;
+  std::vector<std::shared_ptr<const MeshResult>> mesh;  // shared with the asset cache
   std::vector<MeshOctree> octree;  // signed distance octrees (empty for meshes without sdf geoms)
   std::vector<TextureResult> texture;
   std::vector<HFieldResult> hfield;

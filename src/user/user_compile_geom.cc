@@ -324,7 +324,7 @@ bool CompileGeom(CompileContext* c, SpecGeom* g, GeomInfo* info) {
       return c->Error("mesh '" + g->own.meshname + "' not found in geom " + std::to_string(g->id),
                       g);
     }
-    mesh = &c->mesh[meshid];
+    mesh = c->mesh[meshid].get();
     if (material.empty() && (type == mjGEOM_MESH || type == mjGEOM_SDF)) {
       material = c->spec->meshes[meshid]->own.material;
     }

@@ -7,11 +7,14 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <mujoco/mujoco.h>
 
+#include "user/user_cache.h"
 #include "user/user_compile_internal.h"
 #include "user/user_mesh.h"
 #include "user/user_vfs.h"
@@ -58,18 +61,96 @@ bool PluginMesh(CompileContext* c, const SpecMesh* mesh, int instance, MeshData*
   return true;
 }
 
+// The cache key of a mesh processed from a file: the file and every input of ProcessMesh other
+// than its contents (the spec's processing attributes and the options).
+std::string MeshCacheKey(const std::string& path, const mjsMesh* spec, const MeshOptions& opt) {
+  std::string key = "mesh";
+  AppendKey(&key, path);
+  AppendKey(&key, spec->content_type ? *spec->content_type : std::string());
+  for (int k = 0; k < 3; k++) {
+    AppendKey(&key, spec->refpos[k]);
+    AppendKey(&key, spec->scale[k]);
+  }
+  for (int k = 0; k < 4; k++) {
+    AppendKey(&key, spec->refquat[k]);
+  }
+  AppendKey(&key, static_cast<int>(spec->inertia));
+  AppendKey(&key, static_cast<int>(spec->smoothnormal));
+  AppendKey(&key, spec->maxhullvert);
+  AppendKey(&key, static_cast<int>(opt.needhull));
+  AppendKey(&key, static_cast<int>(opt.keepframe));
+  return key;
+}
+
+// bytes held by a processed mesh (for the cache's capacity)
+size_t MeshBytes(const MeshResult& r) {
+  return sizeof(float) * (r.vert.size() + r.normal.size() + r.texcoord.size()) +
+         sizeof(double) * (r.vert_d.size() + r.polynormal.size() + r.bvh_aabb.size()) +
+         sizeof(int) *
+             (r.face.size() + r.facenormal.size() + r.facetexcoord.size() + r.graph.size() +
+              r.polyvertnum.size() + r.polyvert.size() + r.polymapnum.size() + r.polymap.size() +
+              r.bvh_child.size() + r.bvh_depth.size() + r.bvh_nodeid.size()) +
+         sizeof(MeshResult);
+}
+
+// mesh i loaded (file, inline data or SDF plugin) and processed. A mesh from a disk file is
+// taken from the asset cache when the same file was processed with the same inputs before.
+bool LoadMeshAsset(CompileContext* c, int i, const MeshOptions& opt,
+                   std::shared_ptr<const MeshResult>* out) {
+  SpecMesh* mesh = c->spec->meshes[i].get();
+  AssetContext actx;
+  actx.modelfiledir = c->spec->own.modelfiledir;
+  actx.assetdir = mesh->compiler && mesh->compiler->meshdir ? *mesh->compiler->meshdir : "";
+  actx.strippath = c->spec->s.strippath;
+  int instance = i < static_cast<int>(c->mesh_plugin.size()) ? c->mesh_plugin[i] : -1;
+
+  FileStamp stamp;
+  std::string key, path;
+  bool cached = instance < 0 && mesh->s.file && !mesh->s.file->empty() &&
+                (!mesh->s.uservert || mesh->s.uservert->empty());
+  if (cached) {
+    path = actx.Resolve(*mesh->s.file);
+    cached = DiskResourceStamp(c->vfs, path, &stamp);
+  }
+  if (cached) {
+    key = MeshCacheKey(path, &mesh->s, opt);
+    if ((*out = FindCached<MeshResult>(key, stamp))) {
+      return true;
+    }
+  }
+
+  MeshData raw;
+  std::string err;
+  auto result = std::make_shared<MeshResult>();
+  if (instance >= 0) {
+    MeshOptions plugin = opt;
+    plugin.keepframe = true;
+    if (!PluginMesh(c, mesh, instance, &raw)) {
+      return false;
+    }
+    if (!ProcessMesh(&mesh->s, raw, plugin, result.get(), &err)) {
+      return c->Error(err, mesh);
+    }
+  } else {
+    if (!LoadMesh(&mesh->s, c->vfs, actx, &raw, &err) ||
+        !ProcessMesh(&mesh->s, raw, opt, result.get(), &err)) {
+      return c->Error(err, mesh);
+    }
+  }
+  if (cached) {
+    AddCachedAsset(key, path, stamp, result, MeshBytes(*result));
+  }
+  *out = std::move(result);
+  return true;
+}
+
 }  // namespace
 
 bool CompileMeshes(CompileContext* c) {
   SpecModel* s = c->spec;
-  c->mesh.assign(s->meshes.size(), MeshResult());
+  c->mesh.assign(s->meshes.size(), nullptr);
   for (size_t i = 0; i < s->meshes.size(); i++) {
     SpecMesh* mesh = s->meshes[i].get();
-    AssetContext actx;
-    actx.modelfiledir = s->own.modelfiledir;
-    actx.assetdir = mesh->compiler && mesh->compiler->meshdir ? *mesh->compiler->meshdir : "";
-    actx.strippath = s->s.strippath;
-
     // the convex hull is needed by collision geoms and by "convex" inertia
     MeshOptions opt;
     opt.needhull = mesh->s.inertia == mjMESH_INERTIA_CONVEX;
@@ -78,20 +159,8 @@ bool CompileMeshes(CompileContext* c) {
         opt.needhull = true;
       }
     }
-
-    MeshData raw;
-    std::string err;
-    int instance = i < c->mesh_plugin.size() ? c->mesh_plugin[i] : -1;
-    if (instance >= 0) {
-      opt.keepframe = true;
-      if (!PluginMesh(c, mesh, instance, &raw)) {
-        return false;
-      }
-    } else if (!LoadMesh(&mesh->s, c->vfs, actx, &raw, &err)) {
-      return c->Error(err, mesh);
-    }
-    if (!ProcessMesh(&mesh->s, raw, opt, &c->mesh[i], &err)) {
-      return c->Error(err, mesh);
+    if (!LoadMeshAsset(c, static_cast<int>(i), opt, &c->mesh[i])) {
+      return false;
     }
   }
 
@@ -108,7 +177,7 @@ bool CompileMeshes(CompileContext* c) {
       sdf = sdf || (g->s.type == mjGEOM_SDF && g->own.meshname == CompiledName(mesh));
     }
     std::string err;
-    if (sdf && !MakeMeshOctree(c->mesh[i].vert_d, c->mesh[i].face, &c->octree[i], &err)) {
+    if (sdf && !MakeMeshOctree(c->mesh[i]->vert_d, c->mesh[i]->face, &c->octree[i], &err)) {
       return c->Error(err, mesh);
     }
   }
@@ -116,7 +185,8 @@ bool CompileMeshes(CompileContext* c) {
   // sizes (bvh totals are added after the body BVH is built, in FillMeshes' size pass below)
   mjModel& z = c->sizes;
   z.nmesh = static_cast<mjtSize>(c->mesh.size());
-  for (const MeshResult& r : c->mesh) {
+  for (const std::shared_ptr<const MeshResult>& mr : c->mesh) {
+    const MeshResult& r = *mr;
     z.nmeshvert += r.vert.size() / 3;
     z.nmeshnormal += r.normal.size() / 3;
     z.nmeshtexcoord += r.texcoord.size() / 2;
@@ -163,7 +233,7 @@ void FillMeshes(CompileContext* c) {
   int bvh = static_cast<int>(c->bvh_depth.size());  // mesh nodes follow the body nodes
   int oct = 0;
   for (int i = 0; i < m->nmesh; i++) {
-    const MeshResult& r = c->mesh[i];
+    const MeshResult& r = *c->mesh[i];
     int nv = static_cast<int>(r.vert.size() / 3), nf = static_cast<int>(r.face.size() / 3);
     m->mesh_vertadr[i] = vert;
     m->mesh_vertnum[i] = nv;
@@ -246,8 +316,8 @@ void FillMeshes(CompileContext* c) {
 // number of mesh BVH nodes (added to nbvh)
 int MeshBvhNodes(const CompileContext* c) {
   int n = 0;
-  for (const MeshResult& r : c->mesh) {
-    n += static_cast<int>(r.bvh_depth.size());
+  for (const std::shared_ptr<const MeshResult>& r : c->mesh) {
+    n += static_cast<int>(r->bvh_depth.size());
   }
   return n;
 }

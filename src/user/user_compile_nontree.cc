@@ -74,8 +74,8 @@ void NonTreeFromCompile(NonTreeContext* ctx, CompileContext* core) {
     t.cam_resolution.push_back(c->s.resolution[0]);
     t.cam_resolution.push_back(c->s.resolution[1]);
   }
-  for (const MeshResult& mesh : core->mesh) {
-    t.mesh_nvert.push_back(static_cast<int>(mesh.vert.size() / 3));
+  for (const std::shared_ptr<const MeshResult>& mesh : core->mesh) {
+    t.mesh_nvert.push_back(static_cast<int>(mesh->vert.size() / 3));
   }
 }
 

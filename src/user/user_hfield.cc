@@ -8,9 +8,11 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "user/user_cache.h"
 #include "user/user_texture.h"
 #include "user/user_vfs.h"
 
@@ -80,6 +82,65 @@ bool Normalize(std::vector<float>* data, std::string* error) {
   return true;
 }
 
+// the elevation of a height field file, normalized
+bool DecodeHFieldFile(const mjsHField* spec, const mjVFS* vfs, const std::string& path,
+                      HFieldResult* out, std::string* error) {
+  std::vector<uint8_t> bytes;
+  if (!ReadResource(vfs, path, &bytes, error)) {
+    return false;
+  }
+  std::string type = spec->content_type ? *spec->content_type : std::string();
+  if (type.empty()) {
+    type = FileExtension(path) == ".png" ? "image/png" : "image/vnd.mujoco.hfield";
+  }
+  bool ok;
+  if (type == "image/png") {
+    ok = ReadPNG(bytes, out, error);
+  } else if (type == "image/vnd.mujoco.hfield") {
+    ok = ReadBinary(bytes, out, error);
+  } else {
+    *error = "unsupported height field content type '" + type + "'";
+    ok = false;
+  }
+  if (!ok) {
+    *error += " (file '" + path + "')";
+    return false;
+  }
+  return Normalize(&out->data, error);
+}
+
+// The elevation of a height field file into out (nrow, ncol, data). A file read from disk is
+// kept by the asset cache (mj_getCache) under its path and content type.
+bool LoadHFieldFile(const mjsHField* spec, const mjVFS* vfs, const std::string& path,
+                    HFieldResult* out, std::string* error) {
+  FileStamp stamp;
+  bool cached = DiskResourceStamp(vfs, path, &stamp);
+  std::string key;
+  if (cached) {
+    key = "hfield";
+    AppendKey(&key, path);
+    AppendKey(&key, spec->content_type ? *spec->content_type : std::string());
+    if (std::shared_ptr<const HFieldResult> hit = FindCached<HFieldResult>(key, stamp)) {
+      out->nrow = hit->nrow;
+      out->ncol = hit->ncol;
+      out->data = hit->data;
+      return true;
+    }
+  }
+  auto decoded = std::make_shared<HFieldResult>();
+  if (!DecodeHFieldFile(spec, vfs, path, decoded.get(), error)) {
+    return false;
+  }
+  out->nrow = decoded->nrow;
+  out->ncol = decoded->ncol;
+  out->data = decoded->data;
+  if (cached) {
+    AddCachedAsset(key, path, stamp, decoded,
+                   sizeof(float) * decoded->data.size() + sizeof(HFieldResult));
+  }
+  return true;
+}
+
 }  // namespace
 
 bool LoadHField(const mjsHField* spec, const mjVFS* vfs, const AssetContext& ctx, HFieldResult* out,
@@ -99,28 +160,7 @@ bool LoadHField(const mjsHField* spec, const mjVFS* vfs, const AssetContext& ctx
       *error = "hfield: nrow and ncol must be 0 when the data comes from a file";
       return false;
     }
-    std::string path = ctx.Resolve(file);
-    std::vector<uint8_t> bytes;
-    if (!ReadResource(vfs, path, &bytes, error)) {
-      return false;
-    }
-    std::string type = spec->content_type ? *spec->content_type : std::string();
-    if (type.empty()) {
-      type = FileExtension(path) == ".png" ? "image/png" : "image/vnd.mujoco.hfield";
-    }
-    bool ok;
-    if (type == "image/png") {
-      ok = ReadPNG(bytes, out, error);
-    } else if (type == "image/vnd.mujoco.hfield") {
-      ok = ReadBinary(bytes, out, error);
-    } else {
-      *error = "unsupported height field content type '" + type + "'";
-      ok = false;
-    }
-    if (!ok) {
-      *error += " (file '" + path + "')";
-      return false;
-    }
+    return LoadHFieldFile(spec, vfs, ctx.Resolve(file), out, error);
   } else {
     if (spec->nrow < 1 || spec->ncol < 1) {
       *error = "hfield needs a file, or positive nrow and ncol";

@@ -23,12 +23,15 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <lodepng.h>
 #include <mujoco/mujoco.h>
 
+#include "user/user_cache.h"
 #include "user/user_vfs.h"
 
 namespace motus {
@@ -49,7 +52,7 @@ uint8_t ToByte(double c) {
   return static_cast<uint8_t>(static_cast<uint32_t>(static_cast<int32_t>(v)) & 0xFF);
 }
 
-void SetPixel(std::vector<uint8_t>* rgb, int index, const double color[3]) {
+void SetPixel(std::vector<uint8_t>* rgb, size_t index, const double color[3]) {
   for (int k = 0; k < 3; k++) {
     (*rgb)[3 * index + k] = ToByte(color[k]);
   }
@@ -92,21 +95,61 @@ void AddMarks(const mjsTexture* spec, int w, int h, int first, std::vector<uint8
   }
 }
 
+// the bytes of one color
+struct Bytes3 {
+  uint8_t v[3];
+};
+
+Bytes3 ToBytes(const double color[3]) {
+  return {{ToByte(color[0]), ToByte(color[1]), ToByte(color[2])}};
+}
+
+// n copies of a pixel of `size` bytes at p: the first is written, then the filled part is copied
+// after itself (doubling), so that a large area takes few memcpy calls
+void FillPattern(uint8_t* p, size_t n, const uint8_t* pixel, size_t size) {
+  if (!n) {
+    return;
+  }
+  std::memcpy(p, pixel, size);
+  size_t filled = size, total = n * size;
+  while (filled < total) {
+    size_t copy = std::min(filled, total - filled);
+    std::memcpy(p + filled, p, copy);
+    filled += copy;
+  }
+}
+
+// pixels [first, first + n) of a 3-channel image set to one color
+void FillPixels(std::vector<uint8_t>* rgb, size_t first, size_t n, Bytes3 color) {
+  FillPattern(rgb->data() + 3 * first, n, color.v, 3);
+}
+
+// one row of a checker image: the left half in color a, the right half in b
+void CheckerRow(std::vector<uint8_t>* rgb, size_t first, int w, Bytes3 a, Bytes3 b) {
+  FillPixels(rgb, first, w / 2, a);
+  FillPixels(rgb, first + w / 2, w - w / 2, b);
+}
+
 void Builtin2D(const mjsTexture* spec, int w, int h, std::vector<uint8_t>* rgb) {
+  // flat and checker images have two colors: their bytes are computed once
+  Bytes3 c1 = ToBytes(spec->rgb1), c2 = ToBytes(spec->rgb2);
   for (int r = 0; r < h; r++) {
+    size_t row = static_cast<size_t>(r) * w;
+    if (spec->builtin == mjBUILTIN_CHECKER) {
+      bool top = r < h / 2;
+      CheckerRow(rgb, row, w, top ? c1 : c2, top ? c2 : c1);
+      continue;
+    }
+    if (spec->builtin != mjBUILTIN_GRADIENT) {
+      FillPixels(rgb, row, w, c1);
+      continue;
+    }
     for (int c = 0; c < w; c++) {
+      // a one-pixel dimension gives 0/0 in MuJoCo: NaN, stored as 0
+      double x = w > 1 ? 2.0 * c / (w - 1) - 1 : NAN;
+      double y = h > 1 ? 1 - 2.0 * r / (h - 1) : NAN;
       double color[3];
-      if (spec->builtin == mjBUILTIN_GRADIENT) {
-        // a one-pixel dimension gives 0/0 in MuJoCo: NaN, stored as 0
-        double x = w > 1 ? 2.0 * c / (w - 1) - 1 : NAN;
-        double y = h > 1 ? 1 - 2.0 * r / (h - 1) : NAN;
-        Mix(color, GradientProfile(std::sqrt(x * x + y * y)), spec->rgb1, spec->rgb2);
-      } else if (spec->builtin == mjBUILTIN_CHECKER) {
-        bool first = (r < h / 2) == (c < w / 2);
-        mju_copy3(color, first ? spec->rgb1 : spec->rgb2);
-      } else {
-        mju_copy3(color, spec->rgb1);
-      }
+      Mix(color, GradientProfile(std::sqrt(x * x + y * y)), spec->rgb1, spec->rgb2);
       SetPixel(rgb, r * w + c, color);
     }
   }
@@ -150,6 +193,32 @@ void CubeDirection(int f, int r, int c, int w, double d[3]) {
   }
 }
 
+// face f of a cube texture (gradient, checker or flat)
+void BuiltinCubeFace(const mjsTexture* spec, int w, int f, std::vector<uint8_t>* rgb) {
+  Bytes3 c1 = ToBytes(spec->rgb1), c2 = ToBytes(spec->rgb2);
+  size_t face = static_cast<size_t>(f) * w * w;
+  if (spec->builtin != mjBUILTIN_GRADIENT && spec->builtin != mjBUILTIN_CHECKER) {
+    FillPixels(rgb, face, static_cast<size_t>(w) * w, f == 3 ? c2 : c1);
+    return;
+  }
+  for (int r = 0; r < w; r++) {
+    size_t row = face + static_cast<size_t>(r) * w;
+    if (spec->builtin == mjBUILTIN_CHECKER) {
+      // rgb1 in the top-left and bottom-right quarters; the front and back faces start with rgb2
+      bool first = (r < w / 2) != (f >= 4);
+      CheckerRow(rgb, row, w, first ? c1 : c2, first ? c2 : c1);
+      continue;
+    }
+    for (int c = 0; c < w; c++) {
+      double d[3], color[3];
+      CubeDirection(f, r, c, w, d);
+      double theta = std::acos(d[1] / mju_norm3(d));
+      Mix(color, GradientProfile(theta / mjPI), spec->rgb1, spec->rgb2);
+      SetPixel(rgb, row + c, color);
+    }
+  }
+}
+
 void BuiltinCube(const mjsTexture* spec, int w, std::vector<uint8_t>* rgb) {
   for (int f = 0; f < 6; f++) {
     if (spec->builtin == mjBUILTIN_GRADIENT && (f == 1 || f == 5)) {
@@ -160,26 +229,7 @@ void BuiltinCube(const mjsTexture* spec, int w, std::vector<uint8_t>* rgb) {
       std::memcpy(rgb->data() + f * face, rgb->data() + (f - 1) * face, face);
       continue;
     }
-    for (int r = 0; r < w; r++) {
-      for (int c = 0; c < w; c++) {
-        double color[3];
-        if (spec->builtin == mjBUILTIN_GRADIENT) {
-          double d[3];
-          CubeDirection(f, r, c, w, d);
-          double theta = std::acos(d[1] / mju_norm3(d));
-          Mix(color, GradientProfile(theta / mjPI), spec->rgb1, spec->rgb2);
-        } else if (spec->builtin == mjBUILTIN_CHECKER) {
-          bool first = (r < w / 2) == (c < w / 2);
-          if (f >= 4) {
-            first = !first;
-          }
-          mju_copy3(color, first ? spec->rgb1 : spec->rgb2);
-        } else {
-          mju_copy3(color, f == 3 ? spec->rgb2 : spec->rgb1);
-        }
-        SetPixel(rgb, (f * w + r) * w + c, color);
-      }
-    }
+    BuiltinCubeFace(spec, w, f, rgb);
   }
 }
 
@@ -213,9 +263,9 @@ bool DecodeCustom(const std::vector<uint8_t>& bytes, int nchannel, Image* img, s
   return true;
 }
 
-bool LoadImage(const mjsTexture* spec, const mjVFS* vfs, const AssetContext& ctx,
-               const std::string& file, Image* img, std::string* error) {
-  std::string path = ctx.Resolve(file);
+// an image file decoded to nchannel bytes per pixel, then flipped per hflip/vflip
+bool DecodeImage(const mjsTexture* spec, const mjVFS* vfs, const std::string& path, Image* img,
+                 std::string* error) {
   std::vector<uint8_t> bytes;
   if (!ReadResource(vfs, path, &bytes, error)) {
     return false;
@@ -264,14 +314,45 @@ bool LoadImage(const mjsTexture* spec, const mjVFS* vfs, const AssetContext& ctx
   return true;
 }
 
+// The image of a texture file. An image read from disk is kept by the asset cache (mj_getCache)
+// under the file and every attribute the decoding reads (content type, nchannel, flips).
+bool LoadImage(const mjsTexture* spec, const mjVFS* vfs, const AssetContext& ctx,
+               const std::string& file, std::shared_ptr<const Image>* img, std::string* error) {
+  std::string path = ctx.Resolve(file);
+  FileStamp stamp;
+  bool cached = DiskResourceStamp(vfs, path, &stamp);
+  std::string key;
+  if (cached) {
+    key = "texture";
+    AppendKey(&key, path);
+    AppendKey(&key, spec->content_type ? *spec->content_type : std::string());
+    AppendKey(&key, spec->nchannel);
+    AppendKey(&key, static_cast<int>(spec->hflip));
+    AppendKey(&key, static_cast<int>(spec->vflip));
+    if ((*img = FindCached<Image>(key, stamp))) {
+      return true;
+    }
+  }
+  auto decoded = std::make_shared<Image>();
+  if (!DecodeImage(spec, vfs, path, decoded.get(), error)) {
+    return false;
+  }
+  if (cached) {
+    AddCachedAsset(key, path, stamp, decoded, decoded->data.size() + sizeof(Image));
+  }
+  *img = std::move(decoded);
+  return true;
+}
+
 // fills the w x w face `f` of a cube texture with rgb1
 void FillFace(const mjsTexture* spec, int w, int f, std::vector<uint8_t>* data) {
   int n = spec->nchannel;
-  for (int i = 0; i < w * w; i++) {
-    for (int k = 0; k < n; k++) {
-      (*data)[(static_cast<size_t>(f) * w * w + i) * n + k] = k < 3 ? ToByte(spec->rgb1[k]) : 255;
-    }
+  uint8_t pixel[4];
+  for (int k = 0; k < n; k++) {
+    pixel[k] = k < 3 ? ToByte(spec->rgb1[k]) : 255;
   }
+  FillPattern(data->data() + static_cast<size_t>(f) * w * w * n, static_cast<size_t>(w) * w, pixel,
+              n);
 }
 
 bool CubeFromGrid(const mjsTexture* spec, const Image& img, TextureResult* out,
@@ -330,8 +411,7 @@ bool CubeFromFiles(const mjsTexture* spec, const mjVFS* vfs, const AssetContext&
                    TextureResult* out, std::string* error) {
   const std::vector<std::string>& files = *spec->cubefiles;
   int w = 0;
-  Image faces[6];
-  bool have[6] = {false, false, false, false, false, false};
+  std::shared_ptr<const Image> faces[6];
   bool srgb = false, first = true;
   for (int f = 0; f < 6 && f < static_cast<int>(files.size()); f++) {
     if (files[f].empty()) {
@@ -340,14 +420,13 @@ bool CubeFromFiles(const mjsTexture* spec, const mjVFS* vfs, const AssetContext&
     if (!LoadImage(spec, vfs, ctx, files[f], &faces[f], error)) {
       return false;
     }
-    if (faces[f].width != faces[f].height || (w && faces[f].width != w)) {
+    if (faces[f]->width != faces[f]->height || (w && faces[f]->width != w)) {
       *error = "cube face images must be square and of equal size ('" + files[f] + "')";
       return false;
     }
-    w = faces[f].width;
-    have[f] = true;
+    w = faces[f]->width;
     if (first) {
-      srgb = faces[f].srgb;
+      srgb = faces[f]->srgb;
     }
     first = false;
   }
@@ -360,8 +439,8 @@ bool CubeFromFiles(const mjsTexture* spec, const mjVFS* vfs, const AssetContext&
   out->height = 6 * w;
   out->data.assign(static_cast<size_t>(6) * w * w * n, 0);
   for (int f = 0; f < 6; f++) {
-    if (have[f]) {
-      std::memcpy(out->data.data() + static_cast<size_t>(f) * w * w * n, faces[f].data.data(),
+    if (faces[f]) {
+      std::memcpy(out->data.data() + static_cast<size_t>(f) * w * w * n, faces[f]->data.data(),
                   static_cast<size_t>(w) * w * n);
     } else {
       FillFace(spec, w, f, &out->data);
@@ -370,6 +449,44 @@ bool CubeFromFiles(const mjsTexture* spec, const mjVFS* vfs, const AssetContext&
   if (spec->colorspace == mjCOLORSPACE_AUTO) {
     out->colorspace = srgb ? mjCOLORSPACE_SRGB : mjCOLORSPACE_LINEAR;
   }
+  return true;
+}
+
+// The image of a builtin texture, in nchannel bytes per pixel. Generated images are kept by the
+// asset cache (mj_getCache) under every attribute that the generation reads.
+bool BuiltinTexture(const mjsTexture* spec, std::shared_ptr<const std::vector<uint8_t>>* data,
+                    std::string* error) {
+  std::string key = "builtin";
+  AppendKey(&key, static_cast<int>(spec->type));
+  AppendKey(&key, static_cast<int>(spec->builtin));
+  AppendKey(&key, static_cast<int>(spec->mark));
+  AppendKey(&key, spec->width);
+  AppendKey(&key, spec->height);
+  AppendKey(&key, spec->nchannel);
+  AppendKey(&key, spec->random);
+  for (int k = 0; k < 3; k++) {
+    AppendKey(&key, spec->rgb1[k]);
+    AppendKey(&key, spec->rgb2[k]);
+    AppendKey(&key, spec->markrgb[k]);
+  }
+  const FileStamp none;  // not made from a file
+  if ((*data = FindCached<std::vector<uint8_t>>(key, none))) {
+    return true;
+  }
+  auto rgb = std::make_shared<std::vector<uint8_t>>();
+  if (!BuiltinTextureRGB(spec, spec->width, spec->height, rgb.get(), error)) {
+    return false;
+  }
+  int height = spec->type != mjTEXTURE_2D ? 6 * spec->width : spec->height;
+  size_t size = static_cast<size_t>(spec->width) * height * spec->nchannel;
+  if (rgb->size() != size) {
+    // the RGB stream is copied as-is into the zero-initialized nchannel buffer
+    std::vector<uint8_t> resized(size, 0);
+    std::memcpy(resized.data(), rgb->data(), std::min(rgb->size(), size));
+    rgb->swap(resized);
+  }
+  AddCachedAsset(key, "", none, rgb, rgb->size() + sizeof(*rgb));
+  *data = std::move(rgb);
   return true;
 }
 
@@ -423,7 +540,7 @@ bool DecodePNG(const std::vector<uint8_t>& bytes, int nchannel, int* width, int*
   }
   *width = static_cast<int>(w);
   *height = static_cast<int>(h);
-  data->assign(image.begin(), image.end());
+  data->swap(image);
   *srgb = state.info_png.srgb_defined != 0;
   return true;
 }
@@ -480,14 +597,13 @@ bool LoadTexture(const mjsTexture* spec, const mjVFS* vfs, const AssetContext& c
       *error = "unknown builtin texture " + std::to_string(spec->builtin);
       return false;
     }
-    std::vector<uint8_t> rgb;
-    if (!BuiltinTextureRGB(spec, spec->width, spec->height, &rgb, error)) {
-      return false;
-    }
     out->width = spec->width;
     out->height = cube ? 6 * spec->width : spec->height;
-    out->data.assign(static_cast<size_t>(out->width) * out->height * n, 0);
-    std::memcpy(out->data.data(), rgb.data(), std::min(rgb.size(), out->data.size()));
+    std::shared_ptr<const std::vector<uint8_t>> data;
+    if (!BuiltinTexture(spec, &data, error)) {
+      return false;
+    }
+    out->data = *data;
     return true;
   }
 
@@ -521,25 +637,25 @@ bool LoadTexture(const mjsTexture* spec, const mjVFS* vfs, const AssetContext& c
     return CubeFromFiles(spec, vfs, ctx, out, error);
   }
 
-  Image img;
+  std::shared_ptr<const Image> img;
   if (!LoadImage(spec, vfs, ctx, file, &img, error)) {
     return false;
   }
   if (spec->colorspace == mjCOLORSPACE_AUTO) {
-    out->colorspace = img.srgb ? mjCOLORSPACE_SRGB : mjCOLORSPACE_LINEAR;
+    out->colorspace = img->srgb ? mjCOLORSPACE_SRGB : mjCOLORSPACE_LINEAR;
   }
   if (cube && (spec->gridsize[0] != 1 || spec->gridsize[1] != 1)) {
-    return CubeFromGrid(spec, img, out, error);
+    return CubeFromGrid(spec, *img, out, error);
   }
-  if (cube && img.width != img.height) {
-    *error = "cube texture image must be square, got " + std::to_string(img.width) + "x" +
-             std::to_string(img.height) + " ('" + file + "'); use gridsize for a grid";
+  if (cube && img->width != img->height) {
+    *error = "cube texture image must be square, got " + std::to_string(img->width) + "x" +
+             std::to_string(img->height) + " ('" + file + "'); use gridsize for a grid";
     return false;
   }
   // 2d image, or one square image shared by all cube faces (stored once)
-  out->width = img.width;
-  out->height = img.height;
-  out->data = std::move(img.data);
+  out->width = img->width;
+  out->height = img->height;
+  out->data = img->data;
   return true;
 }
 

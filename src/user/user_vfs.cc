@@ -22,6 +22,8 @@
 
 #include <mujoco/mujoco.h>
 
+#include "user/user_cache.h"
+
 namespace motus {
 namespace {
 
@@ -45,26 +47,6 @@ std::string LowerBaseName(const std::string& path) {
 
 VfsImpl* Impl(const mjVFS* vfs) {
   return vfs ? static_cast<VfsImpl*>(vfs->impl_) : nullptr;
-}
-
-// reads a whole file from disk; false when it cannot be opened or read
-bool ReadDiskFile(const std::string& path, std::vector<uint8_t>* data) {
-  FILE* fp = std::fopen(path.c_str(), "rb");
-  if (!fp) {
-    return false;
-  }
-  data->clear();
-  uint8_t chunk[65536];
-  size_t n;
-  bool ok = true;
-  while ((n = std::fread(chunk, 1, sizeof(chunk), fp)) > 0) {
-    data->insert(data->end(), chunk, chunk + n);
-  }
-  if (std::ferror(fp)) {
-    ok = false;
-  }
-  std::fclose(fp);
-  return ok;
 }
 
 }  // namespace
@@ -251,6 +233,27 @@ const std::vector<uint8_t>* VfsFind(const mjVFS* vfs, const std::string& path) {
   return it == impl->files.end() ? nullptr : &it->second;
 }
 
+bool ReadDiskFile(const std::string& path, std::vector<uint8_t>* data) {
+  FILE* fp = std::fopen(path.c_str(), "rb");
+  if (!fp) {
+    return false;
+  }
+  // one read of the expected size, then chunks for anything beyond it (a file that grows)
+  struct stat st;
+  size_t expect = fstat(fileno(fp), &st) == 0 && st.st_size > 0 ? st.st_size : 0;
+  data->resize(expect);
+  size_t got = expect ? std::fread(data->data(), 1, expect, fp) : 0;
+  data->resize(got);
+  uint8_t chunk[65536];
+  size_t n;
+  while (got == expect && (n = std::fread(chunk, 1, sizeof(chunk), fp)) > 0) {
+    data->insert(data->end(), chunk, chunk + n);
+  }
+  bool ok = !std::ferror(fp);
+  std::fclose(fp);
+  return ok;
+}
+
 bool ReadDiskFileStamped(const std::string& path, std::vector<uint8_t>* data, int64_t* mtime) {
   struct stat st;
   if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -268,6 +271,18 @@ bool VfsContains(const mjVFS* vfs, const std::string& path) {
 bool VfsContainsFile(const mjVFS* vfs, const std::string& path) {
   VfsImpl* impl = Impl(vfs);
   return impl && FindEntry(impl, path) != impl->files.end();
+}
+
+bool DiskResourceStamp(const mjVFS* vfs, const std::string& path, FileStamp* stamp) {
+  if (path.empty() || mjp_getResourceProvider(path.c_str()) || VfsMount(vfs, path)) {
+    return false;
+  }
+  if (VfsImpl* impl = Impl(vfs)) {
+    if (FindEntry(impl, path) != impl->files.end()) {
+      return false;
+    }
+  }
+  return StatFile(path, stamp);
 }
 
 bool ReadResource(const mjVFS* vfs, const std::string& path, std::vector<uint8_t>* data,

@@ -34,6 +34,9 @@ const mjpResourceProvider* VfsMount(const mjVFS* vfs, const std::string& path);
 bool ReadProviderResource(const mjpResourceProvider* provider, const mjVFS* vfs,
                           const std::string& name, std::vector<uint8_t>* data, std::string* error);
 
+// Reads a whole file from disk (no cache); false when it cannot be opened or read.
+bool ReadDiskFile(const std::string& path, std::vector<uint8_t>* data);
+
 // Reads a whole file from disk and its modification time (seconds); false when unreadable.
 bool ReadDiskFileStamped(const std::string& path, std::vector<uint8_t>* data, int64_t* mtime);
 
