@@ -4,6 +4,7 @@
 // on any joint, short keyframe arrays) and what it refuses (its validation list). Every
 // expectation was measured by loading the same snippet with MuJoCo 3.8.0.
 
+#include <cmath>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -102,6 +103,53 @@ TEST(Mjcf38, Accepted) {
     Load(xml, &l);
     EXPECT_NE(l.m, nullptr) << xml << "\n" << l.error;
   }
+}
+
+// inf and nan in attributes: any case of "inf"/"infinity" is accepted, a NaN with MuJoCo's
+// warning (once per attribute); a number the field's type cannot hold, overflow or nonzero below
+// its smallest normal value, is MuJoCo's "number is too large" error
+int nan_warnings = 0;
+void CountNaNWarning(const char* msg) {
+  if (std::string(msg).find("XML contains a 'NaN'. Please check it carefully.") == 0) {
+    nan_warnings++;
+  }
+}
+
+TEST(Mjcf38, InfNanAndRangeInAttributes) {
+  Loaded inf;
+  Load(Body("<joint type='slide' limited='true' range='-Infinity INF' actuatorfrcrange='-inf 1'/>"),
+       &inf);
+  ASSERT_NE(inf.m, nullptr) << inf.error;
+  EXPECT_EQ(inf.m->jnt_range[0], -INFINITY);
+  EXPECT_EQ(inf.m->jnt_range[1], INFINITY);
+  EXPECT_EQ(inf.m->jnt_actfrcrange[0], -INFINITY);
+
+  void (*saved)(const char*) = mju_user_warning;
+  mju_user_warning = CountNaNWarning;
+  nan_warnings = 0;
+  Loaded nan;
+  Load(
+      "<mujoco><worldbody><body><joint/><geom size='.1' rgba='nan NaN 1 1' margin='-nan'/>"
+      "</body></worldbody></mujoco>",
+      &nan);
+  mju_user_warning = saved;
+  ASSERT_NE(nan.m, nullptr) << nan.error;
+  EXPECT_TRUE(std::isnan(nan.m->geom_margin[0]));
+  EXPECT_EQ(nan_warnings, 2);
+
+  const char* too_large[] = {"rgba='1e39 1 1 1'", "rgba='1e-38 1 1 1'", "margin='1e-400'",
+                             "margin='1e-310'", "margin='1e400'"};
+  for (const char* attr : too_large) {
+    Loaded l;
+    Load(Body(std::string("<joint/><geom size='.1' ") + attr + "/>"), &l);
+    EXPECT_EQ(l.m, nullptr) << attr;
+    EXPECT_NE(l.error.find("number is too large in attribute"), std::string::npos)
+        << attr << ": " << l.error;
+  }
+  Loaded small;
+  Load(Body("<joint/><geom size='.1' margin='1e-300' rgba='2e-38 -0 0 1'/>"), &small);
+  ASSERT_NE(small.m, nullptr) << small.error;
+  EXPECT_EQ(small.m->geom_margin[0], 1e-300);
 }
 
 // a free joint is never limited; its range and limited flag are ignored (also without

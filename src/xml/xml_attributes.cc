@@ -17,6 +17,8 @@
 #include <type_traits>
 #include <vector>
 
+#include <mujoco/mujoco.h>
+
 namespace motus {
 namespace mjcf {
 
@@ -62,7 +64,9 @@ std::vector<std::string> Tokens(const char* text) {
 }
 
 // parses one real token completely
-bool ParseReal(const std::string& tok, double* out) {
+// parses one real token completely; *range is set when the literal is a number that a double
+// cannot hold (overflow, or underflow below the smallest normal double)
+bool ParseReal(const std::string& tok, double* out, bool* range = nullptr) {
   if (tok.empty()) {
     return false;
   }
@@ -72,7 +76,10 @@ bool ParseReal(const std::string& tok, double* out) {
   if (end != tok.c_str() + tok.size()) {
     return false;
   }
-  if (errno == ERANGE && std::isinf(v)) {
+  bool outside = errno == ERANGE || (v != 0 && std::isfinite(v) && std::fabs(v) < DBL_MIN);
+  if (range) {
+    *range = outside;
+  } else if (outside && std::isinf(v)) {
     return false;  // overflow: not representable
   }
   *out = v;
@@ -94,13 +101,27 @@ bool ParseInt(const std::string& tok, int* out) {
   return true;
 }
 
-// a finite double converts to float only within the float range (else the conversion is undefined)
+// a finite number is stored in T only within T's normal range: MuJoCo rejects overflow and
+// numbers that are nonzero but smaller than the smallest normal value ("number is too large")
 template <class T>
 bool FitsIn(double x) {
   if constexpr (std::is_same_v<T, float>) {
-    return !std::isfinite(x) || std::fabs(x) <= FLT_MAX;
+    return !std::isfinite(x) || x == 0 || (std::fabs(x) <= FLT_MAX && std::fabs(x) >= FLT_MIN);
   }
   return true;
+}
+
+// MuJoCo's text for a number its type cannot hold, then the token and where it is
+std::string TooLarge(const char* name, const std::string& where, const std::string& tok) {
+  return "number is too large in attribute '" + std::string(name) + "' ('" + tok +
+         "' is out of range in " + where + ")";
+}
+
+// an attribute with a NaN is accepted with MuJoCo's warning, once per attribute
+void WarnNaN(bool nan) {
+  if (nan) {
+    mju_warning("XML contains a 'NaN'. Please check it carefully.");
+  }
 }
 
 std::string CountWord(int n, bool integer) {
@@ -181,6 +202,7 @@ int XmlAttrs::ReadNumbers(const char* name, T* out, int n, bool upto, bool integ
     Fail(data + " (" + where + " needs " + CountWord(n, integer) + ", got " +
          std::to_string(count) + ")");
   }
+  bool nan = false;
   for (int i = 0; i < count; i++) {
     if (integer) {
       int x;
@@ -190,15 +212,18 @@ int XmlAttrs::ReadNumbers(const char* name, T* out, int n, bool upto, bool integ
       out[i] = static_cast<T>(x);
     } else {
       double x;
-      if (!ParseReal(toks[i], &x)) {
+      bool range = false;
+      if (!ParseReal(toks[i], &x, &range)) {
         Fail("bad format in " + where + ": '" + toks[i] + "' is not a number");
       }
-      if (!FitsIn<T>(x)) {
-        Fail("number '" + toks[i] + "' is out of range in " + where);
+      if (range || !FitsIn<T>(x)) {
+        Fail(TooLarge(name, where, toks[i]));
       }
+      nan = nan || std::isnan(x);
       out[i] = static_cast<T>(x);
     }
   }
+  WarnNaN(nan);
   return count;
 }
 
@@ -228,6 +253,7 @@ bool XmlAttrs::ReadList(const char* name, std::vector<T>* out, bool allow_empty,
   }
   out->clear();
   out->reserve(toks.size());
+  bool nan = false;
   for (const std::string& tok : toks) {
     if (integer) {
       int x;
@@ -237,15 +263,18 @@ bool XmlAttrs::ReadList(const char* name, std::vector<T>* out, bool allow_empty,
       out->push_back(static_cast<T>(x));
     } else {
       double x;
-      if (!ParseReal(tok, &x)) {
+      bool range = false;
+      if (!ParseReal(tok, &x, &range)) {
         Fail("bad format in " + where + ": '" + tok + "' is not a number");
       }
-      if (!FitsIn<T>(x)) {
-        Fail("number '" + tok + "' is out of range in " + where);
+      if (range || !FitsIn<T>(x)) {
+        Fail(TooLarge(name, where, tok));
       }
+      nan = nan || std::isnan(x);
       out->push_back(static_cast<T>(x));
     }
   }
+  WarnNaN(nan);
   return true;
 }
 
