@@ -424,14 +424,6 @@ TEST(Flexcomp, ShapesMatchMuJoCo) {
 
 // features that are not implemented are compile errors naming them, not silently dropped
 TEST(Flexcomp, UnsupportedFeaturesFail) {
-  auto grid = [](const std::string& inner, const char* dof) {
-    return std::string(
-               "<mujoco><worldbody><flexcomp name=\"f\" type=\"grid\" dim=\"3\" "
-               "count=\"3 3 3\" spacing=\"0.1 0.1 0.1\" radius=\"0.001\" dof=\"") +
-           dof + "\">" + inner + "</flexcomp></worldbody></mujoco>";
-  };
-  EXPECT_TRUE(Contains(LoadError(grid("<edge equality=\"strain\"/>", "trilinear")),
-                       "flexstrain equality constraints"));
   std::string cloth =
       "<mujoco><worldbody><flexcomp name=\"c\" type=\"grid\" dim=\"2\" count=\"3 3 1\" "
       "spacing=\"0.1 0.1 0.1\" radius=\"0.001\"><edge equality=\"vert\"/></flexcomp>"

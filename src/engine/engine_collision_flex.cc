@@ -454,6 +454,22 @@ int mj_contactBodyWeights(const mjModel* m, const mjData* d, const mjContact* co
       sum += inv[i];
     }
   }
+  if (m->flex_interp[f]) {
+    // interpolated flex: the point's unit-cube coordinates (the vertices' flex_vert0 with the
+    // weights above), spread on the nodes of its cell by the interpolation weights
+    mjtNum r[3] = {0, 0, 0};
+    for (int i = 0; i <= dim; i++) {
+      if (edata[i] != skip) {
+        mju_addToScl3(r, m->flex_vert0 + 3 * (vadr + edata[i]), inv[i] / sum);
+      }
+    }
+    int nadr = m->flex_nodeadr[f], node[mjMAXFLEXNODES];
+    int nn = mj_flexPointNodes(m, f, r, node, weight);
+    for (int a = 0; a < nn; a++) {
+      body[a] = m->flex_nodebodyid[nadr + node[a]];
+    }
+    return nn;
+  }
   int n = 0;
   for (int i = 0; i <= dim; i++) {
     if (edata[i] != skip) {

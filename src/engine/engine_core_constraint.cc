@@ -265,6 +265,22 @@ void eqFlex(const mjModel* m, mjData* d, Builder* b, int e) {
   }
 }
 
+// Flexstrain equality (the rows of one cell, engine_core_constraint_flex.cc).
+void eqFlexStrain(const mjModel* m, mjData* d, Builder* b, int e) {
+  int n;
+  if (!b->emit) {
+    int nrow = mj_flexStrainRows(m, d, e, b->chain, &n, NULL, NULL);
+    addRows(m, d, b, NULL, b->chain, n, nrow, NULL, 0, 0, mjCNSTR_EQUALITY, e);
+    return;
+  }
+  mj_markStack(d);
+  mjtNum* jac = mj_stackAllocNum(d, (size_t)3 * mjMAXFLEXNODES * m->nv);
+  mjtNum* pos = mj_stackAllocNum(d, 3 * mjMAXFLEXNODES);
+  int nrow = mj_flexStrainRows(m, d, e, b->chain, &n, jac, pos);
+  addRows(m, d, b, jac, b->chain, n, nrow, pos, 0, 0, mjCNSTR_EQUALITY, e);
+  mj_freeStack(d);
+}
+
 void equalityRows(const mjModel* m, mjData* d, Builder* b) {
   for (int e = 0; e < m->neq; e++) {
     if (!d->eq_active[e]) {
@@ -284,8 +300,11 @@ void equalityRows(const mjModel* m, mjData* d, Builder* b) {
       case mjEQ_FLEX:
         eqFlex(m, d, b, e);
         break;
+      case mjEQ_FLEXSTRAIN:
+        eqFlexStrain(m, d, b, e);
+        break;
       default:
-        break;  // flexvert and flexstrain equalities are not implemented (doc/conformance.md)
+        break;  // flexvert equalities are not implemented (doc/conformance.md)
     }
   }
 }

@@ -112,6 +112,20 @@ void mj_eqFrames(const mjModel* m, const mjData* d, int e, mjEqFrames* f);
 // Needs mj_comVel (cvel, cdof_dot).
 void mj_eqBiasAcc(const mjModel* m, mjData* d, int e, mjtNum res[6]);
 
+// Cell nodes of flexstrain equality e (eq_data[0..2] the cell; flex-local ids into node,
+// mjMAXFLEXNODES) and its rows in flex_stiffness (*rows, count first: see
+// user_compile_flex_strain.cc). Returns the number of nodes, 0 when the equality has no rows
+// (its cell is outside the flex's grid, or the flex is not interpolated).
+int mj_flexStrainCell(const mjModel* m, int e, int* node, const mjtNum** rows);
+
+// Rows of flexstrain equality e (engine_core_constraint_flex.cc): returns their number nrow and
+// writes the sorted dofs of the cell's node bodies to chain (nv ints), their number to *n; unless
+// jac is NULL, fills jac (nrow x n) and pos (nrow). With L the cell's rows over the node
+// coordinates, x the node positions, X their positions at qpos0 (flex_node0) and R the cell's
+// rotation (mj_flexCellRotation): pos = L (R' x - X), jac = L R' Jp(x) (node point Jacobians).
+int mj_flexStrainRows(const mjModel* m, mjData* d, int e, int* chain, int* n, mjtNum* jac,
+                      mjtNum* pos);
+
 #ifdef __cplusplus
 }
 #endif

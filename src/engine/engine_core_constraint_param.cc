@@ -126,6 +126,27 @@ int flexRowEdge(const mjModel* m, int f, int sub) {
   return adr;
 }
 
+// mean translational weight of the node bodies of the cell of flexstrain equality e
+mjtNum flexCellWeight(const mjModel* m, int e) {
+  int node[mjMAXFLEXNODES];
+  const mjtNum* rows;
+  int nnode = mj_flexStrainCell(m, e, node, &rows);
+  int nadr = nnode ? m->flex_nodeadr[m->eq_obj1id[e]] : 0;
+  mjtNum sum = 0;
+  for (int a = 0; a < nnode; a++) {
+    sum += bodyWeight(m, m->flex_nodebodyid[nadr + node[a]], 0);
+  }
+  return nnode ? sum / nnode : 0;
+}
+
+// MuJoCo 3.8 gives the rows of flexstrain equalities their diagonal approximation in groups of
+// 26 rows (the documented row count of a trilinear cell; a cell has 18): a group starts at a
+// flexstrain row that is not in a group, and all its 26 rows take the mean weight of that row's
+// cell, whatever constraint they belong to (the rest of an 18-row cell, the next equalities,
+// or contacts, whose t it becomes). Measured on cells with pinned nodes next to free ones,
+// followed by connect equalities and by contacts.
+const int kStrainGroup = 26;
+
 // Diagonal approximation of A for row i, the `sub`-th row of its constraint ("Parameters":
 // end-effector inverse inertias at qpos0, body_/dof_/tendon_invweight0):
 //   connect, weld position rows: sum of the two bodies' translational weights; weld rotation
@@ -134,9 +155,10 @@ int flexRowEdge(const mjModel* m, int f, int sub) {
 //   contacts: t = sum of the bodies' translational weights; elliptic rows 0: t, j > 0:
 //   t mu0^2 / (mu_j^2 impratio) (friction coefficients clamped to mjMINMU); pyramidal rows:
 //   t (1 + mu0^2) 2 mu0^2 / impratio (checked against MuJoCo).
-// *tran holds t between the rows of one contact: computed at its first row (sub = 0), reused
-// by the others.
-mjtNum diagApprox(const mjModel* m, const mjData* d, int i, int sub, mjtNum* tran_cache) {
+// *tran holds t between the rows of one contact: computed at its first row (sub = 0) when
+// refresh is set, reused by the others.
+mjtNum diagApprox(const mjModel* m, const mjData* d, int i, int sub, mjtNum* tran_cache,
+                  int refresh) {
   int id = d->efc_id[i], b1, b2;
   switch (d->efc_type[i]) {
     case mjCNSTR_EQUALITY:
@@ -159,6 +181,8 @@ mjtNum diagApprox(const mjModel* m, const mjData* d, int i, int sub, mjtNum* tra
         }
         case mjEQ_FLEX:
           return m->flexedge_invweight0[flexRowEdge(m, m->eq_obj1id[id], sub)];
+        case mjEQ_FLEXSTRAIN:
+          return flexCellWeight(m, id);
         default:
           return 0;
       }
@@ -171,7 +195,7 @@ mjtNum diagApprox(const mjModel* m, const mjData* d, int i, int sub, mjtNum* tra
       return m->dof_invweight0[m->jnt_dofadr[id]];
     default: {
       const mjContact* con = d->contact + id;
-      if (sub == 0) {
+      if (sub == 0 && refresh) {
         *tran_cache = contactWeight(m, d, con);
       }
       mjtNum tran = *tran_cache;
@@ -269,10 +293,15 @@ mjtNum residualNorm(const mjData* d, int i) {
 // K = 0 for friction rows, R = (1 - I)/I diagApprox (at least mjMINVAL), D = 1/R
 // ("Parameters", eq:impedance_R).
 void mj_makeImpedance(const mjModel* m, mjData* d) {
-  int sub = 0;
-  mjtNum normal_imp = 0, normal_dimp = 0, tran = 0;
+  int sub = 0, group = 0, refresh = 0;
+  mjtNum normal_imp = 0, normal_dimp = 0, tran = 0, groupw = 0;
   for (int i = 0; i < d->nefc; i++) {
     sub = subRow(d, i, sub);
+    if (!group && d->efc_type[i] == mjCNSTR_EQUALITY &&
+        m->eq_type[d->efc_id[i]] == mjEQ_FLEXSTRAIN) {
+      group = kStrainGroup;
+      groupw = flexCellWeight(m, d->efc_id[i]);
+    }
     const mjtNum *solref, *solimp;
     int friction;
     rowParams(m, d, i, sub, &solref, &solimp, &friction);
@@ -290,8 +319,10 @@ void mj_makeImpedance(const mjModel* m, mjData* d) {
     // equality rows by definition, pyramidal edges because they all have the contact's
     // residual and margin
     mjtNum imp, dimp;
-    // each edge row of a flex equality is a constraint of its own for the impedance
-    int flexrow = type == mjCNSTR_EQUALITY && m->eq_type[d->efc_id[i]] == mjEQ_FLEX;
+    // each edge row of a flex equality, and each row of a flexstrain equality, is a constraint
+    // of its own for the impedance
+    int flexrow = type == mjCNSTR_EQUALITY && (m->eq_type[d->efc_id[i]] == mjEQ_FLEX ||
+                                               m->eq_type[d->efc_id[i]] == mjEQ_FLEXSTRAIN);
     if ((type == mjCNSTR_CONTACT_ELLIPTIC || (type == mjCNSTR_EQUALITY && !flexrow) ||
          type == mjCNSTR_CONTACT_PYRAMIDAL) &&
         sub > 0) {
@@ -319,7 +350,23 @@ void mj_makeImpedance(const mjModel* m, mjData* d) {
       if (friction) {
         K = 0;
       }
-      diag = diagApprox(m, d, i, sub, &tran);
+      if (group && d->efc_type[i] >= mjCNSTR_CONTACT_FRICTIONLESS) {
+        tran = groupw;  // a contact row inside a flexstrain group takes its weight as t
+        diag = diagApprox(m, d, i, sub, &tran, 0);
+      } else if (group) {
+        diag = groupw;
+      } else {
+        diag = diagApprox(m, d, i, sub, &tran, 1);
+        if (refresh && sub > 0 && d->efc_type[i] >= mjCNSTR_CONTACT_FRICTIONLESS) {
+          // the first row after a group starts a new one, even inside a contact
+          tran = contactWeight(m, d, d->contact + d->efc_id[i]);
+          diag = diagApprox(m, d, i, sub, &tran, 0);
+        }
+      }
+      refresh = 0;
+    }
+    if (group && --group == 0) {
+      refresh = 1;
     }
     mjtNum* kbip = d->efc_KBIP + 4 * i;
     kbip[0] = K;

@@ -40,6 +40,23 @@ mjtNum lagrangeBasis(int order, int i, mjtNum t) {
 
 }  // namespace
 
+int mj_flexCellNodes(const mjModel* m, int f, const int cell[3], int* node) {
+  int order = m->flex_interp[f], per = order + 1, gridnum[3];
+  for (int a = 0; a < 3; a++) {
+    gridnum[a] = order * mjMAX(m->flex_cellnum[3 * f + a], 1) + 1;
+  }
+  int n = 0;
+  for (int i = 0; i < per; i++) {
+    for (int j = 0; j < per; j++) {
+      for (int k = 0; k < per; k++) {
+        int gi = order * cell[0] + i, gj = order * cell[1] + j, gk = order * cell[2] + k;
+        node[n++] = (gi * gridnum[1] + gj) * gridnum[2] + gk;
+      }
+    }
+  }
+  return n;
+}
+
 mjtNum mj_flexNodeWeight(int order, int n, const mjtNum* r) {
   int per = order + 1;
   int i = n / (per * per), j = (n / per) % per, k = n % per;
@@ -48,16 +65,18 @@ mjtNum mj_flexNodeWeight(int order, int n, const mjtNum* r) {
 }
 
 int mj_flexVertNodes(const mjModel* m, int f, int v, int* node, mjtNum* weight) {
+  return mj_flexPointNodes(m, f, m->flex_vert0 + 3 * v, node, weight);
+}
+
+int mj_flexPointNodes(const mjModel* m, int f, const mjtNum* r, int* node, mjtNum* weight) {
   int order = m->flex_interp[f];
   const int* cellnum = m->flex_cellnum + 3 * f;
-  const mjtNum* r = m->flex_vert0 + 3 * v;
 
-  // per axis: the vertex's cell and its coordinate in the cell, and the node grid size
-  int cell[3], gridnum[3];
+  // per axis: the vertex's cell and its coordinate in the cell
+  int cell[3];
   mjtNum local[3];
   for (int a = 0; a < 3; a++) {
     int c = mjMAX(cellnum[a], 1);
-    gridnum[a] = order * c + 1;
     if (c == 1) {
       cell[a] = 0;
       local[a] = r[a];
@@ -68,17 +87,12 @@ int mj_flexVertNodes(const mjModel* m, int f, int v, int* node, mjtNum* weight) 
     local[a] = x - cell[a];
   }
 
-  int per = order + 1, n = 0;
-  for (int i = 0; i < per; i++) {
-    for (int j = 0; j < per; j++) {
-      for (int k = 0; k < per; k++) {
-        int gi = order * cell[0] + i, gj = order * cell[1] + j, gk = order * cell[2] + k;
-        node[n] = (gi * gridnum[1] + gj) * gridnum[2] + gk;
-        weight[n] = lagrangeBasis(order, i, local[0]) * lagrangeBasis(order, j, local[1]) *
-                    lagrangeBasis(order, k, local[2]);
-        n++;
-      }
-    }
+  int n = mj_flexCellNodes(m, f, cell, node);
+  int per = order + 1;
+  for (int a = 0; a < n; a++) {
+    int i = a / (per * per), j = (a / per) % per, k = a % per;
+    weight[a] = lagrangeBasis(order, i, local[0]) * lagrangeBasis(order, j, local[1]) *
+                lagrangeBasis(order, k, local[2]);
   }
   return n;
 }

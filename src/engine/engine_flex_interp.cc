@@ -24,6 +24,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include "engine/engine_flex.h"
 #include "engine/engine_passive.h"
 
 namespace {
@@ -53,10 +54,10 @@ void CenterBasis(int order, mjtNum* phi, mjtNum* dphi) {
   dphi[2] = 1;
 }
 
-// rotation of the cell of flex f from the node positions x (nnode x 3): the rotational part of
-// the deformation gradient at the cell's center in unit-cube coordinates
-void CellRotation(const mjModel* m, int f, const mjtNum* x, mjtNum* rot) {
-  int order = m->flex_interp[f], per = order + 1, nnode = m->flex_nodenum[f];
+}  // namespace
+
+void mj_flexCellRotation(int order, const mjtNum* x, mjtNum* rot) {
+  int per = order + 1, nnode = per * per * per;
   mjtNum phi[3], dphi[3], grad[3];
   CenterBasis(order, phi, dphi);
   mjtNum a[9] = {0};
@@ -75,6 +76,8 @@ void CellRotation(const mjModel* m, int f, const mjtNum* x, mjtNum* rot) {
   mju_mat2Rot(quat, a);
   mju_quat2Mat(rot, quat);
 }
+
+namespace {
 
 // y = R blockdiag K R' z over nnode nodes, or R K (R' z - z0) when z0 is given
 void RotatedStiffness(const mjtNum* k, const mjtNum* rot, int nnode, const mjtNum* z,
@@ -118,8 +121,8 @@ void NodeForce(const mjModel* m, mjData* d, int b, const mjtNum* x, const mjtNum
 void mj_flexInterpPassive(const mjModel* m, mjData* d, int spring, mjtNum* qfrc) {
   for (int f = 0; f < m->nflex; f++) {
     int nnode = m->flex_nodenum[f], nadr = m->flex_nodeadr[f];
-    if (!m->flex_interp[f] || nnode > kMaxNode) {
-      continue;
+    if (!m->flex_interp[f] || nnode > kMaxNode || m->flex_edgeequality[f] == 3) {
+      continue;  // not interpolated, several cells, or flex_stiffness holds strain rows
     }
     const mjtNum* k = m->flex_stiffness + m->flex_stiffnessadr[f];
     mjtNum beta = m->flex_damping[f];
@@ -130,7 +133,7 @@ void mj_flexInterpPassive(const mjModel* m, mjData* d, int spring, mjtNum* qfrc)
     for (int i = 0; i < nnode; i++) {
       NodePos(m, d, nadr + i, x + 3 * i);
     }
-    CellRotation(m, f, x, rot);
+    mj_flexCellRotation(m->flex_interp[f], x, rot);
     if (spring) {
       RotatedStiffness(k, rot, nnode, x, m->flex_node0 + 3 * nadr, frc);
     } else {

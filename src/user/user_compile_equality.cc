@@ -97,16 +97,15 @@ bool CheckEquality(NonTreeContext* ctx, const SpecEquality* eq, int i, EqObjects
       break;
     }
     case mjEQ_FLEX:
+    case mjEQ_FLEXSTRAIN:  // its cell (data[0..2]) is checked with the flex (FlexStrainRows)
       if (!ResolveEqObject(ctx, who, mjOBJ_FLEX, n1, true, &obj->id[0])) {
         return false;
       }
       break;
     case mjEQ_FLEXVERT:
-    case mjEQ_FLEXSTRAIN:
-      // their constraint rows (vertex strain invariants, cell strains) are not implemented
-      ctx->error = who + ": " + (s.type == mjEQ_FLEXVERT ? "flexvert" : "flexstrain") +
-                   " equality constraints (flexcomp edge equality=\"" +
-                   (s.type == mjEQ_FLEXVERT ? "vert" : "strain") + "\") are " + kNotSupported;
+      // its constraint rows (vertex strain invariants) are not implemented
+      ctx->error = who + ": flexvert equality constraints (flexcomp edge equality=\"vert\") are " +
+                   kNotSupported;
       return false;
     default:
       ctx->error = who + ": equality type " + std::to_string(s.type) + " is " + kNotSupported;

@@ -369,9 +369,9 @@ bool SizeFlexes(CompileContext* c) {
     z.nflexvert += static_cast<mjtSize>(r.vert.size() / 3);
     z.nflexedge += static_cast<mjtSize>(r.edge.size() / 2);
     z.nflexelem += nelem;
-    // 21 per element, then a dense matrix over the node coordinates per interpolated flex
-    z.nflexstiffness +=
-        21 * nelem + 9 * static_cast<mjtSize>(r.nodebody.size() * r.nodebody.size());
+    // 21 per element, then a dense matrix over the node coordinates of each cell of an
+    // interpolated flex
+    z.nflexstiffness += 21 * nelem + FlexStiffnessSize(r.order, f->s.cellcount);
     z.nflexelemdata += static_cast<mjtSize>(r.elem.size());
     z.nflexelemedge += static_cast<mjtSize>(r.elemedge.size());
     z.nflexshelldata += static_cast<mjtSize>(r.shell.size());

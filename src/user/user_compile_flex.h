@@ -14,7 +14,14 @@
 
 namespace motus {
 
-bool SizeFlexJacobians(CompileContext* c);  // nJfe, after the flexes are sized
+bool SizeFlexJacobians(CompileContext* c);
+
+// flex_stiffness numbers of the cells of a flex of interpolation order (0: none) with cellcount
+// cells per axis: one dense matrix over the 3 coordinates of the (order+1)^3 nodes of each cell
+inline int FlexStiffnessSize(int order, const int cellcount[3]) {
+  int nnode = (order + 1) * (order + 1) * (order + 1);
+  return order ? cellcount[0] * cellcount[1] * cellcount[2] * 9 * nnode * nnode : 0;
+}  // nJfe, after the flexes are sized
 bool FillFlexes(CompileContext* c);
 bool FinalizeFlexes(CompileContext* c, mjData* d);
 
@@ -25,6 +32,15 @@ bool FlexElasticity(CompileContext* c, int f, const mjtNum* xpos);
 // the dense stiffness of interpolated flex f (flex_stiffness at flex_stiffnessadr) from its node
 // positions at qpos0 (flex_node0), with the Lame parameters; user_compile_flex_interp.cc
 bool FlexInterpElasticity(CompileContext* c, int f, double mu, double lambda);
+
+// Adds minus the stiffness of one interpolated cell (order 1 trilinear, 2 quadratic) of extents
+// ext, with the Lame parameters, to k (a dense row-major matrix over the 3 coordinates of its
+// (order+1)^3 nodes); user_compile_flex_interp.cc
+void CellStiffness(int order, const double ext[3], double mu, double lambda, double* k);
+
+// the constraint rows of the flexstrain equalities of flex f (per cell, in flex_stiffness);
+// user_compile_flex_strain.cc
+bool FlexStrainRows(CompileContext* c, int f);
 
 // element-vertex pairs and the element bounding volume hierarchy of a flex from its vertex
 // positions at qpos0 (3 per vertex); user_compile_flex_bvh.cc

@@ -109,9 +109,10 @@ void FillOne(CompileContext* c, int f, FlexResult& r, int* adr) {
   m->flex_shellnum[f] = static_cast<int>(r.shell.size()) / r.dim;
   m->flex_shelldataadr[f] = sadr;
   m->flex_texcoordadr[f] = ntex ? tadr : -1;
-  // interpolated flexes: their dense matrix, after the element blocks of all flexes
+  // interpolated flexes: a dense matrix per cell (nodes of one cell), after the element blocks
+  // of all flexes
   m->flex_stiffnessadr[f] = nnode ? adr[8] : 21 * eladr;
-  adr[8] += 9 * nnode * nnode;
+  adr[8] += FlexStiffnessSize(r.order, s.cellcount);
   m->flex_edgeequality[f] = 0;
 
   mju_copy3(m->flex_size + 3 * f, r.size);
@@ -259,6 +260,9 @@ bool FinalizeFlexes(CompileContext* c, mjData* d) {
   mju_zero(m->flex_bending, 17 * m->nflexedge);
   for (int f = 0; f < m->nflex; f++) {
     if (!FlexElasticity(c, f, d->flexvert_xpos)) {
+      return false;
+    }
+    if (m->flex_edgeequality[f] == 3 && !FlexStrainRows(c, f)) {
       return false;
     }
   }

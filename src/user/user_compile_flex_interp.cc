@@ -88,17 +88,8 @@ bool FlexNodeBox(const mjModel* m, int f, double* lo, double* ext) {
 
 }  // namespace
 
-bool FlexInterpElasticity(CompileContext* c, int f, double mu, double lambda) {
-  mjModel* m = c->m;
-  int order = m->flex_interp[f], per = order + 1, nnode = m->flex_nodenum[f], dof = 3 * nnode;
-  double lo[3], ext[3];
-  if (!FlexNodeBox(m, f, lo, ext)) {
-    return c->Error(
-        "elasticity of an interpolated flex needs a box of nonzero size along x, y "
-        "and z (this flex is flat)",
-        c->spec->flexes[f].get());
-  }
-  mjtNum* k = m->flex_stiffness + m->flex_stiffnessadr[f];
+void CellStiffness(int order, const double ext[3], double mu, double lambda, double* k) {
+  int per = order + 1, nnode = per * per * per, dof = 3 * nnode;
   double pts[3], wts[3];
   int npts = Quadrature(order, pts, wts);
   double vol = ext[0] * ext[1] * ext[2];
@@ -133,6 +124,18 @@ bool FlexInterpElasticity(CompileContext* c, int f, double mu, double lambda) {
       }
     }
   }
+}
+
+bool FlexInterpElasticity(CompileContext* c, int f, double mu, double lambda) {
+  mjModel* m = c->m;
+  double lo[3], ext[3];
+  if (!FlexNodeBox(m, f, lo, ext)) {
+    return c->Error(
+        "elasticity of an interpolated flex needs a box of nonzero size along x, y "
+        "and z (this flex is flat)",
+        c->spec->flexes[f].get());
+  }
+  CellStiffness(m->flex_interp[f], ext, mu, lambda, m->flex_stiffness + m->flex_stiffnessadr[f]);
   return true;
 }
 

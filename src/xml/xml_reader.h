@@ -39,6 +39,7 @@ namespace mjcf {
 struct XmlPendingEquality {
   std::string flex;
   int type = mjEQ_FLEX;
+  int cellcount[3] = {1, 1, 1};  // strain: one equality per cell of the flex
   double solref[mjNREF];
   double solimp[mjNIMP];
 };

@@ -232,6 +232,9 @@ void ParseFlexcomp(XmlContext& ctx, const XmlNode& node, mjsBody* parent) {
   fc.assets.modelfiledir = mjs_getString(ctx.spec->modelfiledir);
   fc.assets.assetdir = mjs_getString(ctx.spec->compiler.meshdir);
   fc.assets.strippath = ctx.spec->strippath;
+  if (fc.equality == kFcompEqStrain && f->young > 0) {
+    XmlFail(node, "strain constraint and elasticity (young) cannot both be present");
+  }
   std::string error;
   if (!MakeFlexcomp(ctx.spec, parent, fc, f, ctx.vfs, &error)) {
     XmlFail(node, error);
@@ -242,20 +245,39 @@ void ParseFlexcomp(XmlContext& ctx, const XmlNode& node, mjsBody* parent) {
     eq.type = fc.equality == kFcompEqEdge   ? mjEQ_FLEX
               : fc.equality == kFcompEqVert ? mjEQ_FLEXVERT
                                             : mjEQ_FLEXSTRAIN;
+    std::copy(f->cellcount, f->cellcount + 3, eq.cellcount);
     std::copy(fc.eq_solref, fc.eq_solref + mjNREF, eq.solref);
     std::copy(fc.eq_solimp, fc.eq_solimp + mjNIMP, eq.solimp);
     ctx.flexequality.push_back(eq);
   }
 }
 
+// one equality per flexcomp, or per cell (i, j, k order, k fastest; cell in data[0..2]) for
+// equality="strain", as MuJoCo adds them
 void AddFlexcompEqualities(XmlContext& ctx) {
   for (const XmlPendingEquality& p : ctx.flexequality) {
-    mjsEquality* e = mjs_addEquality(ctx.spec, nullptr);
-    e->type = static_cast<mjtEq>(p.type);
-    e->objtype = mjOBJ_FLEX;
-    mjs_setString(e->name1, p.flex.c_str());
-    std::copy(p.solref, p.solref + mjNREF, e->solref);
-    std::copy(p.solimp, p.solimp + mjNIMP, e->solimp);
+    bool strain = p.type == mjEQ_FLEXSTRAIN;
+    int n[3] = {1, 1, 1};
+    for (int k = 0; strain && k < 3; k++) {
+      n[k] = std::max(p.cellcount[k], 1);
+    }
+    for (int i = 0; i < n[0]; i++) {
+      for (int j = 0; j < n[1]; j++) {
+        for (int k = 0; k < n[2]; k++) {
+          mjsEquality* e = mjs_addEquality(ctx.spec, nullptr);
+          e->type = static_cast<mjtEq>(p.type);
+          e->objtype = mjOBJ_FLEX;
+          mjs_setString(e->name1, p.flex.c_str());
+          std::copy(p.solref, p.solref + mjNREF, e->solref);
+          std::copy(p.solimp, p.solimp + mjNIMP, e->solimp);
+          if (strain) {
+            e->data[0] = i;
+            e->data[1] = j;
+            e->data[2] = k;
+          }
+        }
+      }
+    }
   }
   ctx.flexequality.clear();
 }
