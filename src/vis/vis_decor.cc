@@ -707,9 +707,11 @@ void addContacts(const mjModel* m, const mjData* d, const mjvOption* opt, mjvSce
         mat[3 * r + 1] = fr[6 + r];
         mat[3 * r + 2] = fr[r];
       }
-      // sized in double precision from stat.meansize, unlike the other decorations
+      // sized in double precision from stat.meansize, unlike the other decorations; a contact
+      // deeper than twice the height shows half its penetration
       mjtNum w = m->vis.scale.contactwidth * m->stat.meansize;
-      mjtNum size[3] = {w, w, m->vis.scale.contactheight * m->stat.meansize};
+      mjtNum h = mju_max(m->vis.scale.contactheight * m->stat.meansize, -0.5 * con->dist);
+      mjtNum size[3] = {w, w, h};
       bool gap = con->exclude == 1;  // in the margin gap: no contact force
       mjvGeom* g = startDecor(scn, mjOBJ_UNKNOWN, i, nullptr);
       if (!g) {
@@ -737,11 +739,12 @@ void addContacts(const mjModel* m, const mjData* d, const mjvOption* opt, mjvSce
       const mjtNum* parts[2] = {normal, friction};
       const float* colors[2] = {m->vis.rgba.contactforce, m->vis.rgba.contactfriction};
       int nparts = opt->flags[mjVIS_CONTACTSPLIT] ? 2 : 1;
-      // between two bodies (neither the world) a two-headed arrow of the force on the body
-      // with the larger id; against the world, the force on the other body
+      // the force on the body with the larger id (against the world: on the other body), a
+      // two-headed arrow between two bodies of one kinematic tree (neither the world)
       int b0 = con->geom[0] >= 0 ? m->geom_bodyid[con->geom[0]] : -1;
       int b1 = con->geom[1] >= 0 ? m->geom_bodyid[con->geom[1]] : -1;
-      bool bodybody = b0 > 0 && b1 > 0, flip = b0 > b1;
+      bool bodybody = b0 > 0 && b1 > 0 && m->body_rootid[b0] == m->body_rootid[b1];
+      bool flip = b0 > b1;
       for (int k = 0; k < nparts; k++) {
         const mjtNum* v = nparts == 2 ? parts[k] : world;
         if (k == 1 && con->dim == 1) {
