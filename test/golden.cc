@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 namespace motus_test {
 
@@ -124,6 +125,40 @@ const std::vector<double>& Golden::get(int record, const std::string& field) con
     }
   }
   return ::testing::AssertionSuccess();
+}
+
+::testing::AssertionResult ContactsMatch(const mjData* d, const Golden& g, double atol,
+                                         double normal_atol) {
+  const std::vector<double>& ncon = g.get(0, "ncon");
+  if (ncon.empty() || d->ncon != static_cast<int>(ncon[0])) {
+    return ::testing::AssertionFailure()
+           << "ncon " << d->ncon << ", expected " << (ncon.empty() ? -1 : ncon[0]);
+  }
+  std::vector<int> geom;
+  std::vector<double> dist, pos, normal;
+  for (int i = 0; i < d->ncon; i++) {
+    const mjContact& c = d->contact[i];
+    geom.push_back(c.geom1);
+    geom.push_back(c.geom2);
+    dist.push_back(c.dist);
+    for (int k = 0; k < 3; k++) {
+      pos.push_back(c.pos[k]);
+      normal.push_back(c.frame[k]);
+    }
+  }
+  int n = d->ncon;
+  ::testing::AssertionResult r =
+      EqualIntArrays("geom", geom.data(), static_cast<int>(geom.size()), g.get(0, "geom"));
+  if (r) {
+    r = NearArrays("dist", dist.data(), n, g.get(0, "dist"), 0, atol);
+  }
+  if (r) {
+    r = NearArrays("pos", pos.data(), 3 * n, g.get(0, "pos"), 0, atol);
+  }
+  if (r) {
+    r = NearArrays("normal", normal.data(), 3 * n, g.get(0, "normal"), 0, normal_atol);
+  }
+  return r;
 }
 
 }  // namespace motus_test

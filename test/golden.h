@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <mujoco/mujoco.h>
 
 namespace motus_test {
 
@@ -42,6 +43,12 @@ class Golden {
 // Same for integer arrays (exact).
 ::testing::AssertionResult EqualIntArrays(const std::string& what, const int* actual, int n,
                                           const std::vector<double>& expected);
+
+// The contacts of d against record 0 of a golden holding ncon, geom (geom1, geom2 per contact),
+// dist, pos and normal (frame[0..2]), in the same order: count and geoms exact, dist and pos
+// within atol, normals within normal_atol.
+::testing::AssertionResult ContactsMatch(const mjData* d, const Golden& g, double atol,
+                                         double normal_atol);
 
 }  // namespace motus_test
 
