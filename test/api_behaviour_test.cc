@@ -415,6 +415,17 @@ TEST(ApiBehaviour, CameraRangefinders) {
   mj_deleteModel(m);
 }
 
+// compiles an MJCF string (nullptr with a test failure on error)
+mjModel* CompileString(const std::string& xml) {
+  char error[1000] = "";
+  mjSpec* spec = mj_parseXMLString(xml.c_str(), nullptr, error, sizeof(error));
+  EXPECT_NE(spec, nullptr) << error;
+  mjModel* m = spec ? mj_compile(spec, nullptr) : nullptr;
+  EXPECT_NE(m, nullptr) << (spec ? mjs_getError(spec) : error);
+  mj_deleteSpec(spec);
+  return m;
+}
+
 // Keyframe quaternions are divided by their norm (MuJoCo 3.8.0 on 600 random quaternions: all
 // equal to q / |q|, 365 of them differ in the last bit from q * (1 / |q|)); a joint quaternion
 // within 1e-15 of unit norm and a mocap one within 1e-14 are kept; a zero joint quaternion becomes
@@ -425,13 +436,7 @@ TEST(ApiBehaviour, KeyframeQuaternionsDividedByTheirNorm) {
         "<mujoco><worldbody><body><joint type='ball'/><geom size='1'/></body>"
         "<body mocap='true'/></worldbody><keyframe><key qpos='" +
         qpos + "' mquat='" + mquat + "'/></keyframe></mujoco>";
-    char error[1000] = "";
-    mjSpec* spec = mj_parseXMLString(xml.c_str(), nullptr, error, sizeof(error));
-    EXPECT_NE(spec, nullptr) << error;
-    mjModel* m = spec ? mj_compile(spec, nullptr) : nullptr;
-    EXPECT_NE(m, nullptr) << (spec ? mjs_getError(spec) : error);
-    mj_deleteSpec(spec);
-    return m;
+    return CompileString(xml);
   };
   // the kit's values for the humanoid's "supine" key quaternion
   mjModel* m = compile("0.722788 0 -0.69107 0", "0.722788 0 -0.69107 0");
@@ -501,17 +506,6 @@ TEST(ApiBehaviour, BodyToFrameDropsTheInertial) {
 }  // namespace
 
 namespace {
-
-// compiles an MJCF string (nullptr with a test failure on error)
-mjModel* CompileString(const std::string& xml) {
-  char error[1000] = "";
-  mjSpec* spec = mj_parseXMLString(xml.c_str(), nullptr, error, sizeof(error));
-  EXPECT_NE(spec, nullptr) << error;
-  mjModel* m = spec ? mj_compile(spec, nullptr) : nullptr;
-  EXPECT_NE(m, nullptr) << (spec ? mjs_getError(spec) : error);
-  mj_deleteSpec(spec);
-  return m;
-}
 
 void ExpectRel(double actual, double expected, const char* what) {
   EXPECT_NEAR(actual, expected, 1e-13 * std::fabs(expected)) << what;
