@@ -101,7 +101,8 @@ bool modelBufferSize(const mjModel* m, size_t* size) {
 #define X(type, name, nr, nc) ok = ok && addArray(&offset, sizeof(type), m->nr, (nc));
   MJMODEL_POINTERS
 #undef X
-  *size = align64(offset);
+  // the end of the last array, not rounded up (as MuJoCo counts it; the allocation is padded)
+  *size = offset;
   return ok;
 }
 
@@ -112,7 +113,7 @@ bool dataBufferSize(const mjModel* m, size_t* size) {
   ok = ok && addArray(&offset, sizeof(type), m->nr, static_cast<mjtSize>(nc));
   MJDATA_POINTERS
 #undef X
-  *size = align64(offset);
+  *size = offset;  // as for the model
   return ok;
 }
 
