@@ -10,9 +10,12 @@ Sections (all by default):
   speed    steps/s of Motus (A) and the kit (B) per model, A B A B ... in fresh processes, through
            the conformance harness's speed.py (its mjref CLI: Motus's dumper is compiled here from
            HARNESS/mjrefc.cc against BUILD/lib/libmujoco.so); prints every ratio and the median.
-  load     mj_loadXML time (median of --load-repeat in-process loads), mj_sizeModel and the mjData
-           allocation (nbuffer, narena) of every model of the shared corpus, Motus and the kit
-           alternating model by model (tools/bench_load.cc compiled against each library).
+  load     mj_loadXML time of every model of the shared corpus: the first load in a fresh process
+           (nothing cached) and the median of --load-repeat in-process loads (both engines reuse
+           processed assets from their caches after the first), then mj_sizeModel and the mjData
+           allocation (nbuffer + narena) of each engine; Motus and the kit alternate model by
+           model (tools/bench_load.cc compiled against each library). Prints the median and
+           minimum of the load-time ratios and the models where Motus's sizes are larger.
   profile  the per-stage profile (testspeed's internal timers, microseconds per step) of humanoid
            and 22_humanoids, both engines side by side, runs interleaved (--profile-runs, median).
   threads  Motus's testspeed on humanoid with 1 and 2 threads (independent mjData per thread),
@@ -101,11 +104,13 @@ def section_speed(o, motus_mjrefc, kit_mjrefc, models):
 def section_load(o, motus_load, kit_load, corpus):
     print(f'== model loading and memory (load {load_average()})', flush=True)
     names = sorted(shared_models(corpus).items())
-    hdr = (f'{"model":<24} {"load ms A":>10} {"load ms B":>10} {"B/A":>6}  {"sizeModel A":>12} '
-           f'{"sizeModel B":>12}  {"mjData A":>10} {"mjData B":>10}')
-    print('   A = Motus, B = kit; mjData = nbuffer + narena (bytes); B/A > 1: Motus loads faster')
+    hdr = (f'{"model":<24} {"first A":>8} {"first B":>8} {"B/A":>5}  {"load A":>8} {"load B":>8} '
+           f'{"B/A":>5}  {"sizeModel A":>11} {"sizeModel B":>11}  {"mjData A":>10} {"mjData B":>10}')
+    print('   A = Motus, B = kit, times in ms: first = first load in a fresh process, load = median '
+          f'of {o.load_repeat} loads;')
+    print('   mjData = nbuffer + narena (bytes); B/A > 1: Motus loads faster')
     print(hdr)
-    ratios = []
+    ratios, firsts, larger = [], [], []
     for name, xml in names:
         res = {}
         for who, exe in (('A', motus_load), ('B', kit_load)):
@@ -117,13 +122,22 @@ def section_load(o, motus_load, kit_load, corpus):
             print(f'{name:<24} load failed: A {a.get("error", "ok")}, B {b.get("error", "ok")}')
             continue
         ratio = b['load_ms'] / a['load_ms'] if a['load_ms'] > 0 else float('nan')
+        first = b['first_ms'] / a['first_ms'] if a['first_ms'] > 0 else float('nan')
         ratios.append(ratio)
-        print(f'{name:<24} {a["load_ms"]:>10.3f} {b["load_ms"]:>10.3f} {ratio:>6.2f}  '
-              f'{a["size_model"]:>12} {b["size_model"]:>12}  {a["nbuffer"] + a["narena"]:>10} '
-              f'{b["nbuffer"] + b["narena"]:>10}', flush=True)
+        firsts.append(first)
+        data_a, data_b = a['nbuffer'] + a['narena'], b['nbuffer'] + b['narena']
+        if a['size_model'] > b['size_model'] or data_a > data_b:
+            larger.append(name)
+        print(f'{name:<24} {a["first_ms"]:>8.2f} {b["first_ms"]:>8.2f} {first:>5.2f}  '
+              f'{a["load_ms"]:>8.2f} {b["load_ms"]:>8.2f} {ratio:>5.2f}  '
+              f'{a["size_model"]:>11} {b["size_model"]:>11}  {data_a:>10} {data_b:>10}',
+              flush=True)
     if ratios:
-        print(f'load speed ratio (kit time / Motus time) median over models: '
-              f'{statistics.median(ratios):.2f}; min {min(ratios):.2f}')
+        print(f'load time ratio (kit / Motus) over {len(ratios)} models: first load median '
+              f'{statistics.median(firsts):.2f}, min {min(firsts):.2f}; repeated load median '
+              f'{statistics.median(ratios):.2f}, min {min(ratios):.2f}')
+        print(f'models where a Motus size is larger than the kit\'s: {len(larger)}'
+              + (f' ({", ".join(larger)})' if larger else ''))
     print(f'   (load after: {load_average()})', flush=True)
 
 
