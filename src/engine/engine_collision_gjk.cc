@@ -386,9 +386,16 @@ void gjkIntersect(Query* q, mjCCDObj* obj1, mjCCDObj* obj2) {
     int j = dist[2] < dist[3] ? 2 : 3;
     int f = dist[i] < dist[j] ? i : j;
 
-    // all positive: the origin is inside; on a face plane (zero distance) GJK cannot make
-    // progress, and EPA starts from this tetrahedron (reduced to the face if the origin is on it)
-    bool onplane = dist[0] == 0 || dist[1] == 0 || dist[2] == 0 || dist[3] == 0;
+    // all positive: the origin is inside; on a face plane GJK cannot make progress, and EPA
+    // starts from this tetrahedron (reduced to the face if the origin is on it). "On the plane"
+    // is within mjMINVAL: an origin left 1e-18 outside a face by rounding (GJK's triangle
+    // through the origin, two mesh dice stacked face to face) otherwise swaps the same two
+    // support points until the iterations run out, where MuJoCo reports the contact (see
+    // doc/conformance.md#convex)
+    bool onplane = false;
+    for (int v = 0; v < 4; v++) {
+      onplane = onplane || fabs(dist[v]) < mjMINVAL;
+    }
     if (onplane || dist[f] > 0) {
       Simplex t = *s;
       for (int v = 0; v < 4; v++) {

@@ -7,8 +7,10 @@
 // of each geom. The distinct vertices of one geom among them are its contact feature: a vertex,
 // an edge or a face. The faces of a geom touching its whole feature (the mesh polygons, which the
 // compiler merges from coplanar triangles, or the box faces) are candidates for a flat contact:
-// a face counts when its outward normal is within kFaceAngle of the contact normal (geom1) or of
-// its opposite (geom2). geom2's face is looked for first; without one, geom1's, but only when
+// two faces, one of each geom, whose normals are opposite within kFaceAngle give a face-face
+// contact whatever EPA's normal (curved meshes); otherwise a face counts when its outward normal
+// is within kFaceAngle of the contact normal (geom1) or of its opposite (geom2). geom2's face is
+// looked for first; without one, geom1's, but only when
 // geom1's feature is a face (two edges with only geom1's face aligned keep one contact). The
 // face found first gives the contact normal, and the other geom's face counts when aligned with
 // that normal. With two faces, geom1's face clips geom2's face; with one, it clips the edge of
@@ -141,6 +143,16 @@ int featureOf(int* feat, const int ids[3]) {
   return n;
 }
 
+// whether the face with these vertices holds every vertex of the feature
+bool touchesFeature(const int* verts, int nv, const int* feat, int nfeat) {
+  for (int j = 1; j < nfeat; j++) {
+    if (!contains(verts, nv, feat[j])) {
+      return false;
+    }
+  }
+  return nfeat > 0 && contains(verts, nv, feat[0]);
+}
+
 // The face touching the whole feature whose outward normal is aligned with dir (unit); -1 if none.
 int alignedFace(const Shape* s, const int* feat, int nfeat, const mjtNum dir[3]) {
   const mjtNum cos_tol = cos(kFaceAngle);
@@ -149,11 +161,7 @@ int alignedFace(const Shape* s, const int* feat, int nfeat, const mjtNum dir[3])
   for (int i = 0; i < nf; i++) {
     int f = faceAt(s, feat[0], i);
     int nv = faceVertices(verts, s, f);
-    bool all = nv > 0;
-    for (int j = 1; j < nfeat && all; j++) {
-      all = contains(verts, nv, feat[j]);
-    }
-    if (!all) {
+    if (!nv || !touchesFeature(verts, nv, feat, nfeat)) {
       continue;
     }
     mjtNum n[3];
@@ -163,6 +171,41 @@ int alignedFace(const Shape* s, const int* feat, int nfeat, const mjtNum dir[3])
     }
   }
   return -1;
+}
+
+// Two faces, one of each geom touching its whole feature, whose outward normals are opposite
+// within kFaceAngle of each other (whatever their angle with the contact normal: on curved
+// meshes EPA's normal lies between two such faces). geom2's faces in the order of its feature's
+// first vertex, each against geom1's. Writes the faces and returns 1, or returns 0.
+int opposedFaces(int* f1, int* f2, const Shape* s1, const int* feat1, int nf1, const Shape* s2,
+                 const int* feat2, int nf2) {
+  const mjtNum cos_tol = cos(kFaceAngle);
+  int verts[kMaxPoly];
+  int nface2 = faceCount(s2, feat2[0]), nface1 = faceCount(s1, feat1[0]);
+  for (int i = 0; i < nface2; i++) {
+    int g2 = faceAt(s2, feat2[0], i);
+    int nv = faceVertices(verts, s2, g2);
+    if (!nv || !touchesFeature(verts, nv, feat2, nf2)) {
+      continue;
+    }
+    mjtNum n2[3];
+    faceNormal(n2, s2, g2);
+    for (int j = 0; j < nface1; j++) {
+      int g1 = faceAt(s1, feat1[0], j);
+      int nv1 = faceVertices(verts, s1, g1);
+      if (!nv1 || !touchesFeature(verts, nv1, feat1, nf1)) {
+        continue;
+      }
+      mjtNum n1[3];
+      faceNormal(n1, s1, g1);
+      if (-mji_dot3(n1, n2) >= cos_tol) {
+        *f1 = g1;
+        *f2 = g2;
+        return 1;
+      }
+    }
+  }
+  return 0;
 }
 
 // An edge of the feature orthogonal to the unit normal dir: writes its two vertices and returns
@@ -296,8 +339,12 @@ int mjc_singleShot(const mjModel* m, mjContact* con, const mjCCDObj* o1, const m
   // The first face: geom2's, else geom1's when its feature is a face (both features edges and
   // only geom1's face aligned: one contact, as in MuJoCo). The contact normal becomes this
   // face's normal; the other geom's face then counts when aligned with it.
-  int f1 = -1;
-  int f2 = alignedFace(&s2, feat2, nf2, neg);
+  // Two opposed faces come first, also when EPA's normal is farther than kFaceAngle from both
+  // (on curved meshes, see doc/conformance.md#single-shot).
+  int f1 = -1, f2 = -1;
+  if (!opposedFaces(&f1, &f2, &s1, feat1, nf1, &s2, feat2, nf2)) {
+    f2 = alignedFace(&s2, feat2, nf2, neg);
+  }
   if (f2 >= 0) {
     faceNormal(neg, &s2, f2);
     mji_scl3(n, neg, -1);
