@@ -152,6 +152,33 @@ TEST(Mjcf38, InfNanAndRangeInAttributes) {
   EXPECT_EQ(small.m->geom_margin[0], 1e-300);
 }
 
+// a height field geom has the mass and inertia of a box with the geom's size as half-sizes
+// (x, y radius, and half of the base plus half the elevation), centered at its origin; shell
+// inertia uses the box's surface
+TEST(Mjcf38, HeightFieldGeomsHaveBoxMass) {
+  Loaded l;
+  Load(
+      "<mujoco><asset><hfield name='h' nrow='3' ncol='3' size='.4 .3 .2 .05' "
+      "elevation='0 0 0 0 1 0 0 0 0'/></asset><worldbody>"
+      "<body><freejoint/><geom type='hfield' hfield='h'/></body>"
+      "<body><freejoint/><geom type='hfield' hfield='h' shellinertia='true'/></body>"
+      "<body><freejoint/><geom type='hfield' hfield='h' mass='3' pos='0 0 -.3'/>"
+      "<geom size='.1'/></body>"
+      "</worldbody></mujoco>",
+      &l);
+  ASSERT_NE(l.m, nullptr) << l.error;
+  const mjModel* m = l.m;
+  EXPECT_NEAR(m->geom_size[2], 0.075, 1e-15);
+  EXPECT_NEAR(m->body_mass[1], 72, 1e-12);  // 1000 * 0.8 * 0.6 * 0.15
+  const double inertia[3] = {2.295, 3.975, 6.0};
+  for (int i = 0; i < 3; i++) {
+    EXPECT_NEAR(m->body_inertia[3 + i], inertia[i], 1e-12);
+  }
+  EXPECT_NEAR(m->body_mass[2], 1000 * 2 * (0.8 * 0.6 + 0.8 * 0.15 + 0.6 * 0.15), 1e-9);
+  EXPECT_NEAR(m->body_mass[3], 3 + 4000 * mjPI / 3 * 1e-3, 1e-12);
+  EXPECT_NEAR(m->body_ipos[9 + 2], -0.3 * 3 / m->body_mass[3], 1e-15);
+}
+
 // a free joint is never limited; its range and limited flag are ignored (also without
 // autolimits); a ball joint's range is [0, angle]
 TEST(Mjcf38, JointRanges) {

@@ -375,6 +375,9 @@ bool CompileGeom(CompileContext* c, SpecGeom* g, GeomInfo* info) {
           "hfield '" + g->own.hfieldname + "' not found in geom " + std::to_string(g->id), g);
     }
     HFieldGeomBounds(c->spec->hfields[info->dataid]->s.size, info->size, info->aabb, &info->rbound);
+    // mass and inertia as MuJoCo 3.8.0 computes them (measured): those of a box with the geom's
+    // size as half-sizes, centered at the geom's origin
+    PrimitiveInertia(mjGEOM_BOX, s.typeinertia == mjINERTIA_SHELL, info->size, &volume, I);
   } else {
     if (!CheckSize(c, g, type, info->size)) {
       return false;
@@ -385,7 +388,7 @@ bool CompileGeom(CompileContext* c, SpecGeom* g, GeomInfo* info) {
   info->local = p;
 
   // mass: given, or density times volume (area for shell inertia)
-  if (type != mjGEOM_PLANE && type != mjGEOM_HFIELD) {
+  if (type != mjGEOM_PLANE) {
     double density = s.density;
     if (!std::isnan(s.mass)) {
       if (s.mass < 0) {
@@ -591,7 +594,7 @@ bool GeomHasMass(const CompileContext* c, const SpecBody* b, const SpecGeom& g) 
   const mjsCompiler* comp = b->compiler;
   int lo = comp ? comp->inertiagrouprange[0] : 0, hi = comp ? comp->inertiagrouprange[1] : 5;
   int t = g.s.type;
-  if (t == mjGEOM_PLANE || t == mjGEOM_HFIELD) {
+  if (t == mjGEOM_PLANE) {
     return false;
   }
   if (g.s.group < lo || g.s.group > hi) {
