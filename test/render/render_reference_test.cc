@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "fixture.h"
+#include "render/kit/kit_scene.h"
 #include "render/render_fixture.h"
 
 namespace motus_test {
@@ -60,28 +61,13 @@ void RenderMotus(const std::string& model, int W, int H, Image* rgb, Image* seg)
   char error[1000] = "";
   mjModel* m = mj_loadXML(model.c_str(), nullptr, error, sizeof(error));
   ASSERT_NE(m, nullptr) << error;
-  mjData* d = mj_makeData(m);
-  mj_forward(m, d);
-  mjvCamera cam;
-  mjvOption opt;
-  mjvScene scn;
-  mjrContext con;
-  mjv_defaultCamera(&cam);
-  mjv_defaultOption(&opt);
-  mjv_defaultScene(&scn);
-  mjr_defaultContext(&con);
-  mjv_makeScene(m, &scn, 2000);
-  mjr_makeContext(m, &con, mjFONTSCALE_100);
-  mjv_defaultFreeCamera(m, &cam);
-  mjr_setBuffer(mjFB_OFFSCREEN, &con);
-  mjr_resizeOffscreen(W, H, &con);
-  mjrRect vp = {0, 0, W, H};
-  mjv_updateScene(m, d, &opt, nullptr, &cam, mjCAT_ALL, &scn);
+  kit::Scene s;
+  kit::MakeScene(m, W, H, &s);
   Image* out[2] = {rgb, seg};
   for (int k = 0; k < 2; k++) {
-    scn.flags[mjRND_SEGMENT] = scn.flags[mjRND_IDCOLOR] = k;
-    mjr_render(vp, &scn, &con);
-    Pixels px = ReadPixels(vp, &con);
+    s.scn.flags[mjRND_SEGMENT] = s.scn.flags[mjRND_IDCOLOR] = k;
+    mjr_render(s.viewport, &s.scn, &s.con);
+    Pixels px = ReadPixels(s.viewport, &s.con);
     out[k]->width = W;
     out[k]->height = H;
     out[k]->rgb.resize(px.rgb.size());
@@ -90,9 +76,7 @@ void RenderMotus(const std::string& model, int W, int H, Image* rgb, Image* seg)
                 px.rgb.begin() + 3 * (size_t)W * (H - r), out[k]->rgb.begin() + 3 * (size_t)W * r);
     }
   }
-  mjr_freeContext(&con);
-  mjv_freeScene(&scn);
-  mj_deleteData(d);
+  kit::FreeScene(&s);
   mj_deleteModel(m);
 }
 
@@ -187,26 +171,12 @@ TEST(RenderReference, DepthFlagMatchesMuJoCo) {
     char error[1000] = "";
     mjModel* m = mj_loadXML(model.c_str(), nullptr, error, sizeof(error));
     ASSERT_NE(m, nullptr) << error;
-    mjData* d = mj_makeData(m);
-    mj_forward(m, d);
-    mjvCamera cam;
-    mjvOption opt;
-    mjvScene scn;
-    mjrContext con;
-    mjv_defaultCamera(&cam);
-    mjv_defaultOption(&opt);
-    mjv_defaultScene(&scn);
-    mjr_defaultContext(&con);
-    mjv_makeScene(m, &scn, 2000);
-    mjr_makeContext(m, &con, mjFONTSCALE_100);
-    mjv_defaultFreeCamera(m, &cam);
-    mjr_setBuffer(mjFB_OFFSCREEN, &con);
-    mjr_resizeOffscreen(W, H, &con);
-    mjrRect vp = {0, 0, W, H};
-    mjv_updateScene(m, d, &opt, nullptr, &cam, mjCAT_ALL, &scn);
+    kit::Scene s;
+    kit::MakeScene(m, W, H, &s);
+    mjvScene& scn = s.scn;
     scn.flags[mjRND_DEPTH] = 1;
-    mjr_render(vp, &scn, &con);
-    Pixels px = ReadPixels(vp, &con);
+    mjr_render(s.viewport, &scn, &s.con);
+    Pixels px = ReadPixels(s.viewport, &s.con);
     double n = scn.camera[0].frustum_near, fa = scn.camera[0].frustum_far;
     auto dist = [&](double z) { return n * fa / (fa - z * (fa - n)); };
     size_t close = 0, black = 0;
@@ -218,9 +188,7 @@ TEST(RenderReference, DepthFlagMatchesMuJoCo) {
                 100.0 * close / refz.size(), black, refz.size());
     EXPECT_GE(close, 0.99 * refz.size()) << name;
     EXPECT_EQ(black, refz.size()) << name;
-    mjr_freeContext(&con);
-    mjv_freeScene(&scn);
-    mj_deleteData(d);
+    kit::FreeScene(&s);
     mj_deleteModel(m);
   }
 }

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "kit_egl.h"
+#include "kit_scene.h"
 
 namespace {
 
@@ -57,24 +58,12 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "kit_render: no EGL context\n");
     return 2;
   }
-  mjData* d = mj_makeData(m);
-  mj_forward(m, d);
-  mjvCamera cam;
-  mjvOption opt;
-  mjvScene scn;
-  mjrContext con;
-  mjv_defaultCamera(&cam);
-  mjv_defaultOption(&opt);
-  mjv_defaultScene(&scn);
-  mjr_defaultContext(&con);
-  mjv_makeScene(m, &scn, 2000);
-  mjr_makeContext(m, &con, mjFONTSCALE_100);
-  mjv_defaultFreeCamera(m, &cam);
-  mjr_setBuffer(mjFB_OFFSCREEN, &con);
-  mjr_resizeOffscreen(W, H, &con);
-  mjrRect vp = {0, 0, W, H};
+  kit::Scene s;
+  kit::MakeScene(m, W, H, &s);
+  mjvScene& scn = s.scn;
+  mjrContext& con = s.con;
+  mjrRect vp = s.viewport;
   std::vector<unsigned char> rgb(3 * (size_t)W * H);
-  mjv_updateScene(m, d, &opt, nullptr, &cam, mjCAT_ALL, &scn);
   mjr_render(vp, &scn, &con);
   mjr_readPixels(rgb.data(), nullptr, vp, &con);
   if (!writePng(std::string(argv[4]) + "_rgb.png", rgb, W, H)) {
@@ -104,9 +93,7 @@ int main(int argc, char** argv) {
     }
   }
   std::printf("%dx%d ngeom %d\n", W, H, scn.ngeom);
-  mjr_freeContext(&con);
-  mjv_freeScene(&scn);
-  mj_deleteData(d);
+  kit::FreeScene(&s);
   mj_deleteModel(m);
   return 0;
 }
