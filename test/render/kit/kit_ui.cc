@@ -653,10 +653,8 @@ struct Rng {
   double range(double a, double c) { return a + (c - a) * next(); }
 };
 
-void freshUI() {
-  b = Bound();
-  predicateValue = 1;
-  scale = 100;
+// the UI and its state cleared, theme 0, the items defined
+void defineFreshUI() {
   std::memset(&ui, 0, sizeof(ui));
   std::memset(&st, 0, sizeof(st));
   ui.spacing = mjui_themeSpacing(0);
@@ -665,6 +663,13 @@ void freshUI() {
   ui.rectid = 1;
   ui.auxid = 0;
   defineUI(&ui);
+}
+
+void freshUI() {
+  b = Bound();
+  predicateValue = 1;
+  scale = 100;
+  defineFreshUI();
   resize();
   setRects();
 }
@@ -842,14 +847,7 @@ bool setup() {
   mj_deleteModel(m);
   mj_deleteSpec(spec);
   glconPtr = &glcon;
-  std::memset(&ui, 0, sizeof(ui));
-  std::memset(&st, 0, sizeof(st));
-  ui.spacing = mjui_themeSpacing(0);
-  ui.color = mjui_themeColor(0);
-  ui.predicate = predicate;
-  ui.rectid = 1;
-  ui.auxid = 0;
-  defineUI(&ui);
+  defineFreshUI();
   printThemes();
   printDefinition(&ui);
   resize();
