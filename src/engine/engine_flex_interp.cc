@@ -79,23 +79,6 @@ void mj_flexCellRotation(int order, const mjtNum* x, mjtNum* rot) {
 
 namespace {
 
-// y = R blockdiag K R' z over nnode nodes, or R K (R' z - z0) when z0 is given
-void RotatedStiffness(const mjtNum* k, const mjtNum* rot, int nnode, const mjtNum* z,
-                      const mjtNum* z0, mjtNum* y) {
-  int dof = 3 * nnode;
-  mjtNum u[3 * kMaxNode], f[3 * kMaxNode];
-  for (int i = 0; i < nnode; i++) {
-    mju_mulMatTVec3(u + 3 * i, rot, z + 3 * i);
-    if (z0) {
-      mju_subFrom3(u + 3 * i, z0 + 3 * i);
-    }
-  }
-  mju_mulMatVec(f, k, u, dof, dof);
-  for (int i = 0; i < nnode; i++) {
-    mju_mulMatVec3(y + 3 * i, rot, f + 3 * i);
-  }
-}
-
 // generalized force of force frc at node point x of body b (see above)
 void NodeForce(const mjModel* m, mjData* d, int b, const mjtNum* x, const mjtNum* frc,
                mjtNum* qfrc) {
@@ -118,6 +101,29 @@ void NodeForce(const mjModel* m, mjData* d, int b, const mjtNum* x, const mjtNum
 
 }  // namespace
 
+void mj_flexInterpNodes(const mjModel* m, const mjData* d, int f, mjtNum* x, mjtNum* rot) {
+  for (int i = 0; i < m->flex_nodenum[f]; i++) {
+    NodePos(m, d, m->flex_nodeadr[f] + i, x + 3 * i);
+  }
+  mj_flexCellRotation(m->flex_interp[f], x, rot);
+}
+
+void mj_flexInterpRotK(const mjtNum* k, const mjtNum* rot, int nnode, const mjtNum* z,
+                       const mjtNum* z0, mjtNum* y) {
+  int dof = 3 * nnode;
+  mjtNum u[3 * kMaxNode] = {0}, f[3 * kMaxNode];
+  for (int i = 0; i < nnode; i++) {
+    mju_mulMatTVec3(u + 3 * i, rot, z + 3 * i);
+    if (z0) {
+      mju_subFrom3(u + 3 * i, z0 + 3 * i);
+    }
+  }
+  mju_mulMatVec(f, k, u, dof, dof);
+  for (int i = 0; i < nnode; i++) {
+    mju_mulMatVec3(y + 3 * i, rot, f + 3 * i);
+  }
+}
+
 void mj_flexInterpPassive(const mjModel* m, mjData* d, int spring, mjtNum* qfrc) {
   for (int f = 0; f < m->nflex; f++) {
     int nnode = m->flex_nodenum[f], nadr = m->flex_nodeadr[f];
@@ -135,13 +141,13 @@ void mj_flexInterpPassive(const mjModel* m, mjData* d, int spring, mjtNum* qfrc)
     }
     mj_flexCellRotation(m->flex_interp[f], x, rot);
     if (spring) {
-      RotatedStiffness(k, rot, nnode, x, m->flex_node0 + 3 * nadr, frc);
+      mj_flexInterpRotK(k, rot, nnode, x, m->flex_node0 + 3 * nadr, frc);
     } else {
       mjtNum vel[3 * kMaxNode];
       for (int i = 0; i < nnode; i++) {
         mj_flexPointVelocity(m, d, m->flex_nodebodyid[nadr + i], x + 3 * i, vel + 3 * i);
       }
-      RotatedStiffness(k, rot, nnode, vel, nullptr, frc);
+      mj_flexInterpRotK(k, rot, nnode, vel, nullptr, frc);
       mju_scl(frc, frc, beta, 3 * nnode);
     }
     for (int i = 0; i < nnode; i++) {

@@ -217,6 +217,9 @@ int mj_implicitAcc(const mjModel* m, mjData* d, int integrator, mjtNum* res) {
     } else {
       mj_solveLD(m, res, 1, d->qH, d->qHDiagInv);
     }
+    if (integrator != mjINT_EULER && m->nflex) {
+      mj_flexImplicit(m, d, integrator, res);
+    }
   }
   mj_freeStack(d);
   return done;

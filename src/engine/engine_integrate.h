@@ -37,9 +37,17 @@ void mj_advance(const mjModel* m, mjData* d, const mjtNum* act_dot, const mjtNum
 //   mjINT_EULER         D = -diag(dof damping): only when some dof has damping and
 //                       mjDSBL_EULERDAMP is off (returns 0 otherwise, res untouched);
 //   mjINT_IMPLICITFAST  D = symmetrized qDeriv without the RNE terms, L'DL in qH / qHDiagInv;
-//   mjINT_IMPLICIT      D = qDeriv with the RNE terms, LU in qLU.
-// Returns 1 when res was computed. Requires a completed forward pass.
+//   mjINT_IMPLICIT      D = qDeriv with the RNE terms, LU in qLU;
+// for the two implicit integrators, the dofs of interpolated flexes are then solved again as
+// dense blocks with their elastic terms (mj_flexImplicit). Returns 1 when res was computed.
+// Requires a completed forward pass.
 int mj_implicitAcc(const mjModel* m, mjData* d, int integrator, mjtNum* res);
+
+// Implicit update of interpolated flexes (engine_flex_implicit.cc): given qacc (nv) solved by
+// mj_implicitAcc for mjINT_IMPLICIT or mjINT_IMPLICITFAST (which calls this), replaces it at
+// the dofs of each interpolated flex with elasticity by the solution of the dense block of those
+// dofs with the flex's stiffness and damping derivatives. Uses the mjData stack.
+void mj_flexImplicit(const mjModel* m, mjData* d, int integrator, mjtNum* qacc);
 
 // Midpoint integration of free bodies: overwrite qacc (nv, the acceleration the implicit update
 // hands to mj_advance) at the dofs of every eligible free body so that qvel + h qacc is the
