@@ -458,13 +458,40 @@ void sweepAxes(const mjModel* m, const mjData* d, const BroadData* bd, mjtNum ax
   mju_transpose(axes, eigvec, 3, 3);  // rows of axes = eigenvector columns
 }
 
-// Boxes of the bounded candidate bodies along the sweep axes: each geom contributes its center
-// projection +- (rbound + margin).
+// Box of body b along the sweep axes from the root of its BVH (center c and half-sizes h in the
+// inertial frame xipos, ximat = R): along axis a, the center projects to a.(xipos + R c) and the
+// box reaches sum_j |a.R_j| h_j on either side (R_j: column j of R), inflated by the largest
+// margin of the body's geoms. Tighter than the geoms' bounding spheres for flat or long bodies.
+void rootBox(const mjModel* m, const mjData* d, int b, const mjtNum axes[9], mjtNum margin,
+             mjtNum box[6]) {
+  const mjtNum* aabb = m->bvh_aabb + 6 * m->body_bvhadr[b];
+  const mjtNum* mat = d->ximat + 9 * b;
+  mjtNum c[3];
+  mju_mulMatVec3(c, mat, aabb);
+  mju_addTo3(c, d->xipos + 3 * b);
+  for (int k = 0; k < 3; k++) {
+    const mjtNum* a = axes + 3 * k;
+    mjtNum ext = margin;
+    for (int j = 0; j < 3; j++) {
+      ext += fabs(a[0] * mat[j] + a[1] * mat[3 + j] + a[2] * mat[6 + j]) * aabb[3 + j];
+    }
+    mjtNum center = mju_dot3(a, c);
+    box[2 * k] = center - ext;
+    box[2 * k + 1] = center + ext;
+  }
+}
+
+// Boxes of the bounded candidate bodies along the sweep axes: the root box of the body's BVH
+// (rootBox), or, for bodies without one and when the contact filter callback may admit geoms
+// that are not in the tree (those with contype = conaffinity = 0), the union of the geoms'
+// bounding spheres: center projection +- (rbound + margin).
 void bodyBoxes(const mjModel* m, mjData* d, BroadData* bd, const mjtNum axes[9]) {
   bd->box = mj_stackAllocNum(d, 6 * mjMAX(bd->nfin, 1));
   for (int i = 0; i < bd->nfin; i++) {
     int b = bd->list[i];
     mjtNum* box = bd->box + 6 * i;
+    int root = !mjcb_contactfilter && m->body_bvhnum[b] > 0 && m->body_bvhadr[b] >= 0;
+    mjtNum margin = 0;
     for (int k = 0; k < 3; k++) {
       box[2 * k] = mjMAXVAL;
       box[2 * k + 1] = -mjMAXVAL;
@@ -473,12 +500,20 @@ void bodyBoxes(const mjModel* m, mjData* d, BroadData* bd, const mjtNum axes[9])
       if (!geomCanCollide(m, g)) {
         continue;
       }
-      mjtNum ext = m->geom_rbound[g] + assignMargin(m, m->geom_margin[g]);
+      mjtNum gmargin = assignMargin(m, m->geom_margin[g]);
+      margin = mju_max(margin, gmargin);
+      if (root) {
+        continue;
+      }
+      mjtNum ext = m->geom_rbound[g] + gmargin;
       for (int k = 0; k < 3; k++) {
         mjtNum c = mju_dot3(axes + 3 * k, d->geom_xpos + 3 * g);
         box[2 * k] = mju_min(box[2 * k], c - ext);
         box[2 * k + 1] = mju_max(box[2 * k + 1], c + ext);
       }
+    }
+    if (root) {
+      rootBox(m, d, b, axes, margin, box);
     }
   }
   bd->order = mj_stackAllocInt(d, mjMAX(bd->nfin, 1));
