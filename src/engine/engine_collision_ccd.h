@@ -46,7 +46,8 @@ struct mjCCDObj_ {
   const int* hullvert;  // vert_globalid of the graph
   const int* edgeadr;   // vert_edgeadr of the graph
   const int* edges;     // edge_localid of the graph
-  int warm;             // hull-local index of the last support vertex (hill-climbing start)
+  int warm;             // hull-local index of the last support vertex (hill-climbing start),
+                        // -1 before the first search
   int lastvert;         // vertex of the last support point: mesh vertex index, box corner
                         // (bit k set: +size[k]); -1 for other shapes
 

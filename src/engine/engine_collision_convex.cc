@@ -24,6 +24,11 @@ namespace {
 // hulls with fewer vertices are searched linearly
 constexpr int kHillClimbMin = 10;
 
+// hull vertices sampled for the start of a collision's first hill climb, on hulls of at least
+// kStartSamplesMin vertices (on smaller ones the climb from vertex 0 is short)
+constexpr int kStartSamples = 8;
+constexpr int kStartSamplesMin = 32;
+
 // plane vs mesh: hull neighbors of the deepest vertex closer than this fraction of the geom's
 // bounding radius are not reported as further contacts
 constexpr mjtNum kPlaneNeighborFar = 0.3;
@@ -109,28 +114,58 @@ void supportBox(mjtNum res[3], mjCCDObj* obj, const mjtNum u[3]) {
   obj->lastvert = id;
 }
 
-// mesh vertex maximizing u.v: hill climbing over the hull graph (on a convex polytope a vertex
-// with no better neighbor is a global maximizer), from the previous answer; small meshes (or
-// meshes without a graph) are searched linearly over all their vertices, in order (ties go to
-// the first vertex, as in MuJoCo)
+// Hill climb over the hull graph from hull vertex `cur` (value `best`): move to the best
+// neighbor while one is strictly better (on a convex polytope a vertex with no better neighbor
+// is a global maximizer). Returns the final vertex; *tie is set when one of its neighbors has
+// exactly its value (a maximizing edge or face: the vertex found then depends on the start).
+int hillClimb(const mjCCDObj* obj, const mjtNum u[3], int cur, mjtNum best, int* tie) {
+  for (;;) {
+    int next = -1, eq = 0;
+    for (int k = obj->edgeadr[cur]; obj->edges[k] >= 0; k++) {
+      int nb = obj->edges[k];
+      mjtNum val = dotf(obj->vert + 3 * obj->hullvert[nb], u);
+      eq |= val == best;
+      if (val > best) {
+        best = val;
+        next = nb;
+      }
+    }
+    if (next < 0) {
+      *tie = eq;
+      return cur;
+    }
+    cur = next;
+  }
+}
+
+// mesh vertex maximizing u.v: hill climbing over the hull graph from the previous answer;
+// small meshes (or meshes without a graph) are searched linearly over all their vertices, in
+// order (ties go to the first vertex, as in MuJoCo). The first search of a collision (warm < 0)
+// climbs from hull vertex 0, as MuJoCo does; on large hulls, to shorten that climb, it starts
+// instead from the best of kStartSamples hull vertices spread over the list (vertex 0 among them).
+// Both climbs end on the unique maximizer when there is one; when the vertex found has a neighbor
+// of equal value the answer depends on the path, and the climb from vertex 0 is taken.
 int meshSupportVertex(mjCCDObj* obj, const mjtNum u[3]) {
   if (obj->nhull > 0 && obj->nvert >= kHillClimbMin) {
-    int cur = obj->warm;
-    mjtNum best = dotf(obj->vert + 3 * obj->hullvert[cur], u);
-    for (;;) {
-      int next = -1;
-      for (int k = obj->edgeadr[cur]; obj->edges[k] >= 0; k++) {
-        int nb = obj->edges[k];
-        mjtNum val = dotf(obj->vert + 3 * obj->hullvert[nb], u);
+    int tie = 0, cur;
+    if (obj->warm >= 0 || obj->nhull < kStartSamplesMin) {
+      cur = mjMAX(obj->warm, 0);
+      cur = hillClimb(obj, u, cur, dotf(obj->vert + 3 * obj->hullvert[cur], u), &tie);
+    } else {
+      int start = 0;
+      mjtNum best = dotf(obj->vert + 3 * obj->hullvert[0], u);
+      int stride = obj->nhull / kStartSamples;
+      for (int i = stride; stride > 0 && i < obj->nhull; i += stride) {
+        mjtNum val = dotf(obj->vert + 3 * obj->hullvert[i], u);
         if (val > best) {
           best = val;
-          next = nb;
+          start = i;
         }
       }
-      if (next < 0) {
-        break;
+      cur = hillClimb(obj, u, start, best, &tie);
+      if (tie && start != 0) {
+        cur = hillClimb(obj, u, 0, dotf(obj->vert + 3 * obj->hullvert[0], u), &tie);
       }
-      cur = next;
     }
     obj->warm = cur;
     return obj->hullvert[cur];
@@ -251,6 +286,7 @@ void mjc_initCCDObj(mjCCDObj* obj, const mjModel* m, const mjData* d, int g, mjt
   obj->type = m->geom_type[g];
   obj->margin = margin;
   obj->lastvert = -1;
+  obj->warm = -1;
   for (int k = 0; k < 3; k++) {
     obj->pos[k] = d->geom_xpos[3 * g + k];
     obj->center[k] = d->geom_xpos[3 * g + k];
