@@ -336,5 +336,59 @@ TEST(Mass, TendonArmature) {
   }
 }
 
+// A simple body (a free box aligned with its inertial frame, child of the world) has a constant
+// diagonal M: MuJoCo 3.8 stores its dof_M0 there and exact zeros for the dof pairs, whatever the
+// orientation (the products over the rotated composite inertia would differ in the last bits)
+// and whatever body_mass or dof_armature hold until mj_setConst runs again (both measured on
+// MuJoCo 3.8.0).
+TEST(Mass, SimpleBodiesTakeDofM0) {
+  static const char* kXml = R"(
+<mujoco>
+  <worldbody>
+    <body quat="0.8 0.3 -0.4 0.33">
+      <freejoint/>
+      <geom type="box" size="0.1 0.23 0.37" density="713"/>
+    </body>
+  </worldbody>
+</mujoco>)";
+  char err[1000] = "";
+  mjSpec* spec = mj_parseXMLString(kXml, nullptr, err, sizeof(err));
+  ASSERT_NE(spec, nullptr) << err;
+  ModelPtr mp(mj_compile(spec, nullptr));
+  mj_deleteSpec(spec);
+  mjModel* m = mp.get();
+  ASSERT_NE(m, nullptr);
+  ASSERT_EQ(m->nv, 6);
+  ASSERT_GT(m->dof_simplenum[0], 0);
+  DataPtr dp(mj_makeData(m));
+  mjData* d = dp.get();
+  // a tumbling orientation
+  const mjtNum w[3] = {3.1, -7.3, 5.9};
+  mju_copy3(d->qvel + 3, w);
+  m->opt.gravity[2] = 0;
+  int diffs = 0;
+  for (int step = 0; step < 40; step++) {
+    mj_step(m, d);
+    mj_forward(m, d);
+    for (int i = 0; i < 6; i++) {
+      int adr = m->dof_Madr[i];
+      diffs += d->qM[adr] != m->dof_M0[i];
+      for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j]) {
+        EXPECT_EQ(d->qM[++adr], 0) << i << " " << j;
+      }
+    }
+  }
+  EXPECT_EQ(diffs, 0);
+  // body_mass and dof_armature are read through dof_M0, which mj_setConst recomputes
+  const mjtNum M0 = m->dof_M0[0];
+  m->body_mass[1] *= 2;
+  m->dof_armature[0] = 0.5;
+  mj_forward(m, d);
+  EXPECT_EQ(d->qM[m->dof_Madr[0]], M0);
+  mj_setConst(m, d);
+  mj_forward(m, d);
+  EXPECT_EQ(d->qM[m->dof_Madr[0]], 2 * M0 + 0.5);
+}
+
 }  // namespace
 }  // namespace motus_test

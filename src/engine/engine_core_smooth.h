@@ -36,6 +36,10 @@
 void mj_kinematicsBodies(const mjModel* m, mjData* d, int* moved);
 void mj_kinematicsFrames(const mjModel* m, mjData* d, int skip_asleep);
 
+// mj_crb computing every row of M from the composite inertias, including the rows of simple
+// bodies that mj_crb takes from dof_M0: mj_setConst uses it to compute dof_M0
+void mj_crbFromBodies(const mjModel* m, mjData* d);
+
 // qfrc_bias = c(q, v) by mj_rne, for the forward pipeline: the dofs of sleeping trees keep theirs
 void mj_rneBias(const mjModel* m, mjData* d);
 

@@ -40,7 +40,11 @@ inline void copy10(mjtNum res[10], const mjtNum vec[10]) {
 
 }  // namespace
 
-void mj_crb(const mjModel* m, mjData* d) {
+namespace {
+
+// composite inertias and M; with `simple_M0`, the rows of the dofs of simple bodies are their
+// constant dof_M0 (see mj_crb)
+void crb(const mjModel* m, mjData* d, int simple_M0) {
   int nbody = m->nbody;
   // bodies and dofs of sleeping trees keep their composite inertias and rows of M
   const int* awake = mj_sleepAny(m, d) ? d->body_awake : nullptr;
@@ -61,9 +65,20 @@ void mj_crb(const mjModel* m, mjData* d) {
   int n = awake ? d->nv_awake : m->nv;
   for (int k = 0; k < n; k++) {
     int i = awake ? d->dof_awake_ind[k] : k;
+    int adr = m->dof_Madr[i];
+    if (simple_M0 && m->dof_simplenum[i]) {
+      // a simple body (engine_setconst.h: a leaf of the world, inertia diagonal in its frame,
+      // joints at its origin along its axes): its dofs do not couple and its diagonal does not
+      // depend on the configuration; MuJoCo stores exact zeros for the pairs and dof_M0 (mass
+      // or principal inertia, plus armature, at mj_setConst) on the diagonal
+      d->qM[adr] = m->dof_M0[i];
+      for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j]) {
+        d->qM[++adr] = 0;
+      }
+      continue;
+    }
     mjtNum f[6];
     mji_mulInertVec(f, d->crb + 10 * m->dof_bodyid[i], d->cdof + 6 * i);
-    int adr = m->dof_Madr[i];
     // armature: the dof's own plus what actuators reflect onto its joint, summed first
     mjtNum armature = m->dof_armature[i];
     int jnt = m->dof_jntid[i];
@@ -72,9 +87,7 @@ void mj_crb(const mjModel* m, mjData* d) {
     }
     d->qM[adr] = dot6(d->cdof + 6 * i, f) + armature;
     if (m->dof_simplenum[i]) {
-      // a simple body (engine_setconst.h: a leaf of the world, inertia diagonal in its frame,
-      // joints at its origin along its axes): its dofs do not couple, and MuJoCo stores exact
-      // zeros for their pairs (the products would give round-off only)
+      // exact zeros for the pairs of a simple body, as above
       for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j]) {
         d->qM[++adr] = 0;
       }
@@ -84,6 +97,16 @@ void mj_crb(const mjModel* m, mjData* d) {
       d->qM[++adr] = dot6(d->cdof + 6 * j, f);
     }
   }
+}
+
+}  // namespace
+
+void mj_crb(const mjModel* m, mjData* d) {
+  crb(m, d, 1);
+}
+
+void mj_crbFromBodies(const mjModel* m, mjData* d) {
+  crb(m, d, 0);
 }
 
 namespace {

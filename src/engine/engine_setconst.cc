@@ -9,6 +9,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include "engine/engine_core_smooth.h"
 #include "engine/engine_setconst_tendon.h"
 #include "engine/engine_sleep.h"
 #include "engine/engine_util_errmem.h"
@@ -520,13 +521,17 @@ void mj_setConst(mjModel* m, mjData* d) {
       mju_copy4(d->mocap_quat + 4 * id, m->body_quat + 4 * b);
     }
   }
+  // constants of every tree, also of those asleep in d (initialized asleep): while some tree
+  // sleeps (mj_sleepAny) the stages skip the sleeping ones, so all count as awake until the end
+  int ntree_awake = d->ntree_awake;
+  d->ntree_awake = m->ntree;
   mj_kinematics(m, d);
   mj_comPos(m, d);
   mj_flex(m, d);
 
-  // diagonal inertia from the bodies and dof armature (mj_crb): MuJoCo leaves the tendon
-  // armature out of dof_M0
-  mj_crb(m, d);
+  // diagonal inertia from the bodies and dof armature: MuJoCo leaves the tendon armature out of
+  // dof_M0 (mj_crb reads dof_M0 back for simple bodies)
+  mj_crbFromBodies(m, d);
   for (int i = 0; i < nv; i++) {
     m->dof_M0[i] = d->qM[m->dof_Madr[i]];
   }
@@ -559,4 +564,5 @@ void mj_setConst(mjModel* m, mjData* d) {
 
   // tendons and actuators: lengths, inverse weights, acc0 (engine_setconst_tendon.h)
   mj_setConstTendon(m, d);
+  d->ntree_awake = ntree_awake;
 }
