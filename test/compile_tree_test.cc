@@ -290,11 +290,6 @@ bool SkipForModel(const std::string& golden, const std::string& name) {
       (name == "bvh_aabb" || name == "bvh_nodeid" || name == "bvh_child" || name == "bvh_depth")) {
     return true;
   }
-  // - narena of flag_skin (nv = 600+): the default arena estimate (user_compile_arena.cc) is a
-  //   fit of the reference's undocumented formula and is 7 MiB larger here.
-  if (golden == "shared/flag_skin" && name == "narena") {
-    return true;
-  }
   // - geom_fluid of testdata_model's most elongated ellipsoids: 4e-4 relative, beyond the
   //   reference's ~1e-7 quadrature error seen elsewhere; not yet explained.
   if (golden == "shared/testdata_model" && name == "geom_fluid") {

@@ -698,16 +698,11 @@ mjtSize ArenaSize(CompileContext* c) {
   if (s.memory >= 0) {
     return s.memory;
   }
-  // by default 500 constraint rows plus 3 per connect or weld equality and 1 per other
-  // equality (calibrated on MuJoCo's sizes, see user_compile_arena.cc)
+  // equalities count once each, whatever their rows (calibrated on MuJoCo's sizes, see
+  // user_compile_arena.cc)
   int njmax = s.njmax;
-  if (njmax < 0) {
-    njmax = 500;
-    for (const auto& e : c->spec->equalities) {
-      njmax += e->s.type == mjEQ_CONNECT || e->s.type == mjEQ_WELD ? 3 : 1;
-    }
-  }
-  return DefaultArena(c->sizes, njmax, s.nconmax, s.nstack);
+  int neq = static_cast<int>(c->sizes.neq);
+  return DefaultArena(c->sizes, njmax, s.nconmax, s.nstack, neq);
 }
 
 }  // namespace

@@ -45,7 +45,7 @@ bool TransformSpec(CompileContext* c, SpecModel* s);
 
 // user_compile_arena.cc
 // bytes of the default arena, rounded up to mebibytes; -1 when the estimate exceeds 2^53 bytes
-mjtSize DefaultArena(const mjModel& sizes, int njmax, int nconmax, mjtSize nstack);
+mjtSize DefaultArena(const mjModel& sizes, int njmax, int nconmax, mjtSize nstack, int neq);
 
 // geometric helpers (user_compile_geom.cc)
 void GeomFrameAabb(const GeomInfo& g, int type, double aabb[6]);
