@@ -97,7 +97,11 @@ int mj_flexStrainCell(const mjModel* m, int e, int* node, const mjtNum** rows) {
   }
   int per = m->flex_interp[f] + 1, dof = 3 * per * per * per;
   int index = (cell[0] * cellnum[1] + cell[1]) * cellnum[2] + cell[2];
-  *rows = m->flex_stiffness + m->flex_stiffnessadr[f] + (size_t)index * dof * dof;
+  size_t adr = (size_t)m->flex_stiffnessadr[f] + (size_t)index * dof * dof;
+  if (m->flex_stiffnessadr[f] < 0 || adr + (size_t)dof * dof > (size_t)m->nflexstiffness) {
+    return 0;  // a loaded model whose cell blocks do not fit flex_stiffness
+  }
+  *rows = m->flex_stiffness + adr;
   return mj_flexCellNodes(m, f, cell, node);
 }
 
