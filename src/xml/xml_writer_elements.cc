@@ -810,6 +810,14 @@ void SetName(XmlNode* node, const char* key, const mjString* value) {
   }
 }
 
+// A sensor's object or reference as a type attribute and a name attribute (objtype/objname,
+// reftype/refname).
+void SetTypedName(XmlNode* node, const char* typekey, const char* namekey, mjtObj type,
+                  const mjString* value) {
+  node->Set(typekey, mju_type2Str(type));
+  SetName(node, namekey, value);
+}
+
 }  // namespace
 
 void SensorAttrs(AttrWriter& w, const mjsSensor* e) {
@@ -872,11 +880,9 @@ void SensorAttrs(AttrWriter& w, const mjsSensor* e) {
     case mjSENS_FRAMEANGVEL:
     case mjSENS_FRAMELINACC:
     case mjSENS_FRAMEANGACC:
-      node->Set("objtype", mju_type2Str(e->objtype));
-      SetName(node, "objname", obj);
+      SetTypedName(node, "objtype", "objname", e->objtype, obj);
       if (e->reftype != mjOBJ_UNKNOWN) {
-        node->Set("reftype", mju_type2Str(e->reftype));
-        SetName(node, "refname", refn);
+        SetTypedName(node, "reftype", "refname", e->reftype, refn);
       }
       break;
     case mjSENS_SUBTREECOM:
@@ -885,8 +891,7 @@ void SensorAttrs(AttrWriter& w, const mjsSensor* e) {
       SetName(node, "body", obj);
       break;
     case mjSENS_INSIDESITE:
-      node->Set("objtype", mju_type2Str(e->objtype));
-      SetName(node, "objname", obj);
+      SetTypedName(node, "objtype", "objname", e->objtype, obj);
       SetName(node, "site", refn);
       break;
     case mjSENS_GEOMDIST:
@@ -917,18 +922,15 @@ void SensorAttrs(AttrWriter& w, const mjsSensor* e) {
     case mjSENS_PLUGIN:
       // sensor/plugin: the object and the reference it is attached to, when given
       if (e->objtype != mjOBJ_UNKNOWN) {
-        node->Set("objtype", mju_type2Str(e->objtype));
-        SetName(node, "objname", obj);
+        SetTypedName(node, "objtype", "objname", e->objtype, obj);
       }
       if (e->reftype != mjOBJ_UNKNOWN) {
-        node->Set("reftype", mju_type2Str(e->reftype));
-        SetName(node, "refname", refn);
+        SetTypedName(node, "reftype", "refname", e->reftype, refn);
       }
       break;
     case mjSENS_USER:
       if (e->objtype != mjOBJ_UNKNOWN) {
-        node->Set("objtype", mju_type2Str(e->objtype));
-        SetName(node, "objname", obj);
+        SetTypedName(node, "objtype", "objname", e->objtype, obj);
       }
       Kw(w, "datatype", e->datatype, ref.datatype, kDataType, Count(kDataType));
       Kw(w, "needstage", e->needstage, ref.needstage, kStage, Count(kStage));
