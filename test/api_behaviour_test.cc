@@ -18,6 +18,7 @@
 
 namespace {
 
+using motus_test::CompileError;
 using motus_test::ScopedErrorCapture;
 
 const char* kHinge = R"(
@@ -210,19 +211,6 @@ TEST(ApiBehaviour, XMLDependencies) {
                motus_test::MujocoError);
   ASSERT_EQ(capture.errors().size(), 1u);
   EXPECT_EQ(capture.errors()[0].rfind("Problem reading XML file '", 0), 0u) << capture.errors()[0];
-}
-
-std::string CompileError(const char* xml) {
-  char err[1000] = "";
-  mjSpec* spec = mj_parseXMLString(xml, nullptr, err, sizeof(err));
-  if (!spec) {
-    return err;
-  }
-  mjModel* m = mj_compile(spec, nullptr);
-  std::string msg = m ? "" : mjs_getError(spec);
-  mj_deleteModel(m);
-  mj_deleteSpec(spec);
-  return msg;
 }
 
 // an adhesion actuator takes the control range of the general defaults, which must not be

@@ -106,4 +106,17 @@ std::string UniqueTempPath(const std::string& name) {
   return ::testing::TempDir() + "motus_" + std::to_string(getpid()) + "_" + name;
 }
 
+std::string CompileError(const std::string& xml) {
+  char err[1000] = "";
+  mjSpec* spec = mj_parseXMLString(xml.c_str(), nullptr, err, sizeof(err));
+  if (!spec) {
+    return err;
+  }
+  mjModel* m = mj_compile(spec, nullptr);
+  std::string msg = m ? "" : mjs_getError(spec);
+  mj_deleteModel(m);
+  mj_deleteSpec(spec);
+  return msg;
+}
+
 }  // namespace motus_test

@@ -32,6 +32,9 @@ LabeledValues ReadLabeledGolden(const std::string& path);
 // rtol * max(1, |golden|)), one line each and at most 10; "" when they agree.
 std::string CompareLabeled(const LabeledValues& golden, const LabeledValues& actual, double rtol);
 
+// Parses and compiles an MJCF string: "" when it compiles, else the parser's or compiler's error.
+std::string CompileError(const std::string& xml);
+
 // Installs mju_user_error / mju_user_warning handlers for the lifetime of the object. An error
 // throws (so a test can EXPECT_THROW on it) and is recorded; warnings are recorded.
 class ScopedErrorCapture {

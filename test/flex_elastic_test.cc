@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 #include <mujoco/mujoco.h>
 
+#include "fixture.h"
 #include "forward_testutil.h"
 #include "golden.h"
 
@@ -103,19 +104,6 @@ TEST_P(FlexElastic, PassiveForcesMatchMuJoCo) {
 INSTANTIATE_TEST_SUITE_P(Models, FlexElastic,
                          ::testing::Values("cloth", "curved", "solid", "bodies", "interp",
                                            "interp_pinned"));
-
-std::string CompileError(const std::string& xml) {
-  char err[1000] = "";
-  mjSpec* s = mj_parseXMLString(xml.c_str(), nullptr, err, sizeof(err));
-  if (!s) {
-    return err;
-  }
-  mjModel* m = mj_compile(s, nullptr);
-  std::string e = m ? "" : mjs_getError(s);
-  mj_deleteModel(m);
-  mj_deleteSpec(s);
-  return e;
-}
 
 // MuJoCo's compile errors of 2D elasticity: a thickness is needed (checked first), the flex must
 // be 2D, and bending needs every vertex to move on three slide joints of its own

@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 #include <mujoco/mujoco.h>
 
+#include "fixture.h"
 #include "forward_testutil.h"
 #include "golden.h"
 
@@ -109,19 +110,6 @@ TEST(FlexStrainRows, RigidMotionsKeepZeroResidual) {
   DataPtr qdata(mj_makeData(quad.get()));
   mj_forward(quad.get(), qdata.get());
   EXPECT_EQ(qdata->nefc, 75);
-}
-
-std::string CompileError(const std::string& xml) {
-  char err[1000] = "";
-  mjSpec* s = mj_parseXMLString(xml.c_str(), nullptr, err, sizeof(err));
-  if (!s) {
-    return err;
-  }
-  mjModel* m = mj_compile(s, nullptr);
-  std::string e = m ? "" : mjs_getError(s);
-  mj_deleteModel(m);
-  mj_deleteSpec(s);
-  return e;
 }
 
 // strain and elasticity exclude each other (MuJoCo's message); the equality needs a 3D

@@ -17,6 +17,7 @@
 
 namespace {
 
+using motus_test::CompileError;
 using motus_test::SourcePath;
 
 void CompareWithMuJoCo(const std::string& name) {
@@ -42,19 +43,6 @@ TEST(HistoryTest, HingeRk4MatchesMuJoCo) {
 
 TEST(HistoryTest, SliderImplicitMatchesMuJoCo) {
   CompareWithMuJoCo("slider_implicit");
-}
-
-std::string CompileError(const std::string& xml) {
-  char err[1000] = "";
-  mjSpec* spec = mj_parseXMLString(xml.c_str(), nullptr, err, sizeof(err));
-  if (!spec) {
-    return err;
-  }
-  mjModel* m = mj_compile(spec, nullptr);
-  std::string msg = m ? "" : mjs_getError(spec);
-  mj_deleteModel(m);
-  mj_deleteSpec(spec);
-  return msg;
 }
 
 std::string WithSensor(const std::string& attrs) {
