@@ -18,6 +18,7 @@
 
 namespace {
 
+using motus_test::CompileError;
 using motus_test::SourcePath;
 
 // Counts, sleep states and indices are exact. Positions and velocities agree with MuJoCo to
@@ -168,19 +169,6 @@ TEST(SleepTest, SkippedTreesKeepTheirSmoothQuantities) {
   mj_deleteData(d);
   mj_deleteModel(all);
   mj_deleteModel(m);
-}
-
-std::string CompileError(const std::string& xml) {
-  char err[1000] = "";
-  mjSpec* spec = mj_parseXMLString(xml.c_str(), nullptr, err, sizeof(err));
-  if (!spec) {
-    return err;
-  }
-  mjModel* m = mj_compile(spec, nullptr);
-  std::string msg = m ? "" : mjs_getError(spec);
-  mj_deleteModel(m);
-  mj_deleteSpec(spec);
-  return msg;
 }
 
 std::string TwoBallsWithTendon(const std::string& sleep, const std::string& tendon) {

@@ -810,8 +810,8 @@ void SetName(XmlNode* node, const char* key, const mjString* value) {
   }
 }
 
-// A sensor's object or reference as a type attribute and a name attribute (objtype/objname,
-// reftype/refname).
+// A sensor's object or its relative object as a type attribute and a name attribute
+// (objtype/objname, reftype/refname).
 void SetTypedName(XmlNode* node, const char* typekey, const char* namekey, mjtObj type,
                   const mjString* value) {
   node->Set(typekey, mju_type2Str(type));
@@ -920,7 +920,7 @@ void SensorAttrs(AttrWriter& w, const mjsSensor* e) {
       SetName(node, e->reftype == mjOBJ_GEOM ? "geom" : "mesh", refn);
       break;
     case mjSENS_PLUGIN:
-      // sensor/plugin: the object and the reference it is attached to, when given
+      // sensor/plugin: the object it reads and the object it is measured relative to, when given
       if (e->objtype != mjOBJ_UNKNOWN) {
         SetTypedName(node, "objtype", "objname", e->objtype, obj);
       }
