@@ -45,10 +45,9 @@ const Case kCases[] = {
     {"pendulum", "test/data/forward/pendulum.xml", false, false, "0"},
     {"ball_chain", "test/data/forward/ball_chain.xml", false, false, "0"},
     // free_spin: a childless free body, which implicit / implicitfast integrate with the
-    // midpoint method (computation_index.rst "Midpoint integration for free bodies"), whose
-    // rule differs from MuJoCo 3.8.0's (doc/conformance.md#midpoint-integration): the
-    // trajectories run with invdiscrete in both engines (see CheckTrajectories). The midpoint
-    // update itself is tested against the math in integrator_midpoint_test.cc.
+    // midpoint method (computation_index.rst "Midpoint integration for free bodies"): the
+    // trajectories here run with invdiscrete in both engines (see CheckTrajectories); the
+    // midpoint update is tested against MuJoCo 3.8.0 in integrator_midpoint_test.cc.
     {"free_spin", "test/data/forward/free_spin.xml", false, false, "0"},
     {"damped", "test/data/forward/damped.xml", false, false, "0"},
     {"actuator_zoo", "test/data/forward/actuator_zoo.xml", false, false, "test"},

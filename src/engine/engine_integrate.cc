@@ -250,8 +250,15 @@ void mj_implicit(const mjModel* m, mjData* d) {
   mj_markStack(d);
   mjtNum* qacc = mj_stackAllocNum(d, m->nv);
   mj_implicitAcc(m, d, integrator, qacc);
-  mj_midpointFreeBodies(m, d, integrator, qacc);
-  mj_advance(m, d, d->act_dot, qacc, NULL);
+  // the velocity that moves qpos: the new one, except at the free bodies the midpoint rule
+  // turns by their mean angular velocity (and moves by their mean velocity)
+  mjtNum* qvel_pos = mj_stackAllocNum(d, m->nv);
+  mju_addScl(qvel_pos, d->qvel, qacc, m->opt.timestep, m->nv);
+  int midpoint = mj_midpointFreeBodies(m, d, integrator, qacc, qvel_pos);
+  mj_advance(m, d, d->act_dot, qacc, midpoint ? qvel_pos : NULL);
+  if (midpoint) {
+    mj_midpointReportAcc(m, d, integrator, qacc);
+  }
   mj_freeStack(d);
   mj_timerStop(d, mjTIMER_ADVANCE, tm);
 }

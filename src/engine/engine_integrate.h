@@ -13,7 +13,8 @@
 //   time  <- time + h,      qacc_warmstart <- qacc (warmstart of the next constraint solve)
 //
 // implicit and implicitfast then integrate eligible free bodies with the midpoint method
-// (computation_index.rst "Midpoint integration for free bodies"; engine_integrate_midpoint.cc)
+// (computation_index.rst "Midpoint integration for free bodies"; engine_integrate_midpoint.cc),
+// whose positions move with the mean angular (and, off-center, linear) velocity,
 // unless the invdiscrete flag is set (see doc/conformance.md#midpoint-integration).
 
 #ifndef MOTUS_ENGINE_ENGINE_INTEGRATE_H_
@@ -49,15 +50,22 @@ int mj_implicitAcc(const mjModel* m, mjData* d, int integrator, mjtNum* res);
 // dofs with the flex's stiffness and damping derivatives. Uses the mjData stack.
 void mj_flexImplicit(const mjModel* m, mjData* d, int integrator, mjtNum* qacc);
 
-// Midpoint integration of free bodies: overwrite qacc (nv, the acceleration the implicit update
-// hands to mj_advance) at the dofs of every eligible free body so that qvel + h qacc is the
-// midpoint method's new velocity. Eligible: a free joint and no child bodies (positive mass and
-// inertia). The gyroscopic torque is integrated with the midpoint rule, every other force as the
-// implicit update of `integrator` (mjINT_IMPLICIT or mjINT_IMPLICITFAST) treats it: requires a
-// completed forward pass and mj_implicitAcc(m, d, integrator, ...) (it reads qDeriv). Does
-// nothing when mjENBL_INVDISCRETE is set or for other integrators. Returns the number of bodies
+// Midpoint integration of free bodies (engine_integrate_midpoint.cc): at the dofs of every
+// eligible free body (a free joint, no child bodies, positive mass and inertia), overwrite qacc
+// (nv, the acceleration the implicit update hands to mj_advance) so that qvel + h qacc is the
+// midpoint rule's new velocity, and qvel_pos (nv, the velocity that moves qpos) with the mean
+// angular velocity and, for a body whose center of mass is off its origin, the mean linear
+// velocity. Other dofs are untouched. Requires a completed forward pass (it reads d->qacc) and
+// mj_implicitAcc's result in qacc. Does nothing when mjENBL_INVDISCRETE is set or for
+// integrators other than mjINT_IMPLICIT and mjINT_IMPLICITFAST. Returns the number of bodies
 // updated. Uses the mjData stack.
-int mj_midpointFreeBodies(const mjModel* m, mjData* d, int integrator, mjtNum* qacc);
+int mj_midpointFreeBodies(const mjModel* m, mjData* d, int integrator, mjtNum* qacc,
+                          mjtNum* qvel_pos);
+
+// After mj_advance: d->qacc at the dofs that mj_midpointFreeBodies integrated (the rotational
+// dofs of every eligible body, the translational ones too with an offset center of mass) takes
+// the step's acceleration qacc, as MuJoCo 3.8 reports it; qacc_warmstart keeps the forward one.
+void mj_midpointReportAcc(const mjModel* m, mjData* d, int integrator, const mjtNum* qacc);
 
 #ifdef __cplusplus
 }
