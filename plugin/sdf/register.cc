@@ -160,4 +160,5 @@ void ForwardDifferenceGradient(mjtNum grad[3], const mjtNum p[3], const mjtNum* 
 mjPLUGIN_LIB_INIT(motus_sdf) {
   Register<motus_sdf::TorusShape>();
   Register<motus_sdf::BowlShape>();
+  Register<motus_sdf::GearShape>();
 }

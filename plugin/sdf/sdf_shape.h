@@ -30,6 +30,7 @@ struct SdfShape {
 // the shapes of this library
 const SdfShape& TorusShape();
 const SdfShape& BowlShape();
+const SdfShape& GearShape();
 
 // gradient by forward differences of the distance with step 1e-8 along each axis
 void ForwardDifferenceGradient(mjtNum grad[3], const mjtNum p[3], const mjtNum* attributes,

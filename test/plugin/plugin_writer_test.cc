@@ -92,8 +92,8 @@ TEST(PluginWriter, TestScenesRoundTrip) {
   }
 }
 
-// MuJoCo 3.8's plugin examples that load in Motus (sdf/gear needs mujoco.sdf.gear, sdf/mug a
-// mesh file that is not in the folder)
+// MuJoCo 3.8's plugin examples that load in Motus (sdf/mug needs a mesh file that is not in the
+// folder)
 TEST(PluginWriter, SharedPluginModelsRoundTrip) {
   std::string dir = motus_test::SharedPath("models38/plugin");
   if (dir.empty()) {
@@ -102,7 +102,7 @@ TEST(PluginWriter, SharedPluginModelsRoundTrip) {
   LoadLibraries();
   for (const char* name :
        {"actuator/pid", "elasticity/cable", "elasticity/belt", "sdf/torus", "sdf/bowl",
-        "sdf/primitives", "sdf/cow", "sdf/mesh", "sensor/touch_grid"}) {
+        "sdf/primitives", "sdf/cow", "sdf/mesh", "sdf/gear", "sensor/touch_grid"}) {
     RoundTripFile(dir + "/" + name + ".xml");
   }
 }

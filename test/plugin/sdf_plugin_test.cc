@@ -1,12 +1,16 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
-// The first-party SDF shape plugins (plugin/sdf: mujoco.sdf.torus, mujoco.sdf.bowl), loaded from
-// their library as a user loads them. Their attributes, bounding boxes, static distances and the
-// distances and gradients of compiled instances equal MuJoCo 3.8.0's plugins at sampled points
-// (golden test/data/plugin/sdf_fields.txt, make_sdf_golden.sh): the same formulas rounded in the
-// same order give the same bits. In scenes (test/data/plugin/sdf_*.xml, goldens by
-// make_sdf_contacts.py), the meshes the compiler makes for the plugins and the contacts of their
-// geoms with primitives, planes and each other equal MuJoCo's.
+// The first-party SDF shape plugins (plugin/sdf: mujoco.sdf.torus, mujoco.sdf.bowl,
+// mujoco.sdf.gear), loaded from their library as a user loads them. Their attributes, bounding
+// boxes, static distances and the distances and gradients of compiled instances equal MuJoCo
+// 3.8.0's plugins at sampled points (golden test/data/plugin/sdf_fields.txt,
+// make_sdf_golden.sh): the same formulas rounded in the same order give the same bits for the
+// torus and the bowl. The gear's distances agree to 4e-15 (a few units in the last place: its
+// terms are rounded in another order, and a large alpha added to the polar angle costs its
+// bits), so its forward-difference gradients (step 1e-8) to 1e-6. In scenes
+// (test/data/plugin/sdf_*.xml, goldens by make_sdf_contacts.py), the meshes the compiler makes for
+// the plugins and the contacts of their geoms with primitives, planes and each other equal
+// MuJoCo's.
 
 #include <cstdio>
 #include <fstream>
@@ -79,7 +83,7 @@ std::string InstanceXml(const Case& c) {
 
 TEST(SdfPlugin, FieldsEqualMuJoCos) {
   std::vector<Case> cases = ReadGolden();
-  ASSERT_EQ(cases.size(), 6u);
+  ASSERT_EQ(cases.size(), 9u);
   mj_loadPluginLibrary(MOTUS_SDF_PLUGIN);
   for (const Case& c : cases) {
     SCOPED_TRACE(InstanceXml(c));
@@ -114,14 +118,18 @@ TEST(SdfPlugin, FieldsEqualMuJoCos) {
     motus_test::LoadPluginModelString(MOTUS_SDF_PLUGIN, InstanceXml(c), &l);
     ASSERT_NE(l.m, nullptr) << l.error;
     ASSERT_EQ(l.m->nplugin, 1);
-    ASSERT_EQ(c.samples.size(), 203u);
+    bool gear = c.plugin == "mujoco.sdf.gear";
+    ASSERT_EQ(c.samples.size(), gear ? 403u : 203u);
+    // gear: a few units in the last place of angles up to ~17 times the base radius, and twice
+    // that over the gradient's step 1e-8
+    const mjtNum tol_dist = gear ? 4e-15 : 0, tol_grad = gear ? 1e-6 : 0;
     for (const Sample& t : c.samples) {
       mjtNum grad[3];
-      EXPECT_EQ(plugin->sdf_staticdistance(t.p, attr.data()), t.stat);
-      EXPECT_EQ(plugin->sdf_distance(t.p, l.d, 0), t.dist);
+      EXPECT_NEAR(plugin->sdf_staticdistance(t.p, attr.data()), t.stat, tol_dist);
+      EXPECT_NEAR(plugin->sdf_distance(t.p, l.d, 0), t.dist, tol_dist);
       plugin->sdf_gradient(grad, t.p, l.d, 0);
       for (int i = 0; i < 3; i++) {
-        EXPECT_EQ(grad[i], t.grad[i]) << t.p[0] << " " << t.p[1] << " " << t.p[2];
+        EXPECT_NEAR(grad[i], t.grad[i], tol_grad) << t.p[0] << " " << t.p[1] << " " << t.p[2];
       }
     }
   }

@@ -21,8 +21,9 @@ struct Config {
   std::vector<std::pair<const char*, const char*>> values;  // key, value (others: defaults)
 };
 
-// points: a fixed lattice of the box enlarged by 30% plus points on the axes and the origin
-std::vector<std::vector<double>> Points(const mjtNum aabb[6]) {
+// points: a fixed lattice of the box enlarged by 30% plus points on the axes and the origin;
+// for a gear also 200 points of the ring where its teeth are (between 0.42 and 0.56 diameters)
+std::vector<std::vector<double>> Points(const mjtNum aabb[6], bool gear) {
   std::vector<std::vector<double>> p;
   unsigned state = 12345;
   for (int i = 0; i < 200; i++) {
@@ -38,6 +39,16 @@ std::vector<std::vector<double>> Points(const mjtNum aabb[6]) {
     std::vector<double> x = {0.01, 0.02, 0.03};
     x[k] = 0.5 * aabb[3 + k];
     p.push_back(x);
+  }
+  for (int i = 0; gear && i < 200; i++) {
+    double u[3];
+    for (int k = 0; k < 3; k++) {
+      state = state * 1103515245u + 12345u;
+      u[k] = ((state >> 8) & 0xFFFF) / 65535.0;
+    }
+    // aabb[3] is 0.625 diameters
+    double r = aabb[3] / 0.625 * (0.42 + 0.14 * u[0]), phi = 2 * M_PI * u[1];
+    p.push_back({r * std::cos(phi), r * std::sin(phi), aabb[5] * (2 * u[2] - 1)});
   }
   return p;
 }
@@ -59,6 +70,10 @@ int main(int argc, char** argv) {
       {"mujoco.sdf.bowl", {}},
       {"mujoco.sdf.bowl", {{"height", "0.4"}, {"radius", "1.0"}, {"thickness", "0.02"}}},
       {"mujoco.sdf.bowl", {{"height", "-0.2"}, {"radius", "0.5"}, {"thickness", "0.05"}}},
+      {"mujoco.sdf.gear", {}},
+      {"mujoco.sdf.gear", {{"alpha", "15"}}},
+      {"mujoco.sdf.gear",
+       {{"diameter", "1.5"}, {"teeth", "17"}, {"thickness", "0.4"}, {"innerdiameter", "0.5"}}},
   };
   for (const Config& c : configs) {
     int slot = -1;
@@ -110,7 +125,7 @@ int main(int argc, char** argv) {
     }
     std::printf("\naabb %.17g %.17g %.17g %.17g %.17g %.17g\n", aabb[0], aabb[1], aabb[2],
                 aabb[3], aabb[4], aabb[5]);
-    for (const auto& x : Points(aabb)) {
+    for (const auto& x : Points(aabb, !std::strcmp(c.plugin, "mujoco.sdf.gear"))) {
       mjtNum p[3] = {x[0], x[1], x[2]}, g[3];
       mjtNum s = plugin->sdf_staticdistance(p, attr.data());
       mjtNum dist = plugin->sdf_distance(p, d, 0);
