@@ -161,4 +161,6 @@ mjPLUGIN_LIB_INIT(motus_sdf) {
   Register<motus_sdf::TorusShape>();
   Register<motus_sdf::BowlShape>();
   Register<motus_sdf::GearShape>();
+  Register<motus_sdf::NutShape>();
+  Register<motus_sdf::BoltShape>();
 }

@@ -31,6 +31,8 @@ struct SdfShape {
 const SdfShape& TorusShape();
 const SdfShape& BowlShape();
 const SdfShape& GearShape();
+const SdfShape& NutShape();
+const SdfShape& BoltShape();
 
 // gradient by forward differences of the distance with step 1e-8 along each axis
 void ForwardDifferenceGradient(mjtNum grad[3], const mjtNum p[3], const mjtNum* attributes,

@@ -1,16 +1,17 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
 // The first-party SDF shape plugins (plugin/sdf: mujoco.sdf.torus, mujoco.sdf.bowl,
-// mujoco.sdf.gear), loaded from their library as a user loads them. Their attributes, bounding
-// boxes, static distances and the distances and gradients of compiled instances equal MuJoCo
-// 3.8.0's plugins at sampled points (golden test/data/plugin/sdf_fields.txt,
-// make_sdf_golden.sh): the same formulas rounded in the same order give the same bits for the
-// torus and the bowl. The gear's distances agree to 4e-15 (a few units in the last place: its
-// terms are rounded in another order, and a large alpha added to the polar angle costs its
-// bits), so its forward-difference gradients (step 1e-8) to 1e-6. In scenes
-// (test/data/plugin/sdf_*.xml, goldens by make_sdf_contacts.py), the meshes the compiler makes for
-// the plugins and the contacts of their geoms with primitives, planes and each other equal
-// MuJoCo's.
+// mujoco.sdf.gear, mujoco.sdf.nut, mujoco.sdf.bolt), loaded from their library as a user loads
+// them. Their attributes, bounding boxes, static distances and the distances and gradients of
+// compiled instances equal MuJoCo 3.8.0's plugins at sampled points (golden
+// test/data/plugin/sdf_fields.txt, make_sdf_golden.sh): the same formulas rounded in the same order
+// give the same bits for the torus and the bowl. The gear's distances agree to 4e-15 (a few units
+// in the last place: its terms are rounded in another order, and a large alpha added to the polar
+// angle costs its bits), so its forward-difference gradients (step 1e-8) to 1e-6. The nut's and the
+// bolt's distances agree to 1e-15 (most bit for bit) and their forward-difference gradients to
+// 2e-7. In scenes (test/data/plugin/sdf_*.xml, goldens by make_sdf_contacts.py), the meshes the
+// compiler makes for the plugins and the contacts of their geoms with primitives, planes and each
+// other equal MuJoCo's.
 
 #include <cstdio>
 #include <fstream>
@@ -83,7 +84,7 @@ std::string InstanceXml(const Case& c) {
 
 TEST(SdfPlugin, FieldsEqualMuJoCos) {
   std::vector<Case> cases = ReadGolden();
-  ASSERT_EQ(cases.size(), 9u);
+  ASSERT_EQ(cases.size(), 13u);
   mj_loadPluginLibrary(MOTUS_SDF_PLUGIN);
   for (const Case& c : cases) {
     SCOPED_TRACE(InstanceXml(c));
@@ -122,7 +123,9 @@ TEST(SdfPlugin, FieldsEqualMuJoCos) {
     ASSERT_EQ(c.samples.size(), gear ? 403u : 203u);
     // gear: a few units in the last place of angles up to ~17 times the base radius, and twice
     // that over the gradient's step 1e-8
-    const mjtNum tol_dist = gear ? 4e-15 : 0, tol_grad = gear ? 1e-6 : 0;
+    bool fastener = c.plugin == "mujoco.sdf.nut" || c.plugin == "mujoco.sdf.bolt";
+    const mjtNum tol_dist = gear ? 4e-15 : fastener ? 1e-15 : 0;
+    const mjtNum tol_grad = gear ? 1e-6 : fastener ? 2e-7 : 0;
     for (const Sample& t : c.samples) {
       mjtNum grad[3];
       EXPECT_NEAR(plugin->sdf_staticdistance(t.p, attr.data()), t.stat, tol_dist);

@@ -74,6 +74,10 @@ int main(int argc, char** argv) {
       {"mujoco.sdf.gear", {{"alpha", "15"}}},
       {"mujoco.sdf.gear",
        {{"diameter", "1.5"}, {"teeth", "17"}, {"thickness", "0.4"}, {"innerdiameter", "0.5"}}},
+      {"mujoco.sdf.nut", {}},
+      {"mujoco.sdf.nut", {{"radius", "0.2"}}},
+      {"mujoco.sdf.bolt", {}},
+      {"mujoco.sdf.bolt", {{"radius", "0.3"}}},
   };
   for (const Config& c : configs) {
     int slot = -1;
