@@ -197,18 +197,24 @@ void rowValues(const mjModel* m, const mjData* d, const mjHessian* h, int c, int
   }
 }
 
+// is dof col in component c (the island, for an island's problem)?
+inline int inComponent(const mjData* d, const mjHessian* h, int c, int col) {
+  return h->p->island >= 0 ? d->dof_island[col] == h->p->island : h->cp.dof_comp[col] == c;
+}
+
 // sparse Jacobian: appends the local columns of local row i in component c that are not marked
 // yet (mark[k] != stamp) to list; returns the new length. *sorted is cleared when an appended
-// column is smaller than the one before it. The columns are the stored ones (a stored zero only
-// adds zeros to H).
+// column is smaller than the one before it, *allin when a stored column is outside the
+// component. The columns are the stored ones (a stored zero only adds zeros to H).
 int rowColumnsSparse(const mjData* d, const mjHessian* h, int c, int i, int* mark, int stamp,
-                     int* list, int n, int* sorted) {
+                     int* list, int n, int* sorted, int* allin) {
   int g = globalRow(h, i);
   const int* colind = d->efc_J_colind + d->efc_J_rowadr[g];
   for (int q = 0; q < d->efc_J_rownnz[g]; q++) {
     int col = colind[q];
-    int in = h->p->island >= 0 ? d->dof_island[col] == h->p->island : h->cp.dof_comp[col] == c;
-    if (in) {
+    if (!inComponent(d, h, c, col)) {
+      *allin = 0;
+    } else {
       int k = h->cp.dof_local[col];
       if (mark[k] != stamp) {
         mark[k] = stamp;
@@ -303,6 +309,7 @@ void rowGroups(const mjModel* m, mjData* d, mjHessian* h, int* mark) {
   h->grp_nrow = mj_stackAllocInt(d, mjMAX(nefc, 1));
   h->grp_patadr = mj_stackAllocInt(d, mjMAX(nefc, 1));
   h->grp_patnnz = mj_stackAllocInt(d, mjMAX(nefc, 1));
+  h->grp_direct = mj_stackAllocInt(d, mjMAX(nefc, 1));
   h->row_grp = mj_stackAllocInt(d, mjMAX(nefc, 1));
   for (int i = 0; i < nefc; i++) {
     h->row_grp[i] = -1;
@@ -342,19 +349,26 @@ void rowGroups(const mjModel* m, mjData* d, mjHessian* h, int* mark) {
   for (int c = 0; c < nc; c++) {
     for (int g = h->comp_grpadr[c]; g < h->comp_grpadr[c + 1]; g++) {
       int* list = h->grp_pat + adr;
-      int n = 0, sorted = 1;
+      int n = 0, sorted = 1, allin = 1;
       if (sparse) {
         int q0 = h->grp_rowadr[g];
         for (int q = q0; q < q0 + h->grp_nrow[g]; q++) {
           if (q == q0 || !sameColumns(d, h, h->cp.crow[q0], h->cp.crow[q])) {
-            n = rowColumnsSparse(d, h, c, h->cp.crow[q], mark, g, list, n, &sorted);
+            n = rowColumnsSparse(d, h, c, h->cp.crow[q], mark, g, list, n, &sorted, &allin);
           }
         }
         if (!sorted) {  // rows of one contact rarely differ in their columns
           std::sort(list, list + n);
         }
+        // rows whose stored columns all lie in the component and number n each store exactly
+        // the (sorted) pattern: their stored values are read in place
+        for (int q = q0; q < q0 + h->grp_nrow[g] && allin; q++) {
+          allin = d->efc_J_rownnz[globalRow(h, h->cp.crow[q])] == n;
+        }
+        h->grp_direct[g] = allin;
       } else {
         n = groupColumnsDense(m, d, h, c, g, mask, list);
+        h->grp_direct[g] = 0;
       }
       patternRuns(list, n, h->grp_run + adr);
       h->grp_patadr[g] = adr;
@@ -478,6 +492,38 @@ void addOuter(mjtNum* H, int nb, const int* idx, const int* run, const mjtNum* x
   }
 }
 
+// H += w v v' over the pattern idx (runs: patternRuns), lower triangle only. Short patterns
+// entry by entry (the runs of contact rows and of most factor rows are one to three columns
+// long, where the run bookkeeping costs more than it saves), long ones by addOuter; both add
+// (w v[a]) v[b] to each entry, the same arithmetic.
+void addSym(mjtNum* H, int nb, const int* idx, const int* run, const mjtNum* v, int n, mjtNum w) {
+  if (n > 16) {
+    addOuter(H, nb, idx, run, v, v, n, w);
+    return;
+  }
+  for (int a = 0; a < n; a++) {
+    if (v[a] == 0) {
+      continue;
+    }
+    mjtNum* hrow = H + idx[a] * nb;
+    mjtNum wa = w * v[a];
+    for (int b = 0; b <= a; b++) {
+      hrow[idx[b]] += v[b] * wa;
+    }
+  }
+}
+
+// values of local row i (of group g, component c) on the group's pattern: the stored values in
+// place when the group is direct, else gathered into buf
+const mjtNum* groupRow(const mjModel* m, const mjData* d, const mjHessian* h, int c, int g, int i,
+                       mjtNum* buf) {
+  if (h->grp_direct[g]) {
+    return d->efc_J + d->efc_J_rowadr[globalRow(h, i)];
+  }
+  rowValues(m, d, h, c, i, h->grp_pat + h->grp_patadr[g], h->grp_patnnz[g], buf);
+  return buf;
+}
+
 // H_c += J_g' S_g J_g for row group g of component c
 void addGroup(const mjModel* m, const mjData* d, mjHessian* h, int c, int g, mjtNum* H) {
   const mjPrimal* p = h->p;
@@ -504,29 +550,11 @@ void addGroup(const mjModel* m, const mjData* d, mjHessian* h, int c, int g, mjt
     }
     return;
   }
-  // the quadratic rows: H += sum_r D_r v_r v_r', row by row of H (each entry receives the rows'
-  // terms in row order)
-  mjtNum w[10];
-  int nq = 0;
+  // the quadratic rows: H += D_r v_r v_r', row after row (each entry receives the rows' terms
+  // in row order)
   for (int r = 0; r < nrow; r++) {
     if (p->efc_state[rows[r]] == mjCNSTRSTATE_QUADRATIC) {
-      rowValues(m, d, h, c, rows[r], idx, n, val + nq * nb);
-      w[nq++] = p->efc_D[rows[r]];
-    }
-  }
-  for (int a = 0; a < n; a++) {
-    mjtNum* hrow = H + idx[a] * nb;
-    for (int r = 0; r < nq; r++) {
-      const mjtNum* v = val + r * nb;
-      if (v[a] == 0) {
-        continue;
-      }
-      mjtNum wa = w[r] * v[a];
-      for (int b = 0; b <= a;) {
-        int e = run[b] < a ? run[b] : a;
-        mji_addToScl(hrow + idx[b], v + b, wa, e - b + 1);
-        b = e + 1;
-      }
+      addSym(H, nb, idx, run, groupRow(m, d, h, c, g, rows[r], val), n, p->efc_D[rows[r]]);
     }
   }
 }
@@ -580,7 +608,7 @@ int factorComponent(const mjModel* m, mjData* d, mjHessian* h, int c) {
       v[q] = row[col[q]] * inv;
       row[col[q]] = v[q];
     }
-    addOuter(H, nb, col, h->L_run + h->L_rowadr[a0 + k], v, v, n, -1);
+    addSym(H, nb, col, h->L_run + h->L_rowadr[a0 + k], v, n, -1);
   }
   return nbad;
 }
@@ -766,10 +794,10 @@ int mj_hessianUpdate(const mjModel* m, mjData* d, mjHessian* h, const int* old) 
     const int* idx = h->grp_pat + h->grp_patadr[g];
     mjtNum* x = h->work;
     mju_zero(x, h->cp.comp_nv[c]);
-    rowValues(m, d, h, c, i, idx, n, h->val);
+    const mjtNum* val = groupRow(m, d, h, c, g, i, h->val);
     mjtNum w = sqrt(p->efc_D[i]);
     for (int k = 0; k < n; k++) {
-      x[idx[k]] = w * h->val[k];
+      x[idx[k]] = w * val[k];
     }
     if (!updateComponent(h, c, x, idx[n - 1], now)) {
       h->dirty[c] = 1;  // lost definiteness numerically: rebuild from scratch

@@ -62,6 +62,8 @@ typedef struct mjHessian_ {
   int* grp_patnnz;   // pattern size                                       (ngrp)
   int* grp_pat;      // patterns
   int* grp_run;      // last position of the run of consecutive indices of each pattern entry
+  int* grp_direct;   // 1: every row of the group stores exactly the pattern's columns, in its
+                     // order (sparse Jacobian), so the stored values are read in place (ngrp)
 
   // factor pattern: row k of component c (local) has columns L_col[L_rowadr[a] ..
   // + L_rownnz[a]), a = comp_dofadr[c] + k, increasing and all < k; L_parent[a]: the largest
