@@ -1,0 +1,11 @@
+#!/bin/sh
+# Regenerates the print_test goldens with MuJoCo 3.8.0 (the kit in ../shared), from the repository
+# root:  sh test/data/print/make_golden.sh
+set -e
+KIT=${MJREF_KIT:-../shared/oracle/mujoco-3.8.0}
+OUT=$(mktemp -d)
+g++ -std=c++17 -O2 -I"$KIT/include" test/data/print/make_golden.cc \
+  "$KIT/lib/libmujoco.so.3.8.0" -Wl,-rpath,"$(realpath "$KIT/lib")" -o "$OUT/make_golden"
+(cd test/data/print && "$OUT/make_golden" "% -9.2g" "$OUT/print.txt" model.xml > model.txt)
+(cd test/data/print && "$OUT/make_golden" "%.3e" "$OUT/print.txt" model.xml > model_e.txt)
+rm -rf "$OUT"
