@@ -391,7 +391,8 @@ TEST(CompileNonTree, TendonPolynomialCoefficients) {
   mj_deleteModel(m);
 }
 
-// tendon_treenum / tendon_treeid: the kinematic trees (body_treeid) of the objects on the path
+// tendon_treenum / tendon_treeid: the kinematic trees (body_treeid) of the objects on the path,
+// the ids the first two in path order
 TEST(CompileNonTree, TendonTrees) {
   std::string error;
   mjModel* m = CompileString(TreeModel(R"(
@@ -403,16 +404,16 @@ TEST(CompileNonTree, TendonTrees) {
                              &error);
   ASSERT_NE(m, nullptr) << error;
   for (int t = 0; t < m->ntendon; t++) {
-    // independent computation: distinct body_treeid over the path objects, increasing
-    std::set<int> trees;
+    // independent computation: distinct body_treeid over the path objects, in path order
+    std::vector<int> ids;
     for (int w = m->tendon_adr[t]; w < m->tendon_adr[t] + m->tendon_num[t]; w++) {
       int body = m->wrap_type[w] == mjWRAP_JOINT ? m->jnt_bodyid[m->wrap_objid[w]]
                                                  : m->site_bodyid[m->wrap_objid[w]];
-      if (m->body_treeid[body] >= 0) {
-        trees.insert(m->body_treeid[body]);
+      int tree = m->body_treeid[body];
+      if (tree >= 0 && std::find(ids.begin(), ids.end(), tree) == ids.end()) {
+        ids.push_back(tree);
       }
     }
-    std::vector<int> ids(trees.begin(), trees.end());
     EXPECT_EQ(m->tendon_treenum[t], static_cast<int>(ids.size())) << "tendon " << t;
     EXPECT_EQ(m->tendon_treeid[2 * t], ids.size() > 0 ? ids[0] : -1) << "tendon " << t;
     EXPECT_EQ(m->tendon_treeid[2 * t + 1], ids.size() > 1 ? ids[1] : -1) << "tendon " << t;
@@ -420,6 +421,35 @@ TEST(CompileNonTree, TendonTrees) {
   EXPECT_EQ(m->tendon_treenum[0], 0);  // world and a static body: no tree
   EXPECT_EQ(m->tendon_treenum[1], 2);
   EXPECT_EQ(m->tendon_treenum[2], 1);
+  mj_deleteModel(m);
+}
+
+// the values MuJoCo 3.8.0 stores for paths through five free bodies (trees 0..4)
+TEST(CompileNonTree, TendonTreesInPathOrder) {
+  std::string error;
+  mjModel* m = CompileString(R"(
+    <mujoco>
+      <worldbody>
+        <body><freejoint/><geom size=".1"/><site name="s0"/></body>
+        <body pos="1 0 0"><freejoint/><geom size=".1"/><site name="s1"/></body>
+        <body pos="2 0 0"><freejoint/><geom size=".1"/><site name="s2"/></body>
+        <body pos="3 0 0"><freejoint/><geom size=".1"/><site name="s3"/></body>
+        <body pos="4 0 0"><freejoint/><geom size=".1"/><site name="s4"/></body>
+      </worldbody>
+      <tendon>
+        <spatial><site site="s0"/><site site="s3"/><site site="s2"/><site site="s4"/></spatial>
+        <spatial><site site="s1"/><site site="s0"/></spatial>
+        <spatial><site site="s4"/><site site="s2"/><site site="s4"/></spatial>
+      </tendon>
+    </mujoco>)",
+                             &error);
+  ASSERT_NE(m, nullptr) << error;
+  const int expected[3][3] = {{4, 0, 3}, {2, 1, 0}, {2, 4, 2}};  // treenum, treeid
+  for (int t = 0; t < 3; t++) {
+    EXPECT_EQ(m->tendon_treenum[t], expected[t][0]) << "tendon " << t;
+    EXPECT_EQ(m->tendon_treeid[2 * t], expected[t][1]) << "tendon " << t;
+    EXPECT_EQ(m->tendon_treeid[2 * t + 1], expected[t][2]) << "tendon " << t;
+  }
   mj_deleteModel(m);
 }
 

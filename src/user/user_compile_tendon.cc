@@ -233,7 +233,8 @@ void TendonDofs(const NonTreeTree& tree, const SpecTendon* ten, const std::vecto
 }
 
 // kinematic trees the tendon touches (body_treeid of the path objects' bodies): their number and
-// the first two ids, increasing
+// the first two in path order (as MuJoCo 3.8.0 stores them: a path through trees 1 then 0 gives
+// 1 0, one through 0 3 2 4 gives 0 3)
 void FillTrees(mjModel* m, int t, const std::vector<int>& objid) {
   std::vector<int> trees;
   for (int w = 0; w < m->tendon_num[t]; w++) {
@@ -252,12 +253,11 @@ void FillTrees(mjModel* m, int t, const std::vector<int>& objid) {
       default:
         break;
     }
-    if (body > 0 && m->body_treeid[body] >= 0) {
+    if (body > 0 && m->body_treeid[body] >= 0 &&
+        std::find(trees.begin(), trees.end(), m->body_treeid[body]) == trees.end()) {
       trees.push_back(m->body_treeid[body]);
     }
   }
-  std::sort(trees.begin(), trees.end());
-  trees.erase(std::unique(trees.begin(), trees.end()), trees.end());
   m->tendon_treenum[t] = static_cast<int>(trees.size());
   m->tendon_treeid[2 * t] = trees.size() > 0 ? trees[0] : -1;
   m->tendon_treeid[2 * t + 1] = trees.size() > 1 ? trees[1] : -1;
