@@ -155,6 +155,9 @@ TEST(ConvexConformance, SharedModels) {
       // distances 4e-16 off); the points are not compared: five face-face contacts are ties
       // between coplanar faces of the Minkowski difference, 8e-3 apart
       {"cube_3x3x3_step1", "cube_3x3x3/cube_3x3x3.xml", {1e-18, kAny, 1e-9}, false},
+      // three steps with the harness's controls: vertex-edge contacts whose edge is the first
+      // orthogonal one in the polygons' loops (pair 16-20: the one along z, not along y)
+      {"cube_3x3x3_step3", "cube_3x3x3/cube_3x3x3.xml", {1e-9, 1e-9, 1e-9}, false},
       {"replicate_bunnies", "replicate_bunnies/bunnies.xml", {1e-9, 1e-9, 1e-9}, false},
       {"collision_mixed", "collision_mixed/mixed.xml", kCurved, false},
       // robot_arm, steps 1-10 (capsule-cylinder, capsule-box, box-capsule...): the GJK of a

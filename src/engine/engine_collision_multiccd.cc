@@ -209,8 +209,11 @@ int opposedFaces(int* f1, int* f2, const Shape* s1, const int* feat1, int nf1, c
 }
 
 // An edge of the feature orthogonal to the unit normal dir: writes its two vertices and returns
-// 1, or returns 0. A vertex offers the edges of the faces touching it, an edge itself, a
-// triangle its three sides.
+// 1, or returns 0. A mesh vertex offers one edge per polygon touching it, from the vertex to the
+// one before it in the polygon's loop (on a closed hull each edge once), in the order of the
+// vertex's polygon list; the first orthogonal one wins (doc/conformance.md#single-shot). A box
+// corner offers both neighbors in each of its faces; an edge offers itself, a triangle its three
+// sides.
 int orthogonalEdge(int edge[2], const Shape* s, const int* feat, int nfeat, const mjtNum dir[3]) {
   const mjtNum sin_tol = sin(kFaceAngle);
   int cand[2 * kMaxPoly][2];
@@ -221,12 +224,15 @@ int orthogonalEdge(int edge[2], const Shape* s, const int* feat, int nfeat, cons
     for (int i = 0; i < nf && ncand + 2 <= 2 * kMaxPoly; i++) {
       int nv = faceVertices(verts, s, faceAt(s, feat[0], i));
       for (int j = 0; j < nv; j++) {
-        if (verts[j] == feat[0]) {
+        if (verts[j] != feat[0]) {
+          continue;
+        }
+        if (s->mesh < 0) {  // box corners: both neighbors in each face (order not measured)
           cand[ncand][0] = feat[0];
           cand[ncand++][1] = verts[(j + 1) % nv];
-          cand[ncand][0] = feat[0];
-          cand[ncand++][1] = verts[(j + nv - 1) % nv];
         }
+        cand[ncand][0] = feat[0];
+        cand[ncand++][1] = verts[(j + nv - 1) % nv];
       }
     }
   } else {

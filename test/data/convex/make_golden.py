@@ -115,7 +115,7 @@ PAIRS = [("sphere", "ellipsoid"), ("capsule", "ellipsoid"), ("capsule", "cylinde
 LEGACY = [("ellipsoid", "cylinder"), ("box", "mesh"), ("mesh", "mesh"), ("hfield", "sphere"),
           ("hfield", "box")]
 MULTI = [("box", "wedge"), ("wedge", "wedge"), ("box", "mesh"), ("mesh", "mesh")]
-# name: (model, number of states, steps between states (default 100))
+# name: (model, number of states, steps between states (default 100), extra trajectory options)
 SHARED_MODELS = {
     "mug": ("mug/mug.xml", 3),
     # steps 120 and 240: at 240 two dice rest face to face, aligned, where GJK's triangle holds
@@ -126,6 +126,10 @@ SHARED_MODELS = {
     # the state after the first step: 27 cubies pressed together by 1e-6, face-face contacts
     # whose EPA ends exactly where the polytope's bounds meet (it pins the EPA stop rule)
     "cube_3x3x3_step1": ("cube_3x3x3/cube_3x3x3.xml", 1, 1),
+    # the state after three steps: pairs whose single-shot contact clips an edge at a mesh
+    # vertex with two edges orthogonal to the normal (which one: the polygons' loop order)
+    # (with the harness's control sequence, --ctrl-seed 1)
+    "cube_3x3x3_step3": ("cube_3x3x3/cube_3x3x3.xml", 1, 3, ("--ctrl-seed", "1")),
     "replicate_bunnies": ("replicate_bunnies/bunnies.xml", 2),
     # the first ten steps of the robot arm: a capsule core against a cylinder's rim, whose GJK
     # meets an exact tie (which end of the core) decided by the support points' last bits
@@ -299,7 +303,9 @@ def make_shared(name):
         print(f"skip {name}: {model} absent")
         return
     mrel = os.path.relpath(model, ROOT)
-    recs = run_mjref(mrel, "--steps", str(every * nstate), "--every", str(every), "--fields", "qpos")
+    extra = SHARED_MODELS[name][3] if len(SHARED_MODELS[name]) > 3 else ()
+    recs = run_mjref(mrel, "--steps", str(every * nstate), "--every", str(every), *extra,
+                     "--fields", "qpos")
     path = os.path.join(HERE, f"{name}_states.jsonl")
     with open(path, "w") as f:
         for r in recs[-nstate:]:
