@@ -159,6 +159,8 @@ TEST(ConvexConformance, SharedModels) {
       // orthogonal one in the polygons' loops (pair 16-20: the one along z, not along y)
       {"cube_3x3x3_step3", "cube_3x3x3/cube_3x3x3.xml", {1e-9, 1e-9, 1e-9}, false},
       {"replicate_bunnies", "replicate_bunnies/bunnies.xml", {1e-9, 1e-9, 1e-9}, false},
+      // step 36: an edge of geom1 against a face of geom2 off EPA's normal (pair 66-67)
+      {"replicate_bunnies_step36", "replicate_bunnies/bunnies.xml", {1e-9, 1e-9, 1e-9}, false},
       {"collision_mixed", "collision_mixed/mixed.xml", kCurved, false},
       // robot_arm, steps 1-10 (capsule-cylinder, capsule-box, box-capsule...): the GJK of a
       // capsule core against a cylinder's rim meets an exact tie at step 1 (the core's end),

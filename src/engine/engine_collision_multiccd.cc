@@ -3,19 +3,21 @@
 // Single-shot multiple contacts of boxes and meshes (computation_index.rst "Multiple contacts",
 // single-shot pipeline: the native pipeline, boxes and meshes without margin).
 //
-// EPA ends on a face of the Minkowski difference whose three corners are differences of a vertex
-// of each geom. The distinct vertices of one geom among them are its contact feature: a vertex,
-// an edge or a face. The faces of a geom touching its whole feature (the mesh polygons, which the
-// compiler merges from coplanar triangles, or the box faces) are candidates for a flat contact:
-// two faces, one of each geom, whose normals are opposite within kFaceAngle give a face-face
-// contact whatever EPA's normal (curved meshes); otherwise a face counts when its outward normal
-// is within kFaceAngle of the contact normal (geom1) or of its opposite (geom2). geom2's face is
-// looked for first; without one, geom1's, but only when
-// geom1's feature is a face (two edges with only geom1's face aligned keep one contact). The
-// face found first gives the contact normal, and the other geom's face counts when aligned with
-// that normal. With two faces, geom1's face clips geom2's face; with one, it clips the edge of
-// the other geom's feature that is orthogonal to the normal within kFaceAngle (the feature
-// itself, or an edge of the faces around a vertex). Otherwise the pair keeps its single contact.
+// EPA ends on a face of the Minkowski difference whose three corners are differences of a vertex of
+// each geom. The distinct vertices of one geom among them are its contact feature: a vertex, an
+// edge or a face. The faces of a geom touching its whole feature (the mesh polygons, which the
+// compiler merges from coplanar triangles, or the box faces) are candidates for a flat contact: two
+// faces, one of each geom, whose normals are opposite within kFaceAngle give a face-face contact
+// whatever EPA's normal (curved meshes); otherwise a face counts when its outward normal is within
+// kFaceAngle of the contact normal (geom1) or of its opposite (geom2). geom2's face is looked for
+// first; when none is aligned and geom1's feature is a vertex or an edge, a face of geom2
+// orthogonal to one of geom1's edges (within kFaceAngle) counts whatever EPA's normal. Without one,
+// geom1's face counts only when geom1's feature is a face (two edges with only geom1's face aligned
+// keep one contact). The face found first gives the contact normal, and the other geom's face
+// counts when aligned with that normal. With two faces, geom1's face clips geom2's face; with one,
+// it clips the edge of the other geom's feature that is orthogonal to the normal within kFaceAngle
+// (the feature itself, or an edge of the faces around a vertex). Otherwise the pair keeps its
+// single contact.
 //
 // Clipping is done in 3D, by the planes that contain an edge of the clipping face and the face's
 // normal (Sutherland-Hodgman for a polygon, the parameter range for an edge). Each contact is a
@@ -153,20 +155,26 @@ bool touchesFeature(const int* verts, int nv, const int* feat, int nfeat) {
   return nfeat > 0 && contains(verts, nv, feat[0]);
 }
 
+// Face i of the faces around the feature's first vertex, with its outward normal n, when it
+// touches the whole feature; else -1.
+int featureFace(mjtNum n[3], const Shape* s, const int* feat, int nfeat, int i) {
+  int verts[kMaxPoly];
+  int f = faceAt(s, feat[0], i);
+  int nv = faceVertices(verts, s, f);
+  if (!nv || !touchesFeature(verts, nv, feat, nfeat)) {
+    return -1;
+  }
+  faceNormal(n, s, f);
+  return f;
+}
+
 // The face touching the whole feature whose outward normal is aligned with dir (unit); -1 if none.
 int alignedFace(const Shape* s, const int* feat, int nfeat, const mjtNum dir[3]) {
   const mjtNum cos_tol = cos(kFaceAngle);
-  int verts[kMaxPoly];
-  int nf = faceCount(s, feat[0]);
-  for (int i = 0; i < nf; i++) {
-    int f = faceAt(s, feat[0], i);
-    int nv = faceVertices(verts, s, f);
-    if (!nv || !touchesFeature(verts, nv, feat, nfeat)) {
-      continue;
-    }
+  for (int i = 0; i < faceCount(s, feat[0]); i++) {
     mjtNum n[3];
-    faceNormal(n, s, f);
-    if (mji_dot3(n, dir) >= cos_tol) {
+    int f = featureFace(n, s, feat, nfeat, i);
+    if (f >= 0 && mji_dot3(n, dir) >= cos_tol) {
       return f;
     }
   }
@@ -180,25 +188,13 @@ int alignedFace(const Shape* s, const int* feat, int nfeat, const mjtNum dir[3])
 int opposedFaces(int* f1, int* f2, const Shape* s1, const int* feat1, int nf1, const Shape* s2,
                  const int* feat2, int nf2) {
   const mjtNum cos_tol = cos(kFaceAngle);
-  int verts[kMaxPoly];
-  int nface2 = faceCount(s2, feat2[0]), nface1 = faceCount(s1, feat1[0]);
-  for (int i = 0; i < nface2; i++) {
-    int g2 = faceAt(s2, feat2[0], i);
-    int nv = faceVertices(verts, s2, g2);
-    if (!nv || !touchesFeature(verts, nv, feat2, nf2)) {
-      continue;
-    }
+  for (int i = 0; i < faceCount(s2, feat2[0]); i++) {
     mjtNum n2[3];
-    faceNormal(n2, s2, g2);
-    for (int j = 0; j < nface1; j++) {
-      int g1 = faceAt(s1, feat1[0], j);
-      int nv1 = faceVertices(verts, s1, g1);
-      if (!nv1 || !touchesFeature(verts, nv1, feat1, nf1)) {
-        continue;
-      }
+    int g2 = featureFace(n2, s2, feat2, nf2, i);
+    for (int j = 0; g2 >= 0 && j < faceCount(s1, feat1[0]); j++) {
       mjtNum n1[3];
-      faceNormal(n1, s1, g1);
-      if (-mji_dot3(n1, n2) >= cos_tol) {
+      int g1 = featureFace(n1, s1, feat1, nf1, j);
+      if (g1 >= 0 && -mji_dot3(n1, n2) >= cos_tol) {
         *f1 = g1;
         *f2 = g2;
         return 1;
@@ -257,6 +253,22 @@ int orthogonalEdge(int edge[2], const Shape* s, const int* feat, int nfeat, cons
     }
   }
   return 0;
+}
+
+// A face of s touching its whole feature whose normal is orthogonal to an edge of the other
+// geom's feature (orthogonalEdge), whatever its angle with the contact normal: the first in the
+// order of the feature's first vertex; -1 if none.
+int edgeFace(const Shape* s, const int* feat, int nfeat, const Shape* o, const int* ofeat,
+             int nofeat) {
+  for (int i = 0; i < faceCount(s, feat[0]); i++) {
+    mjtNum n[3];
+    int edge[2];
+    int f = featureFace(n, s, feat, nfeat, i);
+    if (f >= 0 && orthogonalEdge(edge, o, ofeat, nofeat, n)) {
+      return f;
+    }
+  }
+  return -1;
 }
 
 // clipping planes of a face: through vertex i and the next, containing the face normal n, with
@@ -350,6 +362,10 @@ int mjc_singleShot(const mjModel* m, mjContact* con, const mjCCDObj* o1, const m
   int f1 = -1, f2 = -1;
   if (!opposedFaces(&f1, &f2, &s1, feat1, nf1, &s2, feat2, nf2)) {
     f2 = alignedFace(&s2, feat2, nf2, neg);
+    if (f2 < 0 && nf1 < 3) {
+      // geom1's vertex or edge against a face of geom2 that holds one of its edges flat
+      f2 = edgeFace(&s2, feat2, nf2, &s1, feat1, nf1);
+    }
   }
   if (f2 >= 0) {
     faceNormal(neg, &s2, f2);

@@ -131,6 +131,9 @@ SHARED_MODELS = {
     # (with the harness's control sequence, --ctrl-seed 1)
     "cube_3x3x3_step3": ("cube_3x3x3/cube_3x3x3.xml", 1, 3, ("--ctrl-seed", "1")),
     "replicate_bunnies": ("replicate_bunnies/bunnies.xml", 2),
+    # step 36 with the harness's controls: bunnies 66-67 (edges, 0.036 deep), whose contacts
+    # clip geom1's edge by a face of geom2 1.8e-3 rad off EPA's normal
+    "replicate_bunnies_step36": ("replicate_bunnies/bunnies.xml", 1, 36, ("--ctrl-seed", "1")),
     # the first ten steps of the robot arm: a capsule core against a cylinder's rim, whose GJK
     # meets an exact tie (which end of the core) decided by the support points' last bits
     "robot_arm": ("robot_arm/robot_arm.xml", 10, 1),
