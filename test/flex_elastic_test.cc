@@ -103,7 +103,7 @@ TEST_P(FlexElastic, PassiveForcesMatchMuJoCo) {
 
 INSTANTIATE_TEST_SUITE_P(Models, FlexElastic,
                          ::testing::Values("cloth", "curved", "solid", "bodies", "interp",
-                                           "interp_pinned"));
+                                           "interp_pinned", "interp_cells"));
 
 // MuJoCo's compile errors of 2D elasticity: a thickness is needed (checked first), the flex must
 // be 2D, and bending needs every vertex to move on three slide joints of its own

@@ -76,7 +76,7 @@ TEST(FlexImplicitBlock, EulerStepDiffers) {
 
 INSTANTIATE_TEST_SUITE_P(Models, FlexImplicit,
                          ::testing::Values("implicit_pinned", "implicit_pinned_full",
-                                           "implicit_free"));
+                                           "implicit_free", "implicit_cells"));
 
 }  // namespace
 }  // namespace motus_test

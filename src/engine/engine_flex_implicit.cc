@@ -5,10 +5,11 @@
 // solved as a dense block; computation_index.rst "Integrators").
 //
 // The elastic force of such a flex on its node coordinates is f = R K (R' x - X) with damping
-// beta R K R' v (engine_flex_interp.cc). Linearized in the node positions with R held fixed, its
-// derivative is K_R = R K R' for the position and beta K_R for the velocity, and the positions
-// of the step move by h v' (semi-implicit update), so the implicit update of the flex's dofs F
-// solves
+// beta R K R' v (engine_flex_interp.cc; with several cells, the sum of these over the cells, each
+// with its own rotation and stiffness). Linearized in the node positions with R held fixed, its
+// derivative is K_R = R K R' (summed over the cells) for the position and beta K_R for the
+// velocity, and the positions of the step move by h v' (semi-implicit update), so the implicit
+// update of the flex's dofs F solves
 //   (Mhat_FF - h (beta + h) J' K_R J) a_F = f_F + h J' K_R v_n - Mhat_FO a0_O
 // where J is the Jacobian of the node points over the dofs F (3 per node, one column per dof of
 // F), v_n the node velocities, f = qfrc_smooth + qfrc_constraint, Mhat = M - h D the matrix of
@@ -66,8 +67,6 @@ void FlexBlock(const mjModel* m, mjData* d, int f, int integrator, mjtNum* qacc,
   int nv = m->nv, nnode = m->flex_nodenum[f], nadr = m->flex_nodeadr[f], nd = 3 * nnode;
   mjtNum h = m->opt.timestep, c = h * (m->flex_damping[f] + h);
   mjtNum cv = c / (m->flex_damping[0] + h);  // h for flex 0, see above
-  const mjtNum* k = m->flex_stiffness + m->flex_stiffnessadr[f];
-
   int* mark = mj_stackAllocInt(d, nv);
   int* dof = mj_stackAllocInt(d, nv);
   for (int i = 0; i < nv; i++) {
@@ -78,8 +77,11 @@ void FlexBlock(const mjModel* m, mjData* d, int f, int integrator, mjtNum* qacc,
     return;
   }
 
-  // node positions, cell rotation, node velocities and the Jacobian J (nd x nf) over F
-  mjtNum x[3 * mjMAXFLEXNODES], rot[9], vel[3 * mjMAXFLEXNODES], kv[3 * mjMAXFLEXNODES];
+  // node positions, cell rotations, node velocities and the Jacobian J (nd x nf) over F
+  mjtNum* x = mj_stackAllocNum(d, nd);
+  mjtNum* vel = mj_stackAllocNum(d, nd);
+  mjtNum* kv = mj_stackAllocNum(d, nd);
+  mjtNum* rot = mj_stackAllocNum(d, 9 * mj_flexCellCount(m, f));
   mj_flexInterpNodes(m, d, f, x, rot);
   mjtNum* jac = mj_stackAllocNum(d, 3 * nv);
   mjtNum* jf = mj_stackAllocNum(d, nd * nf);
@@ -96,17 +98,18 @@ void FlexBlock(const mjModel* m, mjData* d, int f, int integrator, mjtNum* qacc,
 
   // kj = K_R J (nd x nf), column by column; kv = K_R v_n
   mjtNum* kj = mj_stackAllocNum(d, nd * nf);
-  mjtNum col[3 * mjMAXFLEXNODES], kcol[3 * mjMAXFLEXNODES];
+  mjtNum* col = mj_stackAllocNum(d, nd);
+  mjtNum* kcol = mj_stackAllocNum(d, nd);
   for (int a = 0; a < nf; a++) {
     for (int r = 0; r < nd; r++) {
       col[r] = jf[r * nf + a];
     }
-    mj_flexInterpRotK(k, rot, nnode, col, nullptr, kcol);
+    mj_flexInterpMulK(m, f, rot, col, nullptr, kcol);
     for (int r = 0; r < nd; r++) {
       kj[r * nf + a] = kcol[r];
     }
   }
-  mj_flexInterpRotK(k, rot, nnode, vel, nullptr, kv);
+  mj_flexInterpMulK(m, f, rot, vel, nullptr, kv);
 
   // block H = Mhat_FF - c J' K_R J and right side f_F + h J' K_R v_n - Mhat_FO a0_O
   mjtNum* hmat = mj_stackAllocNum(d, nf * nf);
@@ -151,8 +154,8 @@ void mj_flexImplicit(const mjModel* m, mjData* d, int integrator, mjtNum* qacc) 
   mjtNum* a0 = mj_stackAllocNum(d, m->nv);
   mju_copy(a0, qacc, m->nv);
   for (int f = 0; f < m->nflex; f++) {
-    if (!m->flex_interp[f] || m->flex_nodenum[f] > mjMAXFLEXNODES || m->flex_edgeequality[f] == 3) {
-      continue;  // not interpolated, several cells, or flex_stiffness holds strain rows
+    if (!m->flex_interp[f] || m->flex_edgeequality[f] == 3) {
+      continue;  // not interpolated, or flex_stiffness holds strain rows
     }
     if (m->flex_stiffness[m->flex_stiffnessadr[f]] == 0) {
       continue;  // no elasticity (the diagonal of a stiffness is never 0)

@@ -3,8 +3,10 @@
 // Elastic passive forces of interpolated flexes (flexcomp dof "trilinear" or "quadratic"; the dense
 // stiffness K over the node coordinates is described in src/user/user_compile_flex_interp.cc).
 //
-// Corotational linear elasticity: with x_i the node positions and X_i their positions at qpos0
-// (flex_node0), the rotation R of the cell is the rotational part of
+// Corotational linear elasticity, cell by cell (flex_cellnum cells per axis, each with its own
+// stiffness block; a node shared by several cells sums their forces): with x_i the node
+// positions of a cell and X_i their positions at qpos0 (flex_node0), the rotation R of the cell
+// is the rotational part of
 //   A = sum_i x_i grad N_i'
 // (grad N_i: the gradient of node i's shape function at the center of the unit cube; for
 // trilinear cells A is proportional to sum_i (x_i - c) ((X_i - C) / e)' with the centroids c, C
@@ -101,17 +103,34 @@ void NodeForce(const mjModel* m, mjData* d, int b, const mjtNum* x, const mjtNum
 
 }  // namespace
 
-void mj_flexInterpNodes(const mjModel* m, const mjData* d, int f, mjtNum* x, mjtNum* rot) {
-  for (int i = 0; i < m->flex_nodenum[f]; i++) {
-    NodePos(m, d, m->flex_nodeadr[f] + i, x + 3 * i);
-  }
-  mj_flexCellRotation(m->flex_interp[f], x, rot);
+int mj_flexCellCount(const mjModel* m, int f) {
+  const int* cellnum = m->flex_cellnum + 3 * f;
+  return mjMAX(cellnum[0], 1) * mjMAX(cellnum[1], 1) * mjMAX(cellnum[2], 1);
 }
 
-void mj_flexInterpRotK(const mjtNum* k, const mjtNum* rot, int nnode, const mjtNum* z,
-                       const mjtNum* z0, mjtNum* y) {
+namespace {
+
+// (i, j, k) of cell c (k fastest, the order of the stiffness blocks)
+void CellIndex(const mjModel* m, int f, int c, int* cell) {
+  const int* cellnum = m->flex_cellnum + 3 * f;
+  int n1 = mjMAX(cellnum[1], 1), n2 = mjMAX(cellnum[2], 1);
+  cell[0] = c / (n1 * n2);
+  cell[1] = (c / n2) % n1;
+  cell[2] = c % n2;
+}
+
+// gathers the 3 coordinates of the cell's nodes node[0 .. nnode) from z (all nodes of the flex)
+void GatherCell(const int* node, int nnode, const mjtNum* z, mjtNum* zc) {
+  for (int i = 0; i < nnode; i++) {
+    mju_copy3(zc + 3 * i, z + 3 * node[i]);
+  }
+}
+
+// y = R K R' z (R acting on each node's 3 coordinates), or R K (R' z - z0) when z0 is given
+void RotK(const mjtNum* k, const mjtNum* rot, int nnode, const mjtNum* z, const mjtNum* z0,
+          mjtNum* y) {
   int dof = 3 * nnode;
-  mjtNum u[3 * kMaxNode] = {0}, f[3 * kMaxNode];
+  mjtNum u[3 * kMaxNode], f[3 * kMaxNode];
   for (int i = 0; i < nnode; i++) {
     mju_mulMatTVec3(u + 3 * i, rot, z + 3 * i);
     if (z0) {
@@ -124,34 +143,73 @@ void mj_flexInterpRotK(const mjtNum* k, const mjtNum* rot, int nnode, const mjtN
   }
 }
 
+}  // namespace
+
+void mj_flexInterpNodes(const mjModel* m, const mjData* d, int f, mjtNum* x, mjtNum* rot) {
+  for (int i = 0; i < m->flex_nodenum[f]; i++) {
+    NodePos(m, d, m->flex_nodeadr[f] + i, x + 3 * i);
+  }
+  int ncell = mj_flexCellCount(m, f), order = m->flex_interp[f];
+  for (int c = 0; c < ncell; c++) {
+    int cell[3], node[kMaxNode];
+    mjtNum xc[3 * kMaxNode];
+    CellIndex(m, f, c, cell);
+    int nnode = mj_flexCellNodes(m, f, cell, node);
+    GatherCell(node, nnode, x, xc);
+    mj_flexCellRotation(order, xc, rot + 9 * c);
+  }
+}
+
+void mj_flexInterpMulK(const mjModel* m, int f, const mjtNum* rot, const mjtNum* z,
+                       const mjtNum* z0, mjtNum* y) {
+  mju_zero(y, 3 * m->flex_nodenum[f]);
+  int ncell = mj_flexCellCount(m, f), per = m->flex_interp[f] + 1, dof = 3 * per * per * per;
+  const mjtNum* k = m->flex_stiffness + m->flex_stiffnessadr[f];
+  for (int c = 0; c < ncell; c++) {
+    int cell[3], node[kMaxNode];
+    mjtNum zc[3 * kMaxNode], z0c[3 * kMaxNode], yc[3 * kMaxNode];
+    CellIndex(m, f, c, cell);
+    int nnode = mj_flexCellNodes(m, f, cell, node);
+    GatherCell(node, nnode, z, zc);
+    if (z0) {
+      GatherCell(node, nnode, z0, z0c);
+    }
+    RotK(k + (size_t)c * dof * dof, rot + 9 * c, nnode, zc, z0 ? z0c : nullptr, yc);
+    for (int i = 0; i < nnode; i++) {
+      mju_addTo3(y + 3 * node[i], yc + 3 * i);
+    }
+  }
+}
+
 void mj_flexInterpPassive(const mjModel* m, mjData* d, int spring, mjtNum* qfrc) {
   for (int f = 0; f < m->nflex; f++) {
     int nnode = m->flex_nodenum[f], nadr = m->flex_nodeadr[f];
-    if (!m->flex_interp[f] || nnode > kMaxNode || m->flex_edgeequality[f] == 3) {
-      continue;  // not interpolated, several cells, or flex_stiffness holds strain rows
+    if (!m->flex_interp[f] || m->flex_edgeequality[f] == 3) {
+      continue;  // not interpolated, or flex_stiffness holds strain rows
     }
     const mjtNum* k = m->flex_stiffness + m->flex_stiffnessadr[f];
     mjtNum beta = m->flex_damping[f];
     if (k[0] == 0 || (!spring && beta == 0)) {
       continue;  // no elasticity (the diagonal of a stiffness is never 0), or no damping
     }
-    mjtNum x[3 * kMaxNode], rot[9], frc[3 * kMaxNode];
-    for (int i = 0; i < nnode; i++) {
-      NodePos(m, d, nadr + i, x + 3 * i);
-    }
-    mj_flexCellRotation(m->flex_interp[f], x, rot);
+    mj_markStack(d);
+    mjtNum* x = mj_stackAllocNum(d, 3 * nnode);
+    mjtNum* rot = mj_stackAllocNum(d, 9 * mj_flexCellCount(m, f));
+    mjtNum* frc = mj_stackAllocNum(d, 3 * nnode);
+    mj_flexInterpNodes(m, d, f, x, rot);
     if (spring) {
-      mj_flexInterpRotK(k, rot, nnode, x, m->flex_node0 + 3 * nadr, frc);
+      mj_flexInterpMulK(m, f, rot, x, m->flex_node0 + 3 * nadr, frc);
     } else {
-      mjtNum vel[3 * kMaxNode];
+      mjtNum* vel = mj_stackAllocNum(d, 3 * nnode);
       for (int i = 0; i < nnode; i++) {
         mj_flexPointVelocity(m, d, m->flex_nodebodyid[nadr + i], x + 3 * i, vel + 3 * i);
       }
-      mj_flexInterpRotK(k, rot, nnode, vel, nullptr, frc);
+      mj_flexInterpMulK(m, f, rot, vel, nullptr, frc);
       mju_scl(frc, frc, beta, 3 * nnode);
     }
     for (int i = 0; i < nnode; i++) {
       NodeForce(m, d, m->flex_nodebodyid[nadr + i], x + 3 * i, frc + 3 * i, qfrc);
     }
+    mj_freeStack(d);
   }
 }

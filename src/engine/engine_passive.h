@@ -62,13 +62,16 @@ void mj_flexPointVelocity(const mjModel* m, const mjData* d, int b, const mjtNum
 // elastic spring (spring = 1) or damper (spring = 0) forces of interpolated flexes into qfrc
 // (engine_flex_interp.cc); needs the body positions and, for dampers, velocities
 void mj_flexInterpPassive(const mjModel* m, mjData* d, int spring, mjtNum* qfrc);
-// world positions x (3 per node) of the nodes of interpolated flex f and the rotation rot (3x3)
-// of its cell, the rotational part of the deformation gradient at the cell's center; needs the
-// body positions
+// number of cells of interpolated flex f (the product of flex_cellnum)
+int mj_flexCellCount(const mjModel* m, int f);
+// world positions x (3 per node) of all nodes of interpolated flex f and the rotation rot (3x3
+// per cell, cells in (i, j, k) order, k fastest) of each cell, the rotational part of the
+// deformation gradient at the cell's center; needs the body positions
 void mj_flexInterpNodes(const mjModel* m, const mjData* d, int f, mjtNum* x, mjtNum* rot);
-// y = R K R' z (R acting on each node's 3 coordinates, K the flex's dense 3n x 3n stiffness k),
-// or R K (R' z - z0) when z0 is given; n <= mjMAXFLEXNODES nodes
-void mj_flexInterpRotK(const mjtNum* k, const mjtNum* rot, int nnode, const mjtNum* z,
+// y = sum over the cells c of R_c K_c R_c' z_c, or of R_c K_c (R_c' z_c - z0_c) when z0 is
+// given (z, z0, y: 3 per node of the flex; z_c the cell's nodes; R_c acting on each node's 3
+// coordinates; K_c the cell's dense stiffness in flex_stiffness)
+void mj_flexInterpMulK(const mjModel* m, int f, const mjtNum* rot, const mjtNum* z,
                        const mjtNum* z0, mjtNum* y);
 void mj_gravcomp(const mjModel* m, mjData* d, mjtNum* qfrc);  // gravity compensation
 

@@ -234,13 +234,6 @@ bool SizeOne(CompileContext* c, const SpecFlex* f, FlexResult* r) {
       }
       want *= static_cast<size_t>(r->order * s.cellcount[k] + 1);
     }
-    if (s.young > 0 && s.cellcount[0] * s.cellcount[1] * s.cellcount[2] != 1) {
-      // MuJoCo 3.8 stiffness blocks per cell: one cell only so far
-      return c->Error(
-          "elasticity of a trilinear or quadratic flex with several cells (cellcount) "
-          "is not supported yet",
-          f);
-    }
     if (r->nodebody.size() != want) {
       return c->Error("flex needs " + std::to_string(want) + " nodes for its dof", f);
     }

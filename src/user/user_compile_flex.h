@@ -29,9 +29,14 @@ bool FinalizeFlexes(CompileContext* c, mjData* d);
 // vertices, 3 each); user_compile_flex_elastic.cc
 bool FlexElasticity(CompileContext* c, int f, const mjtNum* xpos);
 
-// the dense stiffness of interpolated flex f (flex_stiffness at flex_stiffnessadr) from its node
-// positions at qpos0 (flex_node0), with the Lame parameters; user_compile_flex_interp.cc
+// the dense stiffness of each cell of interpolated flex f (flex_stiffness from
+// flex_stiffnessadr) from its node positions at qpos0 (flex_node0), with the Lame parameters;
+// user_compile_flex_interp.cc
 bool FlexInterpElasticity(CompileContext* c, int f, double mu, double lambda);
+
+// Extents ext of the box of cell (i, j, k) of interpolated flex f at qpos0 (the flex_node0 of
+// its nodes); false when the box is flat along some axis
+bool FlexCellBox(const mjModel* m, int f, const int cell[3], double ext[3]);
 
 // Adds minus the stiffness of one interpolated cell (order 1 trilinear, 2 quadratic) of extents
 // ext, with the Lame parameters, to k (a dense row-major matrix over the 3 coordinates of its

@@ -1,10 +1,11 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
 // Elasticity of interpolated flexes (flexcomp dof "trilinear" or "quadratic"; XMLreference.rst
-// body/flexcomp/dof, modeling.rst "Parametrization types"): the flex's cell is the box of its
-// interpolation nodes, and its stiffness is one dense symmetric matrix over the 3 coordinates of
-// every node (3 n x 3 n numbers, n = 8 or 27), stored in flex_stiffness after the 21 numbers per
-// element of all flexes, flex after flex (flex_stiffnessadr points at it).
+// body/flexcomp/dof, modeling.rst "Parametrization types"): each cell of the flex's node grid
+// (flex_cellnum per axis) is the box of its (order + 1)^3 nodes, and its stiffness is one dense
+// symmetric matrix over the 3 coordinates of every node of the cell (3 n x 3 n numbers, n = 8 or
+// 27), stored in flex_stiffness after the 21 numbers per element of all flexes, flex after flex,
+// cell after cell in (i, j, k) order, k fastest (flex_stiffnessadr points at the first).
 //
 // With N_a the tensor-product Lagrange shape functions of the nodes over the box and the Lame
 // parameters mu, lambda of Young's modulus and Poisson's ratio, the block of nodes a, b is
@@ -21,6 +22,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include "engine/engine_flex.h"
 #include "user/user_compile_flex.h"
 
 namespace motus {
@@ -66,27 +68,25 @@ int Quadrature(int order, double* pts, double* wts) {
   return 3;
 }
 
-// Box extents of the nodes of flex f at qpos0 (flex_node0): node n = (i per + j) per + k sits at
-// the corner i, j, k of the box (x, y, z); returns false when the box is flat
-bool FlexNodeBox(const mjModel* m, int f, double* lo, double* ext) {
+}  // namespace
+
+bool FlexCellBox(const mjModel* m, int f, const int cell[3], double* ext) {
+  int node[mjMAXFLEXNODES];
+  int nnode = mj_flexCellNodes(m, f, cell, node);
   const mjtNum* x = m->flex_node0 + 3 * m->flex_nodeadr[f];
-  int nnode = m->flex_nodenum[f];
   for (int k = 0; k < 3; k++) {
-    double hi = x[k];
-    lo[k] = x[k];
+    double lo = x[3 * node[0] + k], hi = lo;
     for (int n = 1; n < nnode; n++) {
-      lo[k] = std::fmin(lo[k], x[3 * n + k]);
-      hi = std::fmax(hi, x[3 * n + k]);
+      lo = std::fmin(lo, x[3 * node[n] + k]);
+      hi = std::fmax(hi, x[3 * node[n] + k]);
     }
-    ext[k] = hi - lo[k];
+    ext[k] = hi - lo;
     if (ext[k] < mjMINVAL) {
       return false;
     }
   }
   return true;
 }
-
-}  // namespace
 
 void CellStiffness(int order, const double ext[3], double mu, double lambda, double* k) {
   int per = order + 1, nnode = per * per * per, dof = 3 * nnode;
@@ -128,14 +128,25 @@ void CellStiffness(int order, const double ext[3], double mu, double lambda, dou
 
 bool FlexInterpElasticity(CompileContext* c, int f, double mu, double lambda) {
   mjModel* m = c->m;
-  double lo[3], ext[3];
-  if (!FlexNodeBox(m, f, lo, ext)) {
-    return c->Error(
-        "elasticity of an interpolated flex needs a box of nonzero size along x, y "
-        "and z (this flex is flat)",
-        c->spec->flexes[f].get());
+  const int* cellnum = m->flex_cellnum + 3 * f;
+  int per = m->flex_interp[f] + 1, dof = 3 * per * per * per;
+  double* block = m->flex_stiffness + m->flex_stiffnessadr[f];
+  int cell[3];
+  for (cell[0] = 0; cell[0] < cellnum[0]; cell[0]++) {
+    for (cell[1] = 0; cell[1] < cellnum[1]; cell[1]++) {
+      for (cell[2] = 0; cell[2] < cellnum[2]; cell[2]++) {
+        double ext[3];
+        if (!FlexCellBox(m, f, cell, ext)) {
+          return c->Error(
+              "elasticity of an interpolated flex needs cells of nonzero size along x, y "
+              "and z (this flex is flat)",
+              c->spec->flexes[f].get());
+        }
+        CellStiffness(m->flex_interp[f], ext, mu, lambda, block);
+        block += static_cast<size_t>(dof) * dof;
+      }
+    }
   }
-  CellStiffness(m->flex_interp[f], ext, mu, lambda, m->flex_stiffness + m->flex_stiffnessadr[f]);
   return true;
 }
 

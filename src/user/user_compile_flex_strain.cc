@@ -101,25 +101,12 @@ void JacobiEigen(std::vector<double>& a, int n, std::vector<double>& v, std::vec
   }
 }
 
-// extents of the box of the nodes node[0..nnode) (flex-local ids) of flex f at qpos0
-void NodeBoxExtents(const mjModel* m, int f, const int* node, int nnode, double ext[3]) {
-  const mjtNum* x0 = m->flex_node0 + 3 * m->flex_nodeadr[f];
-  for (int k = 0; k < 3; k++) {
-    double lo = x0[3 * node[0] + k], hi = lo;
-    for (int a = 1; a < nnode; a++) {
-      lo = std::fmin(lo, x0[3 * node[a] + k]);
-      hi = std::fmax(hi, x0[3 * node[a] + k]);
-    }
-    ext[k] = hi - lo;
-  }
-}
-
 // the rows of one cell into block (9 n^2 numbers: count, then the rows)
 void CellRows(const mjModel* m, int f, const int cell[3], double* block) {
   int node[mjMAXFLEXNODES];
   int nnode = mj_flexCellNodes(m, f, cell, node), dof = 3 * nnode;
   double ext[3];
-  NodeBoxExtents(m, f, node, nnode, ext);
+  FlexCellBox(m, f, cell, ext);
   double young = kStrainYoung, nu = kStrainPoisson;
   double mu = young / (2 * (1 + nu)), lambda = young * nu / ((1 + nu) * (1 - 2 * nu));
   std::vector<double> k(static_cast<size_t>(dof) * dof, 0.0), v, eig;

@@ -4,7 +4,7 @@
 test/flex_test.cc from MuJoCo (the dumper of tools/golden_util.py, by default the 3.8.0 kit).
 
 shapes.xml: the generated points (body positions), elements and edges (shapes.model.txt).
-For the elasticity models (interp*: interpolated flexes): the compiled elasticity arrays (<name>.model.txt,
+For the elasticity models (interp*: interpolated flexes, interp_cells with several cells): the compiled elasticity arrays (<name>.model.txt,
 `--forward-only`) and the passive forces at seeded random states around qpos0
 (<name>_states.jsonl, evaluated with `--states` into <name>.golden.txt, which repeats
 the states: the test reads them from there).
@@ -21,10 +21,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from golden_util import gen_golden, run_mjref  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-MODELS = ["cloth", "curved", "solid", "bodies", "interp", "interp_pinned"]
+MODELS = ["cloth", "curved", "solid", "bodies", "interp", "interp_pinned", "interp_cells"]
 # state noise (qpos; qvel 10 times it): larger for the interpolated flexes, whose cells must
 # rotate noticeably for their corotational forces to be checked
-SCALE = {"interp": 0.05, "interp_pinned": 0.1}
+SCALE = {"interp": 0.05, "interp_pinned": 0.1, "interp_cells": 0.05}
 SHAPES = ["shapes"]
 SHAPE_FIELDS = ("m.nbody,m.nflexvert,m.body_pos,m.body_parentid,m.flex_elem,m.flex_edge,"
                 "m.flex_vertadr,m.flex_elemadr,m.flex_edgeadr,m.flex_flatskin,m.flex_vertbodyid")

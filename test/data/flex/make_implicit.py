@@ -9,8 +9,9 @@ implicit_pinned*: a flex pinned to a hinged body under a sliding arm, with joint
 damped sibling body (the dense block's dofs, its coupling to the other dofs, a nonsymmetric
 velocity derivative under "implicit"). implicit_free: a plain solid first (its damping scales
 the velocity term of the others), a rotated trilinear brick and a quadratic flex, all free.
+implicit_cells: flexes of several cells (cellcount), free and pinned, one damping for all.
 
-Usage (from the repository root):  python3 test/data/flex/make_implicit.py
+Usage (from the repository root):  python3 test/data/flex/make_implicit.py [names]
 """
 import math
 import os
@@ -72,10 +73,30 @@ FREE = """<mujoco model="free interpolated flexes: implicit flex blocks">
 </mujoco>
 """
 
+# flexes of several cells: a free trilinear bar and quadratic block next to the pinned pad of
+# PINNED, whose cells are split too
+FREE_CELLS = """    <flexcomp name="bar" type="grid" dim="3" count="5 3 3" spacing="0.1 0.12 0.09" pos="1 0 1"
+              radius="0.001" mass="1" dof="trilinear" cellcount="3 2 1">
+      <contact selfcollide="none" internal="false" contype="0" conaffinity="0"/>
+      <elasticity young="1000" poisson="0.2" damping="0.01"/>
+    </flexcomp>
+    <flexcomp name="curved" type="grid" dim="3" count="4 3 3" spacing="0.08 0.1 0.09"
+              pos="2 0 1" radius="0.001" mass="1" dof="quadratic" cellcount="2 1 2">
+      <contact selfcollide="none" internal="false" contype="0" conaffinity="0"/>
+      <elasticity young="2000" poisson="0.35" damping="0.01"/>
+    </flexcomp>
+"""
+CELLS = (PINNED.replace("{integrator}", "implicitfast")
+         .replace("pinned to a hinged body: implicit flex block", "of several cells: implicit flex blocks")
+         .replace('dof="trilinear">', 'dof="trilinear" cellcount="1 2 2">')
+         .replace("  <worldbody>\n", "  <worldbody>\n" + FREE_CELLS))
+
+# name: (model text, state noise, seed of the keyframe)
 MODELS = {
-    "implicit_pinned": (PINNED.replace("{integrator}", "implicitfast"), 0.05),
-    "implicit_pinned_full": (PINNED.replace("{integrator}", "implicit"), 0.05),
-    "implicit_free": (FREE, 0.01),
+    "implicit_pinned": (PINNED.replace("{integrator}", "implicitfast"), 0.05, 301),
+    "implicit_pinned_full": (PINNED.replace("{integrator}", "implicit"), 0.05, 302),
+    "implicit_free": (FREE, 0.01, 300),
+    "implicit_cells": (CELLS, 0.01, 303),
 }
 
 
@@ -92,9 +113,10 @@ def keyframe(path, text, seed, scale):
 
 
 def main():
-    for i, (name, (text, scale)) in enumerate(sorted(MODELS.items())):
+    for name in sys.argv[1:] or sorted(MODELS):
+        text, scale, seed = MODELS[name]
         path = os.path.join(HERE, name + ".xml")
-        key = keyframe(path, text, 300 + i, scale)
+        key = keyframe(path, text, seed, scale)
         with open(path, "w") as f:
             f.write(text.replace("{key}", key))
         gen_golden(path, os.path.join(HERE, name + ".golden.txt"), "--key", "0", "--steps", "10",
