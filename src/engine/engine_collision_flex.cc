@@ -35,6 +35,7 @@
 #include "engine/engine_collision_convex.h"
 #include "engine/engine_collision_driver.h"
 #include "engine/engine_collision_primitive.h"
+#include "engine/engine_collision_sdf.h"
 #include "engine/engine_flex.h"
 
 namespace {
@@ -286,8 +287,12 @@ void collideGeomFlexAll(const mjModel* m, mjData* d, int g, int f) {
     collidePlaneFlex(m, d, g, f, margin, gap);
     return;
   }
+  if (type == mjGEOM_SDF) {
+    mj_collideSdfFlex(m, d, g, f, margin, gap);
+    return;
+  }
   if (!convexType(type)) {
-    return;  // height fields and SDFs against flexes: refused at load (user_compile_flex.cc)
+    return;  // height fields against flexes: refused at load (user_compile_flex.cc)
   }
   for (int e = 0; e < m->flex_elemnum[f]; e++) {
     if (elemActive(m, f, e)) {

@@ -624,3 +624,33 @@ int mjc_SDF(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum 
   }
   return ncon;
 }
+
+int mjc_sdfGeomHasField(const mjModel* m, int g) {
+  int instance;
+  OctTree tree;
+  return m->geom_type[g] == mjGEOM_SDF &&
+         (sdfPlugin(m, g, &instance) || octGet(m, m->geom_dataid[g], &tree));
+}
+
+mjtNum mjc_sdfGeomField(const mjModel* m, const mjData* d, int g, const mjtNum p[3], int cell_units,
+                        mjtNum grad[3]) {
+  int instance;
+  const mjpPlugin* plugin = sdfPlugin(m, g, &instance);
+  if (plugin) {
+    if (grad) {
+      plugin->sdf_gradient(grad, p, d, instance);
+    }
+    return plugin->sdf_distance(p, d, instance);
+  }
+  OctTree tree;
+  if (!octGet(m, m->geom_dataid[g], &tree)) {
+    if (grad) {
+      mju_zero3(grad);
+    }
+    return 0;
+  }
+  if (grad) {
+    octGradientTree(&tree, p, cell_units, grad);
+  }
+  return octDistanceTree(&tree, p);
+}

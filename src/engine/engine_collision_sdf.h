@@ -43,6 +43,19 @@ void mjc_octGradient(const mjModel* m, int mesh, const mjtNum p[3], int cell_uni
 // a zero gradient for other types.
 mjtNum mjc_primitiveField(int type, const mjtNum size[3], const mjtNum p[3], mjtNum grad[3]);
 
+// Whether sdf geom g has a field: an SDF plugin, or the octree of its mesh.
+int mjc_sdfGeomHasField(const mjModel* m, int g);
+
+// Signed distance of the field of sdf geom g at p (geom frame) and, unless grad is NULL, its
+// gradient there (for an octree, in the leaf's cell units when cell_units is set, as
+// mjc_octGradient); 0 for a geom without a field.
+mjtNum mjc_sdfGeomField(const mjModel* m, const mjData* d, int g, const mjtNum p[3], int cell_units,
+                        mjtNum grad[3]);
+
+// Contacts of sdf geom g with the elements of flex f (engine_collision_flexsdf.cc), appended
+// with the margin and gap of the pair.
+void mj_collideSdfFlex(const mjModel* m, mjData* d, int g, int f, mjtNum margin, mjtNum gap);
+
 #ifdef __cplusplus
 }
 #endif

@@ -377,15 +377,15 @@ bool SizeFlexes(CompileContext* c) {
   return true;
 }
 
-// height-field and sdf geoms do not collide with flexes yet: a model where such a geom and a
-// flex have matching contype/conaffinity is refused (see doc/conformance.md#flexes)
+// height-field geoms do not collide with flexes yet: a model where such a geom and a flex have
+// matching contype/conaffinity is refused (see doc/conformance.md#flexes)
 bool CheckGeomTypes(CompileContext* c) {
   for (const auto& f : c->spec->flexes) {
     const mjsFlex& fs = f->s;
     for (size_t i = 0; i < c->geoms.size(); i++) {
       const SpecGeom* g = c->geoms[i];
       const mjsGeom& gs = g->s;
-      if (gs.type != mjGEOM_HFIELD && gs.type != mjGEOM_SDF) {
+      if (gs.type != mjGEOM_HFIELD) {
         continue;
       }
       if (!(gs.contype & fs.conaffinity) && !(fs.contype & gs.conaffinity)) {
@@ -393,9 +393,7 @@ bool CheckGeomTypes(CompileContext* c) {
       }
       std::string geom = g->name.empty() ? std::to_string(i) : "'" + g->name + "'";
       std::string flex = f->name.empty() ? "" : " '" + f->name + "'";
-      return c->Error(std::string("collisions of ") +
-                          (gs.type == mjGEOM_HFIELD ? "height field" : "sdf") + " geom " + geom +
-                          " with flex" + flex +
+      return c->Error(std::string("collisions of height field geom ") + geom + " with flex" + flex +
                           " are not supported yet (set contype/conaffinity so they cannot collide)",
                       f.get());
     }

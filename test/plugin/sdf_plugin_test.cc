@@ -238,6 +238,23 @@ INSTANTIATE_TEST_SUITE_P(Scenes, SdfScene,
                          ::testing::Values("sdf_torus_primitives", "sdf_torus_torus",
                                            "sdf_bowl_spheres"));
 
+// A cloth over a tilted torus: one contact per triangle that reaches into the torus, where the
+// search over the triangle ends (src/engine/engine_collision_flexsdf.cc), in element order.
+TEST(SdfPlugin, FlexContactsEqualMuJoCos) {
+  motus_test::PluginModel l;
+  motus_test::LoadPluginModelFile(
+      MOTUS_SDF_PLUGIN, motus_test::SourcePath("test/data/plugin/sdf_torus_cloth.xml"), &l);
+  ASSERT_NE(l.m, nullptr) << l.error;
+  motus_test::Golden g(motus_test::SourcePath("test/data/plugin/sdf_torus_cloth_golden.txt"));
+  ASSERT_TRUE(g.ok()) << g.error();
+  mj_forward(l.m, l.d);
+  ASSERT_GT(l.d->ncon, 10);
+  for (int i = 0; i < l.d->ncon; i++) {
+    EXPECT_GE(l.d->contact[i].elem[1], 0) << "contact " << i;
+  }
+  EXPECT_TRUE(motus_test::ContactsMatch(l.d, g, 1e-12, 1e-10));
+}
+
 TEST(SdfPlugin, MeshPluginErrors) {
   const char* head =
       "<mujoco><extension><plugin plugin='mujoco.sdf.torus'><instance name='t'>"

@@ -3,7 +3,7 @@
 """Regenerates the goldens of the SDF plugin scenes from MuJoCo 3.8.0 (the kit) with its own
 plugin libraries (run from the repository root):
 
-    python3 test/data/plugin/make_sdf_contacts.py
+    python3 test/data/plugin/make_sdf_contacts.py [names]
 
 For every scene sdf_*.xml here (geoms of type sdf whose mesh and field come from the
 mujoco.sdf.torus / mujoco.sdf.bowl plugins, and other geoms touching them), runs
@@ -32,7 +32,10 @@ MODEL = ["m.mesh_vertnum", "m.mesh_facenum", "m.mesh_vert", "m.geom_aabb", "m.ge
 
 def main():
     os.environ["MJREFC_PLUGIN_DIR"] = os.path.join(KIT, "lib", "mujoco_plugin")
+    names = sys.argv[1:]
     for xml in sorted(glob.glob(os.path.join(HERE, "sdf_*.xml"))):
+        if names and os.path.splitext(os.path.basename(xml))[0] not in names:
+            continue
         name = os.path.splitext(os.path.basename(xml))[0]
         args = ["--forward-only", "--fields", ",".join(["ncon", "contact"] + MODEL)]
         rec = run_mjref(xml, *args)[0]
