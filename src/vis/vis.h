@@ -42,8 +42,9 @@ void visCopyPosMat(mjvGeom* g, const mjtNum pos[3], const mjtNum mat[9]);
 
 // Impedance (modeling.rst "Solver parameters": d(r) of solimp at the violation r = efc_pos -
 // efc_margin) of the first active limit row of joint or tendon `id` (efctype
-// mjCNSTR_LIMIT_JOINT or mjCNSTR_LIMIT_TENDON), 0 when the limit is inactive. Joints and tendons
-// at their limit are drawn blended toward rgba.constraint by this fraction.
+// mjCNSTR_LIMIT_JOINT or mjCNSTR_LIMIT_TENDON), 0 when the limit is inactive. Joints, and
+// tendons without a material or color of their own, are drawn at their limit blended toward
+// rgba.constraint by this fraction.
 mjtNum visLimitImpedance(const mjModel* m, const mjData* d, int efctype, int id);
 
 // scale of decorations: the model's mean body size, in single precision as MuJoCo computes the

@@ -315,7 +315,11 @@ void addTendons(const mjModel* m, const mjData* d, const mjvOption* opt, int cat
     if (!groupVisible(opt->tendongroup, m->tendon_group[i])) {
       continue;
     }
-    mjtNum limitBlend = visLimitImpedance(m, d, mjCNSTR_LIMIT_TENDON, i);
+    // a tendon at an active limit is blended toward rgba.constraint only when it has neither
+    // a material nor a color of its own (MuJoCo 3.8.0 draws colored tendons as they are)
+    int matid = m->tendon_matid[i];
+    bool plain = (matid < 0 || matid >= m->nmat) && isDefaultRgba(m->tendon_rgba + 4 * i);
+    mjtNum limitBlend = plain ? visLimitImpedance(m, d, mjCNSTR_LIMIT_TENDON, i) : 0;
     int adr = d->ten_wrapadr[i], num = d->ten_wrapnum[i];
     const mjtNum* path = d->wrap_xpos + 3 * adr;
     const int* obj = d->wrap_obj + adr;
