@@ -58,8 +58,8 @@ bool Check(const mjtNum* a) {
 namespace motus_sdf {
 
 const SdfShape& BowlShape() {
-  static const SdfShape shape = {"mujoco.sdf.bowl", 3,        kAttributes, kDefaults,
-                                 Distance,          Gradient, Aabb,        Check};
+  static const SdfShape shape = {"mujoco.sdf.bowl", 3,    kAttributes, kDefaults, Distance,
+                                 Gradient,          Aabb, Check,       true};
   return shape;
 }
 

@@ -108,14 +108,14 @@ bool BoltCheck(const mjtNum* a) {
 namespace motus_sdf {
 
 const SdfShape& NutShape() {
-  static const SdfShape shape = {"mujoco.sdf.nut", 1,           kAttributes, kDefaults,
-                                 NutDistance,      NutGradient, Aabb,        NutCheck};
+  static const SdfShape shape = {"mujoco.sdf.nut", 1,    kAttributes, kDefaults, NutDistance,
+                                 NutGradient,      Aabb, NutCheck,    true};
   return shape;
 }
 
 const SdfShape& BoltShape() {
   static const SdfShape shape = {"mujoco.sdf.bolt", 1,    kAttributes, kDefaults, BoltDistance,
-                                 BoltGradient,      Aabb, BoltCheck};
+                                 BoltGradient,      Aabb, BoltCheck,   true};
   return shape;
 }
 

@@ -118,8 +118,8 @@ bool Check(const mjtNum* a) {
 namespace motus_sdf {
 
 const SdfShape& GearShape() {
-  static const SdfShape shape = {"mujoco.sdf.gear", 5,        kAttributes, kDefaults,
-                                 Distance,          Gradient, Aabb,        Check};
+  static const SdfShape shape = {"mujoco.sdf.gear", 5,    kAttributes, kDefaults, Distance,
+                                 Gradient,          Aabb, Check,       true};
   return shape;
 }
 

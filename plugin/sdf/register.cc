@@ -2,7 +2,8 @@
 //
 // libsdf: registers the SDF shape plugins (programming_extension.rst "sdf") when loaded. Each
 // shape's callbacks are instances of the templates below; an instance keeps its attribute values
-// in mjData.plugin_data (see plugin_instance.h), read from its configuration by init.
+// in mjData.plugin_data (see plugin_instance.h), read from its configuration by init, and the
+// record of the collision's descents that mjVIS_SDFITER draws (sdf_descent.h).
 
 #include <cerrno>
 #include <cmath>
@@ -13,6 +14,7 @@
 #include <mujoco/mujoco.h>
 
 #include "plugin_instance.h"
+#include "sdf_descent.h"
 #include "sdf_shape.h"
 
 namespace {
@@ -22,6 +24,7 @@ using ShapeGetter = const SdfShape& (*)();
 
 struct SdfInstance {
   std::vector<mjtNum> attributes;
+  motus_sdf::DescentRecord descents;
 };
 
 // the value of one attribute from its configuration text (absent or empty: the default);
@@ -60,12 +63,18 @@ int Init(const mjModel* m, mjData* d, int instance) {
     delete state;
     return -1;
   }
+  // a pair's descents: sdf_initpoints of sdf_iterations steps, the final step and the normal
+  state->descents.Reserve(m->opt.sdf_initpoints, m->opt.sdf_iterations + 2);
   motus_plugin::SetInstance(d, instance, state);
   return 0;
 }
 
 const mjtNum* Attributes(const mjData* d, int instance) {
   return motus_plugin::Instance<SdfInstance>(d, instance)->attributes.data();
+}
+
+motus_sdf::DescentRecord& Descents(const mjData* d, int instance) {
+  return motus_plugin::Instance<SdfInstance>(d, instance)->descents;
 }
 
 template <ShapeGetter Get>
@@ -75,6 +84,9 @@ mjtNum Distance(const mjtNum point[3], const mjData* d, int instance) {
 
 template <ShapeGetter Get>
 void Gradient(mjtNum gradient[3], const mjtNum point[3], const mjData* d, int instance) {
+  if (Get().drawdescents) {
+    Descents(d, instance).Add(point);
+  }
   Get().gradient(gradient, point, Attributes(d, instance));
 }
 
@@ -110,12 +122,27 @@ void Aabb(mjtNum aabb[6], const mjtNum* attributes) {
   Get().aabb(aabb, attributes);
 }
 
-// the shapes keep no state in mjData.plugin_state and compute nothing at the pipeline stages
+// The shapes keep no state in mjData.plugin_state. The collision resets an instance before each
+// geom pair and calls compute(mjPLUGIN_SDF) before each descent (mj_makeData and mj_resetData
+// reset it too).
+void Reset(const mjModel* m, mjtNum* plugin_state, void* plugin_data, int instance) {
+  (void)m;
+  (void)plugin_state;
+  (void)instance;
+  if (plugin_data) {
+    static_cast<SdfInstance*>(plugin_data)->descents.Clear();
+  }
+}
+
 void Compute(const mjModel* m, mjData* d, int instance, int capability) {
   (void)m;
-  (void)d;
-  (void)instance;
-  (void)capability;
+  if (capability == mjPLUGIN_SDF) {
+    Descents(d, instance).Begin();
+  }
+}
+
+void Visualize(const mjModel* m, mjData* d, const mjvOption* opt, mjvScene* scn, int instance) {
+  Descents(d, instance).Draw(m, d, opt, scn, instance);
 }
 
 template <ShapeGetter Get>
@@ -131,7 +158,9 @@ void Register() {
   plugin.init = Init<Get>;
   plugin.destroy = motus_plugin::DestroyInstance<SdfInstance>;
   plugin.copy = motus_plugin::CopyInstance<SdfInstance>;
+  plugin.reset = Reset;
   plugin.compute = Compute;
+  plugin.visualize = shape.drawdescents ? Visualize : nullptr;
   plugin.sdf_distance = Distance<Get>;
   plugin.sdf_gradient = Gradient<Get>;
   plugin.sdf_staticdistance = StaticDistance<Get>;

@@ -25,6 +25,9 @@ struct SdfShape {
   void (*aabb)(mjtNum aabb[6], const mjtNum* attributes);
   // false (with a warning naming the problem) when the attribute values make no shape
   bool (*check)(const mjtNum* attributes);
+  // whether the plugin draws the collision's descents (mjVIS_SDFITER, sdf_descent.h): MuJoCo's
+  // bowl, gear, nut and bolt do; its torus has no visualize callback
+  bool drawdescents;
 };
 
 // the shapes of this library

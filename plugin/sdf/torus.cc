@@ -52,8 +52,8 @@ bool Check(const mjtNum* a) {
 namespace motus_sdf {
 
 const SdfShape& TorusShape() {
-  static const SdfShape shape = {"mujoco.sdf.torus", 2,        kAttributes, kDefaults,
-                                 Distance,           Gradient, Aabb,        Check};
+  static const SdfShape shape = {"mujoco.sdf.torus", 2,    kAttributes, kDefaults, Distance,
+                                 Gradient,           Aabb, Check,       false};
   return shape;
 }
 

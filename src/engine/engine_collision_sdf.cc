@@ -425,16 +425,24 @@ mjtNum objective(const SdfPair* s, const mjtNum x[3], int intersection) {
   return intersection ? mju_max(a, b) : a + b + fabs(mju_max(a, b));
 }
 
-// gradient of the objective (descent gradients: octree fields in cell units)
+// gradient of the objective (descent gradients: octree fields in cell units); the intersection
+// max(A, B) asks only the larger field for its gradient (an SDF plugin records the points at
+// which its gradient is taken, see mjc_SDF)
 void objectiveGradient(const SdfPair* s, const mjtNum x[3], int intersection, mjtNum grad[3]) {
+  if (intersection) {
+    mjtNum a = fieldA(s, x, 1, nullptr);
+    mjtNum b = fieldB(s, x, 1, nullptr);
+    if (a > b) {
+      fieldA(s, x, 1, grad);
+    } else {
+      fieldB(s, x, 1, grad);
+    }
+    return;
+  }
   mjtNum ga[3], gb[3];
   mjtNum a = fieldA(s, x, 1, ga);
   mjtNum b = fieldB(s, x, 1, gb);
   const mjtNum* gmax = a > b ? ga : gb;
-  if (intersection) {
-    mju_copy3(grad, gmax);
-    return;
-  }
   mjtNum sign = mju_max(a, b) > 0 ? 1 : -1;
   for (int i = 0; i < 3; i++) {
     grad[i] = ga[i] + gb[i] + sign * gmax[i];
@@ -588,9 +596,20 @@ int mjc_SDF(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum 
     return 0;
   }
 
+  // The sdf geom's plugin is told where each pair and each descent begins: reset before the
+  // start points, compute(mjPLUGIN_SDF) before each descent. MuJoCo's SDF plugins record the
+  // points of their gradient evaluations between these calls and draw the last pair's descents
+  // under mjVIS_SDFITER.
+  if (s.plugin2 && s.plugin2->reset) {
+    s.plugin2->reset(m, d->plugin_state + m->plugin_stateadr[s.instance2],
+                     reinterpret_cast<void*>(d->plugin_data[s.instance2]), s.instance2);
+  }
   int npoint = m->opt.sdf_initpoints, ncon = 0;
   static const int base[3] = {2, 3, 5};
   for (int i = 0; i < npoint && ncon < mjMAXCONPAIR; i++) {
+    if (s.plugin2 && s.plugin2->compute) {
+      s.plugin2->compute(m, d, s.instance2, mjPLUGIN_SDF);
+    }
     mjtNum y[3], x[3];
     for (int j = 0; j < 3; j++) {
       y[j] = lo[j] + (hi[j] - lo[j]) * mju_Halton(i, base[j]);

@@ -458,6 +458,18 @@ void addSkins(const mjModel* m, const mjData* d, const mjvOption* opt, int catma
   }
 }
 
+// The plugins' own drawings (mjpPlugin.visualize), each instance in order. MuJoCo calls them in
+// mjv_updateScene before the model's geoms, whatever the category mask: e.g. the SDF plugins'
+// descents under mjVIS_SDFITER come first in the scene.
+void addPluginGeoms(const mjModel* m, mjData* d, const mjvOption* opt, mjvScene* scn) {
+  for (int i = 0; i < m->nplugin; i++) {
+    const mjpPlugin* plugin = mjp_getPluginAtSlot(m->plugin[i]);
+    if (plugin && plugin->visualize) {
+      plugin->visualize(m, d, opt, scn, i);
+    }
+  }
+}
+
 }  // namespace
 
 void mjv_addGeoms(const mjModel* m, mjData* d, const mjvOption* opt, const mjvPerturb* pert,
@@ -475,7 +487,7 @@ void mjv_addGeoms(const mjModel* m, mjData* d, const mjvOption* opt, const mjvPe
   visAddBodyDecor(m, d, opt, pert, catmask, scn);
 }
 
-// Clears the geoms, adds every visible object of the selected categories, updates the camera
+// Clears the geoms, draws the plugins', adds every visible object of the selected categories,
 // updates the camera (when cam is given; the headlight follows it), then the skins.
 void mjv_updateScene(const mjModel* m, mjData* d, const mjvOption* opt, const mjvPerturb* pert,
                      mjvCamera* cam, int catmask, mjvScene* scn) {
@@ -489,6 +501,7 @@ void mjv_updateScene(const mjModel* m, mjData* d, const mjvOption* opt, const mj
   scn->flexedgeopt = opt->flags[mjVIS_FLEXEDGE];
   scn->flexfaceopt = opt->flags[mjVIS_FLEXFACE];
   scn->flexskinopt = opt->flags[mjVIS_FLEXSKIN];
+  addPluginGeoms(m, d, opt, scn);
   mjv_addGeoms(m, d, opt, pert, catmask, scn);
   visUpdateFlex(m, d, opt, scn);
   mjv_updateCamera(m, d, cam, scn);

@@ -11,9 +11,12 @@
 // bolt's distances agree to 1e-15 (most bit for bit) and their forward-difference gradients to
 // 2e-7. In scenes (test/data/plugin/sdf_*.xml, goldens by make_sdf_contacts.py), the meshes the
 // compiler makes for the plugins and the contacts of their geoms with primitives, planes and each
-// other equal MuJoCo's.
+// other equal MuJoCo's, and so do the descents the bowl draws under mjVIS_SDFITER
+// (sdf_bowl_spheres_descents.txt, sdf_descent_gen.cc).
 
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -22,6 +25,7 @@
 #include <gtest/gtest.h>
 #include <mujoco/mujoco.h>
 
+#include "data/plugin/sdf_descent_dump.h"
 #include "fixture.h"
 #include "golden.h"
 #include "plugin/plugin_model.h"
@@ -253,6 +257,48 @@ TEST(SdfPlugin, FlexContactsEqualMuJoCos) {
     EXPECT_GE(l.d->contact[i].elem[1], 0) << "contact " << i;
   }
   EXPECT_TRUE(motus_test::ContactsMatch(l.d, g, 1e-12, 1e-10));
+}
+
+// The descents of the last sdf pair (MuJoCo's SDF plugins record the points of their gradient
+// evaluations between the collision's reset and compute calls and draw them): the same geoms in
+// the same order with the same fields; positions within 1e-6 (the descent's frame changes round
+// differently from MuJoCo's, and the bowl's gradient is a forward difference of step 1e-8).
+TEST(SdfPlugin, DescentsDrawnAsMuJoCos) {
+  motus_test::PluginModel l;
+  motus_test::LoadPluginModelFile(
+      MOTUS_SDF_PLUGIN, motus_test::SourcePath("test/data/plugin/sdf_bowl_spheres.xml"), &l);
+  ASSERT_NE(l.m, nullptr) << l.error;
+  std::istringstream actual(sdf_descent::Scenes(l.m, l.d));
+  std::ifstream expected(motus_test::SourcePath("test/data/plugin/sdf_bowl_spheres_descents.txt"));
+  ASSERT_TRUE(expected.good());
+  std::string want, got;
+  int line = 0, bad = 0;
+  while (std::getline(expected, want)) {
+    if (want.empty() || want[0] == '#') {
+      continue;
+    }
+    line++;
+    ASSERT_TRUE(std::getline(actual, got)) << "missing line " << line << ": " << want;
+    std::istringstream a(want), b(got);
+    std::string x, y;
+    bool same = true;
+    while (a >> x) {
+      if (!(b >> y)) {
+        same = false;
+        break;
+      }
+      char* end = nullptr;
+      double u = std::strtod(x.c_str(), &end);
+      bool number = end && *end == '\0';
+      same = same && (number ? std::fabs(u - std::strtod(y.c_str(), nullptr)) <= 1e-6 : x == y);
+    }
+    same = same && !(b >> y);
+    if (!same && bad++ < 5) {
+      ADD_FAILURE() << "line " << line << "\n  MuJoCo: " << want << "\n  Motus:  " << got;
+    }
+  }
+  EXPECT_EQ(bad, 0) << "of " << line << " lines";
+  EXPECT_FALSE(std::getline(actual, got)) << "extra line: " << got;
 }
 
 TEST(SdfPlugin, MeshPluginErrors) {
