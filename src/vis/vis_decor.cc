@@ -608,15 +608,12 @@ void addPerturbObject(const mjModel* m, const mjData* d, const mjvOption* opt,
   visCommitGeom(scn);
 
   // the half sizes of the root of the body's bounding volume hierarchy (its geoms' box); a body
-  // without geoms (a flex vertex's) gets an invisible cube of half size stat.meansize at its
-  // inertial frame, as MuJoCo's scenes show
-  float color[4] = {m->vis.rgba.inertia[0], m->vis.rgba.inertia[1], m->vis.rgba.inertia[2],
-                    m->vis.rgba.inertia[3]};
+  // without geoms (a flex vertex's) gets a cube of half size stat.meansize at its inertial
+  // frame, as MuJoCo's scenes show (trampoline's perturbed vertex body)
   mjtNum center[3];
   if (m->body_bvhnum[b] <= 0 || m->body_bvhadr[b] < 0) {
     size[0] = size[1] = size[2] = m->stat.meansize;
     mju_copy3(center, d->xipos + 3 * b);
-    color[3] = 0;
   } else {
     const mjtNum* aabb = m->bvh_aabb + 6 * m->body_bvhadr[b];
     mju_copy3(size, aabb + 3);
@@ -628,7 +625,7 @@ void addPerturbObject(const mjModel* m, const mjData* d, const mjvOption* opt,
   if (!g) {
     return;
   }
-  mjv_initGeom(g, mjGEOM_BOX, size, center, rot, color);
+  mjv_initGeom(g, mjGEOM_BOX, size, center, rot, m->vis.rgba.inertia);
   visCommitGeom(scn);
 }
 
