@@ -294,17 +294,62 @@ void collideGeomFlexAll(const mjModel* m, mjData* d, int g, int f) {
   if (!convexType(type)) {
     return;  // height fields against flexes: refused at load (user_compile_flex.cc)
   }
-  for (int e = 0; e < m->flex_elemnum[f]; e++) {
-    if (elemActive(m, f, e)) {
-      collideGeomElem(m, d, g, f, e, margin, gap);
+  int adr = m->flex_bvhadr[f], nnode = m->flex_bvhnum[f];
+  if (adr < 0 || nnode <= 0) {
+    for (int e = 0; e < m->flex_elemnum[f]; e++) {
+      if (elemActive(m, f, e)) {
+        collideGeomElem(m, d, g, f, e, margin, gap);
+      }
+    }
+    return;
+  }
+
+  // The elements in the order of a depth-first walk of the flex's hierarchy that visits a node's
+  // second child before its first (a stack of nodes, children pushed in order), as MuJoCo's
+  // midphase does: the order decides which contacts mj_capFlexContacts keeps. Subtrees whose
+  // box, grown by the margin, misses the geom's bounding sphere are skipped.
+  const mjtNum* center = d->geom_xpos + 3 * g;
+  mjtNum rbound = m->geom_rbound[g];
+  mj_markStack(d);
+  int* stack = mj_stackAllocInt(d, nnode);
+  int nstack = 0;
+  stack[nstack++] = 0;
+  while (nstack > 0) {
+    int node = stack[--nstack];
+    if (rbound > 0) {
+      const mjtNum* box = d->bvh_aabb_dyn + 6 * (adr + node - m->nbvhstatic);
+      int miss = 0;
+      for (int k = 0; k < 3; k++) {
+        if (fabs(center[k] - box[k]) > box[3 + k] + margin + rbound) {
+          miss = 1;
+        }
+      }
+      if (miss) {
+        continue;
+      }
+    }
+    int e = m->bvh_nodeid[adr + node];
+    if (e >= 0) {
+      if (elemActive(m, f, e)) {
+        collideGeomElem(m, d, g, f, e, margin, gap);
+      }
+      continue;
+    }
+    for (int c = 0; c < 2; c++) {
+      int child = m->bvh_child[2 * (adr + node) + c];
+      if (child >= 0 && nstack < nnode) {
+        stack[nstack++] = child;
+      }
     }
   }
+  mj_freeStack(d);
 }
 
 void collideGeomFlex(const mjModel* m, mjData* d, int g, int f) {
   int start = d->ncon;
   collideGeomFlexAll(m, d, g, f);
   mj_capFlexContacts(d, start);
+  mj_sortFlexContacts(d, start);
 }
 
 // bodies of vertex v (global index) of flex f with weight w; returns the number added
@@ -353,20 +398,102 @@ int mj_isElemActive(const mjModel* m, int f, int e) {
   return elemActive(m, f, e);
 }
 
-// MuJoCo's choice among more than mjMAXCONPAIR candidates is not identified
-// (doc/conformance.md#flexes); Motus keeps mjMAXCONPAIR of them spread evenly over the
-// candidates in their order, so that a large flex resting on a geom stays supported everywhere.
+// Keeps mjMAXCONPAIR of the n candidates by farthest point sampling of the contact positions:
+// the first pick is the deepest candidate (the first of equally deep ones); each next pick is the
+// candidate whose squared distance to the nearest earlier pick is largest (the first of ties).
+// Pick k is swapped into slot k as it is made. MuJoCo 3.8.0 keeps the bookkeeping (the "picked"
+// marks and the running nearest distances) with the slots, not with the contacts, and does not
+// move it with the swap: after a swap the picked contact's mark stays at its old slot, now
+// holding the contact from slot k. The kept set then depends on the candidates' positions in a
+// way no clean sampling reproduces, so Motus does the same, step for step (measured against the
+// kit on rows of 51-69 vertices on a plane at several spacings and offsets: the same kept
+// sets in every case; doc/conformance.md#flexes).
 void mj_capFlexContacts(mjData* d, int start) {
   int n = d->ncon - start;
   if (n <= mjMAXCONPAIR) {
     return;
   }
-  for (int j = 0; j < mjMAXCONPAIR; j++) {
-    int from = start + (int)(((long long)j * n) / mjMAXCONPAIR);
-    d->contact[start + j] = d->contact[from];
+  mjContact* con = d->contact + start;
+  mj_markStack(d);
+  unsigned char* picked = (unsigned char*)mj_stackAllocByte(d, n, 1);
+  mjtNum* nearest = mj_stackAllocNum(d, n);
+  memset(picked, 0, n);
+  for (int i = 0; i < n; i++) {
+    nearest[i] = mjMAXVAL;
   }
-  d->ncon = start + mjMAXCONPAIR;
+  int pick = 0;
+  for (int i = 1; i < n; i++) {
+    if (con[i].dist < con[pick].dist) {
+      pick = i;
+    }
+  }
+  int kept = 0;
+  while (pick >= 0) {
+    picked[pick] = 1;
+    mjtNum p[3];
+    mju_copy3(p, con[pick].pos);
+    int next = -1;
+    mjtNum far = -1;
+    for (int i = 0; i < n; i++) {
+      if (picked[i]) {
+        continue;
+      }
+      mjtNum dx = con[i].pos[0] - p[0], dy = con[i].pos[1] - p[1], dz = con[i].pos[2] - p[2];
+      mjtNum d2 = dz * dz + (dx * dx + dy * dy);
+      if (nearest[i] > d2) {
+        nearest[i] = d2;
+      }
+      if (nearest[i] > far) {
+        next = i;
+        far = nearest[i];
+      }
+    }
+    if (kept == mjMAXCONPAIR - 1) {
+      kept = mjMAXCONPAIR;
+      break;
+    }
+    mjContact tmp = con[kept];
+    con[kept] = con[pick];
+    con[pick] = tmp;
+    if (next != kept) {
+      pick = next;  // else the next pick is the contact just moved from slot kept to slot pick
+    }
+    kept++;
+  }
+  mj_freeStack(d);
+  d->ncon = start + kept;
   d->parena = (size_t)d->ncon * sizeof(mjContact);  // as mj_addContact leaves it
+}
+
+// sort key of one side of a contact: its geom, else its element, else its vertex
+static int contactSideKey(const mjContact* con, int k) {
+  if (con->geom[k] >= 0) {
+    return con->geom[k];
+  }
+  return con->elem[k] >= 0 ? con->elem[k] : con->vert[k];
+}
+
+void mj_sortFlexContacts(mjData* d, int start) {
+  // stable insertion sort; the contacts arrive in element / vertex order but for the mjMAXCONPAIR
+  // kept by mj_capFlexContacts, so this is linear in the common case
+  mjContact* con = d->contact + start;
+  int n = d->ncon - start;
+  for (int i = 1; i < n; i++) {
+    int k0 = contactSideKey(con + i, 0), k1 = contactSideKey(con + i, 1);
+    int j = i;
+    while (j > 0) {
+      int p0 = contactSideKey(con + j - 1, 0), p1 = contactSideKey(con + j - 1, 1);
+      if (p0 < k0 || (p0 == k0 && p1 <= k1)) {
+        break;
+      }
+      j--;
+    }
+    if (j < i) {
+      mjContact tmp = con[i];
+      memmove(con + j + 1, con + j, (size_t)(i - j) * sizeof(mjContact));
+      con[j] = tmp;
+    }
+  }
 }
 
 void mj_addFlexContact(const mjModel* m, mjData* d, mjContact* con, mjtNum margin, mjtNum gap,

@@ -51,8 +51,14 @@ void mj_addFlexContact(const mjModel* m, mjData* d, mjContact* con, mjtNum margi
                        int internal);
 
 // Keeps at most mjMAXCONPAIR of the contacts d->contact[start .. ncon) (those of one geom-flex,
-// flex-flex or flex self pair), as MuJoCo does.
+// flex-flex or flex self pair), as MuJoCo does: farthest point sampling of their positions from
+// the deepest one. The kept contacts are left in the order they were picked.
 void mj_capFlexContacts(mjData* d, int start);
+
+// Sorts the contacts d->contact[start .. ncon) of one geom-flex pair by the ids of their sides
+// (geom, else element, else vertex; side 0 first), keeping the order of equal ones, as MuJoCo
+// orders the contacts of a geom with a flex.
+void mj_sortFlexContacts(mjData* d, int start);
 
 // Most bodies (with weights) a side of a contact can involve: the vertices of a tetrahedron,
 // each interpolated from up to 27 nodes.
