@@ -511,6 +511,14 @@ int vertexBodies(const mjModel* m, int f, int v, mjtNum w, int* body, mjtNum* we
   return nn;
 }
 
+// sort key of one side of a contact: its geom, else its element, else its vertex
+int contactSideKey(const mjContact* con, int k) {
+  if (con->geom[k] >= 0) {
+    return con->geom[k];
+  }
+  return con->elem[k] >= 0 ? con->elem[k] : con->vert[k];
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -605,14 +613,6 @@ void mj_capFlexContacts(mjData* d, int start) {
   mj_freeStack(d);
   d->ncon = start + kept;
   d->parena = (size_t)d->ncon * sizeof(mjContact);  // as mj_addContact leaves it
-}
-
-// sort key of one side of a contact: its geom, else its element, else its vertex
-static int contactSideKey(const mjContact* con, int k) {
-  if (con->geom[k] >= 0) {
-    return con->geom[k];
-  }
-  return con->elem[k] >= 0 ? con->elem[k] : con->vert[k];
 }
 
 void mj_sortFlexContacts(mjData* d, int start) {
