@@ -304,13 +304,13 @@ TEST_F(SimulateUnderXvfb, RunPauseStepContactForcesPerturbReset) {
   // select the body under the humanoid's centroid (double click) and pull it (Ctrl + right drag)
   // (the viewer times clicks when it handles them: on a loaded machine a slow frame between the
   // two clicks can make them two single clicks, so they are sent back to back, to arrive in the
-  // same event poll, and the double click is tried up to 3 times)
+  // same event poll, and the double click is tried up to 3 times, waiting up to 20 s each)
   Body(forces, &cx, &cy);
   bool selected = false;
   for (int attempt = 0; attempt < 3 && !selected; attempt++) {
     Run("xdotool mousemove --window " + window_ + " " + std::to_string(cx) + " " +
         std::to_string(cy) + " click --repeat 2 --delay 0 1");
-    selected = WaitFor([&] { return Num("select") > 0; }, 5);
+    selected = WaitFor([&] { return Num("select") > 0; }, 20);
   }
   ASSERT_TRUE(selected) << "no body selected";
   Key("space");  // run
@@ -594,12 +594,13 @@ TEST_F(SimulateFeatures, TrackingCameraFollowsTheBody) {
   center >> cx >> cy;
   // simulate times a double click when it handles the presses (MuJoCo's 0.3 s window); under
   // load one frame can take longer than that, so the two clicks are sent back to back and
-  // reach the window in the same event poll
+  // reach the window in the same event poll; a software-rendered frame of a loaded machine can
+  // also take seconds, so each try waits up to 20 s for the camera to switch
   bool tracking = false;
   for (int attempt = 0; attempt < 3 && !tracking; attempt++) {
     Run("xdotool mousemove --window " + window_ + " " + std::to_string(cx) + " " +
         std::to_string(cy) + " keydown ctrl click --repeat 2 --delay 0 3 keyup ctrl");
-    tracking = WaitFor([&] { return Numbers("camera")[0] == mjCAMERA_TRACKING; }, 5);
+    tracking = WaitFor([&] { return Numbers("camera")[0] == mjCAMERA_TRACKING; }, 20);
   }
   ASSERT_TRUE(tracking) << Status()["camera"];
   EXPECT_EQ(Numbers("camera")[1], 1);  // the ball
