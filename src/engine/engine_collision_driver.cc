@@ -171,6 +171,11 @@ void mj_contactParam(const mjModel* m, int g1, int g2, int* condim, mjtNum* gap,
 // ---------------------------------------------------------------------------------------------
 // contacts
 
+void mj_truncateContacts(mjData* d, int ncon) {
+  d->ncon = ncon;
+  d->parena = (size_t)ncon * sizeof(mjContact);
+}
+
 int mj_addContact(const mjModel* m, mjData* d, const mjContact* con) {
   if (m->nconmax > 0 && d->ncon >= m->nconmax) {
     mj_warning(d, mjWARN_CONTACTFULL, d->ncon);

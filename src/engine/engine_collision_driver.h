@@ -30,6 +30,10 @@ int mj_broadphase(const mjModel* m, mjData* d, int** pairs);
 // mjDSBL_FILTERPARENT.
 int mj_filterBodyPair(const mjModel* m, int b1, int b2);
 
+// Keeps the first ncon contacts (ncon <= d->ncon) and drops the rest, leaving the arena as
+// mj_addContact does (the contacts contiguous at its bottom, nothing after them).
+void mj_truncateContacts(mjData* d, int ncon);
+
 // Bounding-sphere filter (filter 2): nonzero when geoms g1, g2 are certainly farther apart than
 // margin (spheres of radius geom_rbound; a plane has rbound 0 and uses the signed distance of the
 // other geom's center).

@@ -611,8 +611,7 @@ void mj_capFlexContacts(mjData* d, int start) {
     kept++;
   }
   mj_freeStack(d);
-  d->ncon = start + kept;
-  d->parena = (size_t)d->ncon * sizeof(mjContact);  // as mj_addContact leaves it
+  mj_truncateContacts(d, start + kept);
 }
 
 void mj_sortFlexContacts(mjData* d, int start) {

@@ -32,6 +32,7 @@
 
 #include "engine/engine_collision_sdf.h"
 
+#include "engine/engine_collision_driver.h"
 #include "engine/engine_collision_flex.h"
 
 namespace {
@@ -100,8 +101,7 @@ void mergeSamePoint(mjData* d, int start) {
     }
   }
   if (n < d->ncon) {
-    d->ncon = n;
-    d->parena = (size_t)d->ncon * sizeof(mjContact);  // as mj_addContact leaves it
+    mj_truncateContacts(d, n);
   }
 }
 

@@ -340,16 +340,60 @@ mjtNum mjc_primitiveField(int type, const mjtNum size[3], const mjtNum p[3], mjt
 namespace {
 
 // ---------------------------------------------------------------------------------------------
+// the field of an sdf geom
+
+// the SDF plugin of an sdf geom and its instance, or NULL (no plugin, or not an sdf geom)
+const mjpPlugin* sdfPlugin(const mjModel* m, int g, int* instance) {
+  *instance = m->geom_type[g] == mjGEOM_SDF ? m->geom_plugin[g] : -1;
+  if (*instance < 0) {
+    return NULL;
+  }
+  const mjpPlugin* plugin = mjp_getPluginAtSlot(m->plugin[*instance]);
+  if (!plugin || !(plugin->capabilityflags & mjPLUGIN_SDF) || !plugin->sdf_distance ||
+      !plugin->sdf_gradient) {
+    *instance = -1;
+    return NULL;
+  }
+  return plugin;
+}
+
+// the field of an sdf geom (or of a mesh geom1): its SDF plugin, else the octree of its mesh
+typedef struct {
+  const mjpPlugin* plugin;  // the geom's SDF plugin, or NULL
+  int instance;             // the plugin's instance
+  OctTree tree;             // the mesh's octree when there is no plugin
+} SdfField;
+
+// the field of geom g; 0 when it has neither an SDF plugin nor a mesh octree
+int sdfFieldGet(const mjModel* m, int g, SdfField* f) {
+  f->plugin = sdfPlugin(m, g, &f->instance);
+  return f->plugin || octGet(m, m->geom_dataid[g], &f->tree);
+}
+
+// the field at p (geom frame) and, when grad is not NULL, its gradient (an octree's in its leaf's
+// cell units when cell_units is set)
+mjtNum sdfFieldEval(const SdfField* f, const mjData* d, const mjtNum p[3], int cell_units,
+                    mjtNum* grad) {
+  if (f->plugin) {
+    if (grad) {
+      f->plugin->sdf_gradient(grad, p, d, f->instance);
+    }
+    return f->plugin->sdf_distance(p, d, f->instance);
+  }
+  if (grad) {
+    octGradientTree(&f->tree, p, cell_units, grad);
+  }
+  return octDistanceTree(&f->tree, p);
+}
+
+// ---------------------------------------------------------------------------------------------
 // the pair
 
 typedef struct {
   int type1;  // geom1 type: sphere, capsule, ellipsoid, cylinder, box, mesh or sdf
   const mjtNum* size1;
-  OctTree tree1;             // geom1's octree (sdf or mesh geom1 without a plugin)
-  OctTree tree2;             // the sdf geom's octree (without a plugin)
-  const mjpPlugin* plugin1;  // the SDF plugins of the sdf geoms that have one, else NULL
-  const mjpPlugin* plugin2;
-  int instance1, instance2;  // their instances
+  SdfField field1;  // geom1's field (sdf or mesh geom1)
+  SdfField field2;  // the sdf geom's field
   const mjData* d;
   mjtNum rel_mat[9];  // sdf frame <- geom1 frame: x = rel_mat y + rel_pos
   mjtNum rel_pos[3];
@@ -385,17 +429,7 @@ mjtNum fieldA(const SdfPair* s, const mjtNum x[3], int cell_units, mjtNum* grad)
       break;
     default:  // mjGEOM_SDF, mjGEOM_MESH: the plugin's field, else the octree gradient only
               // when asked for (finite differences outside the root box)
-      if (s->plugin1) {
-        if (grad) {
-          s->plugin1->sdf_gradient(gy, y, s->d, s->instance1);
-        }
-        a = s->plugin1->sdf_distance(y, s->d, s->instance1);
-        break;
-      }
-      if (grad) {
-        octGradientTree(&s->tree1, y, cell_units, gy);
-      }
-      a = octDistanceTree(&s->tree1, y);
+      a = sdfFieldEval(&s->field1, s->d, y, cell_units, grad ? gy : nullptr);
       break;
   }
   if (grad) {
@@ -406,16 +440,7 @@ mjtNum fieldA(const SdfPair* s, const mjtNum x[3], int cell_units, mjtNum* grad)
 
 // B (the sdf geom) at x in its frame, and its gradient when grad is not NULL
 mjtNum fieldB(const SdfPair* s, const mjtNum x[3], int cell_units, mjtNum* grad) {
-  if (s->plugin2) {
-    if (grad) {
-      s->plugin2->sdf_gradient(grad, x, s->d, s->instance2);
-    }
-    return s->plugin2->sdf_distance(x, s->d, s->instance2);
-  }
-  if (grad) {
-    octGradientTree(&s->tree2, x, cell_units, grad);
-  }
-  return octDistanceTree(&s->tree2, x);
+  return sdfFieldEval(&s->field2, s->d, x, cell_units, grad);
 }
 
 // objective: the collision function A + B + |max(A, B)| or the intersection max(A, B)
@@ -516,22 +541,6 @@ int overlapBox(const mjModel* m, const SdfPair* s, int g1, int g2, mjtNum lo[3],
   }
   return 1;
 }
-
-// the SDF plugin of an sdf geom and its instance, or NULL (no plugin, or not an sdf geom)
-const mjpPlugin* sdfPlugin(const mjModel* m, int g, int* instance) {
-  *instance = m->geom_type[g] == mjGEOM_SDF ? m->geom_plugin[g] : -1;
-  if (*instance < 0) {
-    return NULL;
-  }
-  const mjpPlugin* plugin = mjp_getPluginAtSlot(m->plugin[*instance]);
-  if (!plugin || !(plugin->capabilityflags & mjPLUGIN_SDF) || !plugin->sdf_distance ||
-      !plugin->sdf_gradient) {
-    *instance = -1;
-    return NULL;
-  }
-  return plugin;
-}
-
 }  // namespace
 
 int mjc_SDF(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin) {
@@ -539,17 +548,16 @@ int mjc_SDF(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum 
   s.type1 = m->geom_type[g1];
   s.size1 = m->geom_size + 3 * g1;
   s.d = d;
-  s.plugin1 = sdfPlugin(m, g1, &s.instance1);
-  s.plugin2 = sdfPlugin(m, g2, &s.instance2);
-  if (m->geom_type[g2] != mjGEOM_SDF || (!s.plugin2 && !octGet(m, m->geom_dataid[g2], &s.tree2))) {
+  s.field1.plugin = sdfPlugin(m, g1, &s.field1.instance);
+  if (m->geom_type[g2] != mjGEOM_SDF || !sdfFieldGet(m, g2, &s.field2)) {
     return 0;
   }
-  if (s.plugin1) {
+  if (s.field1.plugin) {
     // an sdf geom1 with a plugin: the plugin's field
   } else if (s.type1 == mjGEOM_SDF || s.type1 == mjGEOM_MESH) {
     // a mesh geom's field is its mesh's octree, which exists only when an sdf geom also uses
     // that mesh (the compiler warns about the other meshes)
-    if (!octGet(m, m->geom_dataid[g1], &s.tree1)) {
+    if (!octGet(m, m->geom_dataid[g1], &s.field1.tree)) {
       return 0;
     }
   } else if (s.type1 == mjGEOM_SPHERE) {
@@ -600,15 +608,17 @@ int mjc_SDF(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum 
   // start points, compute(mjPLUGIN_SDF) before each descent. MuJoCo's SDF plugins record the
   // points of their gradient evaluations between these calls and draw the last pair's descents
   // under mjVIS_SDFITER.
-  if (s.plugin2 && s.plugin2->reset) {
-    s.plugin2->reset(m, d->plugin_state + m->plugin_stateadr[s.instance2],
-                     reinterpret_cast<void*>(d->plugin_data[s.instance2]), s.instance2);
+  const mjpPlugin* plugin2 = s.field2.plugin;
+  int instance2 = s.field2.instance;
+  if (plugin2 && plugin2->reset) {
+    plugin2->reset(m, d->plugin_state + m->plugin_stateadr[instance2],
+                   reinterpret_cast<void*>(d->plugin_data[instance2]), instance2);
   }
   int npoint = m->opt.sdf_initpoints, ncon = 0;
   static const int base[3] = {2, 3, 5};
   for (int i = 0; i < npoint && ncon < mjMAXCONPAIR; i++) {
-    if (s.plugin2 && s.plugin2->compute) {
-      s.plugin2->compute(m, d, s.instance2, mjPLUGIN_SDF);
+    if (plugin2 && plugin2->compute) {
+      plugin2->compute(m, d, instance2, mjPLUGIN_SDF);
     }
     mjtNum y[3], x[3];
     for (int j = 0; j < 3; j++) {
@@ -645,31 +655,18 @@ int mjc_SDF(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum 
 }
 
 int mjc_sdfGeomHasField(const mjModel* m, int g) {
-  int instance;
-  OctTree tree;
-  return m->geom_type[g] == mjGEOM_SDF &&
-         (sdfPlugin(m, g, &instance) || octGet(m, m->geom_dataid[g], &tree));
+  SdfField field;
+  return m->geom_type[g] == mjGEOM_SDF && sdfFieldGet(m, g, &field);
 }
 
 mjtNum mjc_sdfGeomField(const mjModel* m, const mjData* d, int g, const mjtNum p[3], int cell_units,
                         mjtNum grad[3]) {
-  int instance;
-  const mjpPlugin* plugin = sdfPlugin(m, g, &instance);
-  if (plugin) {
-    if (grad) {
-      plugin->sdf_gradient(grad, p, d, instance);
-    }
-    return plugin->sdf_distance(p, d, instance);
-  }
-  OctTree tree;
-  if (!octGet(m, m->geom_dataid[g], &tree)) {
+  SdfField field;
+  if (!sdfFieldGet(m, g, &field)) {
     if (grad) {
       mju_zero3(grad);
     }
     return 0;
   }
-  if (grad) {
-    octGradientTree(&tree, p, cell_units, grad);
-  }
-  return octDistanceTree(&tree, p);
+  return sdfFieldEval(&field, d, p, cell_units, grad);
 }

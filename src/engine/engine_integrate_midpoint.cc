@@ -183,6 +183,12 @@ int midpointEligible(const mjModel* m, int b, const int* has_child) {
   return 1;
 }
 
+// 1 if body b's center of mass is off its origin (any offset: its translation then follows (2))
+int comOffset(const mjModel* m, int b) {
+  const mjtNum* r = m->body_ipos + 3 * b;
+  return r[0] != 0 || r[1] != 0 || r[2] != 0;
+}
+
 // New angular velocity w1 (body frame) and mean angular velocity wmid by (1); returns 0 when
 // the Newton Jacobian is singular
 int midpointRotation(const mjModel* m, const mjData* d, int b, int dof, mjtNum w1[3],
@@ -274,12 +280,11 @@ int midpointFreeBody(const mjModel* m, const mjData* d, int b, mjtNum* qacc, mjt
   int dof = m->jnt_dofadr[m->body_jntadr[b]];
   const mjtNum* v = d->qvel + dof;
   const mjtNum* w = d->qvel + dof + 3;
-  const mjtNum* r = m->body_ipos + 3 * b;
   mjtNum w1[3], wmid[3], v1[3];
   if (!midpointRotation(m, d, b, dof, w1, wmid)) {
     return 0;
   }
-  int offset = (r[0] != 0 || r[1] != 0 || r[2] != 0);
+  int offset = comOffset(m, b);
   if (offset && !midpointTranslation(m, d, b, dof, w1, wmid, v1)) {
     return 0;
   }
@@ -343,8 +348,7 @@ void mj_midpointReportAcc(const mjModel* m, mjData* d, int integrator, const mjt
   }
   forEachEligible(m, d, [&](int b) {
     int dof = m->jnt_dofadr[m->body_jntadr[b]];
-    const mjtNum* r = m->body_ipos + 3 * b;
-    int first = (r[0] != 0 || r[1] != 0 || r[2] != 0) ? 0 : 3;
+    int first = comOffset(m, b) ? 0 : 3;
     for (int i = first; i < 6; i++) {
       d->qacc[dof + i] = qacc[dof + i];
     }
