@@ -22,8 +22,10 @@
 // (mj_applyFT into qfrc_passive); the rotation vector is the same in both bodies' frames, so
 // either frame maps it to the world.
 //
-// Visualization: with vmax > 0 each geom is colored by the norm of the torque on its body,
-// from blue (0) to red (vmax).
+// Visualization: with vmax != 0 each body's first geom is colored by the norm of its stress, the
+// mean over its (one or two) joints of the joint's local torque tau_k rotated by the inverse of
+// q_k, as of the last passive-force computation (mj_forward, not mj_kinematics, updates it; a
+// reset keeps it).
 // Configuration: twist, bend (numbers, required), flat ("true": straight stress-free shape),
 // vmax (number, default 0).
 
@@ -44,10 +46,11 @@ const char* kAttributes[] = {"twist", "bend", "flat", "vmax"};
 struct Cable {
   int first = 0;               // first body of the instance
   int n = 0;                   // number of bodies
-  double vmax = 0;             // torque of the reddest color
+  double vmax = 0;             // stress of the reddest color; 0: no colors
   std::vector<double> k;       // per body: G J, E Iy, E Iz, l (l = 0 for the first body)
   std::vector<double> omega0;  // per body: stress-free curvature of its joint
-  std::vector<double> torque;  // per body: the last elastic torque on it (visualization)
+  std::vector<double> torque;  // per body: the world torque on it (scratch of the computation)
+  std::vector<double> stress;  // per body: the stress of the last computation (colors)
 };
 
 Cable* Get(const mjData* d, int instance) {
@@ -150,6 +153,7 @@ int CableInit(const mjModel* m, mjData* d, int instance) {
   c->k.assign(4 * c->n, 0);
   c->omega0.assign(3 * c->n, 0);
   c->torque.assign(3 * c->n, 0);
+  c->stress.assign(3 * c->n, 0);
 
   // body distances of the compiled pose
   mju_copy(d->qpos, m->qpos0, m->nq);
@@ -176,27 +180,16 @@ int CableInit(const mjModel* m, mjData* d, int instance) {
   return 0;
 }
 
-void CableReset(const mjModel* m, mjtNum* state, void* data, int instance) {
-  (void)m;
-  (void)state;
-  (void)instance;
-  Cable* c = static_cast<Cable*>(data);
-  std::fill(c->torque.begin(), c->torque.end(), 0);
-}
-
-// world torque of joint b (between bodies b-1 and b), acting on body b
-void JointTorque(const mjModel* m, const mjData* d, const Cable& c, int b, double torque[3],
-                 double reaction[3]) {
-  int i = c.first + b;
+// local torque of joint b (between bodies b-1 and b) and the joint's rotation q
+void LocalTorque(const mjModel* m, const mjData* d, const Cable& c, int b, double local[3],
+                 double q[4]) {
   const double* k = c.k.data() + 4 * b;
-  double q[4], omega[3], local[3];
-  RelativeQuat(m, d->qpos, i, q);
+  double omega[3];
+  RelativeQuat(m, d->qpos, c.first + b, q);
   mju_quat2Vel(omega, q, 1);
   for (int a = 0; a < 3; a++) {
     local[a] = -k[a] * (omega[a] - c.omega0[3 * b + a]) / k[3];
   }
-  mju_rotVecQuat(torque, local, d->xquat + 4 * (i - 1));
-  mju_copy3(reaction, torque);
 }
 
 void CableCompute(const mjModel* m, mjData* d, int instance, int capability_bit) {
@@ -204,40 +197,69 @@ void CableCompute(const mjModel* m, mjData* d, int instance, int capability_bit)
   Cable* c = Get(d, instance);
   double force[3] = {0, 0, 0};
   std::fill(c->torque.begin(), c->torque.end(), 0);
+  if (c->vmax != 0) {
+    std::fill(c->stress.begin(), c->stress.end(), 0);
+  }
   for (int b = 1; b < c->n; b++) {
-    double torque[3], reaction[3];
-    JointTorque(m, d, *c, b, torque, reaction);
+    double local[3], q[4], torque[3];
+    LocalTorque(m, d, *c, b, local, q);
+    mju_rotVecQuat(torque, local, d->xquat + 4 * (c->first + b - 1));
     mju_addTo3(c->torque.data() + 3 * b, torque);
-    mju_subFrom3(c->torque.data() + 3 * (b - 1), reaction);
+    mju_subFrom3(c->torque.data() + 3 * (b - 1), torque);
+    if (c->vmax != 0) {
+      // the stress of the joint, shared by its two bodies
+      double inverse[4], stress[3];
+      mju_negQuat(inverse, q);
+      mju_rotVecQuat(stress, local, inverse);
+      mju_addTo3(c->stress.data() + 3 * b, stress);
+      mju_addTo3(c->stress.data() + 3 * (b - 1), stress);
+    }
   }
   for (int b = 0; b < c->n; b++) {
     int i = c->first + b;
     mj_applyFT(m, d, force, c->torque.data() + 3 * b, d->xpos + 3 * i, i, d->qfrc_passive);
+    if (c->vmax != 0 && b > 0 && b < c->n - 1) {
+      mju_scl3(c->stress.data() + 3 * b, c->stress.data() + 3 * b, 0.5);
+    }
   }
 }
 
-// blue to red through green as the torque goes from 0 to vmax
+// the color of stress norm v on a scale from 0 (blue) to vmax (red) through cyan, green and
+// yellow, in four equal parts; v is clamped into [0, vmax] first (a negative vmax clamps every
+// v to vmax). Measured on MuJoCo 3.8.0's geom_rgba, bit for bit, with this order of operations.
+void StressColor(double v, double vmax, float* rgba) {
+  v = v < 0 ? 0 : v;
+  v = v > vmax ? vmax : v;
+  double r, g, b;
+  if (v < 0.25 * vmax) {
+    r = 0, g = 4 * v / vmax, b = 1;
+  } else if (v < 0.5 * vmax) {
+    r = 0, g = 1, b = 1 + 4 * (0.25 * vmax - v) / vmax;
+  } else if (v < 0.75 * vmax) {
+    r = 4 * (v - 0.5 * vmax) / vmax, g = 1, b = 0;
+  } else {
+    r = 1, g = 1 + 4 * (0.75 * vmax - v) / vmax, b = 0;
+  }
+  rgba[0] = static_cast<float>(r);
+  rgba[1] = static_cast<float>(g);
+  rgba[2] = static_cast<float>(b);
+}
+
+// writes the stress colors of the last passive-force computation into the model's geom_rgba (the
+// first geom of each body; alpha is kept), so the scene, whose geoms are added after the plugins
+// are visualized, shows them
 void CableVisualize(const mjModel* m, mjData* d, const mjvOption* opt, mjvScene* scn,
                     int instance) {
   (void)opt;
+  (void)scn;
   Cable* c = Get(d, instance);
-  if (!(c->vmax > 0)) {
+  if (c->vmax == 0) {
     return;
   }
-  for (int g = 0; g < scn->ngeom; g++) {
-    mjvGeom* vg = scn->geoms + g;
-    if (vg->objtype != mjOBJ_GEOM || vg->objid < 0 || vg->objid >= m->ngeom) {
-      continue;
-    }
-    int b = m->geom_bodyid[vg->objid] - c->first;
-    if (b < 0 || b >= c->n) {
-      continue;
-    }
-    double v = mju_norm3(c->torque.data() + 3 * b) / c->vmax;
-    v = v > 1 ? 1 : v;
-    vg->rgba[0] = static_cast<float>(v < 0.5 ? 0 : 2 * v - 1);
-    vg->rgba[1] = static_cast<float>(v < 0.5 ? 2 * v : 2 - 2 * v);
-    vg->rgba[2] = static_cast<float>(v < 0.5 ? 1 - 2 * v : 0);
+  for (int b = 0; b < c->n; b++) {
+    int i = c->first + b;
+    StressColor(mju_norm3(c->stress.data() + 3 * b), c->vmax,
+                m->geom_rgba + 4 * m->body_geomadr[i]);
   }
 }
 
@@ -255,7 +277,6 @@ mjPLUGIN_LIB_INIT(motus_elasticity) {
   plugin.init = CableInit;
   plugin.destroy = motus_plugin::DestroyInstance<Cable>;
   plugin.copy = motus_plugin::CopyInstance<Cable>;
-  plugin.reset = CableReset;
   plugin.compute = CableCompute;
   plugin.visualize = CableVisualize;
   mjp_registerPlugin(&plugin);

@@ -11,6 +11,8 @@
 #include <gtest/gtest.h>
 #include <mujoco/mujoco.h>
 
+#include "data/plugin/cable_colors_dump.h"
+#include "dump_compare.h"
 #include "fixture.h"
 #include "forward_testutil.h"
 #include "golden.h"
@@ -116,6 +118,29 @@ TEST(CablePlugin, SkinOfBoxCable) {
     // single-precision arrays: equal floats
     EXPECT_TRUE(NearArrays(f.name, f.value.data(), static_cast<int>(f.value.size()),
                            golden.get(0, f.name), 0, 0));
+  }
+}
+
+// the stress colors of cable_colors_dump.h for a model against the golden, equal floats
+void CompareColors(const std::string& model, const std::string& golden_file) {
+  Loaded l;
+  LoadFile(model, &l);
+  ASSERT_NE(l.m, nullptr) << l.error;
+  motus_test::ExpectDumpMatchesGolden(cable_colors::States(l.m, l.d),
+                                      SourcePath("test/data/plugin/" + golden_file), 0);
+}
+
+// Colors under vmax (MuJoCo's plugin writes them into geom_rgba): a hand-made cable of unequal
+// radii and lengths with a bent rest shape, box and cylinder geoms under a negative vmax, a cable
+// without vmax; then MuJoCo's cable.xml and belt.xml. Every color equal to the float.
+TEST(CablePlugin, StressColorsAsMuJoCos) {
+  CompareColors(SourcePath("test/data/plugin/cable_colors.xml"), "cable_colors_hand.txt");
+  for (const char* name : {"cable", "belt"}) {
+    std::string path = SharedPath(std::string("models38/plugin/elasticity/") + name + ".xml");
+    if (path.empty()) {
+      GTEST_SKIP() << "../shared is absent";
+    }
+    CompareColors(path, std::string("cable_colors_") + name + ".txt");
   }
 }
 

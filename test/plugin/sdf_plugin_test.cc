@@ -26,6 +26,7 @@
 #include <mujoco/mujoco.h>
 
 #include "data/plugin/sdf_descent_dump.h"
+#include "dump_compare.h"
 #include "fixture.h"
 #include "golden.h"
 #include "plugin/plugin_model.h"
@@ -268,37 +269,9 @@ TEST(SdfPlugin, DescentsDrawnAsMuJoCos) {
   motus_test::LoadPluginModelFile(
       MOTUS_SDF_PLUGIN, motus_test::SourcePath("test/data/plugin/sdf_bowl_spheres.xml"), &l);
   ASSERT_NE(l.m, nullptr) << l.error;
-  std::istringstream actual(sdf_descent::Scenes(l.m, l.d));
-  std::ifstream expected(motus_test::SourcePath("test/data/plugin/sdf_bowl_spheres_descents.txt"));
-  ASSERT_TRUE(expected.good());
-  std::string want, got;
-  int line = 0, bad = 0;
-  while (std::getline(expected, want)) {
-    if (want.empty() || want[0] == '#') {
-      continue;
-    }
-    line++;
-    ASSERT_TRUE(std::getline(actual, got)) << "missing line " << line << ": " << want;
-    std::istringstream a(want), b(got);
-    std::string x, y;
-    bool same = true;
-    while (a >> x) {
-      if (!(b >> y)) {
-        same = false;
-        break;
-      }
-      char* end = nullptr;
-      double u = std::strtod(x.c_str(), &end);
-      bool number = end && *end == '\0';
-      same = same && (number ? std::fabs(u - std::strtod(y.c_str(), nullptr)) <= 1e-6 : x == y);
-    }
-    same = same && !(b >> y);
-    if (!same && bad++ < 5) {
-      ADD_FAILURE() << "line " << line << "\n  MuJoCo: " << want << "\n  Motus:  " << got;
-    }
-  }
-  EXPECT_EQ(bad, 0) << "of " << line << " lines";
-  EXPECT_FALSE(std::getline(actual, got)) << "extra line: " << got;
+  motus_test::ExpectDumpMatchesGolden(
+      sdf_descent::Scenes(l.m, l.d),
+      motus_test::SourcePath("test/data/plugin/sdf_bowl_spheres_descents.txt"), 1e-6);
 }
 
 TEST(SdfPlugin, MeshPluginErrors) {
