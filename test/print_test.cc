@@ -3,6 +3,9 @@
 // mj_printModel / mj_printFormattedModel write MuJoCo 3.8's text: compared line by line with
 // MuJoCo 3.8.0's output for test/data/print/model.xml, in the default float format and in "%.3e"
 // (goldens: test/data/print/make_golden.sh), and MuJoCo's handling of an invalid float format.
+// The sizes and values these printouts showed to differ (nemax, nJfv, flex_bandwidth, the
+// flexvert_J sparsity, signed zeros in quaternions) are compared with MuJoCo 3.8.0's on the
+// test/data/print/sizes_*.xml models.
 
 #include <cstdio>
 #include <fstream>
@@ -13,6 +16,7 @@
 #include <gtest/gtest.h>
 #include <mujoco/mujoco.h>
 
+#include "data/print/sizes_dump.h"
 #include "fixture.h"
 
 namespace {
@@ -99,6 +103,43 @@ TEST(PrintModel, InvalidFormatWarnsAndPrintsWithTheDefault) {
         << capture.warnings()[1];
   }
   mj_deleteModel(m);
+}
+
+// the lines of sizes_dump::Lines for test/data/print/NAME.xml equal those of NAME.txt
+void CompareSizes(const std::string& name) {
+  std::vector<std::string> expected = ReadLines(SourcePath("test/data/print/" + name + ".txt"));
+  ASSERT_FALSE(expected.empty()) << name;
+  expected.erase(expected.begin());  // provenance line
+  char err[1000] = "";
+  mjModel* m =
+      mj_loadXML(SourcePath("test/data/print/" + name + ".xml").c_str(), nullptr, err, sizeof(err));
+  ASSERT_NE(m, nullptr) << err;
+  std::vector<std::string> actual = sizes_dump::Lines(m);
+  ASSERT_EQ(actual.size(), expected.size()) << name;
+  for (size_t i = 0; i < expected.size(); i++) {
+    EXPECT_EQ(actual[i], expected[i]) << name << " line " << i + 2;
+  }
+  mj_deleteModel(m);
+}
+
+// nemax: 3 per connect, 7 per weld, 1 per other equality; nJfv of 2D flexes (their flexvert_J
+// rows empty); quaternions of capsules given by fromto with signed zeros
+TEST(Sizes, EqualitiesAndVertexJacobians) {
+  CompareSizes("sizes_equality");
+}
+
+// flex_bandwidth of interpolated flexes carried by a free body or pinned to a slider, stored
+// for every flex; nJfv of a 3D flex
+TEST(Sizes, InterpolatedFlexBandwidth) {
+  CompareSizes("sizes_interp");
+}
+
+TEST(Sizes, BandwidthOfSeveralCells) {
+  CompareSizes("sizes_cells");
+}
+
+TEST(Sizes, BandwidthOfOrderTwo) {
+  CompareSizes("sizes_quadratic");
 }
 
 }  // namespace

@@ -216,7 +216,6 @@ void SetGlobalSizes(CompileContext* c) {
   z.nbvh = z.nbvhstatic = static_cast<mjtSize>(c->bvh_depth.size() + MeshBvhNodes(c));
   z.nkey = std::max(static_cast<int>(c->spec->keys.size()), s.nkey);
   z.nuserdata = s.nuserdata;
-  z.nemax = s.nemax;
   z.njmax = s.njmax;
   z.nconmax = s.nconmax;
   int ngravcomp = 0;

@@ -123,13 +123,20 @@ bool CheckEquality(NonTreeContext* ctx, const SpecEquality* eq, int i, EqObjects
 bool SizeEqualities(NonTreeContext* ctx, mjModel* sizes) {
   SpecModel* spec = ctx->spec;
   int neq = static_cast<int>(spec->equalities.size());
+  // nemax: the spec's count plus a fixed number per equality, as MuJoCo 3.8 sizes it: 3 for a
+  // connect, 7 for a weld, 1 for any other type (flex equalities too, whatever their number of
+  // edges or vertices)
+  mjtSize nemax = spec->s.nemax;
   for (int i = 0; i < neq; i++) {
     EqObjects obj;
     if (!CheckEquality(ctx, spec->equalities[i].get(), i, &obj)) {
       return false;
     }
+    int type = spec->equalities[i]->s.type;
+    nemax += type == mjEQ_CONNECT ? 3 : type == mjEQ_WELD ? 7 : 1;
   }
   sizes->neq = neq;
+  sizes->nemax = nemax;
   return true;
 }
 

@@ -11,6 +11,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include "engine/engine_flex.h"
 #include "user/user_compile.h"
 #include "user/user_compile_flex.h"
 
@@ -41,6 +42,60 @@ std::vector<int> EdgeColumns(const CompileContext* c, const FlexResult& r, int e
   return cols;
 }
 
+// for each vertex, the vertices joined to it by an edge
+std::vector<std::vector<int>> VertexNeighbors(const FlexResult& r) {
+  std::vector<std::vector<int>> nbr(r.vertbody.size());
+  for (size_t e = 0; e < r.edge.size() / 2; e++) {
+    nbr[r.edge[2 * e]].push_back(r.edge[2 * e + 1]);
+    nbr[r.edge[2 * e + 1]].push_back(r.edge[2 * e]);
+  }
+  return nbr;
+}
+
+// column indices of both rows of vertex v's Jacobian (flexvert_J): the dofs moving the bodies of
+// v and of its neighbors, ascending
+std::vector<int> VertexColumns(const CompileContext* c, const FlexResult& r,
+                               const std::vector<int>& nbr, int v) {
+  std::vector<int> cols;
+  BodyDofs(c, r.vertbody[v], &cols);
+  for (int u : nbr) {
+    BodyDofs(c, r.vertbody[u], &cols);
+  }
+  std::sort(cols.begin(), cols.end());
+  cols.erase(std::unique(cols.begin(), cols.end()), cols.end());
+  return cols;
+}
+
+// interpolated flexes: the largest distance between two dofs that one cell couples (the dofs of
+// the bodies of its (order + 1)^3 nodes, not their ancestors'), the bandwidth of the cells'
+// stiffness in dof order; 0 for other flexes
+int FlexBandwidth(const CompileContext* c, const mjModel* m, int f, const FlexResult& r) {
+  if (!r.order) {
+    return 0;
+  }
+  int ncell[3], band = 0;
+  for (int a = 0; a < 3; a++) {
+    ncell[a] = mjMAX(m->flex_cellnum[3 * f + a], 1);
+  }
+  for (int i = 0; i < ncell[0]; i++) {
+    for (int j = 0; j < ncell[1]; j++) {
+      for (int k = 0; k < ncell[2]; k++) {
+        int cell[3] = {i, j, k}, node[27];
+        int nnode = mj_flexCellNodes(m, f, cell, node), lo = -1, hi = -1;
+        for (int n = 0; n < nnode; n++) {
+          const BodyInfo& b = c->body[r.nodebody[node[n]]];
+          if (b.dofnum) {
+            lo = lo < 0 ? b.dofadr : mjMIN(lo, b.dofadr);
+            hi = mjMAX(hi, b.dofadr + b.dofnum - 1);
+          }
+        }
+        band = mjMAX(band, hi - lo);
+      }
+    }
+  }
+  return band;
+}
+
 void FillOne(CompileContext* c, int f, FlexResult& r, int* adr) {
   mjModel* m = c->m;
   const mjsFlex& s = c->spec->flexes[f]->s;
@@ -62,14 +117,6 @@ void FillOne(CompileContext* c, int f, FlexResult& r, int* adr) {
   m->flex_matid[f] = r.matid;
   m->flex_group[f] = s.group;
   m->flex_interp[f] = r.order;
-  // interpolated flexes: band of the node dofs (3 per node) that one cell couples, from its first
-  // to its last node in the (i, j, k) order of the node grid
-  int span = 0;
-  if (r.order) {
-    int g1 = r.order * s.cellcount[1] + 1, g2 = r.order * s.cellcount[2] + 1;
-    span = r.order * (g1 * g2 + g2 + 1) + 1;
-  }
-  m->flex_bandwidth[f] = r.order ? 3 * span - 1 : 0;
   for (int k = 0; k < 3; k++) {
     m->flex_cellnum[3 * f + k] = s.cellcount[k];
   }
@@ -187,7 +234,21 @@ bool SizeFlexJacobians(CompileContext* c) {
     }
   }
   c->sizes.nJfe = nnz;
-  c->sizes.nJfv = 0;
+  // flexvert_J: two rows per vertex of every flex without interpolation, as MuJoCo 3.8 sizes it,
+  // each over the dofs of VertexColumns. MuJoCo fills the rows of the flexes that a flexvert
+  // equality constrains only, and leaves them empty otherwise; Motus does not compile flexvert
+  // equalities yet, so the rows stay empty.
+  mjtSize nvert = 0;
+  for (const FlexResult& r : c->flex) {
+    if (r.order) {
+      continue;
+    }
+    std::vector<std::vector<int>> nbr = VertexNeighbors(r);
+    for (size_t v = 0; v < nbr.size(); v++) {
+      nvert += static_cast<mjtSize>(VertexColumns(c, r, nbr[v], static_cast<int>(v)).size());
+    }
+  }
+  c->sizes.nJfv = nvert;
   return true;
 }
 
@@ -210,6 +271,15 @@ bool FillFlexes(CompileContext* c) {
       std::copy(cols.begin(), cols.end(), m->flexedge_J_colind + jadr);
       jadr += static_cast<int>(cols.size());
     }
+  }
+  // flex_bandwidth: the largest band of all interpolated flexes, stored for every flex, as
+  // MuJoCo 3.8 does (0 everywhere when no flex is interpolated)
+  int band = 0;
+  for (int f = 0; f < m->nflex; f++) {
+    band = mjMAX(band, FlexBandwidth(c, m, f, c->flex[f]));
+  }
+  for (int f = 0; f < m->nflex; f++) {
+    m->flex_bandwidth[f] = band;
   }
   for (int v = 0; v < m->nflexvert; v++) {
     m->flexvert_J_rownnz[2 * v] = m->flexvert_J_rownnz[2 * v + 1] = 0;

@@ -643,8 +643,14 @@ void InertialFromGeoms(CompileContext* c, const SpecBody* holder, const SpecBody
     MassItem it;
     it.mass = gi.mass;
     um::Copy3(it.inertia, gi.inertia);
-    um::MulPose(it.frame.pos, it.frame.quat, to_local.pos, to_local.quat, gi.local.pos,
-                gi.local.quat);
+    if (record >= 0) {
+      um::MulPose(it.frame.pos, it.frame.quat, to_local.pos, to_local.quat, gi.local.pos,
+                  gi.local.quat);
+    } else {
+      // the body's own geom: its pose as it is (composing with the identity would turn the
+      // signed zeros of e.g. a fromto capsule's quaternion into +0, which MuJoCo keeps)
+      it.frame = gi.local;
+    }
     items.push_back(it);
   }
   if (items.empty()) {
