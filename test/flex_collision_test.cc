@@ -92,6 +92,39 @@ TEST(FlexCollision, MultiCellTrajectory) {
   mj_deleteModel(m);
 }
 
+// passive flex contacts (flex/contact passive): no constraint rows (exclude 4), a spring force
+// -1e4 dist along the normal in qfrc_spring instead, through the contact Jacobian; sphere-
+// triangle contacts of a ball on a pinned sheet and plane-vertex contacts of a strip, exact
+TEST(FlexCollision, PassiveContactsTrajectory) {
+  mjModel* m = Load("passive_contacts.xml");
+  ASSERT_NE(m, nullptr);
+  Golden g(SourcePath("test/data/flex_collision/passive_contacts.txt"));
+  ASSERT_TRUE(g.ok()) << g.error();
+  mjData* d = mj_makeData(m);
+  int contacts = 0;
+  for (int r = 0; r < g.num_records(); r++) {
+    for (int i = 0; i < 25; i++) {
+      mj_step(m, d);
+    }
+    SCOPED_TRACE("record " + std::to_string(r));
+    // ncon, nefc and qfrc_passive are those of the step's start, as the dumper records them
+    EXPECT_EQ(d->ncon, g.get(r, "ncon")[0]);
+    EXPECT_EQ(d->nefc, g.get(r, "nefc")[0]);
+    for (int c = 0; c < d->ncon; c++) {
+      EXPECT_EQ(d->contact[c].exclude, 4);
+      EXPECT_EQ(d->contact[c].efc_address, -1);
+    }
+    contacts += d->ncon;
+    EXPECT_TRUE(NearArrays("qpos", d->qpos, m->nq, g.get(r, "qpos"), 1e-7, 1e-9));
+    EXPECT_TRUE(NearArrays("qvel", d->qvel, m->nv, g.get(r, "qvel"), 1e-7, 1e-9));
+    EXPECT_TRUE(
+        NearArrays("qfrc_passive", d->qfrc_passive, m->nv, g.get(r, "qfrc_passive"), 1e-7, 1e-9));
+  }
+  EXPECT_GT(contacts, 5);
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
 // box-tetrahedron contacts in the margin: GJK stops at its tolerance (ccd_tolerance 1e-6) on
 // the rounded shapes, at a point that depends on the iteration path (measured against MuJoCo:
 // contact distances agree to 3e-7, points to 2e-5 on nearly parallel faces; qpos to 7e-6 over

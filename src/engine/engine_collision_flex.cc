@@ -667,7 +667,11 @@ void mj_addFlexContact(const mjModel* m, mjData* d, mjContact* con, mjtNum margi
   con->dim = condim;
   con->geom1 = con->geom[0];
   con->geom2 = con->geom[1];
-  con->exclude = con->dist >= con->includemargin ? 1 : 0;
+  // contacts of a flex with passive contacts (XMLreference flex/contact/passive) get no
+  // constraint rows, whatever their distance: mj_passive turns them into spring forces
+  int passive = (con->flex[0] >= 0 && m->flex_passive[con->flex[0]]) ||
+                (con->flex[1] >= 0 && m->flex_passive[con->flex[1]]);
+  con->exclude = passive ? 4 : (con->dist >= con->includemargin ? 1 : 0);
   con->efc_address = -1;
   mj_addContact(m, d, con);
 }

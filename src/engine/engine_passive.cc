@@ -8,6 +8,7 @@
 
 #include <mujoco/mujoco.h>
 
+#include "engine/engine_collision_flex.h"
 #include "engine/engine_passive_fluid.h"
 #include "engine/engine_plugin.h"
 
@@ -194,6 +195,38 @@ void mj_gravcomp(const mjModel* m, mjData* d, mjtNum* qfrc) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// passive flex contacts (XMLreference flex/contact/passive, "experimental"): each contact marked
+// exclude 4 pushes its two sides apart along the contact normal with the linear spring
+// f = -k dist, k = 1e4 N/m, applied at the contact point through the contact Jacobian (side 1
+// gets +f n, side 0 -f n). k does not depend on solref, solimp, margin, mass or timestep; dist
+// is not clamped, so a contact found within the margin (dist > 0) pulls. No damping.
+
+void mj_contactPassive(const mjModel* m, mjData* d, mjtNum* qfrc) {
+  const mjtNum stiffness = 1e4;
+  int ncon = d->ncon;
+  if (!ncon) {
+    return;
+  }
+  mj_markStack(d);
+  int* chain = mj_stackAllocInt(d, m->nv);
+  mjtNum* jacp = mj_stackAllocNum(d, 3 * m->nv);
+  mjtNum* jacr = mj_stackAllocNum(d, 3 * m->nv);
+  for (int i = 0; i < ncon; i++) {
+    const mjContact* con = d->contact + i;
+    if (con->exclude != 4) {
+      continue;
+    }
+    int n = mj_contactFlexJac(m, d, con, chain, jacp, jacr);
+    mjtNum f[3];
+    mju_scl3(f, con->frame, -stiffness * con->dist);
+    for (int c = 0; c < n; c++) {
+      qfrc[chain[c]] += jacp[c] * f[0] + jacp[n + c] * f[1] + jacp[2 * n + c] * f[2];
+    }
+  }
+  mj_freeStack(d);
+}
+
+// ---------------------------------------------------------------------------------------------
 // mj_passive
 
 void mj_passive(const mjModel* m, mjData* d) {
@@ -215,6 +248,9 @@ void mj_passive(const mjModel* m, mjData* d) {
   if (damper) {
     mj_dampers(m, d, d->qfrc_damper);
   }
+  // passive flex contacts are springs in qfrc_spring, but only disabling both springs and
+  // dampers turns them off
+  mj_contactPassive(m, d, d->qfrc_spring);
   // flex edge springs and dampers are part of mj_springs / mj_dampers (engine_flex.cc), the
   // elasticity of 2D and 3D flexes (with its strain-rate damping) of mj_springs
   // (engine_flex_elastic.cc)

@@ -74,6 +74,8 @@ void mj_flexInterpNodes(const mjModel* m, const mjData* d, int f, mjtNum* x, mjt
 void mj_flexInterpMulK(const mjModel* m, int f, const mjtNum* rot, const mjtNum* z,
                        const mjtNum* z0, mjtNum* y);
 void mj_gravcomp(const mjModel* m, mjData* d, mjtNum* qfrc);  // gravity compensation
+// spring forces of the passive flex contacts (exclude 4) into qfrc; needs the contacts
+void mj_contactPassive(const mjModel* m, mjData* d, mjtNum* qfrc);
 
 #ifdef __cplusplus
 }
