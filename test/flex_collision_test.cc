@@ -71,6 +71,27 @@ void ExpectContactsNear(const mjData* d, const std::vector<motus_test::GoldenCon
   }
 }
 
+// contacts of the model's initial state against the golden's (forward only), to 1e-12; none
+// may involve flex `untouched` (-1: no such check)
+void CompareForwardContacts(const std::string& name, int untouched) {
+  mjModel* m = Load(name + ".xml");
+  ASSERT_NE(m, nullptr);
+  Golden g(SourcePath("test/data/flex_collision/" + name + ".txt"));
+  ASSERT_TRUE(g.ok()) << g.error();
+  mjData* d = mj_makeData(m);
+  mj_forward(m, d);
+  ASSERT_EQ(d->ncon, g.get(0, "ncon")[0]);
+  EXPECT_EQ(d->nefc, g.get(0, "nefc")[0]);
+  std::vector<motus_test::GoldenContact> ref = motus_test::ParseContacts(g.get(0, "contact"));
+  ASSERT_EQ(static_cast<int>(ref.size()), d->ncon);
+  ExpectContactsNear(d, ref, 0, d->ncon, 1e-12);
+  for (int i = 0; i < d->ncon && untouched >= 0; i++) {
+    EXPECT_NE(d->contact[i].flex[1], untouched) << "contact " << i;
+  }
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
 // sphere-triangle contacts: GJK on the sphere's center and the triangle (no rounding), exact
 TEST(FlexCollision, BallOnSheetTrajectory) {
   CompareTrajectory("sheet_ball", 50, 1e-7, 1e-9);
@@ -350,19 +371,14 @@ TEST(FlexCollision, KeptContactsAreMuJoCos) {
 // on a box flat on a cloth and a tilted one, in order, to rounding. The convex collider gave one
 // contact per triangle (22 where MuJoCo has 35).
 TEST(FlexCollision, BoxOnClothContacts) {
-  mjModel* m = Load("box_cloth.xml");
-  ASSERT_NE(m, nullptr);
-  Golden g(SourcePath("test/data/flex_collision/box_cloth.txt"));
-  ASSERT_TRUE(g.ok()) << g.error();
-  mjData* d = mj_makeData(m);
-  mj_forward(m, d);
-  ASSERT_EQ(d->ncon, g.get(0, "ncon")[0]);
-  EXPECT_EQ(d->nefc, g.get(0, "nefc")[0]);
-  std::vector<motus_test::GoldenContact> ref = motus_test::ParseContacts(g.get(0, "contact"));
-  ASSERT_EQ(static_cast<int>(ref.size()), d->ncon);
-  ExpectContactsNear(d, ref, 0, d->ncon, 1e-12);
-  mj_deleteData(d);
-  mj_deleteModel(m);
+  CompareForwardContacts("box_cloth", -1);
+}
+
+// capsules against cloth triangles: the capsule's ends against each triangle (the face normal
+// when the closest point is inside the face), then the triangle's vertices against the segment
+// (not those nearest an end); a capsule through a cell with nothing in reach touches nothing
+TEST(FlexCollision, CapsuleOnClothContacts) {
+  CompareForwardContacts("capsule_cloth", 2);
 }
 
 // a height field that can collide with a flex is a load error naming both (not implemented yet);

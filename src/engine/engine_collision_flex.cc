@@ -227,9 +227,9 @@ void collideGeomElem(const mjModel* m, mjData* d, int g, int f, int e, mjtNum ma
 }
 
 // closest point res of triangle (a, b, c) to point p (the Voronoi regions of its vertices, edges
-// and face, in turn)
-void closestOnTriangle(mjtNum res[3], const mjtNum p[3], const mjtNum a[3], const mjtNum b[3],
-                       const mjtNum c[3]) {
+// and face, in turn); returns 1 when it is inside the face, 0 on an edge or vertex
+int closestOnTriangle(mjtNum res[3], const mjtNum p[3], const mjtNum a[3], const mjtNum b[3],
+                      const mjtNum c[3]) {
   mjtNum ab[3], ac[3], ap[3], bp[3], cp[3];
   mju_sub3(ab, b, a);
   mju_sub3(ac, c, a);
@@ -237,41 +237,42 @@ void closestOnTriangle(mjtNum res[3], const mjtNum p[3], const mjtNum a[3], cons
   mjtNum d1 = mju_dot3(ab, ap), d2 = mju_dot3(ac, ap);
   if (d1 <= 0 && d2 <= 0) {
     mju_copy3(res, a);
-    return;
+    return 0;
   }
   mju_sub3(bp, p, b);
   mjtNum d3 = mju_dot3(ab, bp), d4 = mju_dot3(ac, bp);
   if (d3 >= 0 && d4 <= d3) {
     mju_copy3(res, b);
-    return;
+    return 0;
   }
   mjtNum vc = d1 * d4 - d3 * d2;
   if (vc <= 0 && d1 >= 0 && d3 <= 0) {
     mju_addScl3(res, a, ab, d1 / (d1 - d3));
-    return;
+    return 0;
   }
   mju_sub3(cp, p, c);
   mjtNum d5 = mju_dot3(ab, cp), d6 = mju_dot3(ac, cp);
   if (d6 >= 0 && d5 <= d6) {
     mju_copy3(res, c);
-    return;
+    return 0;
   }
   mjtNum vb = d5 * d2 - d1 * d6;
   if (vb <= 0 && d2 >= 0 && d6 <= 0) {
     mju_addScl3(res, a, ac, d2 / (d2 - d6));
-    return;
+    return 0;
   }
   mjtNum va = d3 * d6 - d5 * d4;
   if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
     mjtNum bc[3];
     mju_sub3(bc, c, b);
     mju_addScl3(res, b, bc, (d4 - d3) / ((d4 - d3) + (d5 - d6)));
-    return;
+    return 0;
   }
   mjtNum denom = 1 / (va + vb + vc);
   mju_copy3(res, a);
   mju_addToScl3(res, ab, vb * denom);
   mju_addToScl3(res, ac, vc * denom);
+  return 1;
 }
 
 // Box g against triangle e of 2D flex f: several contacts, none from the convex collider
@@ -359,6 +360,79 @@ void collideBoxTriangle(const mjModel* m, mjData* d, int g, int f, int e, mjtNum
   }
 }
 
+// Capsule g against triangle e of 2D flex f (MuJoCo 3.8.0's rule, read off its contacts on 210
+// random poses of a capsule and a triangle: count, order and depth equal): first each end of the
+// capsule's segment (-z first) as a ball of the capsule radius against the triangle, normal from
+// the end to the triangle's closest point (the triangle's normal when that point is inside the
+// face); then each vertex of the triangle, in element order, as a ball of the flex radius
+// against the segment, when its closest point on the segment is not an end (those are the
+// ends' contacts), normal from that point to the vertex. Depth: the centers' distance minus
+// both radii; the point halfway into the overlap; a contact when the depth is below the margin.
+// A segment crossing the triangle with no vertex or end within reach gives no contact.
+void collideCapsuleTriangle(const mjModel* m, mjData* d, int g, int f, int e, mjtNum margin,
+                            mjtNum gap) {
+  const mjtNum* cpos = d->geom_xpos + 3 * g;
+  const mjtNum* mat = d->geom_xmat + 9 * g;
+  mjtNum rcap = m->geom_size[3 * g], half = m->geom_size[3 * g + 1];
+  mjtNum radius = m->flex_radius[f];
+  const int* edata = m->flex_elem + m->flex_elemdataadr[f] + 3 * e;
+  const mjtNum* vert = d->flexvert_xpos + 3 * m->flex_vertadr[f];
+  const mjtNum* a = vert + 3 * edata[0];
+  const mjtNum* b = vert + 3 * edata[1];
+  const mjtNum* c = vert + 3 * edata[2];
+  mjtNum axis[3] = {mat[2], mat[5], mat[8]};
+  mjContact con;
+
+  // a ball at `from` (radius r0) against the point `to` (radius r1); normal the unit vector
+  // along `dir` when given, else from `from` to `to`
+  auto ballContact = [&](const mjtNum from[3], const mjtNum to[3], const mjtNum* dir, mjtNum r0,
+                         mjtNum r1) {
+    mjtNum dif[3];
+    mju_sub3(dif, to, from);
+    mjtNum len = mju_norm3(dif);
+    mjtNum dist = len - r0 - r1;
+    if (dist >= margin || len < mjMINVAL) {
+      return;
+    }
+    memset(&con, 0, sizeof(con));
+    con.dist = dist;
+    if (dir) {
+      mju_copy3(con.frame, dir);
+    } else {
+      mju_scl3(con.frame, dif, 1 / len);
+    }
+    mju_addScl3(con.pos, from, con.frame, r0 + 0.5 * dist);
+    addGeomElemContact(m, d, &con, g, f, e, -1, margin, gap);
+  };
+
+  mjtNum normal[3], ab[3], ac[3];
+  mju_sub3(ab, b, a);
+  mju_sub3(ac, c, a);
+  mju_cross(normal, ab, ac);
+  if (mju_normalize3(normal) < mjMINVAL) {
+    return;  // degenerate triangle
+  }
+  for (int k = 0; k < 2; k++) {
+    mjtNum end[3], near[3], dir[3];
+    mju_addScl3(end, cpos, axis, k ? half : -half);
+    int face = closestOnTriangle(near, end, a, b, c);
+    mju_sub3(dir, near, end);
+    mju_scl3(dir, normal, mju_dot3(dir, normal) < 0 ? -1 : 1);
+    ballContact(end, near, face ? dir : NULL, rcap, radius);
+  }
+  for (int i = 0; i < 3; i++) {
+    const mjtNum* v = vert + 3 * edata[i];
+    mjtNum dif[3], near[3];
+    mju_sub3(dif, v, cpos);
+    mjtNum t = mju_dot3(dif, axis);
+    if (t < -half || t > half) {
+      continue;
+    }
+    mju_addScl3(near, cpos, axis, t);
+    ballContact(near, v, NULL, rcap, radius);
+  }
+}
+
 // geom types the convex collider handles against elements
 int convexType(int type) {
   return type == mjGEOM_SPHERE || type == mjGEOM_CAPSULE || type == mjGEOM_ELLIPSOID ||
@@ -408,14 +482,16 @@ void collidePlaneFlex(const mjModel* m, mjData* d, int g, int f, mjtNum margin, 
   mj_freeStack(d);
 }
 
-// geom g against element e of flex f when the element is active: boxes against triangles by
-// their own rule, other pairs through the convex collider
+// geom g against element e of flex f when the element is active: boxes and capsules against
+// triangles by their own rules, other pairs through the convex collider
 void collideLeaf(const mjModel* m, mjData* d, int g, int f, int e, mjtNum margin, mjtNum gap) {
   if (!elemActive(m, f, e)) {
     return;
   }
   if (m->geom_type[g] == mjGEOM_BOX && m->flex_dim[f] == 2) {
     collideBoxTriangle(m, d, g, f, e, margin, gap);
+  } else if (m->geom_type[g] == mjGEOM_CAPSULE && m->flex_dim[f] == 2) {
+    collideCapsuleTriangle(m, d, g, f, e, margin, gap);
   } else {
     collideGeomElem(m, d, g, f, e, margin, gap);
   }
