@@ -6,8 +6,9 @@
 // time), with the final contact and constraint counts.
 //
 // The test build compiles this program twice: linked against libmujoco.so as shipped (optimized,
-// link-time optimized, SSE2 kernels) and against a copy of the library built at -O0 with the
-// scalar form of the kernels (MOTUS_NO_SIMD). The determinism test requires the two outputs to
+// link-time optimized, AVX or SSE2 kernels chosen at run time) and against a copy of the library
+// built at -O0 with the scalar form of the kernels (MOTUS_NO_SIMD). The determinism test runs the
+// first with and without MOTUS_NO_AVX=1 and the second once, and requires the three outputs to
 // be identical: the optimizer and the vector kernels may not change a single bit of a result.
 //
 //   determinism_digest NSTEP MODEL.xml...

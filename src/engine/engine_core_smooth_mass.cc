@@ -174,6 +174,7 @@ namespace {
 // increasing list closed under ancestors). Row k's columns are k's ancestors, so the rank-one
 // update of eliminating k touches only the rows of those ancestors, and row j (an ancestor) has
 // as columns exactly the prefix of row k up to j: no fill-in.
+template <class K>
 void factorRows(const mjModel* m, mjtNum* qLD, mjtNum* diagInv, const int* index, int n) {
   for (int r = n - 1; r >= 0; r--) {
     int k = index ? index[r] : r;
@@ -191,7 +192,7 @@ void factorRows(const mjModel* m, mjtNum* qLD, mjtNum* diagInv, const int* index
     for (int p = last - 1; p >= adr; p--) {
       int j = m->M_colind[p];
       mjtNum scale = qLD[p] * invD;
-      mji_addToScl(qLD + m->M_rowadr[j], qLD + adr, -scale, p - adr + 1);
+      K::addToScl(qLD + m->M_rowadr[j], qLD + adr, -scale, p - adr + 1);
     }
 
     // L(k, j) = M(k, j) / D_k
@@ -202,10 +203,27 @@ void factorRows(const mjModel* m, mjtNum* qLD, mjtNum* diagInv, const int* index
   }
 }
 
+#if defined(MOTUS_AVX)
+MJI_AVX_FLAT void factorRowsAvx(const mjModel* m, mjtNum* qLD, mjtNum* diagInv, const int* index,
+                                int n) {
+  factorRows<mjiAvx>(m, qLD, diagInv, index, n);
+}
+#endif
+
+void factorRowsAny(const mjModel* m, mjtNum* qLD, mjtNum* diagInv, const int* index, int n) {
+#if defined(MOTUS_AVX)
+  if (mji_avx) {
+    factorRowsAvx(m, qLD, diagInv, index, n);
+    return;
+  }
+#endif
+  factorRows<mjiBase>(m, qLD, diagInv, index, n);
+}
+
 }  // namespace
 
 void mj_factorI(const mjModel* m, mjtNum* qLD, mjtNum* diagInv) {
-  factorRows(m, qLD, diagInv, nullptr, m->nv);
+  factorRowsAny(m, qLD, diagInv, nullptr, m->nv);
 }
 
 // With sleeping trees only the rows of the awake dofs are copied and eliminated: a row's columns
@@ -221,7 +239,7 @@ void mj_factorM(const mjModel* m, mjData* d) {
     int i = d->dof_awake_ind[k];
     mju_copy(d->qLD + m->M_rowadr[i], d->M + m->M_rowadr[i], m->M_rownnz[i]);
   }
-  factorRows(m, d->qLD, d->qLDiagInv, d->dof_awake_ind, d->nv_awake);
+  factorRowsAny(m, d->qLD, d->qLDiagInv, d->dof_awake_ind, d->nv_awake);
 }
 
 namespace {

@@ -407,44 +407,6 @@ void addOuter(mjtNum* H, int nb, const int* idx, const mjtNum* x, const mjtNum* 
   }
 }
 
-// h += x0 w0, then h += x1 w1, entry by entry (the order of two mji_addToScl calls)
-inline void addToScl2(mjtNum* h, const mjtNum* x0, mjtNum w0, const mjtNum* x1, mjtNum w1, int n) {
-  int i = 0;
-#if defined(MOTUS_SSE2)
-  __m128d c0 = _mm_set1_pd(w0), c1 = _mm_set1_pd(w1);
-  for (; i + 2 <= n; i += 2) {
-    __m128d r = _mm_add_pd(_mm_loadu_pd(h + i), _mm_mul_pd(_mm_loadu_pd(x0 + i), c0));
-    _mm_storeu_pd(h + i, _mm_add_pd(r, _mm_mul_pd(_mm_loadu_pd(x1 + i), c1)));
-  }
-#endif
-  for (; i < n; i++) {
-    mjtNum r = h[i] + x0[i] * w0;
-    h[i] = r + x1[i] * w1;
-  }
-}
-
-// h += x0 w0, h += x1 w1, h += x2 w2, then h += x3 w3, entry by entry
-inline void addToScl4(mjtNum* h, const mjtNum* const* x, const mjtNum* w, int n) {
-  const mjtNum *x0 = x[0], *x1 = x[1], *x2 = x[2], *x3 = x[3];
-  int i = 0;
-#if defined(MOTUS_SSE2)
-  __m128d c0 = _mm_set1_pd(w[0]), c1 = _mm_set1_pd(w[1]);
-  __m128d c2 = _mm_set1_pd(w[2]), c3 = _mm_set1_pd(w[3]);
-  for (; i + 2 <= n; i += 2) {
-    __m128d r = _mm_add_pd(_mm_loadu_pd(h + i), _mm_mul_pd(_mm_loadu_pd(x0 + i), c0));
-    r = _mm_add_pd(r, _mm_mul_pd(_mm_loadu_pd(x1 + i), c1));
-    r = _mm_add_pd(r, _mm_mul_pd(_mm_loadu_pd(x2 + i), c2));
-    _mm_storeu_pd(h + i, _mm_add_pd(r, _mm_mul_pd(_mm_loadu_pd(x3 + i), c3)));
-  }
-#endif
-  for (; i < n; i++) {
-    mjtNum r = h[i] + x0[i] * w[0];
-    r = r + x1[i] * w[1];
-    r = r + x2[i] * w[2];
-    h[i] = r + x3[i] * w[3];
-  }
-}
-
 // The dense local row of row i in component c (nb entries, zero outside the row's pattern):
 // the island's own block of iefc_J when the problem is one island with a dense Jacobian, else
 // gathered (dense layout) or scattered (sparse layout) into buf.
@@ -477,6 +439,7 @@ const mjtNum* denseRow(const mjModel* m, const mjData* d, const HessBlocks* hb, 
 // terms w_j x_j[a] x_j[b] with x_j[a] = 0 or x_j[b] = 0 are exact zeros, and adding a zero
 // leaves an entry of H unchanged bit for bit (the entries start at +0 plus M, and a sum of
 // doubles is -0 only when both terms are).
+template <class K>
 void addOuterDense(mjtNum* H, int nb, const mjtNum* const* x, const mjtNum* w, int g) {
   int lo = nb, hi = -1;
   for (int j = 0; j < g; j++) {
@@ -503,23 +466,30 @@ void addOuterDense(mjtNum* H, int nb, const mjtNum* const* x, const mjtNum* w, i
         xs[q] = x[j + q] + lo;
       }
       if (wa[0] != 0 || wa[1] != 0 || wa[2] != 0 || wa[3] != 0) {
-        addToScl4(row, xs, wa, n);
+        K::addToScl4(row, xs, wa, n);
       }
     }
     for (; j + 2 <= g; j += 2) {
       mjtNum w0 = w[j] * x[j][a], w1 = w[j + 1] * x[j + 1][a];
       if (w0 != 0 || w1 != 0) {
-        addToScl2(row, x[j] + lo, w0, x[j + 1] + lo, w1, n);
+        K::addToScl2(row, x[j] + lo, w0, x[j + 1] + lo, w1, n);
       }
     }
     if (j < g) {
       mjtNum w0 = w[j] * x[j][a];
       if (w0 != 0) {
-        mji_addToScl(row, x[j] + lo, w0, n);
+        K::addToScl(row, x[j] + lo, w0, n);
       }
     }
   }
 }
+
+#if defined(MOTUS_AVX)
+MJI_AVX_FLAT void addOuterDenseAvx(mjtNum* H, int nb, const mjtNum* const* x, const mjtNum* w,
+                                   int g) {
+  addOuterDense<mjiAvx>(H, nb, x, w, g);
+}
+#endif
 
 // H_c += D_j j_j j_j' for the quadratic rows j among crow[k .. k+nrow) (one constraint's rows
 // in component c, at most 10), all at once (addOuterDense)
@@ -536,7 +506,13 @@ void addQuadraticGroup(const mjModel* m, const mjData* d, HessBlocks* hb, int c,
     }
   }
   if (g) {
-    addOuterDense(H, nb, x, w, g);
+#if defined(MOTUS_AVX)
+    if (mji_avx) {
+      addOuterDenseAvx(H, nb, x, w, g);
+      return;
+    }
+#endif
+    addOuterDense<mjiBase>(H, nb, x, w, g);
   }
 }
 

@@ -7,9 +7,28 @@
 #include "engine/engine_util_blas.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 
 #include <mujoco/mujoco.h>
+
+#if defined(MOTUS_AVX)
+namespace {
+
+// AVX usable (the processor has it and the operating system saves the 256-bit registers, both
+// checked by __builtin_cpu_supports) and not turned off with MOTUS_NO_AVX
+int detectAvx() {
+  __builtin_cpu_init();
+  const char* off = std::getenv("MOTUS_NO_AVX");
+  return __builtin_cpu_supports("avx") && !(off && off[0]);
+}
+
+}  // namespace
+
+// set once when the library is loaded; until then (static constructors of other objects) the
+// baseline form runs, which computes the same bits
+int mji_avx = detectAvx();
+#endif
 
 // ---------------------------------------------------------------------------------------------
 // 3D vectors
@@ -271,21 +290,70 @@ mjtNum mju_dot(const mjtNum* vec1, const mjtNum* vec2, int n) {
 // ---------------------------------------------------------------------------------------------
 // matrices
 
-// res_i = row_i(mat) . vec
-void mju_mulMatVec(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int nr, int nc) {
-  for (int r = 0; r < nr; r++) {
-    res[r] = mji_dot(mat + r * nc, vec, nc);
+namespace {
+
+// res_i = row_i(mat) . vec, two rows per pass over vec
+template <class K>
+void mulMatVec(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int nr, int nc) {
+  int r = 0;
+  for (; r + 1 < nr; r += 2) {
+    K::dot2(mat + (size_t)r * nc, mat + (size_t)(r + 1) * nc, vec, nc, res + r, res + r + 1);
+  }
+  if (r < nr) {
+    res[r] = K::dot(mat + (size_t)r * nc, vec, nc);
   }
 }
 
-// res = sum_r vec_r * row_r(mat): walks mat row by row (contiguous) instead of by column
-void mju_mulMatTVec(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int nr, int nc) {
+// res = sum_r vec_r * row_r(mat): walks mat row by row (contiguous) instead of by column; rows
+// with vec_r = 0 are skipped, two consecutive nonzero ones are added in one pass over res (each
+// entry receives the same additions in the same order)
+template <class K>
+void mulMatTVec(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int nr, int nc) {
   mju_zero(res, nc);
   for (int r = 0; r < nr; r++) {
-    if (vec[r] != 0) {
-      mji_addToScl(res, mat + r * nc, vec[r], nc);
+    if (vec[r] == 0) {
+      continue;
+    }
+    const mjtNum* row = mat + (size_t)r * nc;
+    if (r + 1 < nr && vec[r + 1] != 0) {
+      K::addToScl2(res, row, vec[r], row + nc, vec[r + 1], nc);
+      r++;
+    } else {
+      K::addToScl(res, row, vec[r], nc);
     }
   }
+}
+
+#if defined(MOTUS_AVX)
+MJI_AVX_FLAT void mulMatVecAvx(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int nr, int nc) {
+  mulMatVec<mjiAvx>(res, mat, vec, nr, nc);
+}
+
+MJI_AVX_FLAT void mulMatTVecAvx(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int nr, int nc) {
+  mulMatTVec<mjiAvx>(res, mat, vec, nr, nc);
+}
+#endif
+
+}  // namespace
+
+void mju_mulMatVec(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int nr, int nc) {
+#if defined(MOTUS_AVX)
+  if (mji_avx) {
+    mulMatVecAvx(res, mat, vec, nr, nc);
+    return;
+  }
+#endif
+  mulMatVec<mjiBase>(res, mat, vec, nr, nc);
+}
+
+void mju_mulMatTVec(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int nr, int nc) {
+#if defined(MOTUS_AVX)
+  if (mji_avx) {
+    mulMatTVecAvx(res, mat, vec, nr, nc);
+    return;
+  }
+#endif
+  mulMatTVec<mjiBase>(res, mat, vec, nr, nc);
 }
 
 mjtNum mju_mulVecMatVec(const mjtNum* vec1, const mjtNum* mat, const mjtNum* vec2, int n) {

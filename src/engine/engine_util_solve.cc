@@ -15,16 +15,19 @@
 // ---------------------------------------------------------------------------------------------
 // dense Cholesky
 
+namespace {
+
 // Row-by-row (Cholesky-Crout) factorization A = L L'. For each row j:
 //   d = A_jj - sum_{k<j} L_jk^2,  L_jj = sqrt(d),  L_ij = (A_ij - sum_{k<j} L_ik L_jk) / L_jj.
 // A pivot d below mindiag is replaced by mindiag and not counted in the returned rank, so a
 // semi-definite matrix still yields a usable (regularized) factor. If mindiag is not positive,
 // non-positive pivots are replaced by mjMINVAL instead, to avoid dividing by zero.
-int mju_cholFactor(mjtNum* mat, int n, mjtNum mindiag) {
+template <class K>
+int cholFactor(mjtNum* mat, int n, mjtNum mindiag) {
   int rank = n;
   for (int j = 0; j < n; j++) {
     mjtNum* rowj = mat + j * n;
-    mjtNum d = rowj[j] - mji_dot(rowj, rowj, j);
+    mjtNum d = rowj[j] - K::dot(rowj, rowj, j);
     if (d < mindiag || !(d > 0)) {
       d = mindiag > 0 ? mindiag : mjMINVAL;
       rank--;
@@ -37,13 +40,13 @@ int mju_cholFactor(mjtNum* mat, int n, mjtNum mindiag) {
       mjtNum* rowi = mat + i * n;
       mjtNum* rowk = rowi + n;
       mjtNum si, sk;
-      mji_dot2(rowi, rowk, rowj, j, &si, &sk);
+      K::dot2(rowi, rowk, rowj, j, &si, &sk);
       rowi[j] = (rowi[j] - si) * inv;
       rowk[j] = (rowk[j] - sk) * inv;
     }
     if (i < n) {
       mjtNum* rowi = mat + i * n;
-      rowi[j] = (rowi[j] - mji_dot(rowi, rowj, j)) * inv;
+      rowi[j] = (rowi[j] - K::dot(rowi, rowj, j)) * inv;
     }
   }
   return rank;
@@ -52,19 +55,51 @@ int mju_cholFactor(mjtNum* mat, int n, mjtNum mindiag) {
 // Solve L L' x = b: forward substitution L y = b (row-oriented), then back substitution L' x = y
 // done column by column of L' (= row by row of L) so that memory is read contiguously.
 // res may equal vec.
-void mju_cholSolve(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int n) {
-  if (res != vec) {
-    mju_copy(res, vec, n);
-  }
+template <class K>
+void cholSolve(mjtNum* res, const mjtNum* mat, int n) {
   for (int i = 0; i < n; i++) {
     const mjtNum* rowi = mat + i * n;
-    res[i] = (res[i] - mji_dot(rowi, res, i)) / rowi[i];
+    res[i] = (res[i] - K::dot(rowi, res, i)) / rowi[i];
   }
   for (int i = n - 1; i >= 0; i--) {
     const mjtNum* rowi = mat + i * n;
     res[i] /= rowi[i];
-    mji_addToScl(res, rowi, -res[i], i);
+    K::addToScl(res, rowi, -res[i], i);
   }
+}
+
+#if defined(MOTUS_AVX)
+MJI_AVX_FLAT int cholFactorAvx(mjtNum* mat, int n, mjtNum mindiag) {
+  return cholFactor<mjiAvx>(mat, n, mindiag);
+}
+
+MJI_AVX_FLAT void cholSolveAvx(mjtNum* res, const mjtNum* mat, int n) {
+  cholSolve<mjiAvx>(res, mat, n);
+}
+#endif
+
+}  // namespace
+
+int mju_cholFactor(mjtNum* mat, int n, mjtNum mindiag) {
+#if defined(MOTUS_AVX)
+  if (mji_avx) {
+    return cholFactorAvx(mat, n, mindiag);
+  }
+#endif
+  return cholFactor<mjiBase>(mat, n, mindiag);
+}
+
+void mju_cholSolve(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int n) {
+  if (res != vec) {
+    mju_copy(res, vec, n);
+  }
+#if defined(MOTUS_AVX)
+  if (mji_avx) {
+    cholSolveAvx(res, mat, n);
+    return;
+  }
+#endif
+  cholSolve<mjiBase>(res, mat, n);
 }
 
 // Rank-one update/downdate L L' +/- x x' of a Cholesky factor, one Givens-like rotation per column:
