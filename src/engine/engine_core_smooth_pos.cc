@@ -4,6 +4,8 @@
 // and 3): forward kinematics, com-based inertias and motion axes, cameras and lights.
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 #include <mujoco/mujoco.h>
 
@@ -16,6 +18,13 @@
 // forward kinematics
 
 namespace {
+
+// 1 when the three coordinates are +0 (all bits zero; -0 does not count)
+int positiveZero3(const mjtNum v[3]) {
+  uint64_t b[3];
+  std::memcpy(b, v, sizeof(b));
+  return (b[0] | b[1] | b[2]) == 0;
+}
 
 // Move a body frame (pos, quat) through joint j. Every joint is defined in the frame reached so
 // far (after the body offset and the body's earlier joints); its world anchor and axis are
@@ -37,11 +46,18 @@ void applyJoint(const mjModel* m, mjData* d, int j, mjtNum pos[3], mjtNum quat[4
     return;
   }
 
-  // anchor and axis in the world
-  mjtNum offset[3];
-  mju_rotVecQuat(offset, m->jnt_pos + 3 * j, quat);
+  // anchor and axis in the world. A joint at the body origin (jnt_pos all +0, the common case)
+  // has the offset (+0, +0, +0) for every finite quat: each coordinate of the rotation is +0 plus
+  // signed zeros, which is +0. Its two rotations are skipped; the anchor is still pos + 0 (the
+  // same bits as the general form), and pos = anchor - 0 below is the anchor itself.
+  const mjtNum* jpos = m->jnt_pos + 3 * j;
+  int origin = positiveZero3(jpos);
+  mjtNum offset[3] = {0, 0, 0};
+  if (!origin) {
+    mji_rotVecQuat(offset, jpos, quat);
+  }
   mju_add3(anchor, pos, offset);
-  mju_rotVecQuat(axis, m->jnt_axis + 3 * j, quat);
+  mji_rotVecQuat(axis, m->jnt_axis + 3 * j, quat);
 
   if (type == mjJNT_SLIDE) {
     mju_addToScl3(pos, axis, qpos[0] - m->qpos0[m->jnt_qposadr[j]]);
@@ -49,17 +65,20 @@ void applyJoint(const mjModel* m, mjData* d, int j, mjtNum pos[3], mjtNum quat[4
   }
 
   // rotation about the anchor: quat <- quat * qloc, then keep the anchor fixed
-  mjtNum qloc[4], qnew[4];
+  mjtNum qloc[4];
   if (type == mjJNT_HINGE) {
     mju_axisAngle2Quat(qloc, m->jnt_axis + 3 * j, qpos[0] - m->qpos0[m->jnt_qposadr[j]]);
   } else {  // ball
     mju_copy4(qloc, qpos);
     mju_normalize4(qloc);
   }
-  mju_mulQuat(qnew, quat, qloc);
-  mju_copy4(quat, qnew);
-  mju_rotVecQuat(offset, m->jnt_pos + 3 * j, quat);
-  mju_sub3(pos, anchor, offset);
+  mji_mulQuat(quat, quat, qloc);
+  if (origin) {
+    mju_copy3(pos, anchor);
+  } else {
+    mji_rotVecQuat(offset, jpos, quat);
+    mju_sub3(pos, anchor, offset);
+  }
 }
 
 // world frame of body i from its parent's frame, its offset, its joints (or its mocap pose);
@@ -77,7 +96,7 @@ void bodyFrame(const mjModel* m, mjData* d, int i, int* still) {
     int parent = m->body_parentid[i];
     mju_mulMatVec3(pos, d->xmat + 9 * parent, m->body_pos + 3 * i);
     mju_addTo3(pos, d->xpos + 3 * parent);
-    mju_mulQuat(quat, d->xquat + 4 * parent, m->body_quat + 4 * i);
+    mji_mulQuat(quat, d->xquat + 4 * parent, m->body_quat + 4 * i);
     for (int k = 0; k < m->body_jntnum[i]; k++) {
       applyJoint(m, d, m->body_jntadr[i] + k, pos, quat);
     }
@@ -95,7 +114,7 @@ void bodyFrame(const mjModel* m, mjData* d, int i, int* still) {
   }
   mju_copy3(d->xpos + 3 * i, pos);
   mju_copy4(d->xquat + 4 * i, quat);
-  mju_quat2Mat(d->xmat + 9 * i, quat);
+  mji_quat2Mat(d->xmat + 9 * i, quat);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include "engine/engine_util_blas.h"
 #include "engine/engine_util_errmem.h"
+#include "engine/engine_util_spatial.h"
 
 // ---------------------------------------------------------------------------------------------
 // local frame -> world frame
@@ -57,8 +58,8 @@ void mj_local2Global(mjData* d, mjtNum xpos[3], mjtNum xmat[9], const mjtNum pos
       mju_copy(xmat, d->ximat + 9 * body, 9);
     } else {
       mjtNum q[4];
-      mju_mulQuat(q, bquat, quat);
-      mju_quat2Mat(xmat, q);
+      mji_mulQuat(q, bquat, quat);
+      mji_quat2Mat(xmat, q);
     }
   }
 }

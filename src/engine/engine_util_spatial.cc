@@ -53,14 +53,7 @@ void RodriguesForm(mjtNum res[9], const mjtNum s[3], mjtNum a, mjtNum b) {
 
 // R(q) v for unit q = (w, r): with t = 2 r x v, R v = v + w t + r x t (expanding q (0,v) q^-1).
 void mju_rotVecQuat(mjtNum res[3], const mjtNum vec[3], const mjtNum quat[4]) {
-  const mjtNum* r = quat + 1;
-  mjtNum t[3], rt[3];
-  mju_cross(t, r, vec);
-  mju_scl3(t, t, 2);
-  mju_cross(rt, r, t);
-  res[0] = vec[0] + quat[0] * t[0] + rt[0];
-  res[1] = vec[1] + quat[0] * t[1] + rt[1];
-  res[2] = vec[2] + quat[0] * t[2] + rt[2];
+  mji_rotVecQuat(res, vec, quat);
 }
 
 void mju_negQuat(mjtNum res[4], const mjtNum quat[4]) {
@@ -72,14 +65,7 @@ void mju_negQuat(mjtNum res[4], const mjtNum quat[4]) {
 
 // Hamilton product: (a0, a) (b0, b) = (a0 b0 - a.b, a0 b + b0 a + a x b). Safe in place.
 void mju_mulQuat(mjtNum res[4], const mjtNum qa[4], const mjtNum qb[4]) {
-  mjtNum w = qa[0] * qb[0] - qa[1] * qb[1] - qa[2] * qb[2] - qa[3] * qb[3];
-  mjtNum x = qa[0] * qb[1] + qa[1] * qb[0] + qa[2] * qb[3] - qa[3] * qb[2];
-  mjtNum y = qa[0] * qb[2] - qa[1] * qb[3] + qa[2] * qb[0] + qa[3] * qb[1];
-  mjtNum z = qa[0] * qb[3] + qa[1] * qb[2] - qa[2] * qb[1] + qa[3] * qb[0];
-  res[0] = w;
-  res[1] = x;
-  res[2] = y;
-  res[3] = z;
+  mji_mulQuat(res, qa, qb);
 }
 
 // res = quat * (0, axis): the Hamilton product with a pure quaternion. Safe in place.
@@ -129,21 +115,7 @@ void mju_subQuat(mjtNum res[3], const mjtNum qa[4], const mjtNum qb[4]) {
 
 // Rotation matrix of a unit quaternion (w, x, y, z), from the products q_i q_j.
 void mju_quat2Mat(mjtNum res[9], const mjtNum quat[4]) {
-  mjtNum q00 = quat[0] * quat[0], q01 = quat[0] * quat[1], q02 = quat[0] * quat[2];
-  mjtNum q03 = quat[0] * quat[3], q11 = quat[1] * quat[1], q12 = quat[1] * quat[2];
-  mjtNum q13 = quat[1] * quat[3], q22 = quat[2] * quat[2], q23 = quat[2] * quat[3];
-  mjtNum q33 = quat[3] * quat[3];
-
-  res[0] = q00 + q11 - q22 - q33;
-  res[4] = q00 - q11 + q22 - q33;
-  res[8] = q00 - q11 - q22 + q33;
-
-  res[1] = 2 * (q12 - q03);
-  res[2] = 2 * (q13 + q02);
-  res[3] = 2 * (q12 + q03);
-  res[5] = 2 * (q23 - q01);
-  res[6] = 2 * (q13 - q02);
-  res[7] = 2 * (q23 + q01);
+  mji_quat2Mat(res, quat);
 }
 
 // Shepperd's method: recover the largest of |w|, |x|, |y|, |z| from the trace or a diagonal entry

@@ -97,4 +97,56 @@ inline void mji_crossForce(mjtNum res[6], const mjtNum vel[6], const mjtNum f[6]
   }
 }
 
+// ---- inline rotations for the kinematics loops -------------------------------------------
+// The arithmetic of mju_rotVecQuat, mju_mulQuat and mju_quat2Mat (which call these), inlined into
+// the per-joint and per-body loops. All three are safe in place.
+
+// res = R(quat) vec = vec + w t + r x t with t = 2 r x vec, quat = (w, r)
+inline void mji_rotVecQuat(mjtNum res[3], const mjtNum vec[3], const mjtNum quat[4]) {
+  const mjtNum* r = quat + 1;
+  mjtNum t[3], rt[3];
+  mji_cross(t, r, vec);
+  t[0] *= 2;
+  t[1] *= 2;
+  t[2] *= 2;
+  mji_cross(rt, r, t);
+  mjtNum r0 = vec[0] + quat[0] * t[0] + rt[0];
+  mjtNum r1 = vec[1] + quat[0] * t[1] + rt[1];
+  mjtNum r2 = vec[2] + quat[0] * t[2] + rt[2];
+  res[0] = r0;
+  res[1] = r1;
+  res[2] = r2;
+}
+
+// Hamilton product: (a0, a) (b0, b) = (a0 b0 - a.b, a0 b + b0 a + a x b)
+inline void mji_mulQuat(mjtNum res[4], const mjtNum qa[4], const mjtNum qb[4]) {
+  mjtNum w = qa[0] * qb[0] - qa[1] * qb[1] - qa[2] * qb[2] - qa[3] * qb[3];
+  mjtNum x = qa[0] * qb[1] + qa[1] * qb[0] + qa[2] * qb[3] - qa[3] * qb[2];
+  mjtNum y = qa[0] * qb[2] - qa[1] * qb[3] + qa[2] * qb[0] + qa[3] * qb[1];
+  mjtNum z = qa[0] * qb[3] + qa[1] * qb[2] - qa[2] * qb[1] + qa[3] * qb[0];
+  res[0] = w;
+  res[1] = x;
+  res[2] = y;
+  res[3] = z;
+}
+
+// rotation matrix of a unit quaternion (row-major)
+inline void mji_quat2Mat(mjtNum res[9], const mjtNum quat[4]) {
+  mjtNum q00 = quat[0] * quat[0], q01 = quat[0] * quat[1], q02 = quat[0] * quat[2];
+  mjtNum q03 = quat[0] * quat[3], q11 = quat[1] * quat[1], q12 = quat[1] * quat[2];
+  mjtNum q13 = quat[1] * quat[3], q22 = quat[2] * quat[2], q23 = quat[2] * quat[3];
+  mjtNum q33 = quat[3] * quat[3];
+
+  res[0] = q00 + q11 - q22 - q33;
+  res[4] = q00 - q11 + q22 - q33;
+  res[8] = q00 - q11 - q22 + q33;
+
+  res[1] = 2 * (q12 - q03);
+  res[2] = 2 * (q13 + q02);
+  res[3] = 2 * (q12 + q03);
+  res[5] = 2 * (q23 - q01);
+  res[6] = 2 * (q13 - q02);
+  res[7] = 2 * (q23 + q01);
+}
+
 #endif  // MOTUS_ENGINE_ENGINE_UTIL_SPATIAL_H_
