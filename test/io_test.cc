@@ -771,13 +771,15 @@ TEST(IoPrint, ModelAndDataDumps) {
 
   d->contact = static_cast<mjContact*>(mj_arenaAllocByte(d, sizeof(mjContact), 8));
   d->ncon = 1;
-  d->contact[0].geom1 = 42;
+  d->contact[0].geom[0] = d->contact[0].geom1 = 42;
+  d->contact[0].efc_address = -1;
   mj_printData(m, d, dfile.c_str());
   std::string dtext = ReadFile(dfile);
-  EXPECT_NE(dtext.find("qpos  (7 x 1)"), std::string::npos);
-  EXPECT_NE(dtext.find("contact 0"), std::string::npos);
-  EXPECT_NE(dtext.find("42"), std::string::npos);
-  EXPECT_NE(dtext.find("pos_kinematics"), std::string::npos);
+  // MuJoCo's layout (compared line by line with MuJoCo's output in print_test)
+  EXPECT_EQ(dtext.rfind("MEMORY\n", 0), 0u);
+  EXPECT_NE(dtext.find("\nQPOS\n"), std::string::npos);
+  EXPECT_NE(dtext.find("\nCONTACT\n  0:\n"), std::string::npos);
+  EXPECT_NE(dtext.find("     geoms         42 : "), std::string::npos);
 
   // a bad format is a warning (MuJoCo's two) and the default format is used
   ScopedErrorCapture capture;

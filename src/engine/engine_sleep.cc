@@ -326,13 +326,15 @@ void mj_updateSleep(const mjModel* m, mjData* d) {
   }
   d->ntree_awake = ntree_awake;
 
-  // bodies: static outside the trees; the awake list keeps the static ones, the parent list the
-  // bodies whose parent is awake or static
+  // bodies: static outside the trees, except mocap bodies, which move and are awake (as in
+  // MuJoCo 3.8); the awake list keeps the static ones, the parent list the bodies whose parent
+  // is awake or static
   int nbody = 0, nparent = 0;
   // (a model without buffer has no trees: every body static)
   for (int b = 0; b < m->nbody; b++) {
     int t = m->buffer ? m->body_treeid[b] : -1;
-    d->body_awake[b] = t < 0 ? mjS_STATIC : (d->tree_awake[t] ? mjS_AWAKE : mjS_ASLEEP);
+    d->body_awake[b] = t < 0 ? (m->body_mocapid[b] >= 0 ? mjS_AWAKE : mjS_STATIC)
+                             : (d->tree_awake[t] ? mjS_AWAKE : mjS_ASLEEP);
     if (d->body_awake[b] != mjS_ASLEEP) {
       d->body_awake_ind[nbody++] = b;
     }

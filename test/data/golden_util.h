@@ -30,6 +30,20 @@ inline mjModel* LoadModel(int argc, char** argv, int nargs, const char* usage, i
   return m;
 }
 
+// Copies the text file `path` (a printout) to stdout; false when it cannot be read.
+inline bool CopyToStdout(const char* path) {
+  std::FILE* f = std::fopen(path, "r");
+  if (!f) {
+    return false;
+  }
+  int c;
+  while ((c = std::fgetc(f)) != EOF) {
+    std::putchar(c);
+  }
+  std::fclose(f);
+  return true;
+}
+
 // The golden of test/data/NAME for MODEL: a provenance line, then one line per entry (pairs of a
 // label and a value); `variant`, when not NULL, names the scenario within the file.
 template <class Entries>

@@ -20,15 +20,9 @@ int main(int argc, char** argv) {
   mj_printFormattedModel(m, argv[2], argv[1]);
   std::printf("# mj_printFormattedModel(\"%s\") of %s by test/data/print/make_golden.sh, MuJoCo %s\n",
               argv[1], argv[3], mj_versionString());
-  std::FILE* f = std::fopen(argv[2], "r");
-  if (!f) {
+  if (!golden_util::CopyToStdout(argv[2])) {
     return 1;
   }
-  int c;
-  while ((c = std::fgetc(f)) != EOF) {
-    std::putchar(c);
-  }
-  std::fclose(f);
   mj_deleteModel(m);
   return 0;
 }
