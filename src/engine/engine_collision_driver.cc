@@ -30,6 +30,7 @@
 #include "engine/engine_collision_primitive.h"
 #include "engine/engine_io.h"
 #include "engine/engine_sleep.h"
+#include "engine/engine_util_blas.h"
 #include "engine/engine_util_errmem.h"
 
 // ---------------------------------------------------------------------------------------------
@@ -367,9 +368,12 @@ typedef struct {
   int nfin, ninf;
   int* contype;  // OR of the contype / conaffinity of the body's candidate geoms
   int* conaffinity;
+  mjtNum* margin;  // largest margin of the body's candidate geoms (assignMargin)
+  int* geom;       // candidate geoms of the bounded candidates, in body order (ngeom)
+  int ngeom;
   mjtNum* box;       // per bounded candidate: [min, max] along the 3 sweep axes
-  int* order;        // bounded candidates sorted by box min along the first axis
-  mjtNum* sorted;    // the boxes in that order, contiguous (the sweep reads them in sequence)
+  mjtNum* sorted;    // the boxes sorted by min along the first axis, contiguous (the sweep
+                     // reads them in sequence), each as [min0 max0 min1 min2 max1 max2]
   int* sortedbody;   // the body of each sorted box
   const int* awake;  // mjData.body_awake while some tree sleeps, else NULL
 } BroadData;
@@ -390,32 +394,41 @@ int bodyPairAllowed(const mjModel* m, const BroadData* bd, int b1, int b2) {
   return (bd->contype[b1] & bd->conaffinity[b2]) || (bd->contype[b2] & bd->conaffinity[b1]);
 }
 
-// candidate bodies and their masks
+// candidate bodies, their masks and margins, and the candidate geoms of the bounded ones: one
+// pass over the geoms, which the later passes do not repeat
 void collectBodies(const mjModel* m, mjData* d, BroadData* bd) {
-  int nbody = m->nbody;
+  int nbody = m->nbody, filter = mjcb_contactfilter != NULL;
   bd->nbody = nbody;
   bd->list = mj_stackAllocInt(d, nbody);
   bd->contype = mj_stackAllocInt(d, nbody);
   bd->conaffinity = mj_stackAllocInt(d, nbody);
+  bd->margin = mj_stackAllocNum(d, nbody);
+  bd->geom = mj_stackAllocInt(d, mjMAX(m->ngeom, 1));
   int* inf = mj_stackAllocInt(d, nbody);
-  bd->nfin = bd->ninf = 0;
+  bd->nfin = bd->ninf = bd->ngeom = 0;
   for (int b = 0; b < nbody; b++) {
-    int ct = 0, ca = 0, can = 0, plane = 0;
+    int ct = 0, ca = 0, can = 0, plane = 0, start = bd->ngeom;
+    mjtNum margin = 0;
     for (int g = m->body_geomadr[b]; g < m->body_geomadr[b] + m->body_geomnum[b]; g++) {
-      if (geomCanCollide(m, g)) {
+      int gct = m->geom_contype[g], gca = m->geom_conaffinity[g];
+      if (filter || gct || gca) {  // geomCanCollide
         can = 1;
-        ct |= m->geom_contype[g];
-        ca |= m->geom_conaffinity[g];
+        ct |= gct;
+        ca |= gca;
         plane |= m->geom_type[g] == mjGEOM_PLANE || m->geom_rbound[g] <= 0;
+        margin = mju_max(margin, assignMargin(m, m->geom_margin[g]));
+        bd->geom[bd->ngeom++] = g;
       }
     }
     bd->contype[b] = ct;
     bd->conaffinity[b] = ca;
+    bd->margin[b] = margin;
     if (!can) {
       continue;
     }
     if (plane) {
       inf[bd->ninf++] = b;
+      bd->ngeom = start;  // the geoms of unbounded bodies take no part in the sweep
     } else {
       bd->list[bd->nfin++] = b;
     }
@@ -427,34 +440,23 @@ void collectBodies(const mjModel* m, mjData* d, BroadData* bd) {
 
 // Sweep axes: the eigenvectors of the covariance of the candidate geom centers, principal axis
 // first (computation_index.rst "Selection / Generation"); the identity when degenerate.
-void sweepAxes(const mjModel* m, const mjData* d, const BroadData* bd, mjtNum axes[9]) {
+void sweepAxes(const mjData* d, const BroadData* bd, mjtNum axes[9]) {
   mjtNum cen[3] = {0, 0, 0}, cov[9] = {0};
-  int cnt = 0;
-  for (int i = 0; i < bd->nfin; i++) {
-    int b = bd->list[i];
-    for (int g = m->body_geomadr[b]; g < m->body_geomadr[b] + m->body_geomnum[b]; g++) {
-      if (geomCanCollide(m, g)) {
-        mju_addTo3(cen, d->geom_xpos + 3 * g);
-        cnt++;
-      }
-    }
+  int cnt = bd->ngeom;
+  for (int i = 0; i < cnt; i++) {
+    mju_addTo3(cen, d->geom_xpos + 3 * bd->geom[i]);
   }
   mju_eye(axes, 3);
   if (cnt < 2) {
     return;
   }
   mju_scl3(cen, cen, 1.0 / cnt);
-  for (int i = 0; i < bd->nfin; i++) {
-    int b = bd->list[i];
-    for (int g = m->body_geomadr[b]; g < m->body_geomadr[b] + m->body_geomnum[b]; g++) {
-      if (geomCanCollide(m, g)) {
-        mjtNum dif[3];
-        mju_sub3(dif, d->geom_xpos + 3 * g, cen);
-        for (int r = 0; r < 3; r++) {
-          for (int c = 0; c < 3; c++) {
-            cov[3 * r + c] += dif[r] * dif[c];
-          }
-        }
+  for (int i = 0; i < cnt; i++) {
+    mjtNum dif[3];
+    mju_sub3(dif, d->geom_xpos + 3 * bd->geom[i], cen);
+    for (int r = 0; r < 3; r++) {
+      for (int c = 0; c < 3; c++) {
+        cov[3 * r + c] += dif[r] * dif[c];
       }
     }
   }
@@ -486,56 +488,61 @@ void rootBox(const mjModel* m, const mjData* d, int b, const mjtNum axes[9], mjt
   }
 }
 
+// sort key of a box: its min along the first axis, NaN (a non-finite pose or size) as +inf so
+// that such boxes sort last (the order needs no NaN test per comparison)
+typedef struct {
+  mjtNum min;
+  int i;
+} BoxKey;
+
 // Boxes of the bounded candidate bodies along the sweep axes: the root box of the body's BVH
 // (rootBox), or, for bodies without one and when the contact filter callback may admit geoms
 // that are not in the tree (those with contype = conaffinity = 0), the union of the geoms'
 // bounding spheres: center projection +- (rbound + margin).
 void bodyBoxes(const mjModel* m, mjData* d, BroadData* bd, const mjtNum axes[9]) {
-  bd->box = mj_stackAllocNum(d, 6 * mjMAX(bd->nfin, 1));
-  for (int i = 0; i < bd->nfin; i++) {
-    int b = bd->list[i];
+  int n = bd->nfin, filter = mjcb_contactfilter != NULL;
+  bd->box = mj_stackAllocNum(d, 6 * mjMAX(n, 1));
+  BoxKey* key = (BoxKey*)mj_stackAllocByte(d, sizeof(BoxKey) * mjMAX(n, 1), alignof(BoxKey));
+  const int *geom = bd->geom, *gend = bd->geom + bd->ngeom;  // the candidate geoms, in order
+  for (int i = 0; i < n; i++) {
+    int b = bd->list[i], last = m->body_geomadr[b] + m->body_geomnum[b];
     mjtNum* box = bd->box + 6 * i;
-    int root = !mjcb_contactfilter && m->body_bvhnum[b] > 0 && m->body_bvhadr[b] >= 0;
-    mjtNum margin = 0;
-    for (int k = 0; k < 3; k++) {
-      box[2 * k] = mjMAXVAL;
-      box[2 * k + 1] = -mjMAXVAL;
-    }
-    for (int g = m->body_geomadr[b]; g < m->body_geomadr[b] + m->body_geomnum[b]; g++) {
-      if (!geomCanCollide(m, g)) {
-        continue;
+    if (!filter && m->body_bvhnum[b] > 0 && m->body_bvhadr[b] >= 0) {
+      rootBox(m, d, b, axes, bd->margin[b], box);
+      while (geom < gend && *geom < last) {
+        geom++;  // past the body's candidate geoms
       }
-      mjtNum gmargin = assignMargin(m, m->geom_margin[g]);
-      margin = mju_max(margin, gmargin);
-      if (root) {
-        continue;
-      }
-      mjtNum ext = m->geom_rbound[g] + gmargin;
+    } else {
       for (int k = 0; k < 3; k++) {
-        mjtNum c = mju_dot3(axes + 3 * k, d->geom_xpos + 3 * g);
-        box[2 * k] = mju_min(box[2 * k], c - ext);
-        box[2 * k + 1] = mju_max(box[2 * k + 1], c + ext);
+        box[2 * k] = mjMAXVAL;
+        box[2 * k + 1] = -mjMAXVAL;
+      }
+      for (; geom < gend && *geom < last; geom++) {
+        int g = *geom;
+        mjtNum ext = m->geom_rbound[g] + assignMargin(m, m->geom_margin[g]);
+        for (int k = 0; k < 3; k++) {
+          mjtNum c = mju_dot3(axes + 3 * k, d->geom_xpos + 3 * g);
+          box[2 * k] = mju_min(box[2 * k], c - ext);
+          box[2 * k + 1] = mju_max(box[2 * k + 1], c + ext);
+        }
       }
     }
-    if (root) {
-      rootBox(m, d, b, axes, margin, box);
-    }
+    key[i].min = std::isnan(box[0]) ? INFINITY : box[0];
+    key[i].i = i;
   }
-  bd->order = mj_stackAllocInt(d, mjMAX(bd->nfin, 1));
-  for (int i = 0; i < bd->nfin; i++) {
-    bd->order[i] = i;
-  }
-  const mjtNum* box = bd->box;
-  // a NaN box (a non-finite pose or size) sorts last: std::sort needs a strict weak order
-  std::sort(bd->order, bd->order + bd->nfin, [box](int a, int b) {
-    mjtNum x = box[6 * a], y = box[6 * b];
-    return x < y || (std::isnan(y) && !std::isnan(x));
-  });
-  bd->sorted = mj_stackAllocNum(d, 6 * mjMAX(bd->nfin, 1));
-  bd->sortedbody = mj_stackAllocInt(d, mjMAX(bd->nfin, 1));
-  for (int s = 0; s < bd->nfin; s++) {
-    mju_copy(bd->sorted + 6 * s, box + 6 * bd->order[s], 6);
-    bd->sortedbody[s] = bd->list[bd->order[s]];
+  std::sort(key, key + n, [](const BoxKey& x, const BoxKey& y) { return x.min < y.min; });
+  bd->sorted = mj_stackAllocNum(d, 6 * mjMAX(n, 1));
+  bd->sortedbody = mj_stackAllocInt(d, mjMAX(n, 1));
+  for (int s = 0; s < n; s++) {
+    const mjtNum* box = bd->box + 6 * key[s].i;
+    mjtNum* out = bd->sorted + 6 * s;
+    out[0] = box[0];
+    out[1] = box[1];
+    out[2] = box[2];
+    out[3] = box[4];
+    out[4] = box[3];
+    out[5] = box[5];
+    bd->sortedbody[s] = bd->list[key[s].i];
   }
 }
 
@@ -543,20 +550,30 @@ void bodyBoxes(const mjModel* m, mjData* d, BroadData* bd, const mjtNum axes[9])
 // the later boxes t whose min does not exceed its max, so the scan from s stops at the first t
 // beyond it (cost: n log n for the sort plus the axis-0 overlaps). Those candidates are tested
 // on axes 1 and 2. With `out`, writes the keys (b1 << 32 | b2) of the pairs that also pass the
-// body filters and returns their number; without, returns the number of box overlaps (an upper
-// bound of the former, cheaper to count).
-int sweepAndPrune(const mjModel* m, const BroadData* bd, uint64_t* out) {
+// body filters, at most cap of them, and returns their number, or -1 when there are more; without,
+// returns the number of box overlaps (an upper bound of the former, cheaper to count).
+int sweepAndPrune(const mjModel* m, const BroadData* bd, uint64_t* out, int cap) {
   int npair = 0, n = bd->nfin;
   for (int s = 0; s < n; s++) {
     const mjtNum* bi = bd->sorted + 6 * s;
+#if defined(MOTUS_SSE2)
+    __m128d lo = _mm_loadu_pd(bi + 2), hi = _mm_loadu_pd(bi + 4);
+#endif
     for (int t = s + 1; t < n; t++) {
       const mjtNum* bj = bd->sorted + 6 * t;
       if (bj[0] > bi[1]) {
         break;  // this and all later boxes start beyond box s along axis 0
       }
-      // overlap on axes 1 and 2, evaluated without branches: the outcome is close to random
-      // in dense scenes, where a branch per comparison would be mispredicted half the time
-      int overlap = (bj[2] <= bi[3]) & (bi[2] <= bj[3]) & (bj[4] <= bi[5]) & (bi[4] <= bj[5]);
+      // overlap on axes 1 and 2 (min1 min2 and max1 max2 side by side), evaluated without
+      // branches: the outcome is close to random in dense scenes, where a branch per
+      // comparison would be mispredicted half the time
+#if defined(MOTUS_SSE2)
+      __m128d le1 = _mm_cmple_pd(_mm_loadu_pd(bj + 2), hi);
+      __m128d le2 = _mm_cmple_pd(lo, _mm_loadu_pd(bj + 4));
+      int overlap = _mm_movemask_pd(_mm_and_pd(le1, le2)) == 3;
+#else
+      int overlap = (bj[2] <= bi[4]) & (bi[2] <= bj[4]) & (bj[3] <= bi[5]) & (bi[3] <= bj[5]);
+#endif
       if (!out) {
         npair += overlap;
         continue;
@@ -567,41 +584,14 @@ int sweepAndPrune(const mjModel* m, const BroadData* bd, uint64_t* out) {
       int b1 = mjMIN(bd->sortedbody[s], bd->sortedbody[t]);
       int b2 = mjMAX(bd->sortedbody[s], bd->sortedbody[t]);
       if (!bothResting(bd, b1, b2) && bodyPairAllowed(m, bd, b1, b2)) {
+        if (npair == cap) {
+          return -1;
+        }
         out[npair++] = ((uint64_t)b1 << 32) | (uint64_t)b2;
       }
     }
   }
   return npair;
-}
-
-// Upper bound of the pairs sweepAndPrune writes: the boxes its scan from each box s visits
-// (up to the first whose min exceeds the max of s, found by bisection over the sorted mins),
-// without the tests on axes 1 and 2. NaN mins sort last and never stop a scan: a scan that
-// reaches them, or starts at one, or has a NaN max, visits every later box.
-long sweepBound(const BroadData* bd) {
-  int n = bd->nfin, nfinite = n;
-  while (nfinite > 0 && std::isnan(bd->sorted[6 * (nfinite - 1)])) {
-    nfinite--;
-  }
-  long bound = 0;
-  for (int s = 0; s < n; s++) {
-    mjtNum hi = bd->sorted[6 * s + 1];
-    int end = n;
-    if (s < nfinite && !std::isnan(hi)) {
-      int lo = s + 1, up = nfinite;  // first t in [s + 1, nfinite) with min > hi
-      while (lo < up) {
-        int mid = lo + (up - lo) / 2;
-        if (bd->sorted[6 * mid] > hi) {
-          up = mid;
-        } else {
-          lo = mid + 1;
-        }
-      }
-      end = lo < nfinite ? lo : n;
-    }
-    bound += end - s - 1;
-  }
-  return bound;
 }
 
 // bodies with planes (unbounded) pair with every other candidate body
@@ -624,6 +614,16 @@ int unboundedPairs(const mjModel* m, const BroadData* bd, uint64_t* out) {
   return npair;
 }
 
+// is key[0 .. n) increasing?
+int keysSorted(const uint64_t* key, int n) {
+  for (int i = 1; i < n; i++) {
+    if (key[i] < key[i - 1]) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
 }  // namespace
 
 // With sleeping trees, pairs of bodies that are both asleep or static are left out (they are not
@@ -643,31 +643,49 @@ int mj_broadphase(const mjModel* m, mjData* d, int** pairs) {
     }
   }
   mjtNum axes[9];
-  sweepAxes(m, d, &bd, axes);
+  sweepAxes(d, &bd, axes);
   bodyBoxes(m, d, &bd, axes);
 
-  // size the pair arrays: the bisection bound of the sweep when it takes at most a quarter of
-  // the free stack (one sweep instead of two), else the exact count of a first sweep
-  int n2 = unboundedPairs(m, &bd, NULL);
-  long bound = sweepBound(&bd) + n2;
+  // the pairs of unbounded bodies: at most ninf * ncand of them, counted first only when that
+  // bound is large
   size_t avail = d->narena - d->pstack - d->parena;
-  int n1 = bound * 16 + 64 <= (long)(avail / 4) ? (int)(bound - n2) : sweepAndPrune(m, &bd, NULL);
-  int n = n1 + n2;
-  *pairs = mj_stackAllocInt(d, 2 * mjMAX(n, 1));
-  uint64_t* key =
-      (uint64_t*)mj_stackAllocByte(d, sizeof(uint64_t) * mjMAX(n, 1), alignof(uint64_t));
-  n1 = sweepAndPrune(m, &bd, key);
-  n = n1 + unboundedPairs(m, &bd, key + n1);
+  long ncand = bd.nfin + bd.ninf, bound2 = (long)bd.ninf * ncand;
+  if (bound2 * 16 + 64 > (long)(avail / 8)) {
+    bound2 = unboundedPairs(m, &bd, NULL);
+  }
+  uint64_t* key2 =
+      (uint64_t*)mj_stackAllocByte(d, sizeof(uint64_t) * mjMAX(bound2, 1), alignof(uint64_t));
+  int n2 = unboundedPairs(m, &bd, key2);
 
-  // sort, drop duplicates, unpack
-  std::sort(key, key + n);
-  int nuniq = 0;
-  for (int i = 0; i < n; i++) {
-    if (i > 0 && key[i] == key[i - 1]) {
+  // the sweep's pairs, into room for a few per body (pairs of bodies in contact: a handful per
+  // body in dense piles); when they do not fit, counted exactly and swept again
+  long cap = mjMIN(8 * (long)bd.nfin + 64, (long)bd.nfin * (bd.nfin - 1) / 2 + 1);
+  uint64_t* key1 = (uint64_t*)mj_stackAllocByte(d, sizeof(uint64_t) * cap, alignof(uint64_t));
+  int n1 = sweepAndPrune(m, &bd, key1, (int)cap);
+  if (n1 < 0) {
+    cap = mjMAX(sweepAndPrune(m, &bd, NULL, 0), 1);
+    key1 = (uint64_t*)mj_stackAllocByte(d, sizeof(uint64_t) * cap, alignof(uint64_t));
+    n1 = sweepAndPrune(m, &bd, key1, (int)cap);
+  }
+
+  // the sweep's keys sorted, merged with those of the unbounded bodies (increasing as written
+  // for a single unbounded body, else sorted), without duplicates (there are none between the
+  // two lists: their pairs involve no and at least one unbounded body), and unpacked
+  std::sort(key1, key1 + n1);
+  if (!keysSorted(key2, n2)) {
+    std::sort(key2, key2 + n2);
+  }
+  *pairs = mj_stackAllocInt(d, 2 * mjMAX(n1 + n2, 1));
+  int nuniq = 0, i1 = 0, i2 = 0;
+  uint64_t last = 0;
+  while (i1 < n1 || i2 < n2) {
+    uint64_t k = (i2 == n2 || (i1 < n1 && key1[i1] < key2[i2])) ? key1[i1++] : key2[i2++];
+    if (nuniq > 0 && k == last) {
       continue;
     }
-    (*pairs)[2 * nuniq] = (int)(key[i] >> 32);
-    (*pairs)[2 * nuniq + 1] = (int)(key[i] & 0xFFFFFFFFu);
+    last = k;
+    (*pairs)[2 * nuniq] = (int)(k >> 32);
+    (*pairs)[2 * nuniq + 1] = (int)(k & 0xFFFFFFFFu);
     nuniq++;
   }
   return nuniq;
