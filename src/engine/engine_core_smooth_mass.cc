@@ -42,10 +42,48 @@ inline void copy10(mjtNum res[10], const mjtNum vec[10]) {
 
 namespace {
 
+// row i of qM (M(i, i) and M(i, j) for the ancestors j of i): cdof_j' * crb[body(i)] * cdof_i,
+// the force that unit acceleration of dof i exerts through the subtree it moves, projected on
+// dof j
+void crbRow(const mjModel* m, mjData* d, int i) {
+  int adr = m->dof_Madr[i];
+  mjtNum f[6];
+  mji_mulInertVec(f, d->crb + 10 * m->dof_bodyid[i], d->cdof + 6 * i);
+  // armature: the dof's own plus what actuators reflect onto its joint, summed first
+  mjtNum armature = m->dof_armature[i];
+  int jnt = m->dof_jntid[i];
+  if (m->jnt_actuatorid[jnt] != -1) {
+    armature += mj_actuatorArmature(m, jnt, 0);
+  }
+  d->qM[adr] = dot6(d->cdof + 6 * i, f) + armature;
+  if (m->dof_simplenum[i]) {
+    // exact zeros for the pairs of a simple body (see crb)
+    for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j]) {
+      d->qM[++adr] = 0;
+    }
+    return;
+  }
+  for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j]) {
+    d->qM[++adr] = dot6(d->cdof + 6 * j, f);
+  }
+}
+
+// rows of the simple dof i of qM: dof_M0 on the diagonal, exact zeros for the pairs
+void simpleRow(const mjModel* m, mjData* d, int i) {
+  int adr = m->dof_Madr[i];
+  d->qM[adr] = m->dof_M0[i];
+  for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j]) {
+    d->qM[++adr] = 0;
+  }
+}
+
 // composite inertias and M; with `simple_M0`, the rows of the dofs of simple bodies are their
-// constant dof_M0 (see mj_crb)
+// constant dof_M0: a simple body (engine_setconst.h: a leaf of the world, inertia diagonal in
+// its frame, joints at its origin along its axes) has dofs that do not couple and a diagonal
+// that does not depend on the configuration; MuJoCo stores exact zeros for the pairs and dof_M0
+// (mass or principal inertia, plus armature, at mj_setConst) on the diagonal
 void crb(const mjModel* m, mjData* d, int simple_M0) {
-  int nbody = m->nbody;
+  int nbody = m->nbody, nv = m->nv;
   // bodies and dofs of sleeping trees keep their composite inertias and rows of M
   const int* awake = mj_sleepAny(m, d) ? d->body_awake : nullptr;
   for (int i = 0; i < nbody; i++) {
@@ -60,42 +98,35 @@ void crb(const mjModel* m, mjData* d, int simple_M0) {
     }
   }
 
-  // M(i, j) for j = i or an ancestor of i: cdof_j' * crb[body(i)] * cdof_i, the force that
-  // unit acceleration of dof i exerts through the subtree it moves, projected on dof j
-  int n = awake ? d->nv_awake : m->nv;
-  for (int k = 0; k < n; k++) {
-    int i = awake ? d->dof_awake_ind[k] : k;
-    int adr = m->dof_Madr[i];
-    if (simple_M0 && m->dof_simplenum[i]) {
-      // a simple body (engine_setconst.h: a leaf of the world, inertia diagonal in its frame,
-      // joints at its origin along its axes): its dofs do not couple and its diagonal does not
-      // depend on the configuration; MuJoCo stores exact zeros for the pairs and dof_M0 (mass
-      // or principal inertia, plus armature, at mj_setConst) on the diagonal
-      d->qM[adr] = m->dof_M0[i];
-      for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j]) {
-        d->qM[++adr] = 0;
+  if (awake) {
+    for (int k = 0; k < d->nv_awake; k++) {
+      int i = d->dof_awake_ind[k];
+      if (simple_M0 && m->dof_simplenum[i]) {
+        simpleRow(m, d, i);
+      } else {
+        crbRow(m, d, i);
       }
+    }
+    return;
+  }
+  for (int i = 0; i < nv;) {
+    int run = simple_M0 ? m->dof_simplenum[i] : 0;
+    if (!run) {
+      crbRow(m, d, i++);
       continue;
     }
-    mjtNum f[6];
-    mji_mulInertVec(f, d->crb + 10 * m->dof_bodyid[i], d->cdof + 6 * i);
-    // armature: the dof's own plus what actuators reflect onto its joint, summed first
-    mjtNum armature = m->dof_armature[i];
-    int jnt = m->dof_jntid[i];
-    if (m->jnt_actuatorid[jnt] != -1) {
-      armature += mj_actuatorArmature(m, jnt, 0);
-    }
-    d->qM[adr] = dot6(d->cdof + 6 * i, f) + armature;
-    if (m->dof_simplenum[i]) {
-      // exact zeros for the pairs of a simple body, as above
-      for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j]) {
-        d->qM[++adr] = 0;
+    // a run of simple dofs (dof_simplenum: the simple dofs from i on) owns the contiguous rows
+    // dof_Madr[i] .. dof_Madr[i + run] of qM: the diagonal, then zeros up to the next row
+    mjtNum* qM = d->qM;
+    const int* Madr = m->dof_Madr;
+    for (int k = i; k < i + run; k++) {
+      int adr = Madr[k], next = k + 1 < nv ? Madr[k + 1] : m->nM;
+      qM[adr] = m->dof_M0[k];
+      for (int a = adr + 1; a < next; a++) {
+        qM[a] = 0;
       }
-      continue;
     }
-    for (int j = m->dof_parentid[i]; j >= 0; j = m->dof_parentid[j]) {
-      d->qM[++adr] = dot6(d->cdof + 6 * j, f);
-    }
+    i += run;
   }
 }
 
