@@ -47,6 +47,10 @@
 
 namespace {
 
+// patterns of at most this many columns are added entry by entry (addSym), longer ones run by
+// run (addOuter)
+const int kShortPattern = 16;
+
 // ---------------------------------------------------------------------------------------------
 // components
 
@@ -197,32 +201,37 @@ void rowValues(const mjModel* m, const mjData* d, const mjHessian* h, int c, int
   }
 }
 
-// is dof col in component c (the island, for an island's problem)?
-inline int inComponent(const mjData* d, const mjHessian* h, int c, int col) {
-  return h->p->island >= 0 ? d->dof_island[col] == h->p->island : h->cp.dof_comp[col] == c;
-}
-
 // sparse Jacobian: appends the local columns of local row i in component c that are not marked
 // yet (mark[k] != stamp) to list; returns the new length. *sorted is cleared when an appended
 // column is smaller than the one before it, *allin when a stored column is outside the
-// component. The columns are the stored ones (a stored zero only adds zeros to H).
+// component. The columns are the stored ones (a stored zero only adds zeros to H). The fields
+// read in the loop are copied to locals first: the stores to mark and list could otherwise
+// alias them and force a reload per column.
 int rowColumnsSparse(const mjData* d, const mjHessian* h, int c, int i, int* mark, int stamp,
                      int* list, int n, int* sorted, int* allin) {
-  int g = globalRow(h, i);
+  int g = globalRow(h, i), nnz = d->efc_J_rownnz[g], island = h->p->island;
   const int* colind = d->efc_J_colind + d->efc_J_rowadr[g];
-  for (int q = 0; q < d->efc_J_rownnz[g]; q++) {
+  // dof col is in the component when comp[col] == target (the island, for an island's problem)
+  const int* comp = island >= 0 ? d->dof_island : h->cp.dof_comp;
+  const int* local = h->cp.dof_local;
+  int target = island >= 0 ? island : c, srt = *sorted, in = *allin;
+  int prev = n ? list[n - 1] : -1;
+  for (int q = 0; q < nnz; q++) {
     int col = colind[q];
-    if (!inComponent(d, h, c, col)) {
-      *allin = 0;
+    if (comp[col] != target) {
+      in = 0;
     } else {
-      int k = h->cp.dof_local[col];
+      int k = local[col];
       if (mark[k] != stamp) {
         mark[k] = stamp;
-        *sorted &= n == 0 || list[n - 1] < k;
+        srt &= prev < k;
+        prev = k;
         list[n++] = k;
       }
     }
   }
+  *sorted = srt;
+  *allin = in;
   return n;
 }
 
@@ -279,7 +288,10 @@ int groupColumnsDense(const mjModel* m, const mjData* d, const mjHessian* h, int
   return n;
 }
 
-// run[q]: last position of the run of consecutive indices that contains position q
+// run[q]: last position of the run of consecutive indices that contains position q. Only
+// addOuter reads the runs: rowGroups and symbolicComponent form them for the patterns it gets
+// (longer than kShortPattern, and those of elliptic contacts); the entries of the other
+// patterns are left unset.
 void patternRuns(const int* idx, int n, int* run) {
   for (int q = n - 1; q >= 0; q--) {
     run[q] = (q + 1 < n && idx[q + 1] == idx[q] + 1) ? run[q + 1] : q;
@@ -370,7 +382,11 @@ void rowGroups(const mjModel* m, mjData* d, mjHessian* h, int* mark) {
         n = groupColumnsDense(m, d, h, c, g, mask, list);
         h->grp_direct[g] = 0;
       }
-      patternRuns(list, n, h->grp_run + adr);
+      // runs for addOuter: long patterns and the cone Hessians of elliptic contacts
+      if (n > kShortPattern ||
+          p->efc_type[h->cp.crow[h->grp_rowadr[g]]] == mjCNSTR_CONTACT_ELLIPTIC) {
+        patternRuns(list, n, h->grp_run + adr);
+      }
       h->grp_patadr[g] = adr;
       h->grp_patnnz[g] = n;
       adr += n;
@@ -413,7 +429,8 @@ void symbolicComponent(const mjModel* m, mjHessian* h, int c, int* mark, int* he
     }
     for (int g = gmax[k]; g >= 0; g = gnext[g]) {
       const int* pat = h->grp_pat + h->grp_patadr[g];
-      for (int q = 0; q < h->grp_patnnz[g] - 1; q++) {
+      int ng = h->grp_patnnz[g] - 1;
+      for (int q = 0; q < ng; q++) {
         if (mark[pat[q]] != k) {
           mark[pat[q]] = k;
           list[n++] = pat[q];
@@ -422,7 +439,8 @@ void symbolicComponent(const mjModel* m, mjHessian* h, int c, int* mark, int* he
     }
     for (int ch = head[k]; ch >= 0; ch = next[ch]) {
       const int* pat = h->L_col + h->L_rowadr[a0 + ch];
-      for (int q = 0; q < h->L_rownnz[a0 + ch] - 1; q++) {  // the last one is k
+      int nch = h->L_rownnz[a0 + ch] - 1;  // the last one is k
+      for (int q = 0; q < nch; q++) {
         if (mark[pat[q]] != k) {
           mark[pat[q]] = k;
           list[n++] = pat[q];
@@ -432,7 +450,9 @@ void symbolicComponent(const mjModel* m, mjHessian* h, int c, int* mark, int* he
     if (n > nanc) {
       std::sort(list, list + n);
     }
-    patternRuns(list, n, h->L_run + *adr);
+    if (n > kShortPattern) {
+      patternRuns(list, n, h->L_run + *adr);  // for addOuter (addSym)
+    }
     h->L_rowadr[a0 + k] = *adr;
     h->L_rownnz[a0 + k] = n;
     int par = n ? list[n - 1] : -1;
@@ -492,12 +512,12 @@ void addOuter(mjtNum* H, int nb, const int* idx, const int* run, const mjtNum* x
   }
 }
 
-// H += w v v' over the pattern idx (runs: patternRuns), lower triangle only. Short patterns
-// entry by entry (the runs of contact rows and of most factor rows are one to three columns
-// long, where the run bookkeeping costs more than it saves), long ones by addOuter; both add
-// (w v[a]) v[b] to each entry, the same arithmetic.
+// H += w v v' over the pattern idx (runs: patternRuns), lower triangle only. Short patterns (up
+// to kShortPattern columns) entry by entry (the runs of contact rows and of most factor rows are
+// one to three columns long, where the run bookkeeping costs more than it saves), long ones by
+// addOuter; both add (w v[a]) v[b] to each entry, the same arithmetic.
 void addSym(mjtNum* H, int nb, const int* idx, const int* run, const mjtNum* v, int n, mjtNum w) {
-  if (n > 16) {
+  if (n > kShortPattern) {
     addOuter(H, nb, idx, run, v, v, n, w);
     return;
   }
