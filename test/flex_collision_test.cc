@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -402,4 +404,59 @@ TEST(FlexCollision, HeightFieldAgainstFlexIsRefused) {
   EXPECT_NE(m, nullptr) << mjs_getError(spec);
   mj_deleteModel(m);
   mj_deleteSpec(spec);
+}
+
+namespace {
+
+// the golden's states (qpos) and MuJoCo's bvh_active marks after mj_forward, in both engines
+void CompareActiveNodes(const std::string& model, const std::string& golden_file) {
+  std::string path = motus_test::SharedPath("models38/flex/" + model);
+  if (path.empty()) {
+    GTEST_SKIP() << "../shared is absent";
+  }
+  char err[1000] = "";
+  mjModel* m = mj_loadXML(path.c_str(), nullptr, err, sizeof(err));
+  ASSERT_NE(m, nullptr) << err;
+  mjData* d = mj_makeData(m);
+  std::ifstream in(SourcePath("test/data/flex_collision/" + golden_file));
+  ASSERT_TRUE(in.good()) << golden_file;
+  std::string line;
+  int state = 0, marked = 0;
+  while (std::getline(in, line)) {
+    if (line.rfind("qpos", 0) != 0) {
+      continue;
+    }
+    std::istringstream qpos(line.substr(4));
+    for (int i = 0; i < m->nq; i++) {
+      qpos >> d->qpos[i];
+    }
+    ASSERT_TRUE(std::getline(in, line) && line.rfind("active", 0) == 0) << golden_file;
+    std::istringstream active(line.substr(6));
+    std::vector<int> want, got;
+    for (int i; active >> i;) {
+      want.push_back(i);
+    }
+    mj_forward(m, d);
+    for (int i = 0; i < m->nbvh; i++) {
+      if (d->bvh_active[i]) {
+        got.push_back(i);
+      }
+    }
+    EXPECT_EQ(got, want) << golden_file << " state " << state;
+    marked += !want.empty();
+    state++;
+  }
+  EXPECT_GE(marked, 3) << "states with marks";
+  mj_deleteData(d);
+  mj_deleteModel(m);
+}
+
+}  // namespace
+
+// The nodes of the body and flex trees that the body-flex collisions pass through: a sheet
+// falling on the floor (floppy, 3D flex) and a ball on a pinned sheet (trampoline, 2D), 9 states
+// of 600 steps each, every mark equal to MuJoCo's.
+TEST(FlexCollision, ActiveNodesAsMuJoCos) {
+  CompareActiveNodes("floppy.xml", "bvh_active_floppy.txt");
+  CompareActiveNodes("trampoline.xml", "bvh_active_trampoline.txt");
 }

@@ -696,18 +696,16 @@ int mj_broadphase(const mjModel* m, mjData* d, int** pairs) {
 // inertial frame xipos/ximat; leaves carry a geom in bvh_nodeid; bvh_child holds the two
 // children of a node relative to the body's first node body_bvhadr, -1 for none)
 
-namespace {
-
 // world-frame center of node i of body b
-void nodeCenter(const mjData* d, int b, const mjtNum* aabb, mjtNum res[3]) {
+void mj_bvhNodeCenter(const mjData* d, int b, const mjtNum* aabb, mjtNum res[3]) {
   mju_mulMatVec3(res, d->ximat + 9 * b, aabb);
   mju_addTo3(res, d->xipos + 3 * b);
 }
 
 // Separating-axis test on the face axes of both boxes (conservative: may report overlap for
 // disjoint boxes, never the reverse). Returns nonzero when the inflated boxes overlap.
-int boxesOverlap(const mjtNum c1[3], const mjtNum mat1[9], const mjtNum h1[3], const mjtNum c2[3],
-                 const mjtNum mat2[9], const mjtNum h2[3], mjtNum margin) {
+int mj_boxesOverlap(const mjtNum c1[3], const mjtNum mat1[9], const mjtNum h1[3],
+                    const mjtNum c2[3], const mjtNum mat2[9], const mjtNum h2[3], mjtNum margin) {
   mjtNum t[3] = {c2[0] - c1[0], c2[1] - c1[1], c2[2] - c1[2]};
   for (int pass = 0; pass < 2; pass++) {
     const mjtNum* ma = pass ? mat2 : mat1;
@@ -728,18 +726,20 @@ int boxesOverlap(const mjtNum c1[3], const mjtNum mat1[9], const mjtNum h1[3], c
   return 1;
 }
 
-// geom pairs (or BVH node pairs) kept on the C stack by the mid phase and the body-pair
-// collider before they take space from the mjData stack
-constexpr int kLocalPairs = 64;
-
 // The measure that picks which of two inner nodes the mid phase descends into: the sum of the
 // pairwise products of (half-size - center) along the three axes. MuJoCo 3.8 ranks nodes by
 // this quantity, and the nodes its traversal visits are those mjData.bvh_active shows, so the
 // same descent is needed to mark the same nodes (the candidate geom pairs do not depend on it).
-mjtNum splitMeasure(const mjtNum* aabb) {
+mjtNum mj_bvhSplitMeasure(const mjtNum* aabb) {
   mjtNum x = aabb[3] - aabb[0], y = aabb[4] - aabb[1], z = aabb[5] - aabb[2];
   return x * y + y * z + z * x;
 }
+
+namespace {
+
+// geom pairs (or BVH node pairs) kept on the C stack by the mid phase and the body-pair
+// collider before they take space from the mjData stack
+constexpr int kLocalPairs = 64;
 
 // nonzero when the boxes of geoms g1, g2 (geom_aabb in the geom frames) overlap, inflated by
 // margin: the test of a pair of leaves, tighter than their nodes' boxes in the body frames
@@ -753,7 +753,7 @@ int geomBoxesOverlap(const mjModel* m, const mjData* d, int g1, int g2, mjtNum m
   mju_addTo3(c1, d->geom_xpos + 3 * g1);
   mju_mulMatVec3(c2, mat2, a2);
   mju_addTo3(c2, d->geom_xpos + 3 * g2);
-  return boxesOverlap(c1, mat1, a1 + 3, c2, mat2, a2 + 3, margin);
+  return mj_boxesOverlap(c1, mat1, a1 + 3, c2, mat2, a2 + 3, margin);
 }
 
 // Candidate geom pairs of bodies b1, b2 whose boxes overlap; writes at most `cap_out` pairs
@@ -799,9 +799,9 @@ int midphase(const mjModel* m, mjData* d, int b1, int b2, mjtNum margin, int* ou
       continue;
     }
     mjtNum c1[3], c2[3];
-    nodeCenter(d, b1, a1, c1);
-    nodeCenter(d, b2, a2, c2);
-    if (!boxesOverlap(c1, mat1, a1 + 3, c2, mat2, a2 + 3, margin)) {
+    mj_bvhNodeCenter(d, b1, a1, c1);
+    mj_bvhNodeCenter(d, b2, a2, c2);
+    if (!mj_boxesOverlap(c1, mat1, a1 + 3, c2, mat2, a2 + 3, margin)) {
       continue;
     }
     if (active) {
@@ -810,7 +810,7 @@ int midphase(const mjModel* m, mjData* d, int b1, int b2, mjtNum margin, int* ou
     int leaf1 = g1 >= 0, leaf2 = g2 >= 0;
     // descend into the inner node (when both are inner, the first one only if its measure is
     // the larger)
-    int split1 = !leaf1 && (leaf2 || splitMeasure(a1) > splitMeasure(a2));
+    int split1 = !leaf1 && (leaf2 || mj_bvhSplitMeasure(a1) > mj_bvhSplitMeasure(a2));
     for (int c = 0; c < 2; c++) {
       int child = m->bvh_child[2 * (split1 ? n1 : n2) + c];
       if (child < 0 || nstack + 2 > 2 * cap) {
@@ -1034,6 +1034,7 @@ void mj_collision(const mjModel* m, mjData* d) {
     mj_collideBodyFlex(m, d, flexbody);
   }
   if (m->nflex) {
+    mj_markFlexNodes(m, d);
     mj_collideFlexPairs(m, d);
     for (int f = 0; f < m->nflex; f++) {
       mj_collideFlexSelf(m, d, f);

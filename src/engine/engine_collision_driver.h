@@ -50,6 +50,16 @@ void mj_contactParam(const mjModel* m, int g1, int g2, int* condim, mjtNum* gap,
 // type, applies the bounding-sphere filter, calls mjCOLLISIONFUNC and appends the contacts.
 void mj_collideGeoms(const mjModel* m, mjData* d, int g1, int g2);
 
+// Mid phase helpers, shared with the marks of flex trees (engine_collision_flexmark.cc):
+// world center of a node box (aabb: center, half-sizes in the inertial frame of body b)
+void mj_bvhNodeCenter(const mjData* d, int b, const mjtNum* aabb, mjtNum res[3]);
+// separating-axis test of two boxes (centers, orientations, half-sizes) on their 6 face axes,
+// inflated by margin; nonzero when they may overlap
+int mj_boxesOverlap(const mjtNum c1[3], const mjtNum mat1[9], const mjtNum h1[3],
+                    const mjtNum c2[3], const mjtNum mat2[9], const mjtNum h2[3], mjtNum margin);
+// the measure that decides which of two inner nodes the traversal descends into
+mjtNum mj_bvhSplitMeasure(const mjtNum* aabb);
+
 #ifdef __cplusplus
 }
 #endif

@@ -28,6 +28,10 @@ void mj_collideBodyFlex(const mjModel* m, mjData* d, int b);
 // body and body-flex pairs, the driver runs mj_collideFlexPairs (pairs of distinct flexes), then
 // mj_collideFlexSelf for every flex in order (internal contacts, then self contacts).
 void mj_collideFlexPairs(const mjModel* m, mjData* d);
+
+// Marks in mjData.bvh_active the body and flex tree nodes that MuJoCo's body-flex traversal
+// passes through (engine_collision_flexmark.cc), while visual/global/bvactive is on.
+void mj_markFlexNodes(const mjModel* m, mjData* d);
 void mj_collideFlexSelf(const mjModel* m, mjData* d, int f);
 
 // Shared by the flex colliders (engine_collision_flex.cc):
