@@ -735,6 +735,22 @@ mjtNum mj_bvhSplitMeasure(const mjtNum* aabb) {
   return x * y + y * z + z * x;
 }
 
+int mj_bvhDescend(const mjModel* m, int root1, int root2, int n1, int n2, const mjtNum* a1,
+                  const mjtNum* a2, int* stack, int nstack, int cap) {
+  int leaf1 = m->bvh_nodeid[n1] >= 0, leaf2 = m->bvh_nodeid[n2] >= 0;
+  int split1 = !leaf1 && (leaf2 || mj_bvhSplitMeasure(a1) > mj_bvhSplitMeasure(a2));
+  for (int c = 0; c < 2; c++) {
+    int child = m->bvh_child[2 * (split1 ? n1 : n2) + c];
+    if (child < 0 || nstack + 2 > cap) {
+      continue;
+    }
+    child += split1 ? root1 : root2;
+    stack[nstack++] = split1 ? child : n1;
+    stack[nstack++] = split1 ? n2 : child;
+  }
+  return nstack;
+}
+
 namespace {
 
 // geom pairs (or BVH node pairs) kept on the C stack by the mid phase and the body-pair
@@ -807,19 +823,7 @@ int midphase(const mjModel* m, mjData* d, int b1, int b2, mjtNum margin, int* ou
     if (active) {
       active[n1] = active[n2] = 1;
     }
-    int leaf1 = g1 >= 0, leaf2 = g2 >= 0;
-    // descend into the inner node (when both are inner, the first one only if its measure is
-    // the larger)
-    int split1 = !leaf1 && (leaf2 || mj_bvhSplitMeasure(a1) > mj_bvhSplitMeasure(a2));
-    for (int c = 0; c < 2; c++) {
-      int child = m->bvh_child[2 * (split1 ? n1 : n2) + c];
-      if (child < 0 || nstack + 2 > 2 * cap) {
-        continue;
-      }
-      child += split1 ? root1 : root2;
-      stack[nstack++] = split1 ? child : n1;
-      stack[nstack++] = split1 ? n2 : child;
-    }
+    nstack = mj_bvhDescend(m, root1, root2, n1, n2, a1, a2, stack, nstack, 2 * cap);
   }
   if (big) {
     mj_freeStack(d);

@@ -59,6 +59,12 @@ int mj_boxesOverlap(const mjtNum c1[3], const mjtNum mat1[9], const mjtNum h1[3]
                     const mjtNum c2[3], const mjtNum mat2[9], const mjtNum h2[3], mjtNum margin);
 // the measure that decides which of two inner nodes the traversal descends into
 mjtNum mj_bvhSplitMeasure(const mjtNum* aabb);
+// one descent step of a walk of two trees (roots root1, root2) from the overlapping node pair
+// (n1, n2) with boxes a1, a2: into the inner node, or of two inner nodes into the first unless
+// the second has the larger split measure; pushes the two child pairs on stack (nstack entries
+// of at most cap) and returns the new nstack
+int mj_bvhDescend(const mjModel* m, int root1, int root2, int n1, int n2, const mjtNum* a1,
+                  const mjtNum* a2, int* stack, int nstack, int cap);
 
 #ifdef __cplusplus
 }

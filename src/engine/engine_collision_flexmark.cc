@@ -81,16 +81,7 @@ void markBodyFlex(const mjModel* m, mjData* d, int b, int f, int* stack, int cap
     if (leaf1 && leaf2) {
       continue;
     }
-    int split1 = !leaf1 && (leaf2 || mj_bvhSplitMeasure(a1) > mj_bvhSplitMeasure(a2));
-    for (int c = 0; c < 2; c++) {
-      int child = m->bvh_child[2 * (split1 ? n1 : n2) + c];
-      if (child < 0 || nstack + 2 > cap) {
-        continue;
-      }
-      child += split1 ? root1 : root2;
-      stack[nstack++] = split1 ? child : n1;
-      stack[nstack++] = split1 ? n2 : child;
-    }
+    nstack = mj_bvhDescend(m, root1, root2, n1, n2, a1, a2, stack, nstack, cap);
   }
 }
 

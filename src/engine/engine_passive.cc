@@ -203,8 +203,11 @@ void mj_gravcomp(const mjModel* m, mjData* d, mjtNum* qfrc) {
 
 void mj_contactPassive(const mjModel* m, mjData* d, mjtNum* qfrc) {
   const mjtNum stiffness = 1e4;
-  int ncon = d->ncon;
-  if (!ncon) {
+  int ncon = d->ncon, passive = 0;
+  for (int f = 0; f < m->nflex && !passive; f++) {
+    passive = m->flex_passive[f];
+  }
+  if (!ncon || !passive) {
     return;
   }
   mj_markStack(d);
