@@ -409,11 +409,7 @@ TEST(FlexCollision, HeightFieldAgainstFlexIsRefused) {
 namespace {
 
 // the golden's states (qpos) and MuJoCo's bvh_active marks after mj_forward, in both engines
-void CompareActiveNodes(const std::string& model, const std::string& golden_file) {
-  std::string path = motus_test::SharedPath("models38/flex/" + model);
-  if (path.empty()) {
-    GTEST_SKIP() << "../shared is absent";
-  }
+void CompareActiveNodes(const std::string& path, const std::string& golden_file) {
   char err[1000] = "";
   mjModel* m = mj_loadXML(path.c_str(), nullptr, err, sizeof(err));
   ASSERT_NE(m, nullptr) << err;
@@ -454,9 +450,24 @@ void CompareActiveNodes(const std::string& model, const std::string& golden_file
 }  // namespace
 
 // The nodes of the body and flex trees that the body-flex collisions pass through: a sheet
-// falling on the floor (floppy, 3D flex) and a ball on a pinned sheet (trampoline, 2D), 9 states
-// of 600 steps each, every mark equal to MuJoCo's.
+// falling on the floor (floppy, 3D flex), a ball on a pinned sheet (trampoline, 2D), a soft cube
+// settling between four walls and the floor (jelly, 6 states from step 540: its lowest elements
+// reach the floor after 550 steps) and a cloth gripped by two fingers (pinch), every mark equal to
+// MuJoCo's.
 TEST(FlexCollision, ActiveNodesAsMuJoCos) {
-  CompareActiveNodes("floppy.xml", "bvh_active_floppy.txt");
-  CompareActiveNodes("trampoline.xml", "bvh_active_trampoline.txt");
+  if (motus_test::SharedPath("models38/flex/floppy.xml").empty()) {
+    GTEST_SKIP() << "../shared is absent";
+  }
+  for (const char* name : {"floppy", "trampoline", "jelly", "pinch"}) {
+    CompareActiveNodes(motus_test::SharedPath(std::string("models38/flex/") + name + ".xml"),
+                       std::string("bvh_active_") + name + ".txt");
+  }
+}
+
+// A plane's leaf pairs only with the elements whose box holds the plane's origin (its bounding
+// radius is 0): a pinned sheet on the floor, whose origin is inside two elements' boxes, a wall
+// with its origin inside others, and a ball falling on the sheet, 11 states of 300 steps.
+TEST(FlexCollision, PlaneLeavesAsMuJoCos) {
+  CompareActiveNodes(SourcePath("test/data/flex_collision/plane_sheet.xml"),
+                     "bvh_active_plane_sheet.txt");
 }

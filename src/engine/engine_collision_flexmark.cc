@@ -11,9 +11,11 @@
 // the body's largest geom margin and the flex margin) marks both nodes; the traversal descends
 // into the inner node of the pair, and of two inner nodes into the body's unless the flex's has
 // the larger split measure (mj_bvhSplitMeasure). A pair of leaves (a geom and an element) is
-// marked when, besides the boxes, the geom's bounding sphere touches the element's box (a plane
-// has none and passes). The contacts themselves come from the geom-flex
-// colliders (engine_collision_flex.cc), which do not depend on this walk.
+// marked when, besides the boxes, the geom's bounding sphere touches the element's box; a plane's
+// bounding radius is 0, so its leaf pairs only with the elements whose box holds the plane's
+// origin (while the plane's node box, the half-space below it, is marked with every flex node it
+// overlaps). The contacts themselves come from the geom-flex colliders (engine_collision_flex.cc),
+// which do not depend on this walk.
 
 #include "engine/engine_collision_flex.h"
 
@@ -36,13 +38,10 @@ int bodyFlexCompatible(const mjModel* m, int b, int f) {
   return 0;
 }
 
-// the leaf test of a geom and an element: the geom's bounding sphere against the element's box
-// inflated by margin; a geom without one (a plane) passes
+// the leaf test of a geom and an element: the geom's bounding sphere (radius 0 for a plane: its
+// origin) against the element's box inflated by margin
 int sphereTouchesBox(const mjModel* m, const mjData* d, int g, const mjtNum* box, mjtNum margin) {
   mjtNum r = m->geom_rbound[g];
-  if (r <= 0) {
-    return 1;
-  }
   const mjtNum* p = d->geom_xpos + 3 * g;
   for (int k = 0; k < 3; k++) {
     if (fabs(p[k] - box[k]) > box[3 + k] + r + margin) {

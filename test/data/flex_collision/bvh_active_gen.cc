@@ -1,9 +1,9 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
 // Writes a golden of FlexCollision.ActiveNodesAsMuJoCos: simulates MODEL.xml for NSTEP steps
-// and, every EVERY steps, prints the state's qpos ("qpos" line, %.17g) and the indices of the
+// and, every EVERY steps from step FIRST (default 0) on, prints the state's qpos ("qpos" line, %.17g) and the indices of the
 // nodes set in mjData.bvh_active after mj_forward ("active" line). Built against MuJoCo 3.8.0
-// (the kit) by make_bvh_active.sh. Usage: bvh_active_gen MODEL.xml NSTEP EVERY > OUT
+// (the kit) by make_bvh_active.sh. Usage: bvh_active_gen MODEL.xml NSTEP EVERY [FIRST] > OUT
 
 #include <cstdio>
 #include <cstdlib>
@@ -23,11 +23,15 @@ int main(int argc, char** argv) {
   }
   mjData* d = mj_makeData(m);
   int nstep = std::atoi(argv[2]), every = std::atoi(argv[3]);
+  int first = argc > 4 ? std::atoi(argv[4]) : 0;
   std::printf("# bvh_active after mj_forward: MuJoCo 3.8.0 (the kit), "
               "test/data/flex_collision/bvh_active_gen.cc %s %d %d\n",
               argv[1], nstep, every);
+  if (first) {
+    std::printf("# from step %d\n", first);
+  }
   for (int step = 0; step <= nstep; step++) {
-    if (step % every == 0) {
+    if (step % every == 0 && step >= first) {
       mj_forward(m, d);
       std::printf("qpos");
       for (int i = 0; i < m->nq; i++) {
