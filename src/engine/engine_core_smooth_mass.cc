@@ -234,21 +234,8 @@ void factorRows(const mjModel* m, mjtNum* qLD, mjtNum* diagInv, const int* index
   }
 }
 
-#if defined(MOTUS_AVX)
-MJI_AVX_FLAT void factorRowsAvx(const mjModel* m, mjtNum* qLD, mjtNum* diagInv, const int* index,
-                                int n) {
-  factorRows<mjiAvx>(m, qLD, diagInv, index, n);
-}
-#endif
-
 void factorRowsAny(const mjModel* m, mjtNum* qLD, mjtNum* diagInv, const int* index, int n) {
-#if defined(MOTUS_AVX)
-  if (mji_avx) {
-    factorRowsAvx(m, qLD, diagInv, index, n);
-    return;
-  }
-#endif
-  factorRows<mjiBase>(m, qLD, diagInv, index, n);
+  mjiRun([&](auto k) { factorRows<decltype(k)>(m, qLD, diagInv, index, n); });
 }
 
 }  // namespace

@@ -484,13 +484,6 @@ void addOuterDense(mjtNum* H, int nb, const mjtNum* const* x, const mjtNum* w, i
   }
 }
 
-#if defined(MOTUS_AVX)
-MJI_AVX_FLAT void addOuterDenseAvx(mjtNum* H, int nb, const mjtNum* const* x, const mjtNum* w,
-                                   int g) {
-  addOuterDense<mjiAvx>(H, nb, x, w, g);
-}
-#endif
-
 // H_c += D_j j_j j_j' for the quadratic rows j among crow[k .. k+nrow) (one constraint's rows
 // in component c, at most 10), all at once (addOuterDense)
 void addQuadraticGroup(const mjModel* m, const mjData* d, HessBlocks* hb, int c, mjtNum* H, int k,
@@ -506,13 +499,7 @@ void addQuadraticGroup(const mjModel* m, const mjData* d, HessBlocks* hb, int c,
     }
   }
   if (g) {
-#if defined(MOTUS_AVX)
-    if (mji_avx) {
-      addOuterDenseAvx(H, nb, x, w, g);
-      return;
-    }
-#endif
-    addOuterDense<mjiBase>(H, nb, x, w, g);
+    mjiRun([&](auto k) { addOuterDense<decltype(k)>(H, nb, x, w, g); });
   }
 }
 

@@ -324,36 +324,14 @@ void mulMatTVec(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int nr, int n
   }
 }
 
-#if defined(MOTUS_AVX)
-MJI_AVX_FLAT void mulMatVecAvx(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int nr, int nc) {
-  mulMatVec<mjiAvx>(res, mat, vec, nr, nc);
-}
-
-MJI_AVX_FLAT void mulMatTVecAvx(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int nr, int nc) {
-  mulMatTVec<mjiAvx>(res, mat, vec, nr, nc);
-}
-#endif
-
 }  // namespace
 
 void mju_mulMatVec(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int nr, int nc) {
-#if defined(MOTUS_AVX)
-  if (mji_avx) {
-    mulMatVecAvx(res, mat, vec, nr, nc);
-    return;
-  }
-#endif
-  mulMatVec<mjiBase>(res, mat, vec, nr, nc);
+  mjiRun([&](auto k) { mulMatVec<decltype(k)>(res, mat, vec, nr, nc); });
 }
 
 void mju_mulMatTVec(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int nr, int nc) {
-#if defined(MOTUS_AVX)
-  if (mji_avx) {
-    mulMatTVecAvx(res, mat, vec, nr, nc);
-    return;
-  }
-#endif
-  mulMatTVec<mjiBase>(res, mat, vec, nr, nc);
+  mjiRun([&](auto k) { mulMatTVec<decltype(k)>(res, mat, vec, nr, nc); });
 }
 
 mjtNum mju_mulVecMatVec(const mjtNum* vec1, const mjtNum* mat, const mjtNum* vec2, int n) {

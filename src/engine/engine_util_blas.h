@@ -35,9 +35,9 @@
 // The test determinism_o0_scalar runs the same trajectories with the AVX form, with
 // MOTUS_NO_AVX=1 and at -O0 with MOTUS_NO_SIMD, and compares the bits.
 //
-// A routine with both forms is a template over a kernel set (mjiBase, mjiAvx) plus a wrapper
-// marked MJI_AVX_FLAT: target("avx") makes the AVX intrinsics available there, and flatten
-// inlines the template and its kernels into that wrapper, so that they are compiled for AVX.
+// A routine with both forms is a template over a kernel set (mjiBase, mjiAvx), called through
+// mjiRun (below), which picks the set and compiles the AVX instance inside a target("avx")
+// function.
 #if defined(MOTUS_SSE2) && defined(__x86_64__) && defined(__GNUC__)
 #define MOTUS_AVX 1
 #include <immintrin.h>
@@ -328,6 +328,29 @@ struct mjiAvx {
   }
 };
 #endif
+
+// Runs a routine in the form chosen at load time: mjiRun(f) returns f(mjiAvx()) when mji_avx is
+// set and f(mjiBase()) otherwise, where f is a generic lambda that instantiates the routine with
+// the kernel set it receives:
+//   mjiRun([&](auto k) { mulMatVec<decltype(k)>(res, mat, vec, nr, nc); });
+// The AVX call goes through mjiRunAvx, whose flatten attribute inlines the lambda, the routine
+// and its kernels into it, so that all of them are compiled for AVX.
+#if defined(MOTUS_AVX)
+template <class F>
+MJI_AVX_FLAT auto mjiRunAvx(const F& f) {
+  return f(mjiAvx());
+}
+#endif
+
+template <class F>
+inline auto mjiRun(const F& f) {
+#if defined(MOTUS_AVX)
+  if (mji_avx) {
+    return mjiRunAvx(f);
+  }
+#endif
+  return f(mjiBase());
+}
 
 // res = a x b; mju_cross's arithmetic, inlined for the per-body loops
 inline void mji_cross(mjtNum res[3], const mjtNum a[3], const mjtNum b[3]) {

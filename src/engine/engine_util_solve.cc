@@ -68,38 +68,17 @@ void cholSolve(mjtNum* res, const mjtNum* mat, int n) {
   }
 }
 
-#if defined(MOTUS_AVX)
-MJI_AVX_FLAT int cholFactorAvx(mjtNum* mat, int n, mjtNum mindiag) {
-  return cholFactor<mjiAvx>(mat, n, mindiag);
-}
-
-MJI_AVX_FLAT void cholSolveAvx(mjtNum* res, const mjtNum* mat, int n) {
-  cholSolve<mjiAvx>(res, mat, n);
-}
-#endif
-
 }  // namespace
 
 int mju_cholFactor(mjtNum* mat, int n, mjtNum mindiag) {
-#if defined(MOTUS_AVX)
-  if (mji_avx) {
-    return cholFactorAvx(mat, n, mindiag);
-  }
-#endif
-  return cholFactor<mjiBase>(mat, n, mindiag);
+  return mjiRun([&](auto k) { return cholFactor<decltype(k)>(mat, n, mindiag); });
 }
 
 void mju_cholSolve(mjtNum* res, const mjtNum* mat, const mjtNum* vec, int n) {
   if (res != vec) {
     mju_copy(res, vec, n);
   }
-#if defined(MOTUS_AVX)
-  if (mji_avx) {
-    cholSolveAvx(res, mat, n);
-    return;
-  }
-#endif
-  cholSolve<mjiBase>(res, mat, n);
+  mjiRun([&](auto k) { cholSolve<decltype(k)>(res, mat, n); });
 }
 
 // Rank-one update/downdate L L' +/- x x' of a Cholesky factor, one Givens-like rotation per column:
