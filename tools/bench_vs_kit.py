@@ -18,8 +18,9 @@ Sections (all by default):
            minimum of the load-time ratios and the models where Motus's sizes are larger.
   profile  the per-stage profile (testspeed's internal timers, microseconds per step) of humanoid
            and 22_humanoids, both engines side by side, runs interleaved (--profile-runs, median).
-  threads  Motus's testspeed on humanoid with 1 and 2 threads (independent mjData per thread),
-           interleaved: the throughput ratio 2-thread / 1-thread.
+  threads  testspeed of Motus and of the kit on humanoid with 1 and 2 threads (independent mjData
+           per thread), interleaved: the throughput ratio 2-thread / 1-thread of each (the kit's
+           shows what the machine allows), and Motus's processor time per step of each thread.
 
 The machine's load average is printed before and after each section: on a shared machine, read
 the figures with it. Defaults assume a checkout next to ../shared (the kit in
@@ -187,19 +188,38 @@ def section_profile(o, kit, models):
     print(f'   (load after: {load_average()})', flush=True)
 
 
-def section_threads(o, xml):
-    print(f'== threads: Motus testspeed, humanoid, 1 vs 2 threads (load {load_average()})',
-          flush=True)
-    exe = os.path.join(o.build, 'bin', 'testspeed')
-    one, two = [], []
+def total_steps_per_second(text):
+    """Steps/s over all threads, from either testspeed's output."""
+    m = (re.search(r'Total steps per second\s*:\s*([0-9.]+)', text) or
+         re.search(r'Steps(?:/s| per second)\s*:\s*([0-9.]+)', text))
+    return float(m.group(1)) if m else float('nan')
+
+
+def section_threads(o, kit, xml):
+    print(f'== threads: testspeed, humanoid, 1 vs 2 threads (load {load_average()})', flush=True)
+    print('   the kit\'s testspeed is the control: what the machine allows two threads')
+    exes = {'Motus': os.path.join(o.build, 'bin', 'testspeed'),
+            'MuJoCo': os.path.join(kit, 'bin', 'testspeed')}
+    res = {(who, n): [] for who in exes for n in (1, 2)}
+    cpu = {1: [], 2: []}  # Motus: processor time per step of each thread, microseconds
     for _ in range(o.profile_runs):
-        for n, acc in ((1, one), (2, two)):
-            r = run([exe, xml, str(o.profile_steps), str(n)], timeout=600)
-            acc.append(parse_profile(r.stdout).get('steps/s', float('nan')))
-    ratios = [b / a for a, b in zip(one, two)]
-    print(f'   1 thread {statistics.median(one):,.0f} steps/s, 2 threads '
-          f'{statistics.median(two):,.0f} steps/s; ratio median {statistics.median(ratios):.2f} '
-          f'(pairs: {" ".join(f"{x:.2f}" for x in ratios)})')
+        for who, exe in exes.items():
+            for n in (1, 2):
+                r = run([exe, xml, str(o.profile_steps), str(n)], timeout=600)
+                res[(who, n)].append(total_steps_per_second(r.stdout))
+                m = re.search(r'CPU per step\s*:\s*([0-9. ]+) us', r.stdout)
+                if who == 'Motus' and m:
+                    cpu[n].extend(float(x) for x in m.group(1).split())
+    for who in exes:
+        one, two = res[(who, 1)], res[(who, 2)]
+        ratios = [b / a for a, b in zip(one, two)]
+        print(f'   {who:<6} 1 thread {statistics.median(one):,.0f} steps/s, 2 threads '
+              f'{statistics.median(two):,.0f} steps/s; ratio median {statistics.median(ratios):.2f} '
+              f'(pairs: {" ".join(f"{x:.2f}" for x in ratios)})')
+    if cpu[1] and cpu[2]:
+        print(f'   Motus processor time per step and thread: 1 thread {statistics.median(cpu[1]):.2f} '
+              f'us, 2 threads {statistics.median(cpu[2]):.2f} us (medians; equal when the threads '
+              'do not slow each other down)')
     print(f'   (load after: {load_average()})', flush=True)
 
 
@@ -262,7 +282,7 @@ def main():
     if 'profile' in secs and prof:
         section_profile(o, o.kit, prof)
     if 'threads' in secs and 'humanoid' in corpus:
-        section_threads(o, corpus['humanoid'])
+        section_threads(o, o.kit, corpus['humanoid'])
     return 0
 
 
