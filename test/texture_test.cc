@@ -229,6 +229,53 @@ TEST(TextureBuiltinTest, GradientProfile) {
   }
 }
 
+// The gradient cube pixel by pixel from its definition (top of user_texture.cc): the direction
+// of each pixel from the cube center, its angle to +Y, the profile, the mix and the byte. The
+// generator copies pixels it knows to be equal (mirrored columns and rows, the front face from
+// the right face); the bytes must not depend on it, for odd, even and large widths.
+uint8_t GradientByte(double c) {
+  double v = 255 * c;
+  return static_cast<uint8_t>(static_cast<uint32_t>(static_cast<int32_t>(v)) & 0xFF);
+}
+
+TEST(TextureBuiltinTest, GradientCubeMatchesDefinition) {
+  const double rgb1[3] = {0.3, 0.5, 0.7}, rgb2[3] = {0.05, 0.9, 0.001};
+  for (int w : {1, 2, 3, 4, 5, 7, 8, 16, 33, 100, 127, 255, 256, 511, 512}) {
+    SCOPED_TRACE(w);
+    TexSpec t;
+    t.spec.type = mjTEXTURE_SKYBOX;
+    t.spec.builtin = mjBUILTIN_GRADIENT;
+    t.spec.width = w;
+    std::memcpy(t.spec.rgb1, rgb1, sizeof(rgb1));
+    std::memcpy(t.spec.rgb2, rgb2, sizeof(rgb2));
+    std::vector<uint8_t> rgb;
+    std::string err;
+    ASSERT_TRUE(motus::BuiltinTextureRGB(&t.spec, w, w, &rgb, &err)) << err;
+    ASSERT_EQ(rgb.size(), static_cast<size_t>(18) * w * w);
+    int ndiff = 0;
+    for (int f = 0; f < 6; f++) {
+      for (int r = 0; r < w; r++) {
+        for (int c = 0; c < w; c++) {
+          double u = w > 1 ? 2.0 * c / (w - 1) - 1 : NAN;
+          double v = w > 1 ? 1 - 2.0 * r / (w - 1) : NAN;
+          // right, left, up, down, front, back
+          const double dirs[6][3] = {{1, v, -u}, {-1, v, u}, {u, 1, -v},
+                                     {u, -1, v}, {u, v, 1},  {-u, v, -1}};
+          const double* d = dirs[f];
+          double theta = std::acos(d[1] / std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]));
+          double p = motus::GradientProfile(theta / mjPI);
+          for (int k = 0; k < 3; k++) {
+            double color = p * rgb1[k] + (1 - p) * rgb2[k];
+            size_t i = 3 * ((static_cast<size_t>(f) * w + r) * w + c) + k;
+            ndiff += rgb[i] != (std::isnan(color) ? 0 : GradientByte(color));
+          }
+        }
+      }
+    }
+    EXPECT_EQ(ndiff, 0);
+  }
+}
+
 TEST(TextureBuiltinTest, CheckerAndFlatLayout) {
   TexSpec t;
   t.spec.type = mjTEXTURE_2D;

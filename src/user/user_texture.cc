@@ -193,6 +193,65 @@ void CubeDirection(int f, int r, int c, int w, double d[3]) {
   }
 }
 
+// the bytes of the gradient at direction d (angle to +Y, see the top of the file)
+void GradientPixel(const mjsTexture* spec, const double d[3], uint8_t* out) {
+  double color[3];
+  double theta = std::acos(d[1] / mju_norm3(d));
+  Mix(color, GradientProfile(theta / mjPI), spec->rgb1, spec->rgb2);
+  for (int k = 0; k < 3; k++) {
+    out[k] = ToByte(color[k]);
+  }
+}
+
+// Row r of face f of a gradient cube texture. The acos per pixel dominates, so pixels whose
+// result is known to the last bit are copied instead of computed:
+// - u enters the direction of every face only through u*u (the norm), and v does so on the up
+//   and down faces, so a column (row) whose coordinate is the exact negative of an earlier
+//   one's has the same bytes: (-u)*(-u) == u*u in IEEE arithmetic;
+// - the front face (+Z) has d = (u, v, 1) where the right face (+X) has (1, v, -u): the same
+//   d[1], and the same norm unless the two summation orders round differently, which is
+//   checked per pixel (the right face is made first).
+void GradientCubeRow(const mjsTexture* spec, int w, int f, int r, std::vector<uint8_t>* rgb) {
+  size_t face = static_cast<size_t>(f) * w * w;
+  uint8_t* row = rgb->data() + 3 * (face + static_cast<size_t>(r) * w);
+  if ((f == 2 || f == 3) && 2 * r >= w) {
+    // mirrored row of the up or down face
+    int m = w - 1 - r;
+    double d[3], dm[3];
+    CubeDirection(f, r, 0, w, d);
+    CubeDirection(f, m, 0, w, dm);
+    if (m != r && d[2] == -dm[2]) {
+      std::memcpy(row, rgb->data() + 3 * (face + static_cast<size_t>(m) * w), 3 * w);
+      return;
+    }
+  }
+  const uint8_t* right = rgb->data() + 3 * static_cast<size_t>(r) * w;  // face 0, row r
+  for (int c = 0; c < w; c++) {
+    double d[3];
+    CubeDirection(f, r, c, w, d);
+    int m = w - 1 - c;
+    if (m < c) {
+      double dm[3];
+      CubeDirection(f, r, m, w, dm);
+      // the u component: d[2] on the side faces +X and -X, d[0] on the others
+      int k = (f == 0 || f == 1) ? 2 : 0;
+      if (d[k] == -dm[k]) {
+        std::memcpy(row + 3 * c, row + 3 * m, 3);
+        continue;
+      }
+    }
+    if (f == 4) {
+      double d0[3];
+      CubeDirection(0, r, c, w, d0);
+      if (mju_norm3(d) == mju_norm3(d0)) {
+        std::memcpy(row + 3 * c, right + 3 * c, 3);
+        continue;
+      }
+    }
+    GradientPixel(spec, d, row + 3 * c);
+  }
+}
+
 // face f of a cube texture (gradient, checker or flat)
 void BuiltinCubeFace(const mjsTexture* spec, int w, int f, std::vector<uint8_t>* rgb) {
   Bytes3 c1 = ToBytes(spec->rgb1), c2 = ToBytes(spec->rgb2);
@@ -209,13 +268,7 @@ void BuiltinCubeFace(const mjsTexture* spec, int w, int f, std::vector<uint8_t>*
       CheckerRow(rgb, row, w, first ? c1 : c2, first ? c2 : c1);
       continue;
     }
-    for (int c = 0; c < w; c++) {
-      double d[3], color[3];
-      CubeDirection(f, r, c, w, d);
-      double theta = std::acos(d[1] / mju_norm3(d));
-      Mix(color, GradientProfile(theta / mjPI), spec->rgb1, spec->rgb2);
-      SetPixel(rgb, row + c, color);
-    }
+    GradientCubeRow(spec, w, f, r, rgb);
   }
 }
 
