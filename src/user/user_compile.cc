@@ -5,6 +5,7 @@
 // the arena size.
 
 #include "user/user_compile.h"
+#include "user/user_compile_assets.h"
 
 #include <algorithm>
 #include <cmath>
@@ -807,6 +808,14 @@ bool CompileAll(CompileContext* c, std::unique_ptr<mjModel, ModelDeleter>* out) 
   if (!CheckGlobals(c) || !Gather(c) || !ResolvePlugins(c)) {
     return false;
   }
+  // meshes, textures and height fields start now (on worker threads with usethread) and are
+  // taken in asset order by the passes below; the jobs end with this function
+  AssetJobs assets(c);
+  c->assets = &assets;
+  struct Detach {
+    CompileContext* c;
+    ~Detach() { c->assets = nullptr; }
+  } detach{c};
   if (!CompileMeshes(c)) {
     return false;
   }

@@ -175,6 +175,8 @@ struct FusedBody {
   int into_record = -1;            // record of `into` if that body was fused later, else -1
 };
 
+class AssetJobs;
+
 struct CompileContext {
   SpecModel* spec = nullptr;
   const mjVFS* vfs = nullptr;
@@ -205,8 +207,9 @@ struct CompileContext {
   std::vector<int> bvh_depth, bvh_child, bvh_nodeid;
   std::vector<double> bvh_aabb;
 
-  // processed assets (index = asset id): meshes by the asset pass, textures and height fields
-  // by their CompileKind's size()
+  // processed assets (index = asset id), made by the asset jobs (user_compile_assets.h) and
+  // taken by CompileMeshes and the texture and height field CompileKinds' size()
+  AssetJobs* assets = nullptr;
   std::vector<std::shared_ptr<const MeshResult>> mesh;  // shared with the asset cache
   std::vector<MeshOctree> octree;  // signed distance octrees (empty for meshes without sdf geoms)
   std::vector<TextureResult> texture;

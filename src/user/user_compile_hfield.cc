@@ -1,7 +1,8 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
 // Height fields (XMLreference.rst, asset/hfield): each height field is loaded by the hfield
-// pipeline (user_hfield.h) in size() and copied into the hfield_* arrays in fill().
+// pipeline (user_hfield.h) in an asset job (user_compile_assets.h), taken in size() and copied
+// into the hfield_* arrays in fill().
 
 #include <algorithm>
 #include <string>
@@ -9,6 +10,7 @@
 #include <mujoco/mujoco.h>
 
 #include "user/user_compile.h"
+#include "user/user_compile_assets.h"
 #include "user/user_hfield.h"
 #include "user/user_vfs.h"
 
@@ -18,17 +20,11 @@ namespace {
 
 bool SizeHFields(CompileContext* c) {
   SpecModel* s = c->spec;
-  c->hfield.assign(s->hfields.size(), HFieldResult());
   mjtSize ndata = 0;
   for (size_t i = 0; i < s->hfields.size(); i++) {
-    SpecHField* h = s->hfields[i].get();
-    AssetContext actx;
-    actx.modelfiledir = s->own.modelfiledir;
-    actx.assetdir = h->compiler && h->compiler->meshdir ? *h->compiler->meshdir : "";
-    actx.strippath = s->s.strippath;
-    std::string err;
-    if (!LoadHField(&h->s, c->vfs, actx, &c->hfield[i], &err)) {
-      return c->Error(err, h);
+    const std::string& err = c->assets->HField(i);
+    if (!err.empty()) {
+      return c->Error(err, s->hfields[i].get());
     }
     ndata += static_cast<mjtSize>(c->hfield[i].data.size());
   }

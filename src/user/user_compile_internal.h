@@ -6,9 +6,12 @@
 #ifndef MOTUS_USER_USER_COMPILE_INTERNAL_H_
 #define MOTUS_USER_USER_COMPILE_INTERNAL_H_
 
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "user/user_compile.h"
+#include "user/user_mesh.h"
 
 namespace motus {
 
@@ -36,7 +39,13 @@ void FillGeoms(CompileContext* c);       // geom, site, camera, light arrays
 void BuildBodyBVH(CompileContext* c);    // per-body BVH over geom AABBs (inertial frame)
 
 // user_compile_mesh.cc
-bool CompileMeshes(CompileContext* c);      // load and process mesh assets
+bool MeshFromPlugin(const CompileContext* c, int i);  // mesh i is made by an SDF plugin
+// the processing options of every mesh (the hull for collision geoms and convex inertia)
+std::vector<MeshOptions> MeshAssetOptions(const CompileContext* c);
+// mesh i (file or inline data, not a plugin's) loaded and processed; thread-safe
+bool LoadMeshAsset(const CompileContext* c, int i, const MeshOptions& opt,
+                   std::shared_ptr<const MeshResult>* out, std::string* error);
+bool CompileMeshes(CompileContext* c);      // mesh assets (from AssetJobs), sizes, octrees
 void FillMeshes(CompileContext* c);         // mesh arrays of ctx->m
 int MeshBvhNodes(const CompileContext* c);  // BVH nodes of all meshes
 

@@ -9,12 +9,14 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
 #include <mujoco/mujoco.h>
 
 #include "user/user_cache.h"
+#include "user/user_compile_assets.h"
 #include "user/user_compile_internal.h"
 #include "user/user_mesh.h"
 #include "user/user_vfs.h"
@@ -93,21 +95,69 @@ size_t MeshBytes(const MeshResult& r) {
          sizeof(MeshResult);
 }
 
-// mesh i loaded (file, inline data or SDF plugin) and processed. A mesh from a disk file is
-// taken from the asset cache when the same file was processed with the same inputs before.
-bool LoadMeshAsset(CompileContext* c, int i, const MeshOptions& opt,
-                   std::shared_ptr<const MeshResult>* out) {
+// mesh i made by its SDF plugin instance and processed (on the compiling thread: the plugin's
+// callbacks are not required to be thread-safe)
+bool LoadPluginMesh(CompileContext* c, int i, const MeshOptions& opt,
+                    std::shared_ptr<const MeshResult>* out) {
   SpecMesh* mesh = c->spec->meshes[i].get();
+  MeshOptions plugin = opt;
+  plugin.keepframe = true;
+  MeshData raw;
+  std::string err;
+  auto result = std::make_shared<MeshResult>();
+  if (!PluginMesh(c, mesh, c->mesh_plugin[i], &raw)) {
+    return false;
+  }
+  if (!ProcessMesh(&mesh->s, raw, plugin, result.get(), &err)) {
+    return c->Error(err, mesh);
+  }
+  *out = std::move(result);
+  return true;
+}
+
+// the names of the meshes used by geoms of a given kind (one pass over the geoms)
+std::unordered_set<std::string> GeomMeshNames(const CompileContext* c, bool sdf) {
+  std::unordered_set<std::string> names;
+  for (const SpecGeom* g : c->geoms) {
+    if (sdf ? g->s.type == mjGEOM_SDF : (g->s.contype || g->s.conaffinity)) {
+      names.insert(g->own.meshname);
+    }
+  }
+  return names;
+}
+
+}  // namespace
+
+bool MeshFromPlugin(const CompileContext* c, int i) {
+  return i < static_cast<int>(c->mesh_plugin.size()) && c->mesh_plugin[i] >= 0;
+}
+
+std::vector<MeshOptions> MeshAssetOptions(const CompileContext* c) {
+  // the convex hull is needed by collision geoms and by "convex" inertia
+  std::unordered_set<std::string> collide = GeomMeshNames(c, false);
+  std::vector<MeshOptions> opt(c->spec->meshes.size());
+  for (size_t i = 0; i < opt.size(); i++) {
+    const SpecMesh* mesh = c->spec->meshes[i].get();
+    opt[i].needhull = mesh->s.inertia == mjMESH_INERTIA_CONVEX || collide.count(CompiledName(mesh));
+  }
+  return opt;
+}
+
+// Mesh i (file or inline data) loaded and processed; thread-safe: it reads the spec and writes
+// nothing but *out. A mesh from a disk file is taken from the asset cache when the same file was
+// processed with the same inputs before.
+bool LoadMeshAsset(const CompileContext* c, int i, const MeshOptions& opt,
+                   std::shared_ptr<const MeshResult>* out, std::string* error) {
+  const SpecMesh* mesh = c->spec->meshes[i].get();
   AssetContext actx;
   actx.modelfiledir = c->spec->own.modelfiledir;
   actx.assetdir = mesh->compiler && mesh->compiler->meshdir ? *mesh->compiler->meshdir : "";
   actx.strippath = c->spec->s.strippath;
-  int instance = i < static_cast<int>(c->mesh_plugin.size()) ? c->mesh_plugin[i] : -1;
 
   FileStamp stamp;
   std::string key, path;
-  bool cached = instance < 0 && mesh->s.file && !mesh->s.file->empty() &&
-                (!mesh->s.uservert || mesh->s.uservert->empty());
+  bool cached =
+      mesh->s.file && !mesh->s.file->empty() && (!mesh->s.uservert || mesh->s.uservert->empty());
   if (cached) {
     path = actx.Resolve(*mesh->s.file);
     cached = DiskResourceStamp(c->vfs, path, &stamp);
@@ -120,22 +170,10 @@ bool LoadMeshAsset(CompileContext* c, int i, const MeshOptions& opt,
   }
 
   MeshData raw;
-  std::string err;
   auto result = std::make_shared<MeshResult>();
-  if (instance >= 0) {
-    MeshOptions plugin = opt;
-    plugin.keepframe = true;
-    if (!PluginMesh(c, mesh, instance, &raw)) {
-      return false;
-    }
-    if (!ProcessMesh(&mesh->s, raw, plugin, result.get(), &err)) {
-      return c->Error(err, mesh);
-    }
-  } else {
-    if (!LoadMesh(&mesh->s, c->vfs, actx, &raw, &err) ||
-        !ProcessMesh(&mesh->s, raw, opt, result.get(), &err)) {
-      return c->Error(err, mesh);
-    }
+  if (!LoadMesh(&mesh->s, c->vfs, actx, &raw, error) ||
+      !ProcessMesh(&mesh->s, raw, opt, result.get(), error)) {
+    return false;
   }
   if (cached) {
     AddCachedAsset(key, path, stamp, result, MeshBytes(*result));
@@ -144,40 +182,33 @@ bool LoadMeshAsset(CompileContext* c, int i, const MeshOptions& opt,
   return true;
 }
 
-}  // namespace
-
 bool CompileMeshes(CompileContext* c) {
   SpecModel* s = c->spec;
-  c->mesh.assign(s->meshes.size(), nullptr);
   for (size_t i = 0; i < s->meshes.size(); i++) {
     SpecMesh* mesh = s->meshes[i].get();
-    // the convex hull is needed by collision geoms and by "convex" inertia
-    MeshOptions opt;
-    opt.needhull = mesh->s.inertia == mjMESH_INERTIA_CONVEX;
-    for (SpecGeom* g : c->geoms) {
-      if (g->own.meshname == CompiledName(mesh) && (g->s.contype || g->s.conaffinity)) {
-        opt.needhull = true;
+    if (MeshFromPlugin(c, static_cast<int>(i))) {
+      if (!LoadPluginMesh(c, static_cast<int>(i), c->assets->MeshOptionsOf(i), &c->mesh[i])) {
+        return false;
       }
+      continue;
     }
-    if (!LoadMeshAsset(c, static_cast<int>(i), opt, &c->mesh[i])) {
-      return false;
+    const std::string& err = c->assets->Mesh(i);
+    if (!err.empty()) {
+      return c->Error(err, mesh);
     }
   }
 
   // octrees: the signed distance fields of meshes referenced by sdf geoms
+  std::unordered_set<std::string> sdf = GeomMeshNames(c, true);
   c->octree.assign(s->meshes.size(), MeshOctree());
   for (size_t i = 0; i < s->meshes.size(); i++) {
     SpecMesh* mesh = s->meshes[i].get();
     // a mesh made by an SDF plugin has none: its geoms use the plugin's field
-    bool sdf = false;
-    if (i < c->mesh_plugin.size() && c->mesh_plugin[i] >= 0) {
+    if (MeshFromPlugin(c, static_cast<int>(i)) || !sdf.count(CompiledName(mesh))) {
       continue;
     }
-    for (SpecGeom* g : c->geoms) {
-      sdf = sdf || (g->s.type == mjGEOM_SDF && g->own.meshname == CompiledName(mesh));
-    }
     std::string err;
-    if (sdf && !MakeMeshOctree(c->mesh[i]->vert_d, c->mesh[i]->face, &c->octree[i], &err)) {
+    if (!MakeMeshOctree(c->mesh[i]->vert_d, c->mesh[i]->face, &c->octree[i], &err)) {
       return c->Error(err, mesh);
     }
   }

@@ -1,7 +1,8 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
 // Textures (XMLreference.rst, asset/texture): each texture is built by the texture pipeline
-// (user_texture.h) in size() and copied into the tex_* arrays in fill().
+// (user_texture.h) in an asset job (user_compile_assets.h), taken in size() and copied into
+// the tex_* arrays in fill().
 
 #include <algorithm>
 #include <string>
@@ -9,6 +10,7 @@
 #include <mujoco/mujoco.h>
 
 #include "user/user_compile.h"
+#include "user/user_compile_assets.h"
 #include "user/user_texture.h"
 #include "user/user_vfs.h"
 
@@ -18,17 +20,11 @@ namespace {
 
 bool SizeTextures(CompileContext* c) {
   SpecModel* s = c->spec;
-  c->texture.assign(s->textures.size(), TextureResult());
   mjtSize ndata = 0;
   for (size_t i = 0; i < s->textures.size(); i++) {
-    SpecTexture* t = s->textures[i].get();
-    AssetContext actx;
-    actx.modelfiledir = s->own.modelfiledir;
-    actx.assetdir = t->compiler && t->compiler->texturedir ? *t->compiler->texturedir : "";
-    actx.strippath = s->s.strippath;
-    std::string err;
-    if (!LoadTexture(&t->s, c->vfs, actx, &c->texture[i], &err)) {
-      return c->Error(err, t);
+    const std::string& err = c->assets->Texture(i);
+    if (!err.empty()) {
+      return c->Error(err, s->textures[i].get());
     }
     ndata += static_cast<mjtSize>(c->texture[i].data.size());
   }
