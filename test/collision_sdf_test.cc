@@ -2,7 +2,7 @@
 //
 // Collisions with sdf geoms backed by a mesh octree (engine_collision_sdf.cc): the octree field
 // against a naive trilinear interpolation and finite differences, the contacts of small scenes
-// (sphere, capsule, ellipsoid, cylinder, box, mesh and sdf against sdf) against MuJoCo 3.3.8
+// (sphere, capsule, ellipsoid, cylinder, box, mesh and sdf against sdf) against MuJoCo 3.8.0
 // (test/data/sdf_collision, generator make_golden.py there), and the fields used at the contacts
 // against formulas written out in the tests.
 
@@ -141,7 +141,7 @@ TEST(SdfOctree, Halton) {
   EXPECT_NEAR(mju_Halton(7, 5), 0.44, 1e-15);     // 12 -> 0.21
 }
 
-// Contacts equal MuJoCo 3.3.8's, in the same order.
+// Contacts equal MuJoCo 3.8.0's, in the same order.
 class SdfGolden : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(SdfGolden, ContactsMatchTheOracle) {
@@ -168,7 +168,7 @@ INSTANTIATE_TEST_SUITE_P(Scenes, SdfGolden,
                                            "box_sdf", "box_sdf_inside", "box_sdf_rotated",
                                            "box_sdf_rotated_sdf", "sdf_sdf", "capsule_sdf",
                                            "cylinder_sdf", "ellipsoid_sdf", "ellipsoid_sdf_rotated",
-                                           "mesh_sdf"));
+                                           "mesh_sdf", "mesh_sdf_many", "mesh_sdf_vertex"));
 
 // More start points than a pair may hold: at most mjMAXCONPAIR contacts, no overrun.
 TEST(SdfCollide, AtMostMaxConPairContacts) {
@@ -245,28 +245,62 @@ TEST(SdfCollide, EllipsoidContactsUseTheEllipsoidEstimate) {
   mj_deleteModel(m);
 }
 
-// A mesh geom's field is its mesh's octree in the geom frame: dist is max(A, B) at the contact's
-// x with A the octree of mesh 1 at x mapped into the mesh geom's frame.
-TEST(SdfCollide, MeshContactsUseTheMeshOctree) {
+// Mesh geoms are searched face by face: every contact point x = pos + dist/2 n (the search's end
+// point) lies on a face of the mesh geom, dist is the sdf's field B there and the normal is the
+// negated unit gradient of B. The mesh has no octree (no sdf geom uses it).
+TEST(SdfCollide, MeshContactsLieOnTheMeshFaces) {
   mjModel* m = LoadScene("mesh_sdf");
   ASSERT_NE(m, nullptr);
-  ASSERT_GT(m->mesh_octnum[1], 0);  // built because the third geom is an sdf using mesh 1
+  ASSERT_EQ(m->mesh_octnum[1], 0);
   mjData* d = mj_makeData(m);
   mj_forward(m, d);
   ASSERT_GT(d->ncon, 0);
+  const mjtNum* R = d->geom_xmat + 9;
+  const mjtNum* p = d->geom_xpos + 3;
   for (int i = 0; i < d->ncon; i++) {
     const mjContact& c = d->contact[i];
     EXPECT_EQ(c.geom1, 1);
     EXPECT_EQ(c.geom2, 0);
-    double x[3], r[3], y[3];
+    double x[3];
     for (int k = 0; k < 3; k++) {
       x[k] = c.pos[k] + c.dist / 2 * c.frame[k];
     }
-    mju_sub3(r, x, d->geom_xpos + 3);
-    mju_mulMatTVec3(y, d->geom_xmat + 9, r);
-    double a = mjc_octDistance(m, 1, y), b = mjc_octDistance(m, 0, x);
-    // rounding of x and of the frame change (1e-17), field slopes ~1: 1e-15
-    EXPECT_NEAR(c.dist, mju_max(a, b), 1e-15);
+    double g[3];
+    double b = mjc_octDistance(m, 0, x);  // sdf geom at the origin, unrotated
+    mjc_octGradient(m, 0, x, 0, g);
+    mju_normalize3(g);
+    // x is rebuilt from the rounded pos and dist (1e-17) and the field slopes are ~1: 1e-15
+    EXPECT_NEAR(c.dist, b, 1e-15) << "contact " << i;
+    for (int k = 0; k < 3; k++) {
+      EXPECT_NEAR(c.frame[k], -g[k], 1e-12) << "contact " << i;
+    }
+    // on a face: within 1e-12 of its plane, barycentric coordinates in [0, 1]
+    int on_face = 0;
+    for (int f = 0; f < m->mesh_facenum[1] && !on_face; f++) {
+      double v[3][3];
+      for (int j = 0; j < 3; j++) {
+        int vi = m->mesh_face[3 * (m->mesh_faceadr[1] + f) + j];
+        const float* y = m->mesh_vert + 3 * (m->mesh_vertadr[1] + vi);
+        double yd[3] = {y[0], y[1], y[2]};
+        mju_mulMatVec3(v[j], R, yd);
+        mju_addTo3(v[j], p);
+      }
+      double e1[3], e2[3], r[3], nrm[3];
+      mju_sub3(e1, v[1], v[0]);
+      mju_sub3(e2, v[2], v[0]);
+      mju_sub3(r, x, v[0]);
+      mju_cross(nrm, e1, e2);
+      double area2 = mju_normalize3(nrm);
+      if (std::fabs(mju_dot3(r, nrm)) > 1e-12) {
+        continue;
+      }
+      double c1[3], c2[3];
+      mju_cross(c1, r, e2);
+      mju_cross(c2, e1, r);
+      double a = mju_dot3(c1, nrm) / area2, bb = mju_dot3(c2, nrm) / area2;
+      on_face = a > -1e-12 && bb > -1e-12 && a + bb < 1 + 1e-12;
+    }
+    EXPECT_TRUE(on_face) << "contact " << i;
   }
   mj_deleteData(d);
   mj_deleteModel(m);

@@ -53,8 +53,9 @@ void triangleLocal(const mjModel* m, const mjData* d, int g, int f, int e, mjtNu
   }
 }
 
-// whether the box of the triangle misses the geom's bounding box (geom frame)
-int missesBox(const mjModel* m, int g, const mjtNum (*v)[3]) {
+}  // namespace
+
+int mjc_sdfTriangleMissesBox(const mjModel* m, int g, const mjtNum (*v)[3]) {
   const mjtNum* aabb = m->geom_aabb + 6 * g;
   for (int k = 0; k < 3; k++) {
     mjtNum lo = mju_min(v[0][k], mju_min(v[1][k], v[2][k]));
@@ -66,10 +67,20 @@ int missesBox(const mjModel* m, int g, const mjtNum (*v)[3]) {
   return 0;
 }
 
-// Frank-Wolfe from x over the triangle v (see above); returns B at the end point, left in x
-mjtNum frankWolfe(const mjModel* m, const mjData* d, int g, const mjtNum (*v)[3], mjtNum x[3],
-                  int niter) {
-  for (int k = 0; k < niter; k++) {
+mjtNum mjc_sdfTriangleDescent(const mjModel* m, const mjData* d, int g, const mjtNum (*v)[3], int i,
+                              mjtNum x[3]) {
+  // start point i: Halton coordinates (a, b), mirrored into the triangle
+  mjtNum a = mju_Halton(i, 2), b = mju_Halton(i, 3);
+  if (a + b > 1) {
+    a = 1 - a;
+    b = 1 - b;
+  }
+  for (int k = 0; k < 3; k++) {
+    x[k] = v[0][k] + a * (v[1][k] - v[0][k]) + b * (v[2][k] - v[0][k]);
+  }
+
+  // Frank-Wolfe steps toward the vertex of lowest grad B . v_j
+  for (int k = 0; k < m->opt.sdf_iterations; k++) {
     mjtNum grad[3];
     mjc_sdfGeomField(m, d, g, x, 1, grad);
     int best = 0;
@@ -87,6 +98,8 @@ mjtNum frankWolfe(const mjModel* m, const mjData* d, int g, const mjtNum (*v)[3]
   }
   return mjc_sdfGeomField(m, d, g, x, 0, NULL);
 }
+
+namespace {
 
 // Of the contacts d->contact[start .. ncon) at one point, keeps the last (see above).
 void mergeSamePoint(mjData* d, int start) {
@@ -109,23 +122,13 @@ void mergeSamePoint(mjData* d, int start) {
 void collideTriangle(const mjModel* m, mjData* d, int g, int f, int e, mjtNum margin, mjtNum gap) {
   mjtNum v[3][3];
   triangleLocal(m, d, g, f, e, v);
-  if (missesBox(m, g, v)) {
+  if (mjc_sdfTriangleMissesBox(m, g, v)) {
     return;
   }
-  mjtNum e1[3], e2[3], best[3] = {0, 0, 0}, bestdist = mjMAXVAL;
-  mju_sub3(e1, v[1], v[0]);
-  mju_sub3(e2, v[2], v[0]);
+  mjtNum best[3] = {0, 0, 0}, bestdist = mjMAXVAL;
   for (int i = 1; i <= m->opt.sdf_initpoints; i++) {
-    mjtNum a = mju_Halton(i, 2), b = mju_Halton(i, 3);
-    if (a + b > 1) {
-      a = 1 - a;
-      b = 1 - b;
-    }
     mjtNum x[3];
-    mju_copy3(x, v[0]);
-    mju_addToScl3(x, e1, a);
-    mju_addToScl3(x, e2, b);
-    mjtNum dist = frankWolfe(m, d, g, v, x, m->opt.sdf_iterations);
+    mjtNum dist = mjc_sdfTriangleDescent(m, d, g, v, i, x);
     if (dist < bestdist) {
       bestdist = dist;
       mju_copy3(best, x);

@@ -26,19 +26,17 @@
 //   mjMAXCONPAIR.
 // Start point 0 is the corner lo; when that is a corner of geom1's box, it lies on the box
 //   surface up to the rounding of the frame changes, and the side that rounding puts it on
-//   decides the first step; for rotated geoms such contacts can differ from MuJoCo's, and so can
-//   a mesh geom against an sdf geom that uses the same mesh (see doc/conformance.md#sdf).
+//   decides the first step; for rotated geoms such contacts can differ from MuJoCo's (see
+//   doc/conformance.md#sdf).
 // Box field. Outside or on the surface: the Euclidean distance to the box, gradient towards the
 //   point ((1,0,0) on the surface). Strictly inside: the unit direction u with components
 //   sign(p_i) / (1 - |p_i| / s_i) normalised (radial near the center, the face normal near a
 //   face), and the distance is minus the length of the ray from p along u to the surface.
 // Sphere, capsule, cylinder fields: the Euclidean signed distances.
 // Ellipsoid field: the estimate k0 (k0 - 1) / k1 (k0 = |p / s|, k1 = |p / s^2|) with its unit
-//   gradient. Mesh geoms (geom1 of type mesh): the octree of their mesh, exactly like an sdf
-//   geom1; MuJoCo builds that octree only for meshes that an sdf geom uses, so a mesh without
-//   octree gives no contacts here (the compiler warns). Height field against sdf: MuJoCo warns
-//   "not yet supported" at every call and returns no contacts; the table entry stays NULL and
-//   the compiler warns once.
+//   gradient. Mesh geoms do not descend here: their faces are searched (mjc_MeshSDF). Height
+//   field against sdf: MuJoCo warns "not yet supported" at every call and returns no contacts;
+//   the table entry stays NULL and the compiler warns once.
 
 #include "engine/engine_collision_sdf.h"
 
@@ -357,7 +355,7 @@ const mjpPlugin* sdfPlugin(const mjModel* m, int g, int* instance) {
   return plugin;
 }
 
-// the field of an sdf geom (or of a mesh geom1): its SDF plugin, else the octree of its mesh
+// the field of an sdf geom: its SDF plugin, else the octree of its mesh
 typedef struct {
   const mjpPlugin* plugin;  // the geom's SDF plugin, or NULL
   int instance;             // the plugin's instance
@@ -390,9 +388,9 @@ mjtNum sdfFieldEval(const SdfField* f, const mjData* d, const mjtNum p[3], int c
 // the pair
 
 typedef struct {
-  int type1;  // geom1 type: sphere, capsule, ellipsoid, cylinder, box, mesh or sdf
+  int type1;  // geom1 type: sphere, capsule, ellipsoid, cylinder, box or sdf
   const mjtNum* size1;
-  SdfField field1;  // geom1's field (sdf or mesh geom1)
+  SdfField field1;  // geom1's field (an sdf geom1)
   SdfField field2;  // the sdf geom's field
   const mjData* d;
   mjtNum rel_mat[9];  // sdf frame <- geom1 frame: x = rel_mat y + rel_pos
@@ -427,7 +425,7 @@ mjtNum fieldA(const SdfPair* s, const mjtNum x[3], int cell_units, mjtNum* grad)
     case mjGEOM_ELLIPSOID:
       a = ellipsoidField(s->size1, y, gy);
       break;
-    default:  // mjGEOM_SDF, mjGEOM_MESH: the plugin's field, else the octree gradient only
+    default:  // mjGEOM_SDF: the plugin's field, else the octree gradient only
               // when asked for (finite differences outside the root box)
       a = sdfFieldEval(&s->field1, s->d, y, cell_units, grad ? gy : nullptr);
       break;
@@ -554,9 +552,8 @@ int mjc_SDF(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum 
   }
   if (s.field1.plugin) {
     // an sdf geom1 with a plugin: the plugin's field
-  } else if (s.type1 == mjGEOM_SDF || s.type1 == mjGEOM_MESH) {
-    // a mesh geom's field is its mesh's octree, which exists only when an sdf geom also uses
-    // that mesh (the compiler warns about the other meshes)
+  } else if (s.type1 == mjGEOM_SDF) {
+    // an sdf geom1 without a plugin: its mesh's octree
     if (!octGet(m, m->geom_dataid[g1], &s.field1.tree)) {
       return 0;
     }

@@ -6,10 +6,9 @@
 // the two bounding boxes (programming_extension.rst "sdf"); see engine_collision_sdf.cc for the
 // conventions, which follow MuJoCo's results (doc/conformance.md#sdf).
 //
-// Implemented pairs: sphere, capsule, ellipsoid, cylinder, box, mesh and sdf against sdf (a mesh
-// geom needs an octree, i.e. its mesh must also be used by an sdf geom). Plane-sdf is plane-mesh
-// (engine_collision_convex.cc). Height field against sdf gives no contacts, as in MuJoCo (NULL
-// entry).
+// Implemented pairs: sphere, capsule, ellipsoid, cylinder, box and sdf against sdf. Mesh-sdf
+// searches the mesh's faces (mjc_MeshSDF). Plane-sdf is plane-mesh (engine_collision_convex.cc).
+// Height field against sdf gives no contacts, as in MuJoCo (NULL entry).
 
 #ifndef MOTUS_ENGINE_ENGINE_COLLISION_SDF_H_
 #define MOTUS_ENGINE_ENGINE_COLLISION_SDF_H_
@@ -20,11 +19,10 @@
 extern "C" {
 #endif
 
-// Narrow phase for (sphere | capsule | ellipsoid | cylinder | box | mesh | sdf) g1 against the
-// sdf geom g2
-// (mjCOLLISIONFUNC signature).
-// Writes at most mjMAXCONPAIR contacts; geoms of other types, sdf or mesh geoms without a mesh
-// octree and degenerate sizes give no contacts.
+// Narrow phase for (sphere | capsule | ellipsoid | cylinder | box | sdf) g1 against the sdf geom
+// g2 (mjCOLLISIONFUNC signature).
+// Writes at most mjMAXCONPAIR contacts; geoms of other types, sdf geoms without a field and
+// degenerate sizes give no contacts.
 int mjc_SDF(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
 
 // Signed distance of the mesh octree of `mesh` at point p (mesh frame): trilinear interpolation
@@ -51,6 +49,18 @@ int mjc_sdfGeomHasField(const mjModel* m, int g);
 // mjc_octGradient); 0 for a geom without a field.
 mjtNum mjc_sdfGeomField(const mjModel* m, const mjData* d, int g, const mjtNum p[3], int cell_units,
                         mjtNum grad[3]);
+
+// Whether the box of triangle v (frame of geom g) misses geom g's bounding box.
+int mjc_sdfTriangleMissesBox(const mjModel* m, int g, const mjtNum (*v)[3]);
+
+// The search for the lowest signed distance of sdf geom g over triangle v (its frame) from start
+// point i (engine_collision_flexsdf.cc): the end point in x, the field there returned.
+mjtNum mjc_sdfTriangleDescent(const mjModel* m, const mjData* d, int g, const mjtNum (*v)[3], int i,
+                              mjtNum x[3]);
+
+// Narrow phase for the mesh geom g1 against the sdf geom g2 (mjCOLLISIONFUNC signature;
+// engine_collision_meshsdf.cc): the triangle search on every face of the mesh.
+int mjc_MeshSDF(const mjModel* m, mjData* d, mjContact* con, int g1, int g2, mjtNum margin);
 
 // Contacts of sdf geom g with the elements of flex f (engine_collision_flexsdf.cc), appended
 // with the margin and gap of the pair.

@@ -6,8 +6,8 @@
 // NULL means the two types cannot collide (plane-plane, plane-hfield, hfield-hfield, and
 // hfield-sdf, which MuJoCo does not support either: it warns and returns no contacts).
 // Plane-sdf collides the plane with the sdf geom's mesh, as MuJoCo does; sphere, capsule,
-// ellipsoid, cylinder, box, mesh and sdf against sdf descend on the mesh octree field
-// (engine_collision_sdf.h).
+// ellipsoid, cylinder, box and sdf against sdf descend on the sdf fields, mesh against sdf
+// searches the mesh's faces (engine_collision_sdf.h).
 // Users may replace entries with their own functions.
 
 #include <mujoco/mujoco.h>
@@ -39,7 +39,7 @@ mjfCollision mjCOLLISIONFUNC[mjNGEOMTYPES][mjNGEOMTYPES] = {
     // BOX
     {0, 0, 0, 0, 0, 0, mjc_BoxBox, CVX, mjc_SDF},
     // MESH
-    {0, 0, 0, 0, 0, 0, 0, CVX, mjc_SDF},
+    {0, 0, 0, 0, 0, 0, 0, CVX, mjc_MeshSDF},
     // SDF
     {0, 0, 0, 0, 0, 0, 0, 0, mjc_SDF},
 };

@@ -932,7 +932,7 @@ std::string OptionWarning(const mjModel* m) {
 }
 
 // The engine collides sdf geoms (type="sdf" with a mesh) with planes, spheres, capsules,
-// cylinders, boxes, ellipsoids, meshes with an octree and other sdf geoms as MuJoCo does; sdf
+// cylinders, boxes, ellipsoids, meshes and other sdf geoms as MuJoCo does; sdf
 // against height fields gives no contacts. A model in which such a pair can collide compiles
 // (MuJoCo loads it) but says so: the warning names the first sdf geom concerned.
 // Empty when there is nothing to say.
@@ -952,30 +952,22 @@ std::string UnsupportedCollisionWarning(const mjModel* m) {
     return false;
   };
   // sdf geoms collide with everything except height fields (as in MuJoCo, which warns at every
-  // call), and with mesh geoms only through the mesh's octree, which the compiler builds for
-  // meshes used by sdf geoms (MuJoCo has no defined result without one)
+  // call)
   for (int g = 0; g < m->ngeom; g++) {
     if (m->geom_type[g] != mjGEOM_SDF) {
       continue;
     }
     for (int h = 0; h < m->ngeom; h++) {
-      int t = m->geom_type[h];
-      int mesh = m->geom_dataid[h];
-      bool no_octree =
-          t == mjGEOM_MESH && (mesh < 0 || mesh >= m->nmesh || m->mesh_octnum[mesh] <= 0);
       // geoms welded to the same body (e.g. both static) never collide
       int weld_g = m->body_weldid[m->geom_bodyid[g]], weld_h = m->body_weldid[m->geom_bodyid[h]];
-      if (h == g || !(t == mjGEOM_HFIELD || no_octree) || weld_g == weld_h || !may_collide(g, h)) {
+      if (h == g || m->geom_type[h] != mjGEOM_HFIELD || weld_g == weld_h || !may_collide(g, h)) {
         continue;
       }
       const char* name = m->names + m->name_geomadr[g];
-      std::string what = t == mjGEOM_HFIELD
-                             ? "collisions of height fields with sdf geoms are not supported"
-                             : "mesh geoms collide with sdf geoms only when their mesh is also "
-                               "used by an sdf geom (it then has an octree)";
       return "Warning: geom " + std::to_string(g) + (*name ? std::string(" '") + name + "'" : "") +
-             " of type sdf and geom " + std::to_string(h) + ": " + what +
-             "; this pair produces no contacts";
+             " of type sdf and geom " + std::to_string(h) +
+             ": collisions of height fields with sdf geoms are not supported; this pair produces "
+             "no contacts";
     }
   }
   return "";
