@@ -4,6 +4,13 @@
 // mjData.bvh_active (shown as `rgba.bvactive` boxes under mjVIS_MESHBVH while
 // `visual/global/bvactive` is on; programming_visualization.rst).
 //
+// A body and a flex are walked only when they pass the broad phase. Its axes are the principal
+// axes of the centers of the colliding geoms of bodies without planes together with every flex
+// vertex (the eigenvectors of their covariance, identity when fewer than two points); along
+// each axis the body's extent is the union of its colliding geoms' bounding spheres (radius plus
+// margin) and the flex's the projection of its world box (the root of bvh_aabb_dyn) plus its
+// margin. A body with a plane is unbounded and always passes.
+//
 // MuJoCo collides a body with a flex by a traversal of the body's tree against the flex's, the
 // mid phase of two bodies with one tree in the world frame: body nodes are boxes in the body's
 // inertial frame (bvh_aabb), flex nodes axis-aligned world boxes (bvh_aabb_dyn, updated with the
@@ -51,6 +58,95 @@ int sphereTouchesBox(const mjModel* m, const mjData* d, int g, const mjtNum* box
   return 1;
 }
 
+// margin of a geom or flex, or the global override
+mjtNum overrideMargin(const mjModel* m, mjtNum margin) {
+  return mjENABLED(mjENBL_OVERRIDE) ? m->opt.o_margin : margin;
+}
+
+// body b has a colliding geom without a bounding radius (a plane): unbounded
+int bodyUnbounded(const mjModel* m, int b) {
+  for (int g = m->body_geomadr[b]; g < m->body_geomadr[b] + m->body_geomnum[b]; g++) {
+    if ((m->geom_contype[g] || m->geom_conaffinity[g]) &&
+        (m->geom_type[g] == mjGEOM_PLANE || m->geom_rbound[g] <= 0)) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+// one point of the broad-phase covariance: summed into cen (pass 0), or its deviation from the
+// mean cen into cov (pass 1)
+void addBroadPoint(const mjtNum* p, int pass, mjtNum cen[3], mjtNum cov[9]) {
+  if (pass == 0) {
+    mju_addTo3(cen, p);
+    return;
+  }
+  mjtNum dif[3];
+  mju_sub3(dif, p, cen);
+  for (int r = 0; r < 3; r++) {
+    mju_addToScl3(cov + 3 * r, dif, dif[r]);
+  }
+}
+
+// Broad-phase axes (rows of axes): eigenvectors of the covariance of the centers of the colliding
+// geoms of bounded bodies and of all flex vertices, the geoms first; identity for fewer than two.
+void broadAxes(const mjModel* m, const mjData* d, mjtNum axes[9]) {
+  mjtNum cen[3] = {0, 0, 0}, cov[9] = {0};
+  mju_eye(axes, 3);
+  for (int pass = 0; pass < 2; pass++) {
+    int npoint = 0;
+    for (int b = 0; b < m->nbody; b++) {
+      if (bodyUnbounded(m, b)) {
+        continue;
+      }
+      for (int g = m->body_geomadr[b]; g < m->body_geomadr[b] + m->body_geomnum[b]; g++) {
+        if (m->geom_contype[g] || m->geom_conaffinity[g]) {
+          addBroadPoint(d->geom_xpos + 3 * g, pass, cen, cov);
+          npoint++;
+        }
+      }
+    }
+    for (int v = 0; v < m->nflexvert; v++) {
+      addBroadPoint(d->flexvert_xpos + 3 * v, pass, cen, cov);
+      npoint++;
+    }
+    if (npoint < 2) {
+      return;
+    }
+    if (pass == 0) {
+      mju_scl3(cen, cen, 1.0 / npoint);
+    }
+  }
+  mjtNum eigval[3], eigvec[9], quat[4];
+  mju_eig3(eigval, eigvec, quat, cov);
+  mju_transpose(axes, eigvec, 3, 3);
+}
+
+// body b and flex f overlap along the broad-phase axes (b bounded)
+int broadOverlap(const mjModel* m, const mjData* d, int b, int f, const mjtNum axes[9]) {
+  const mjtNum* root = d->bvh_aabb_dyn + 6 * (m->flex_bvhadr[f] - m->nbvhstatic);
+  mjtNum fmargin = overrideMargin(m, m->flex_margin[f]);
+  for (int k = 0; k < 3; k++) {
+    const mjtNum* a = axes + 3 * k;
+    mjtNum lo = mjMAXVAL, hi = -mjMAXVAL;
+    for (int g = m->body_geomadr[b]; g < m->body_geomadr[b] + m->body_geomnum[b]; g++) {
+      if (!m->geom_contype[g] && !m->geom_conaffinity[g]) {
+        continue;
+      }
+      mjtNum c = mju_dot3(a, d->geom_xpos + 3 * g);
+      mjtNum ext = m->geom_rbound[g] + overrideMargin(m, m->geom_margin[g]);
+      lo = mju_min(lo, c - ext);
+      hi = mju_max(hi, c + ext);
+    }
+    mjtNum c = mju_dot3(a, root);
+    mjtNum ext = fabs(a[0]) * root[3] + fabs(a[1]) * root[4] + fabs(a[2]) * root[5] + fmargin;
+    if (hi < c - ext || c + ext < lo) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
 void markBodyFlex(const mjModel* m, mjData* d, int b, int f, int* stack, int cap) {
   static const mjtNum kIdentity[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
   int root1 = m->body_bvhadr[b], root2 = m->flex_bvhadr[f];
@@ -90,12 +186,17 @@ void mj_markFlexNodes(const mjModel* m, mjData* d) {
   if (!m->vis.global.bvactive || mjDISABLED(mjDSBL_MIDPHASE)) {
     return;
   }
+  mjtNum axes[9];
+  broadAxes(m, d, axes);
   for (int f = 0; f < m->nflex; f++) {
     if ((!m->flex_contype[f] && !m->flex_conaffinity[f]) || m->flex_bvhnum[f] <= 0) {
       continue;
     }
     for (int b = 0; b < m->nbody; b++) {
       if (m->body_geomnum[b] <= 0 || m->body_bvhnum[b] <= 0 || !bodyFlexCompatible(m, b, f)) {
+        continue;
+      }
+      if (!bodyUnbounded(m, b) && !broadOverlap(m, d, b, f, axes)) {
         continue;
       }
       // a node pair at most once on the stack per level: twice the nodes of both trees
