@@ -203,52 +203,58 @@ void GradientPixel(const mjsTexture* spec, const double d[3], uint8_t* out) {
   }
 }
 
-// Row r of face f of a gradient cube texture. The acos per pixel dominates, so pixels whose
-// result is known to the last bit are copied instead of computed:
+// Face f of a gradient cube texture. The acos per pixel dominates, so pixels whose result is
+// known to the last bit are copied instead of computed:
 // - u enters the direction of every face only through u*u (the norm), and v does so on the up
 //   and down faces, so a column (row) whose coordinate is the exact negative of an earlier
 //   one's has the same bytes: (-u)*(-u) == u*u in IEEE arithmetic;
 // - the front face (+Z) has d = (u, v, 1) where the right face (+X) has (1, v, -u): the same
 //   d[1], and the same norm unless the two summation orders round differently, which is
 //   checked per pixel (the right face is made first).
-void GradientCubeRow(const mjsTexture* spec, int w, int f, int r, std::vector<uint8_t>* rgb) {
-  size_t face = static_cast<size_t>(f) * w * w;
-  uint8_t* row = rgb->data() + 3 * (face + static_cast<size_t>(r) * w);
-  if ((f == 2 || f == 3) && 2 * r >= w) {
-    // mirrored row of the up or down face
-    int m = w - 1 - r;
-    double d[3], dm[3];
-    CubeDirection(f, r, 0, w, d);
-    CubeDirection(f, m, 0, w, dm);
-    if (m != r && d[2] == -dm[2]) {
-      std::memcpy(row, rgb->data() + 3 * (face + static_cast<size_t>(m) * w), 3 * w);
-      return;
+void GradientCubeFace(const mjsTexture* spec, int w, int f, std::vector<uint8_t>* rgb) {
+  // mirror[i]: the earlier column (row) whose coordinate is exactly -(coordinate of i), or -1;
+  // the coordinates are those of CubeDirection, the same for columns (u) and rows (-v)
+  std::vector<int> mirror(w, -1);
+  for (int i = 0; i < w; i++) {
+    int j = w - 1 - i;
+    double di[3], dj[3];
+    CubeDirection(4, 0, i, w, di);  // d[0] = u of column i
+    CubeDirection(4, 0, j, w, dj);
+    if (j < i && di[0] == -dj[0]) {
+      mirror[i] = j;
     }
   }
-  const uint8_t* right = rgb->data() + 3 * static_cast<size_t>(r) * w;  // face 0, row r
-  for (int c = 0; c < w; c++) {
-    double d[3];
-    CubeDirection(f, r, c, w, d);
-    int m = w - 1 - c;
-    if (m < c) {
-      double dm[3];
-      CubeDirection(f, r, m, w, dm);
-      // the u component: d[2] on the side faces +X and -X, d[0] on the others
-      int k = (f == 0 || f == 1) ? 2 : 0;
-      if (d[k] == -dm[k]) {
-        std::memcpy(row + 3 * c, row + 3 * m, 3);
+  size_t face = static_cast<size_t>(f) * w * w;
+  for (int r = 0; r < w; r++) {
+    uint8_t* row = rgb->data() + 3 * (face + static_cast<size_t>(r) * w);
+    double dr[3], dm[3];
+    CubeDirection(4, r, 0, w, dr);  // d[1] = v of row r
+    if ((f == 2 || f == 3) && 2 * r >= w && r != w - 1 - r) {
+      CubeDirection(4, w - 1 - r, 0, w, dm);
+      if (dr[1] == -dm[1]) {
+        // mirrored row of the up or down face
+        std::memcpy(row, rgb->data() + 3 * (face + static_cast<size_t>(w - 1 - r) * w), 3 * w);
         continue;
       }
     }
-    if (f == 4) {
-      double d0[3];
-      CubeDirection(0, r, c, w, d0);
-      if (mju_norm3(d) == mju_norm3(d0)) {
-        std::memcpy(row + 3 * c, right + 3 * c, 3);
+    const uint8_t* right = rgb->data() + 3 * static_cast<size_t>(r) * w;  // face 0, row r
+    for (int c = 0; c < w; c++) {
+      if (mirror[c] >= 0) {
+        std::memcpy(row + 3 * c, row + 3 * mirror[c], 3);
         continue;
       }
+      double d[3];
+      CubeDirection(f, r, c, w, d);
+      if (f == 4) {
+        double d0[3];
+        CubeDirection(0, r, c, w, d0);
+        if (mju_norm3(d) == mju_norm3(d0)) {
+          std::memcpy(row + 3 * c, right + 3 * c, 3);
+          continue;
+        }
+      }
+      GradientPixel(spec, d, row + 3 * c);
     }
-    GradientPixel(spec, d, row + 3 * c);
   }
 }
 
@@ -260,15 +266,14 @@ void BuiltinCubeFace(const mjsTexture* spec, int w, int f, std::vector<uint8_t>*
     FillPixels(rgb, face, static_cast<size_t>(w) * w, f == 3 ? c2 : c1);
     return;
   }
+  if (spec->builtin == mjBUILTIN_GRADIENT) {
+    GradientCubeFace(spec, w, f, rgb);
+    return;
+  }
   for (int r = 0; r < w; r++) {
-    size_t row = face + static_cast<size_t>(r) * w;
-    if (spec->builtin == mjBUILTIN_CHECKER) {
-      // rgb1 in the top-left and bottom-right quarters; the front and back faces start with rgb2
-      bool first = (r < w / 2) != (f >= 4);
-      CheckerRow(rgb, row, w, first ? c1 : c2, first ? c2 : c1);
-      continue;
-    }
-    GradientCubeRow(spec, w, f, r, rgb);
+    // rgb1 in the top-left and bottom-right quarters; the front and back faces start with rgb2
+    bool first = (r < w / 2) != (f >= 4);
+    CheckerRow(rgb, face + static_cast<size_t>(r) * w, w, first ? c1 : c2, first ? c2 : c1);
   }
 }
 
