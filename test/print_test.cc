@@ -148,6 +148,13 @@ TEST(Sizes, BandwidthOfOrderTwo) {
   CompareSizes("sizes_quadratic");
 }
 
+// nodes pinned to a moving body: the band is measured in the flex's own dof order, where the
+// body's dofs come at its first pinned node, and every cell couples them
+TEST(Sizes, BandwidthWithNodesPinnedToAMovingBody) {
+  CompareSizes("sizes_pinned");
+  CompareSizes("sizes_pinned_center");
+}
+
 // numbers of a printed line, and the line with each number replaced by "#" and the spaces
 // around them collapsed (numbers of different widths are padded to the same field width), with
 // the line's length when `length` (a format of fixed width)

@@ -66,12 +66,25 @@ std::vector<int> VertexColumns(const CompileContext* c, const FlexResult& r,
   return cols;
 }
 
-// interpolated flexes: the largest distance between two dofs that one cell couples (the dofs of
-// the bodies of its (order + 1)^3 nodes, not their ancestors'), the bandwidth of the cells'
-// stiffness in dof order; 0 for other flexes
-int FlexBandwidth(const CompileContext* c, const mjModel* m, int f, const FlexResult& r) {
+// Interpolated flexes: the bandwidth of the cells' stiffness in the flex's own dof order, as
+// MuJoCo 3.8 measures it (derived from its values on node grids pinned to moving bodies,
+// doc/conformance.md). The flex numbers the dofs of its node bodies in node order, each body's
+// own dofs once, at its first node (a body carrying pinned nodes gets one slot, at the first of
+// them). A cell couples the dofs that move its nodes: those of the node bodies and of their
+// ancestors, as far as they have a number. The band is the largest difference of two numbers
+// that a cell couples; 0 for other flexes.
+int FlexBandwidth(const mjModel* m, int f, const FlexResult& r) {
   if (!r.order) {
     return 0;
+  }
+  std::vector<int> number(m->nv, -1);
+  int next = 0;
+  for (int b : r.nodebody) {
+    for (int d = m->body_dofadr[b]; d < m->body_dofadr[b] + m->body_dofnum[b]; d++) {
+      if (number[d] < 0) {
+        number[d] = next++;
+      }
+    }
   }
   int ncell[3], band = 0;
   for (int a = 0; a < 3; a++) {
@@ -83,10 +96,13 @@ int FlexBandwidth(const CompileContext* c, const mjModel* m, int f, const FlexRe
         int cell[3] = {i, j, k}, node[27];
         int nnode = mj_flexCellNodes(m, f, cell, node), lo = -1, hi = -1;
         for (int n = 0; n < nnode; n++) {
-          const BodyInfo& b = c->body[r.nodebody[node[n]]];
-          if (b.dofnum) {
-            lo = lo < 0 ? b.dofadr : mjMIN(lo, b.dofadr);
-            hi = mjMAX(hi, b.dofadr + b.dofnum - 1);
+          for (int b = r.nodebody[node[n]]; b > 0; b = m->body_parentid[b]) {
+            for (int d = m->body_dofadr[b]; d < m->body_dofadr[b] + m->body_dofnum[b]; d++) {
+              if (number[d] >= 0) {
+                lo = lo < 0 ? number[d] : mjMIN(lo, number[d]);
+                hi = mjMAX(hi, number[d]);
+              }
+            }
           }
         }
         band = mjMAX(band, hi - lo);
@@ -276,7 +292,7 @@ bool FillFlexes(CompileContext* c) {
   // MuJoCo 3.8 does (0 everywhere when no flex is interpolated)
   int band = 0;
   for (int f = 0; f < m->nflex; f++) {
-    band = mjMAX(band, FlexBandwidth(c, m, f, c->flex[f]));
+    band = mjMAX(band, FlexBandwidth(m, f, c->flex[f]));
   }
   for (int f = 0; f < m->nflex; f++) {
     m->flex_bandwidth[f] = band;
