@@ -376,6 +376,25 @@ TEST(FlexCollision, BoxOnClothContacts) {
   CompareForwardContacts("box_cloth", -1);
 }
 
+// tetrahedra lying flat on boxes (a 3D grid flex on a tilted box, a rounded tetrahedron on a
+// turned one): GJK starts from the element's bounding-box center, and EPA, which stops within
+// ccd_tolerance on the rounded element, reports MuJoCo's point of the touching patch (from the
+// mean of the vertices it stopped 0.02 away along the face). The explicit flex is flex 0,
+// before the flexcomp's, although its section comes later in the file.
+TEST(FlexCollision, BoxOnTetrahedraContacts) {
+  CompareForwardContacts("box_tet", -1);
+  mjModel* m = Load("box_tet.xml");
+  ASSERT_NE(m, nullptr);
+  Golden g(SourcePath("test/data/flex_collision/box_tet.txt"));
+  ASSERT_TRUE(g.ok()) << g.error();
+  std::vector<double> nvert = g.get(0, "m.flex_vertnum");
+  ASSERT_EQ(m->nflex, static_cast<int>(nvert.size()));
+  for (int f = 0; f < m->nflex; f++) {
+    EXPECT_EQ(m->flex_vertnum[f], nvert[f]) << "flex " << f;
+  }
+  mj_deleteModel(m);
+}
+
 // capsules against cloth triangles: the capsule's ends against each triangle (the face normal
 // when the closest point is inside the face), then the triangle's vertices against the segment
 // (not those nearest an end); a capsule through a cell with nothing in reach touches nothing

@@ -81,12 +81,25 @@ void supportElem(mjtNum res[3], mjCCDObj* obj, const mjtNum dir[3]) {
   }
 }
 
+// The element's center, where GJK starts, is the center of its bounding box (flexelem_aabb, from
+// mj_flex), not the mean of its vertices: on a tetrahedron lying flat on a box, EPA on the rounded
+// element stops within ccd_tolerance at a face that depends on the start, and the point it
+// reports moves along the touching patch (0.022 on sphere_trilinear); with the box center it is
+// MuJoCo's, for geoms and for element pairs (doc/conformance.md#flexes).
 void initElemObj(mjCCDObj* obj, const mjModel* m, const mjData* d, int f, int e, mjtNum margin) {
   mjc_initPrismObj(obj, m, d, margin);
   obj->type = mjGEOM_FLEX;
   obj->nvert = elemVertices(m, d, f, e, obj->prism);
   obj->size[0] = m->flex_radius[f];
   obj->support = supportElem;
+  mju_copy3(obj->center, d->flexelem_aabb + 6 * (m->flex_elemadr[f] + e));
+}
+
+// the mean of the element's vertices, the start of GJK on the element's core (against the cores
+// of spheres and capsules, and vertex balls): there the box center moves the point GJK stops at
+// within ccd_tolerance away from MuJoCo's sphere-triangle contacts (sheet_ball.xml), the mean
+// reproduces them
+void meanCenter(mjCCDObj* obj) {
   for (int k = 0; k < 3; k++) {
     mjtNum s = 0;
     for (int i = 0; i < obj->nvert; i++) {
@@ -217,6 +230,7 @@ void collideGeomElem(const mjModel* m, mjData* d, int g, int f, int e, mjtNum ma
   int type = m->geom_type[g];
   if (type == mjGEOM_SPHERE || type == mjGEOM_CAPSULE) {
     o2.size[1] = o2.size[0];
+    meanCenter(&o2);
   }
   mjContact con;
   if (!mjc_flexPenetration(m, d, &o1, &o2, &con)) {
@@ -603,6 +617,10 @@ int contactSideKey(const mjContact* con, int k) {
 void mjc_initElemObj(mjCCDObj* obj, const mjModel* m, const mjData* d, int f, int e,
                      mjtNum margin) {
   initElemObj(obj, m, d, f, e, margin);
+}
+
+void mjc_elemMeanCenter(mjCCDObj* obj) {
+  meanCenter(obj);
 }
 
 int mjc_flexPenetration(const mjModel* m, mjData* d, mjCCDObj* o1, mjCCDObj* o2, mjContact* con) {

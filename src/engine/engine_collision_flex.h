@@ -37,8 +37,12 @@ void mj_collideFlexSelf(const mjModel* m, mjData* d, int f);
 // Shared by the flex colliders (engine_collision_flex.cc):
 
 // Element e of flex f as a convex object (the hull of its vertices, swept by the flex radius,
-// inflated by margin) for mjc_ccd.
+// inflated by margin) for mjc_ccd; its center (GJK's start) is the center of its bounding box.
 void mjc_initElemObj(mjCCDObj* obj, const mjModel* m, const mjData* d, int f, int e, mjtNum margin);
+
+// Moves the center of an element object to the mean of its vertices, the start that reproduces
+// MuJoCo's contacts where GJK runs on the element's core.
+void mjc_elemMeanCenter(mjCCDObj* obj);
 
 // GJK / EPA between two convex objects of the flex colliders at the model's CCD settings: returns
 // 1 and fills con (zeroed, then dist, pos and frame of mjc_setContact) when they penetrate.

@@ -103,6 +103,7 @@ void setFlexSides(mjContact* con, int f, int e0, int v0, int e1, int v1) {
 void internalVertexElem(const mjModel* m, mjData* d, int f, int e, int v) {
   mjCCDObj o1, o2;
   mjc_initElemObj(&o2, m, d, f, e, 0);
+  mjc_elemMeanCenter(&o2);
   mjc_initElemObj(&o1, m, d, f, e, 0);
   o1.nvert = 1;
   mju_copy3(o1.prism[0], d->flexvert_xpos + 3 * (m->flex_vertadr[f] + v));

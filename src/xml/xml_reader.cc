@@ -17,11 +17,12 @@
 // Section order: XMLreference.rst allows repeated sections in any order and says that for global
 // settings "the last setting takes effect for the entire model". The reader therefore processes
 // the global settings first (compiler, option, size, statistic, visual), then default classes,
-// assets, the kinematic tree, and finally the elements that reference tree elements (deformable,
-// contact, tendon, equality, actuator, sensor, keyframe, custom; each kind after the kinds it can
-// reference, so that <replicate> copies chains such as tendon -> actuator -> sensor). Within one
-// kind, sections and their elements keep document order, which is the order of ids in the
-// compiled model.
+// assets, the deformable section (its flexes and skins precede those that flexcomps and
+// composites of the tree add, as in MuJoCo), the kinematic tree, and finally the elements that
+// reference tree elements (contact, tendon, equality, actuator, sensor, keyframe, custom; each
+// kind after the kinds it can reference, so that <replicate> copies chains such as tendon ->
+// actuator -> sensor). Within one kind, sections and their elements keep document order, which
+// is the order of ids in the compiled model.
 
 #include "xml/xml_reader.h"
 
@@ -215,8 +216,10 @@ void ParseRoot(XmlContext& ctx, const XmlNode& root) {
   }
   each("default", [&](const XmlNode& c) { ParseDefault(ctx, c, nullptr); });
   each("asset", [&](const XmlNode& c) { ParseAsset(ctx, c); });
-  each("worldbody", [&](const XmlNode& c) { ParseWorldbody(ctx, c); });
+  // the deformable section before the tree: its flexes and skins come before those of the
+  // tree's flexcomps and composites, wherever the sections are in the file (as in MuJoCo 3.8.0)
   each("deformable", [&](const XmlNode& c) { ParseDeformable(ctx, c); });
+  each("worldbody", [&](const XmlNode& c) { ParseWorldbody(ctx, c); });
   each("contact", [&](const XmlNode& c) { ParseContact(ctx, c); });
   each("tendon", [&](const XmlNode& c) { ParseTendon(ctx, c); });
   each("equality", [&](const XmlNode& c) { ParseEquality(ctx, c); });
