@@ -63,9 +63,9 @@ void mj_addFlexContact(const mjModel* m, mjData* d, mjContact* con, mjtNum margi
 // the deepest one. The kept contacts are left in the order they were picked.
 void mj_capFlexContacts(mjData* d, int start);
 
-// Sorts the contacts d->contact[start .. ncon) of one geom-flex pair by the ids of their sides
-// (geom, else element, else vertex; side 0 first), keeping the order of equal ones, as MuJoCo
-// orders the contacts of a geom with a flex.
+// Sorts the contacts d->contact[start .. ncon) of one geom-flex or flex-flex pair by the ids of
+// their sides (geom, else element, else vertex; side 0 first), keeping the order of equal ones,
+// as MuJoCo orders the contacts of a geom with a flex and of two flexes (not self contacts).
 void mj_sortFlexContacts(mjData* d, int start);
 
 // Most bodies (with weights) a side of a contact can involve: the vertices of a tetrahedron,

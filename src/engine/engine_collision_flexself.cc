@@ -14,6 +14,7 @@
 
 #include "engine/engine_collision_ccd.h"
 #include "engine/engine_collision_convex.h"
+#include "engine/engine_collision_driver.h"
 #include "engine/engine_collision_flex.h"
 
 namespace {
@@ -175,24 +176,64 @@ void collideInternal(const mjModel* m, mjData* d, int f) {
   }
 }
 
-// elements of flexes f1 < f2 whose contype / conaffinity match, every active pair
+// Elements of flexes f1 < f2 whose contype / conaffinity match. The candidate element pairs come
+// from a walk of the two element hierarchies (world boxes bvh_aabb_dyn, no margin), the mid
+// phase of two bodies: a stack of node pairs, overlapping pairs descend into the inner node, of
+// two inner nodes into f1's unless f2's has the larger split measure (mj_bvhDescend). The order
+// of that walk decides which mjMAXCONPAIR contacts mj_capFlexContacts keeps; the kept ones are
+// then sorted by element pair. Measured against MuJoCo 3.8.0 on gripper_2d's fins (27 states
+// of its trajectory with 120 to 217 candidate pairs): the same 50 pairs in 19 states, one other
+// pair of four at one shared vertex (positions equal to 1e-18) in the others; in element order
+// without the sort, 17 of the 50 differed (doc/conformance.md#flexes).
 void collideFlexPair(const mjModel* m, mjData* d, int f1, int f2) {
   if (!(m->flex_contype[f1] & m->flex_conaffinity[f2]) &&
       !(m->flex_contype[f2] & m->flex_conaffinity[f1])) {
     return;
   }
   int start = d->ncon;
-  for (int e1 = 0; e1 < m->flex_elemnum[f1]; e1++) {
-    if (!mj_isElemActive(m, f1, e1)) {
-      continue;
-    }
-    for (int e2 = 0; e2 < m->flex_elemnum[f2]; e2++) {
-      if (mj_isElemActive(m, f2, e2)) {
-        collideElems(m, d, f1, e1, f2, e2);
+  int root1 = m->flex_bvhadr[f1], root2 = m->flex_bvhadr[f2];
+  if (root1 < 0 || root2 < 0 || m->flex_bvhnum[f1] <= 0 || m->flex_bvhnum[f2] <= 0) {
+    for (int e1 = 0; e1 < m->flex_elemnum[f1]; e1++) {
+      for (int e2 = 0; e2 < m->flex_elemnum[f2]; e2++) {
+        if (mj_isElemActive(m, f1, e1) && mj_isElemActive(m, f2, e2)) {
+          collideElems(m, d, f1, e1, f2, e2);
+        }
       }
     }
+  } else {
+    // a node pair at most once on the stack per level: twice the nodes of both trees
+    int cap = 2 * (2 * (m->flex_bvhnum[f1] + m->flex_bvhnum[f2]) + 2);
+    mj_markStack(d);
+    int* stack = mj_stackAllocInt(d, cap);
+    stack[0] = root1;
+    stack[1] = root2;
+    for (int nstack = 2; nstack >= 2;) {
+      nstack -= 2;
+      int n1 = stack[nstack], n2 = stack[nstack + 1];
+      const mjtNum* a1 = d->bvh_aabb_dyn + 6 * (n1 - m->nbvhstatic);
+      const mjtNum* a2 = d->bvh_aabb_dyn + 6 * (n2 - m->nbvhstatic);
+      int overlap = 1;
+      for (int k = 0; k < 3; k++) {
+        if (fabs(a1[k] - a2[k]) > a1[3 + k] + a2[3 + k]) {
+          overlap = 0;
+        }
+      }
+      if (!overlap) {
+        continue;
+      }
+      int e1 = m->bvh_nodeid[n1], e2 = m->bvh_nodeid[n2];
+      if (e1 >= 0 && e2 >= 0) {
+        if (mj_isElemActive(m, f1, e1) && mj_isElemActive(m, f2, e2)) {
+          collideElems(m, d, f1, e1, f2, e2);
+        }
+        continue;
+      }
+      nstack = mj_bvhDescend(m, root1, root2, n1, n2, a1, a2, stack, nstack, cap);
+    }
+    mj_freeStack(d);
   }
   mj_capFlexContacts(d, start);
+  mj_sortFlexContacts(d, start);
 }
 
 }  // namespace
