@@ -499,13 +499,14 @@ void CompareActiveNodes(const std::string& path, const std::string& golden_file)
 // gripped by two fingers (pinch), a soft cube falling past a tilted capsule between four walls
 // (jelly: the broad phase's axes include the flex vertices; later its lowest elements reach the
 // floor plane) and a plate falling past a tilted capsule (plate: at steps 199 to 201 the
-// capsule's tree overlaps the plate's but its bounding sphere does not, and nothing is marked),
-// every mark equal to MuJoCo's.
+// capsule's tree overlaps the plate's but its bounding sphere does not, and nothing is marked)
+// and a soft ball above two boxes (sphere_full: a leaf pair needs the geom's box as well as its
+// sphere to reach the element), every mark equal to MuJoCo's.
 TEST(FlexCollision, ActiveNodesAsMuJoCos) {
   if (motus_test::SharedPath("models38/flex/floppy.xml").empty()) {
     GTEST_SKIP() << "../shared is absent";
   }
-  for (const char* name : {"floppy", "trampoline", "pinch", "jelly", "plate"}) {
+  for (const char* name : {"floppy", "trampoline", "pinch", "jelly", "plate", "sphere_full"}) {
     CompareActiveNodes(motus_test::SharedPath(std::string("models38/flex/") + name + ".xml"),
                        std::string("bvh_active_") + name + ".txt");
   }

@@ -18,11 +18,11 @@
 // the body's largest geom margin and the flex margin) marks both nodes; the traversal descends
 // into the inner node of the pair, and of two inner nodes into the body's unless the flex's has
 // the larger split measure (mj_bvhSplitMeasure). A pair of leaves (a geom and an element) is
-// marked when, besides the boxes, the geom's bounding sphere touches the element's box; a plane's
-// bounding radius is 0, so its leaf pairs only with the elements whose box holds the plane's
-// origin (while the plane's node box, the half-space below it, is marked with every flex node it
-// overlaps). The contacts themselves come from the geom-flex colliders (engine_collision_flex.cc),
-// which do not depend on this walk.
+// marked when, besides the nodes' boxes, the geom's bounding sphere and the geom's own box (in
+// its frame) both touch the element's box; a plane's bounding radius is 0, so its leaf pairs
+// only with the elements whose box holds the plane's origin (while the plane's node box, the
+// half-space below it, is marked with every flex node it overlaps). The contacts themselves come
+// from the geom-flex colliders (engine_collision_flex.cc), which do not depend on this walk.
 
 #include "engine/engine_collision_flex.h"
 
@@ -147,6 +147,18 @@ int broadOverlap(const mjModel* m, const mjData* d, int b, int f, const mjtNum a
   return 1;
 }
 
+// the second leaf test: the geom's own box (geom_aabb in the geom's frame) against the element's
+// world box inflated by margin, on the 6 face axes
+int geomBoxTouchesBox(const mjModel* m, const mjData* d, int g, const mjtNum* box, mjtNum margin) {
+  static const mjtNum kIdentity[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+  const mjtNum* aabb = m->geom_aabb + 6 * g;
+  const mjtNum* mat = d->geom_xmat + 9 * g;
+  mjtNum c[3];
+  mju_mulMatVec3(c, mat, aabb);
+  mju_addTo3(c, d->geom_xpos + 3 * g);
+  return mj_boxesOverlap(c, mat, aabb + 3, box, kIdentity, box + 3, margin);
+}
+
 void markBodyFlex(const mjModel* m, mjData* d, int b, int f, int* stack, int cap) {
   static const mjtNum kIdentity[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
   int root1 = m->body_bvhadr[b], root2 = m->flex_bvhadr[f];
@@ -169,7 +181,9 @@ void markBodyFlex(const mjModel* m, mjData* d, int b, int f, int* stack, int cap
       continue;
     }
     int leaf1 = m->bvh_nodeid[n1] >= 0, leaf2 = m->bvh_nodeid[n2] >= 0;
-    if (leaf1 && leaf2 && !sphereTouchesBox(m, d, m->bvh_nodeid[n1], a2, margin)) {
+    if (leaf1 && leaf2 &&
+        (!sphereTouchesBox(m, d, m->bvh_nodeid[n1], a2, margin) ||
+         !geomBoxTouchesBox(m, d, m->bvh_nodeid[n1], a2, margin))) {
       continue;
     }
     d->bvh_active[n1] = d->bvh_active[n2] = 1;
