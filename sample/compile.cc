@@ -10,8 +10,9 @@
 // assets cached by the first). Sizes and timings are printed; errors go to stderr with exit
 // status 1.
 //
-// MJB -> MJCF works for .mjb files saved from a model loaded from MJCF: Motus's MJB carries the
-// model description (the MJCF text), which mj_loadModel keeps for mj_saveLastXML.
+// MJB -> MJCF needs the model description: MJB files are written in MuJoCo's layout, which has
+// none (MJB files are not decompiled, overview.rst), so only files of Motus's older layout that
+// carry one convert; for others the sample reports that there is no model description.
 
 #include <cctype>
 #include <chrono>

@@ -171,7 +171,7 @@ TEST(MjbValidateTest, UnmodifiedModelLoadsAndSimulates) {
 // mjb-loader-mju_error-nemax: a negative size that the loader accepted ended the process in
 // mj_allocModel
 TEST(MjbValidateTest, NegativeSizeIsAWarningNotAnError) {
-  EXPECT_REJECTED([](mjModel* m) { m->nemax = -1; }, "invalid size nemax");
+  EXPECT_REJECTED([](mjModel* m) { m->nemax = -1; }, "nemax is negative (-1)");
 }
 
 // mjb-tendon-findColumn-segv: the joint of a fixed tendon outside the joints

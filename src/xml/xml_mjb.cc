@@ -1,16 +1,11 @@
 // Copyright 2026 The Motus Authors. Licensed under the Apache License, Version 2.0.
 //
-// MJB files with their model description: mj_saveModel, mj_loadModel, mj_loadModelBuffer
-// (APIreference_functions.rst "Initialization"). The binary image is the user layer's
-// (user/user_mjb.h); this layer adds the MJCF text of the model (written from the spec of the last
-// mj_loadXML), so that an MJB converts back to MJCF: mj_loadModel keeps the text as the "last"
-// model description and mj_saveLastXML writes it, exactly as after mj_loadXML.
-//
-// Asset files (meshes, textures, height fields, skins) stay files: the description names them
-// with absolute directories, so the MJCF written from an MJB on the same machine finds them from
-// any output folder. Models loaded from a VFS keep VFS-relative names.
-
-#include <unistd.h>
+// MJB files: mj_saveModel, mj_loadModel, mj_loadModelBuffer (APIreference_functions.rst
+// "Initialization"). The binary image is the user layer's (user/user_mjb.h), in MuJoCo's layout.
+// Files of Motus's older layout may carry a model description (the MJCF text of the model they
+// were saved from): mj_loadModel keeps it as the "last" model description, so that
+// mj_saveLastXML writes such a model exactly as after mj_loadXML. MuJoCo's layout has no room
+// for it: as in MuJoCo, a model loaded from it cannot be written as MJCF.
 
 #include <cstdio>
 #include <string>
@@ -21,57 +16,9 @@
 #include "user/user_mjb.h"
 #include "user/user_vfs.h"
 #include "xml/xml_last.h"
-#include "xml/xml_writer.h"
 
 namespace motus {
 namespace {
-
-std::string CurrentDir() {
-  std::vector<char> buf(4096);
-  if (!getcwd(buf.data(), buf.size())) {
-    return "";
-  }
-  return std::string(buf.data());
-}
-
-// dir as an absolute path: relative directories are taken from the model file's folder,
-// itself relative to the working directory (as the compiler resolves them)
-std::string AbsoluteDir(const std::string& modelfiledir, const std::string& dir) {
-  if (IsAbsolutePath(dir)) {
-    return dir;
-  }
-  std::string base = JoinPath(modelfiledir, dir);
-  if (IsAbsolutePath(base)) {
-    return base;
-  }
-  std::string cwd = CurrentDir();
-  return cwd.empty() ? base : JoinPath(cwd, base);
-}
-
-// MJCF text of m when it is the model of the last mj_loadXML (or of the last described MJB):
-// runtime parameter edits copied back as mj_saveLastXML does, asset directories absolute.
-// "" when there is no such spec or its sizes differ from m's.
-std::string DescribeLastModel(const mjModel* m) {
-  LastSpecLock lock;
-  mjSpec* spec = lock.spec();
-  if (!spec || !CompareSizes(spec, m).empty()) {
-    return "";
-  }
-  std::string msg;
-  if (!CopyBack(spec, m, &msg)) {
-    return "";
-  }
-  std::string modelfiledir = spec->modelfiledir ? *spec->modelfiledir : "";
-  std::string meshdir = spec->compiler.meshdir ? *spec->compiler.meshdir : "";
-  std::string texturedir = spec->compiler.texturedir ? *spec->compiler.texturedir : "";
-  mjs_setString(spec->compiler.meshdir, AbsoluteDir(modelfiledir, meshdir).c_str());
-  mjs_setString(spec->compiler.texturedir, AbsoluteDir(modelfiledir, texturedir).c_str());
-  std::string text;
-  bool ok = WriteXML(spec, &text, &msg);
-  mjs_setString(spec->compiler.meshdir, meshdir.c_str());
-  mjs_setString(spec->compiler.texturedir, texturedir.c_str());
-  return ok ? text : "";
-}
 
 // model from an MJB image; a description section becomes the last model description
 mjModel* LoadImage(const uint8_t* bytes, size_t size, const char* what) {
@@ -93,15 +40,13 @@ mjModel* LoadImage(const uint8_t* bytes, size_t size, const char* what) {
   return m;
 }
 
-bool WriteBytes(const char* filename, const std::vector<uint8_t>& a,
-                const std::vector<uint8_t>& b) {
+bool WriteBytes(const char* filename, const std::vector<uint8_t>& a) {
   FILE* f = std::fopen(filename, "wb");
   if (!f) {
     mju_warning("mj_saveModel: could not open file '%s' for writing", filename);
     return false;
   }
-  bool ok = std::fwrite(a.data(), 1, a.size(), f) == a.size() &&
-            (b.empty() || std::fwrite(b.data(), 1, b.size(), f) == b.size());
+  bool ok = std::fwrite(a.data(), 1, a.size(), f) == a.size();
   ok = (std::fclose(f) == 0) && ok;
   if (!ok) {
     mju_warning("mj_saveModel: could not write file '%s'", filename);
@@ -115,8 +60,7 @@ bool WriteBytes(const char* filename, const std::vector<uint8_t>& a,
 // ---------------------------------------------------------------------------------------------
 // public API
 
-// A file gets the model description when m is the model of the last mj_loadXML; a caller's
-// buffer (sized by mj_sizeModel) holds the image only.
+// MuJoCo's layout, to a file or to a caller's buffer of at least mj_sizeModel bytes.
 void mj_saveModel(const mjModel* m, const char* filename, void* buffer, int buffer_sz) {
   if (!m) {
     mju_warning("mj_saveModel: NULL model");
@@ -141,16 +85,10 @@ void mj_saveModel(const mjModel* m, const char* filename, void* buffer, int buff
     mju_warning("mj_saveModel: model has invalid sizes");
     return;
   }
-  std::string mjcf = motus::DescribeLastModel(m);
-  std::vector<uint8_t> description;
-  if (!mjcf.empty()) {
-    description = motus::MjbDescriptionSection(mjcf);
-  }
-  motus::WriteBytes(filename, image, description);
+  motus::WriteBytes(filename, image);
 }
 
-// As in MuJoCo, exactly the bytes mj_saveModel writes into a buffer (and into a file, unless the
-// file also gets the description of the last mj_loadXML model).
+// As in MuJoCo, exactly the bytes mj_saveModel writes.
 mjtSize mj_sizeModel(const mjModel* m) {
   if (!m) {
     return 0;

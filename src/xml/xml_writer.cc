@@ -1176,8 +1176,8 @@ int mj_saveLastXML(const char* filename, const mjModel* m, char* error, int erro
   mjSpec* spec = lock.spec();
   if (!spec) {
     SetError(error, error_sz,
-             "no model description: load a model with mj_loadXML, or an MJB file saved from "
-             "one, first");
+             "no model description: load the model with mj_loadXML first (MJB files are not "
+             "decompiled)");
     return 0;
   }
   if (m) {

@@ -108,13 +108,15 @@ int FuzzXml(const uint8_t* data, size_t size) {
 
 int FuzzMjb(const uint8_t* data, size_t size) {
   static Handlers handlers;
-  // fixed header: magic 8, four uint32, layout hash 8, then the length at byte 32
+  // older layout: magic 8, four uint32, layout hash 8, then the length at byte 32
   const size_t kLengthOffset = 32, kHeader = 48;
   if (size > (1 << 20)) {
     return 0;
   }
   std::vector<uint8_t> bytes(data, data + size);
-  if (size >= kHeader + 8) {
+  // inputs in Motus's older layout get their length and checksum repaired, so that the fuzzer
+  // reaches the size and reference checks; MuJoCo's layout has neither
+  if (size >= kHeader + 8 && motus::MjbIsLegacy(bytes.data(), size)) {
     uint64_t length = size;
     std::memcpy(bytes.data() + kLengthOffset, &length, 8);
     uint64_t sum = motus::MjbChecksum(bytes.data(), size - 8);

@@ -17,8 +17,9 @@ namespace motus_fuzz {
 // MJCF text as the main file of a VFS
 int FuzzXml(const uint8_t* data, size_t size);
 
-// an MJB image; the length and checksum fields are repaired first, so that mutations reach the
-// size and array checks instead of stopping at the checksum
+// an MJB image; in Motus's older layout the length and checksum fields are repaired first, so
+// that mutations reach the size and array checks instead of stopping at the checksum (MuJoCo's
+// layout, which Motus writes, has neither)
 int FuzzMjb(const uint8_t* data, size_t size);
 
 // a mesh file (the first byte chooses .stl, .obj or .msh) used by a mesh geom of a free body

@@ -6,6 +6,7 @@
 //   kit_api save FILE         the MJCF that mj_saveXMLString writes for FILE after compiling it
 //   kit_api digest FILE       one line per size, option and array of the model compiled from FILE:
 //                             its name and a hash of its bytes
+//   kit_api mjb IN OUT        the model of IN (MJCF, or MJB when it ends in .mjb) saved as MJB
 
 #include <cstdio>
 #include <cstdlib>
@@ -86,6 +87,25 @@ int Digest(const char* file) {
   return 0;
 }
 
+// IN loaded (MJB by its extension, else MJCF) and saved to OUT with mj_saveModel
+int Mjb(const char* in, const char* out) {
+  size_t n = std::strlen(in);
+  mjModel* m = nullptr;
+  char error[1000] = "";
+  if (n > 4 && !std::strcmp(in + n - 4, ".mjb")) {
+    m = mj_loadModel(in, nullptr);
+  } else {
+    m = mj_loadXML(in, nullptr, error, sizeof(error));
+  }
+  if (!m) {
+    std::fprintf(stderr, "load: %s\n", error);
+    return 1;
+  }
+  mj_saveModel(m, out, nullptr, 0);
+  mj_deleteModel(m);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -98,6 +118,9 @@ int main(int argc, char** argv) {
   if (argc == 3 && !std::strcmp(argv[1], "digest")) {
     return Digest(argv[2]);
   }
-  std::fprintf(stderr, "usage: kit_api schema HTML PAD | save FILE | digest FILE\n");
+  if (argc == 4 && !std::strcmp(argv[1], "mjb")) {
+    return Mjb(argv[2], argv[3]);
+  }
+  std::fprintf(stderr, "usage: kit_api schema HTML PAD | save FILE | digest FILE | mjb IN OUT\n");
   return 2;
 }
